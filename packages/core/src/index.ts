@@ -1,11 +1,17 @@
 /**
  * `@bulwark/core`: game-agnostic prevention and replacement primitives and the one resolver.
  *
+ * Import each module as a namespace:
+ *
+ * ```ts
+ * import { GameEvent, GameView, Ledger, Policy, Resolver, Chooser } from "@bulwark/core"
+ * ```
+ *
  * @packageDocumentation
  */
 
 /**
- * The package's semantic name, used by adapters to check they run against a compatible core.
+ * The package's name, used by adapters to check they run against a compatible core.
  *
  * @example
  * ```ts
@@ -14,3 +20,18 @@
  * ```
  */
 export const coreName = "@bulwark/core" as const
+
+export * as Chooser from "./Chooser.js"
+export * as Decision from "./Decision.js"
+export * as Errors from "./Errors.js"
+export * as Expect from "./Expect.js"
+export * as Filter from "./Filter.js"
+export * as GameEvent from "./GameEvent.js"
+export * as GameView from "./GameView.js"
+export * as Kernel from "./Kernel.js"
+export * as Ledger from "./Ledger.js"
+export * as Policy from "./Policy.js"
+export * as Replacement from "./Replacement.js"
+export * as Resolver from "./Resolver.js"
+export * as Ruleset from "./Ruleset.js"
+export * as Trace from "./Trace.js"

@@ -1,0 +1,249 @@
+/**
+ * Choosers: the players' agency. Every decision of a resolution is a request answered by a
+ * chooser — scripted (answers in order), first-legal, a strategy ("best for the chooser"), an
+ * interactive prompt, or an integrator's own (a websocket to a game client). A chooser may be
+ * asynchronous: the resolution waits and resumes, losing nothing.
+ *
+ * Synchronous choosers ({@link SyncChooser}) serve the fast path (`Resolver.resolveSync`);
+ * the {@link Chooser} service serves Effect programs, and {@link fromSync} lifts one into the
+ * other.
+ *
+ * @since 0.1.0
+ */
+import { Context, Effect, Layer } from "effect"
+import * as Decision from "./Decision.js"
+import * as Errors from "./Errors.js"
+import * as GameEvent from "./GameEvent.js"
+import * as GameView from "./GameView.js"
+import * as Kernel from "./Kernel.js"
+
+/**
+ * A synchronous chooser: given the request and the pending state, an answer, or `undefined` when
+ * it has none (which fails the resolution with {@link Errors.MissingDecision}).
+ *
+ * @example
+ * ```ts
+ * import type { Chooser } from "@bulwark/core"
+ * const alwaysDecline: Chooser.SyncChooser = (r) => (r._tag === "UseOptional" ? false : undefined)
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type SyncChooser = (request: Decision.Request, state: Kernel.State) => Decision.Answer | undefined
+
+/**
+ * The shape of the {@link Chooser} service: decide a request, possibly asynchronously.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { Chooser } from "@bulwark/core"
+ * const yes: Chooser.ChooserShape = { decide: () => Effect.succeed(true) }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface ChooserShape {
+  readonly decide: (
+    request: Decision.Request,
+    state: Kernel.State
+  ) => Effect.Effect<Decision.Answer, Errors.MissingDecision | Errors.ChooserFailed>
+}
+
+/**
+ * Service: who answers decisions.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * const FirstLegal = Chooser.layer(Chooser.fromSync(Chooser.firstLegal))
+ * ```
+ * @since 0.1.0
+ * @category services
+ */
+export class Chooser extends Context.Service<Chooser, ChooserShape>()("@bulwark/core/Chooser") {}
+
+/**
+ * A layer providing a chooser.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * const Scripted = Chooser.layer(Chooser.fromSync(Chooser.scripted(["shield"])))
+ * ```
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (shape: ChooserShape): Layer.Layer<Chooser> => Layer.succeed(Chooser, shape)
+
+const missing = (request: Decision.Request): Errors.MissingDecision =>
+  new Errors.MissingDecision({
+    requestId: request.id,
+    kind: request._tag,
+    chooser: request.chooser,
+    prompt: Decision.describe(request)
+  })
+
+/**
+ * Lifts a synchronous chooser into the service shape; `undefined` becomes
+ * {@link Errors.MissingDecision}, and a chooser that throws becomes {@link Errors.ChooserFailed}.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * const shape = Chooser.fromSync(Chooser.firstLegal)
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromSync = (chooser: SyncChooser): ChooserShape => ({
+  decide: (request, state) =>
+    Effect.suspend((): Effect.Effect<Decision.Answer, Errors.MissingDecision | Errors.ChooserFailed> => {
+      let answer: Decision.Answer | undefined
+      try {
+        answer = chooser(request, state)
+      } catch (err) {
+        return Effect.fail(
+          new Errors.ChooserFailed({
+            requestId: request.id,
+            reason: err instanceof Error ? err.message : String(err)
+          })
+        )
+      }
+      return answer === undefined ? Effect.fail(missing(request)) : Effect.succeed(answer)
+    })
+})
+
+/**
+ * Answers in order: the n-th decision of a resolution gets `answers[n]`. It is a pure function
+ * of the state (it reads how many decisions were already made), so resuming a state twice gives
+ * the same answer. Running out is a {@link Errors.MissingDecision}; an answer that does not fit
+ * the request is an {@link Errors.IllegalChoice} — both name the request.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * const script = Chooser.scripted(["shield", { x: 2, y: 1 }, true])
+ * ```
+ * @since 0.1.0
+ * @category strategies
+ */
+export const scripted =
+  (answers: ReadonlyArray<Decision.Answer>): SyncChooser =>
+  (_request, state) =>
+    answers[state.log.length]
+
+/**
+ * Answers every request with its first legal answer (the first option offered; `true` for a
+ * "may"; the allocation that puts as much as possible on the first occurrence).
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * Chooser.firstLegal({ _tag: "UseOptional", id: "d1", chooser: "a", effect: "x", label: "", rule: "" }, undefined as never) // true
+ * ```
+ * @since 0.1.0
+ * @category strategies
+ */
+export const firstLegal: SyncChooser = (request) => Decision.legalAnswers(request, 1)[0]
+
+/**
+ * The damage a resolution dealt to each player's own objects (and to the player), by player.
+ *
+ * @example
+ * ```ts
+ * import { Chooser, GameView, type Kernel } from "@bulwark/core"
+ * const mine = (r: Kernel.Resolution, view: GameView.GameView) => Chooser.damageBy(r, view).get("alice") ?? 0
+ * ```
+ * @since 0.1.0
+ * @category strategies
+ */
+export const damageBy = (resolution: Kernel.Resolution, view: GameView.GameView): Map<string, number> => {
+  const out = new Map<string, number>()
+  for (const o of resolution.happened) {
+    if (o.family !== GameEvent.DAMAGE) continue
+    const p = GameView.controllerOf(view, o.subject)
+    if (p !== undefined) out.set(p, (out.get(p) ?? 0) + o.amount)
+  }
+  return out
+}
+
+const stateKey = (state: Kernel.State): string => {
+  const frames = state.frames.map((f) => [
+    f.event,
+    f.cursor,
+    f.startingPlayer ?? "",
+    f.pendingApply === undefined ? "" : [f.pendingApply.effect, f.pendingApply.stage, f.pendingApply.group],
+    [...f.progress].map(([k, v]) => `${k}:${v.tier}.${v.player}`).join(","),
+    f.items
+      .map(
+        (i) => `${i.occ.id}:${i.occ.subject}:${i.occ.amount}:${i.status}:${[...i.applied].sort().join("+")}`
+      )
+      .join("|"),
+    f.followUps.length
+  ])
+  const changes = [...state.changes]
+    .map(([k, v]) => `${k}:${v.remaining ?? ""}:${v.uses}:${v.spent ? 1 : 0}`)
+    .sort()
+    .join(",")
+  return JSON.stringify([frames, changes, state.pending?._tag, state.happened.length])
+}
+
+/**
+ * "Best for the chooser": each decision is answered with the option that minimises the damage
+ * dealt to the chooser's own objects (and to them), assuming every later decision is answered
+ * the same way by its own chooser. It is exact: it searches the decisions that follow, with
+ * memoisation on the resolution state (the effects still to apply, amounts, remainders), so
+ * orders of commuting effects that lead to the same state are explored once, not k! times.
+ * Ties keep the first option offered.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * const best = Chooser.bestForChooser()
+ * ```
+ * @since 0.1.0
+ * @category strategies
+ */
+export const bestForChooser = (options: { readonly maxAllocations?: number } = {}): SyncChooser => {
+  const memo = new Map<string, Map<string, number> | undefined>()
+  const limit = options.maxAllocations ?? 2_000
+  // the final damage by player when every chooser plays best from this pending state
+  const solve = (state: Kernel.State): Map<string, number> | undefined => {
+    const key = stateKey(state)
+    if (memo.has(key)) return memo.get(key)
+    const request = state.pending as Decision.Request
+    let best: Map<string, number> | undefined
+    let bestScore = Number.POSITIVE_INFINITY
+    for (const answer of Decision.legalAnswers(request, limit)) {
+      const outcome = evaluate(Kernel.resume(state, answer))
+      if (outcome === undefined) continue
+      const score = outcome.get(request.chooser) ?? 0
+      if (score < bestScore) {
+        bestScore = score
+        best = outcome
+      }
+    }
+    memo.set(key, best)
+    return best
+  }
+  const evaluate = (step: Kernel.Step): Map<string, number> | undefined => {
+    if (step._tag === "Failed") return undefined
+    if (step._tag === "Done") return damageBy(step.resolution, step.resolution.view)
+    return solve(step.state)
+  }
+  return (request, state) => {
+    let bestAnswer: Decision.Answer | undefined
+    let bestScore = Number.POSITIVE_INFINITY
+    for (const answer of Decision.legalAnswers(request, limit)) {
+      const outcome = evaluate(Kernel.resume(state, answer))
+      if (outcome === undefined) continue
+      const score = outcome.get(request.chooser) ?? 0
+      if (score < bestScore) {
+        bestScore = score
+        bestAnswer = answer
+      }
+    }
+    return bestAnswer
+  }
+}

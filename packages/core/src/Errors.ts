@@ -1,0 +1,223 @@
+/**
+ * Typed errors. Every failure of the engine is one of these tagged, serialisable classes; none
+ * is a thrown string, and a failed resolution changes nothing the caller holds.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+
+/**
+ * A decision was answered with something that is not one of its legal options (an effect that
+ * was not offered, an allocation that does not add up, a player who is not in the game).
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * const e = new Errors.IllegalChoice({
+ *   requestId: "d1", kind: "Allocate", chooser: "bob", answer: "{\"x\":3}", reason: "3 points on x, at most 2"
+ * })
+ * e.message // "illegal answer to decision d1 (Allocate, asked of bob): 3 points on x, at most 2 — got {\"x\":3}"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class IllegalChoice extends Schema.TaggedError<IllegalChoice>()("IllegalChoice", {
+  requestId: Schema.String,
+  kind: Schema.String,
+  chooser: Schema.String,
+  answer: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `illegal answer to decision ${this.requestId} (${this.kind}, asked of ${this.chooser}): ${this.reason} — got ${this.answer}`
+  }
+}
+
+/**
+ * A decision was needed and the chooser had no answer (a scripted chooser ran out of answers).
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * const e = new Errors.MissingDecision({ requestId: "d2", kind: "ChooseEffect", chooser: "bob", prompt: "order shield, double" })
+ * e._tag // "MissingDecision"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class MissingDecision extends Schema.TaggedError<MissingDecision>()("MissingDecision", {
+  requestId: Schema.String,
+  kind: Schema.String,
+  chooser: Schema.String,
+  prompt: Schema.String
+}) {
+  override get message(): string {
+    return `no answer for decision ${this.requestId} (${this.kind}, asked of ${this.chooser}): ${this.prompt}`
+  }
+}
+
+/**
+ * An effect definition is not valid (a duplicate id, a shield without an amount, …).
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.InvalidEffect({ effect: "s1", path: "action.amount", reason: "a shield needs a number" }).message
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class InvalidEffect extends Schema.TaggedError<InvalidEffect>()("InvalidEffect", {
+  effect: Schema.String,
+  path: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `invalid effect ${JSON.stringify(this.effect)} at ${this.path}: ${this.reason}`
+  }
+}
+
+/**
+ * An event is not valid (a negative or fractional amount, a duplicate occurrence id).
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.InvalidEvent({ event: "e1", path: "occurrences[0].amount", reason: "must be a whole number ≥ 0, got -1" }).message
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class InvalidEvent extends Schema.TaggedError<InvalidEvent>()("InvalidEvent", {
+  event: Schema.String,
+  path: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `invalid event ${JSON.stringify(this.event)} at ${this.path}: ${this.reason}`
+  }
+}
+
+/**
+ * An id used by an event or effect is not in the game view.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.UnknownId({ id: "ghost", where: "event e1, occurrence i1, subject" }).message
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class UnknownId extends Schema.TaggedError<UnknownId>()("UnknownId", {
+  id: Schema.String,
+  where: Schema.String
+}) {
+  override get message(): string {
+    return `unknown id ${JSON.stringify(this.id)} (${this.where})`
+  }
+}
+
+/**
+ * A ruleset predicate threw, or a filter named a predicate that does not exist.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.PredicateFailed({ effect: "prot", reason: "unknown predicate \"fromPlayer\"" })._tag
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class PredicateFailed extends Schema.TaggedError<PredicateFailed>()("PredicateFailed", {
+  effect: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `evaluating effect ${JSON.stringify(this.effect)} failed: ${this.reason}`
+  }
+}
+
+/**
+ * The chooser itself failed (an asynchronous chooser timed out, a remote player disconnected).
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.ChooserFailed({ requestId: "d1", reason: "timed out after 30s" }).message
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class ChooserFailed extends Schema.TaggedError<ChooserFailed>()("ChooserFailed", {
+  requestId: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `the chooser failed on decision ${this.requestId}: ${this.reason}`
+  }
+}
+
+/**
+ * One of the resolver's invariants would be broken (an effect applying twice, a negative amount,
+ * the step bound exceeded). Seeing this is a bug in a ruleset or in the engine; nothing is applied.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.InvariantBreach({ invariant: "termination", detail: "more than 1000 steps" }).message
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class InvariantBreach extends Schema.TaggedError<InvariantBreach>()("InvariantBreach", {
+  invariant: Schema.String,
+  detail: Schema.String
+}) {
+  override get message(): string {
+    return `invariant "${this.invariant}" would be broken: ${this.detail}`
+  }
+}
+
+/**
+ * A scenario decodes but makes no sense (an unknown id, a duplicate id, an answer of the wrong
+ * kind), with the path inside the scenario document (e.g. `effects[2].on`).
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.ScenarioInvalid({ path: "effects[0].on", reason: "unknown object \"ghost\"" }).message
+ * // "effects[0].on: unknown object \"ghost\""
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class ScenarioInvalid extends Schema.TaggedError<ScenarioInvalid>()("ScenarioInvalid", {
+  path: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `${this.path}: ${this.reason}`
+  }
+}
+
+/**
+ * Every error a resolution can fail with.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * const describe = (e: Errors.ResolveError): string => `${e._tag}: ${e.message}`
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export type ResolveError =
+  | IllegalChoice
+  | MissingDecision
+  | InvalidEffect
+  | InvalidEvent
+  | UnknownId
+  | PredicateFailed
+  | ChooserFailed
+  | InvariantBreach

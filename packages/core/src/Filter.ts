@@ -1,0 +1,495 @@
+/**
+ * Filters, conditions and values: data that is evaluated against the game view at the moment an
+ * effect could apply, so a characteristic that changed since the effect was created is seen as
+ * it is now.
+ *
+ * A ruleset can add its own named predicates ({@link Predicates}) for tests that are awkward as
+ * data (MTG's "protection from a player" reads controller, then owner); they are referred to by
+ * name, so effects stay serialisable.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import type * as GameEvent from "./GameEvent.js"
+import * as GameView from "./GameView.js"
+
+/**
+ * Who a filter means by "a player": the effect's controller (`You`), anyone but them
+ * (`Opponent`), the active player, or a named player.
+ *
+ * @example
+ * ```ts
+ * import { Filter } from "@bulwark/core"
+ * const you: Filter.PlayerRef = { _tag: "You" }
+ * const bob: Filter.PlayerRef = { _tag: "Player", id: "bob" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type PlayerRef =
+  | { readonly _tag: "You" }
+  | { readonly _tag: "Opponent" }
+  | { readonly _tag: "Active" }
+  | { readonly _tag: "Player"; readonly id: string }
+
+/**
+ * Schema of {@link PlayerRef}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Filter } from "@bulwark/core"
+ * Schema.is(Filter.PlayerRef)({ _tag: "Active" }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PlayerRef: Schema.Codec<PlayerRef> = Schema.Union([
+  Schema.TaggedStruct("You", {}),
+  Schema.TaggedStruct("Opponent", {}),
+  Schema.TaggedStruct("Active", {}),
+  Schema.TaggedStruct("Player", { id: Schema.NonEmptyString })
+])
+
+/**
+ * A comparison used by {@link Filter} `Prop` tests and by amount tests.
+ *
+ * `has` tests that a list property contains the value; `exists` that the property is set.
+ *
+ * @example
+ * ```ts
+ * import { Filter } from "@bulwark/core"
+ * const op: Filter.Comparison = "lte"
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Comparison = "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "has" | "exists"
+
+/**
+ * Schema of {@link Comparison}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Filter } from "@bulwark/core"
+ * Schema.is(Filter.Comparison)("has") // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Comparison = Schema.Literals(["eq", "ne", "lt", "lte", "gt", "gte", "has", "exists"])
+
+/**
+ * A test on one player or object (the subject, the source, the effect's own source, …).
+ *
+ * @example
+ * ```ts
+ * import { Filter } from "@bulwark/core"
+ * // "a Cleric creature you control"
+ * const f: Filter.Filter = {
+ *   _tag: "And", all: [
+ *     { _tag: "Prop", prop: "types", op: "has", value: "Cleric" },
+ *     { _tag: "ControlledBy", player: { _tag: "You" } }
+ *   ]
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Filter =
+  | { readonly _tag: "Any" }
+  | { readonly _tag: "Id"; readonly ids: ReadonlyArray<string> }
+  | { readonly _tag: "IsPlayer" }
+  | { readonly _tag: "Prop"; readonly prop: string; readonly op: Comparison; readonly value?: GameView.Prop }
+  | { readonly _tag: "ControlledBy"; readonly player: PlayerRef }
+  | { readonly _tag: "OwnedBy"; readonly player: PlayerRef }
+  | { readonly _tag: "InZone"; readonly zones: ReadonlyArray<string> }
+  | { readonly _tag: "Named"; readonly name: string; readonly args?: Readonly<Record<string, GameView.Prop>> }
+  | { readonly _tag: "And"; readonly all: ReadonlyArray<Filter> }
+  | { readonly _tag: "Or"; readonly any: ReadonlyArray<Filter> }
+  | { readonly _tag: "Not"; readonly filter: Filter }
+
+const suspendFilter = Schema.suspend((): Schema.Codec<Filter> => Filter)
+
+/**
+ * Schema of {@link Filter}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Filter } from "@bulwark/core"
+ * Schema.is(Filter.Filter)({ _tag: "Id", ids: ["bear"] }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Filter: Schema.Codec<Filter> = Schema.Union([
+  Schema.TaggedStruct("Any", {}),
+  Schema.TaggedStruct("Id", { ids: Schema.Array(Schema.String) }),
+  Schema.TaggedStruct("IsPlayer", {}),
+  Schema.TaggedStruct("Prop", {
+    prop: Schema.NonEmptyString,
+    op: Comparison,
+    value: Schema.optionalKey(GameView.Prop)
+  }),
+  Schema.TaggedStruct("ControlledBy", { player: PlayerRef }),
+  Schema.TaggedStruct("OwnedBy", { player: PlayerRef }),
+  Schema.TaggedStruct("InZone", { zones: Schema.Array(Schema.String) }),
+  Schema.TaggedStruct("Named", {
+    name: Schema.NonEmptyString,
+    args: Schema.optionalKey(Schema.Record(Schema.String, GameView.Prop))
+  }),
+  Schema.TaggedStruct("And", { all: Schema.Array(suspendFilter) }),
+  Schema.TaggedStruct("Or", { any: Schema.Array(suspendFilter) }),
+  Schema.TaggedStruct("Not", { filter: suspendFilter })
+])
+
+/**
+ * A number computed when an effect applies: a constant, or a property of the subject, the source
+ * or the effect's source (with an offset), or the occurrence's current amount.
+ *
+ * @example
+ * ```ts
+ * import { Filter } from "@bulwark/core"
+ * // "your life total minus 1" (CR 120.4 Worship)
+ * const v: Filter.Value = { _tag: "PropOf", of: "subject", prop: "life", offset: -1 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Value =
+  | number
+  | {
+      readonly _tag: "PropOf"
+      readonly of: "subject" | "source" | "self"
+      readonly prop: string
+      readonly offset?: number
+    }
+  | { readonly _tag: "Amount" }
+
+/**
+ * Schema of {@link Value}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Filter } from "@bulwark/core"
+ * Schema.is(Filter.Value)(2) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Value: Schema.Codec<Value> = Schema.Union([
+  Schema.Finite,
+  Schema.TaggedStruct("PropOf", {
+    of: Schema.Literals(["subject", "source", "self"]),
+    prop: Schema.NonEmptyString,
+    offset: Schema.optionalKey(Schema.Finite)
+  }),
+  Schema.TaggedStruct("Amount", {})
+])
+
+/**
+ * A condition on the whole game: something exists, an occurrence's amount compares with a value,
+ * a filter holds of the occurrence's subject or source or of the effect's own source (`Test`,
+ * which can call a ruleset's named predicate that reads the whole batch); combined with `All`,
+ * `AnyOf` and `Not`.
+ *
+ * @example
+ * ```ts
+ * import { Filter } from "@bulwark/core"
+ * // "if you control a creature"
+ * const c: Filter.Condition = {
+ *   _tag: "Exists", filter: { _tag: "And", all: [
+ *     { _tag: "Prop", prop: "types", op: "has", value: "Creature" },
+ *     { _tag: "ControlledBy", player: { _tag: "You" } },
+ *     { _tag: "InZone", zones: ["battlefield"] }
+ *   ] }
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Condition =
+  | { readonly _tag: "Exists"; readonly filter: Filter }
+  | { readonly _tag: "AmountIs"; readonly op: Comparison; readonly value: Value }
+  | { readonly _tag: "Test"; readonly on: "subject" | "source" | "self"; readonly filter: Filter }
+  | { readonly _tag: "All"; readonly all: ReadonlyArray<Condition> }
+  | { readonly _tag: "AnyOf"; readonly any: ReadonlyArray<Condition> }
+  | { readonly _tag: "Not"; readonly condition: Condition }
+
+const suspendCondition = Schema.suspend((): Schema.Codec<Condition> => Condition)
+
+/**
+ * Schema of {@link Condition}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Filter } from "@bulwark/core"
+ * Schema.is(Filter.Condition)({ _tag: "AmountIs", op: "gte", value: 1 }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Condition: Schema.Codec<Condition> = Schema.Union([
+  Schema.TaggedStruct("Exists", { filter: Filter }),
+  Schema.TaggedStruct("AmountIs", { op: Comparison, value: Value }),
+  Schema.TaggedStruct("Test", { on: Schema.Literals(["subject", "source", "self"]), filter: Filter }),
+  Schema.TaggedStruct("All", { all: Schema.Array(suspendCondition) }),
+  Schema.TaggedStruct("AnyOf", { any: Schema.Array(suspendCondition) }),
+  Schema.TaggedStruct("Not", { condition: suspendCondition })
+])
+
+/**
+ * A ruleset's named predicate: `(view, id, context, args) => boolean`. It may read anything in
+ * the view; it must not mutate it. If it throws, the resolution fails with a typed
+ * `PredicateFailed` error and nothing is changed.
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameView } from "@bulwark/core"
+ * const isRed: Filter.Predicate = (view, id) => {
+ *   const colors = GameView.get(view, id)?.props["colors"]
+ *   return Array.isArray(colors) && colors.includes("red")
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Predicate = (
+  view: GameView.GameView,
+  id: string,
+  context: Context,
+  args: Readonly<Record<string, GameView.Prop>>
+) => boolean
+
+/**
+ * Named predicates by name.
+ *
+ * @example
+ * ```ts
+ * import type { Filter } from "@bulwark/core"
+ * const predicates: Filter.Predicates = { always: () => true }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Predicates = Readonly<Record<string, Predicate>>
+
+/**
+ * What a filter is evaluated relative to: the view, the effect's controller and source, and the
+ * occurrence being looked at (for values such as "the subject's life").
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameView } from "@bulwark/core"
+ * const ctx: Filter.Context = {
+ *   view: GameView.make({ players: ["a"], activePlayer: "a" }), controller: "a", predicates: {}
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Context {
+  readonly view: GameView.GameView
+  readonly controller: string
+  readonly self?: string | undefined
+  readonly occurrence?: GameEvent.Occurrence | undefined
+  /** The other occurrences of the event being resolved (for tests on the whole batch). */
+  readonly batch?: ReadonlyArray<GameEvent.Occurrence> | undefined
+  readonly predicates: Predicates
+}
+
+/**
+ * Raised (as a JavaScript exception, caught by the resolver and turned into a typed error) when a
+ * filter names a predicate the ruleset does not have.
+ *
+ * @example
+ * ```ts
+ * import { Filter } from "@bulwark/core"
+ * const e = new Filter.UnknownPredicate("nope")
+ * e.message // "unknown predicate \"nope\""
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class UnknownPredicate extends Error {
+  /** The predicate name that was not found. */
+  readonly predicate: string
+  constructor(predicate: string) {
+    super(`unknown predicate ${JSON.stringify(predicate)}`)
+    this.predicate = predicate
+  }
+}
+
+const resolvePlayer = (ref: PlayerRef, ctx: Context): ReadonlyArray<string> => {
+  switch (ref._tag) {
+    case "You":
+      return [ctx.controller]
+    case "Active":
+      return [ctx.view.activePlayer]
+    case "Player":
+      return [ref.id]
+    case "Opponent":
+      return ctx.view.players.filter((p) => p !== ctx.controller)
+  }
+}
+
+/**
+ * Compares two characteristic values. `has` on a list tests membership; on a string, equality.
+ *
+ * @example
+ * ```ts
+ * import { Filter } from "@bulwark/core"
+ * Filter.compare(["red", "white"], "has", "red") // true
+ * Filter.compare(2, "lte", 3) // true
+ * ```
+ * @since 0.1.0
+ * @category evaluation
+ */
+export const compare = (
+  actual: GameView.Prop | undefined,
+  op: Comparison,
+  expected: GameView.Prop | undefined
+): boolean => {
+  if (op === "exists") return actual !== undefined
+  if (actual === undefined) return op === "ne"
+  switch (op) {
+    case "has":
+      return Array.isArray(actual) ? actual.includes(expected as string) : actual === expected
+    case "eq":
+      return Array.isArray(actual) && Array.isArray(expected)
+        ? actual.length === expected.length && actual.every((x, i) => x === expected[i])
+        : actual === expected
+    case "ne":
+      return !compare(actual, "eq", expected)
+    case "lt":
+      return typeof actual === "number" && typeof expected === "number" && actual < expected
+    case "lte":
+      return typeof actual === "number" && typeof expected === "number" && actual <= expected
+    case "gt":
+      return typeof actual === "number" && typeof expected === "number" && actual > expected
+    case "gte":
+      return typeof actual === "number" && typeof expected === "number" && actual >= expected
+  }
+}
+
+/**
+ * Evaluates a filter on an id. An id that is not in the view matches only `Any`, `Id` and
+ * `Not`-wrapped tests.
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameView } from "@bulwark/core"
+ * const view = GameView.make({
+ *   players: ["alice"], activePlayer: "alice",
+ *   objects: [{ id: "bear", kind: "object", controller: "alice", props: { colors: ["green"] } }]
+ * })
+ * const ctx = { view, controller: "alice", predicates: {} }
+ * Filter.matches({ _tag: "ControlledBy", player: { _tag: "You" } }, "bear", ctx) // true
+ * ```
+ * @since 0.1.0
+ * @category evaluation
+ */
+export const matches = (filter: Filter, id: string | undefined, ctx: Context): boolean => {
+  switch (filter._tag) {
+    case "Any":
+      return true
+    case "Id":
+      return id !== undefined && filter.ids.includes(id)
+    case "And":
+      for (const f of filter.all) if (!matches(f, id, ctx)) return false
+      return true
+    case "Or":
+      for (const f of filter.any) if (matches(f, id, ctx)) return true
+      return false
+    case "Not":
+      return !matches(filter.filter, id, ctx)
+    default:
+      break
+  }
+  if (id === undefined) return false
+  const o = ctx.view.objects[id]
+  switch (filter._tag) {
+    case "IsPlayer":
+      return o?.kind === "player"
+    case "Prop":
+      return o !== undefined && compare(o.props[filter.prop], filter.op, filter.value)
+    case "ControlledBy": {
+      const c = GameView.controllerOf(ctx.view, id)
+      return c !== undefined && resolvePlayer(filter.player, ctx).includes(c)
+    }
+    case "OwnedBy": {
+      const owner = o?.kind === "player" ? o.id : o?.owner
+      return owner !== undefined && resolvePlayer(filter.player, ctx).includes(owner)
+    }
+    case "InZone":
+      return o?.zone !== undefined && filter.zones.includes(o.zone)
+    case "Named": {
+      const p = ctx.predicates[filter.name]
+      if (p === undefined) throw new UnknownPredicate(filter.name)
+      return p(ctx.view, id, ctx, filter.args ?? {})
+    }
+  }
+}
+
+/**
+ * Computes a {@link Value}. A missing numeric property counts as 0.
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameEvent, GameView } from "@bulwark/core"
+ * const view = GameView.make({
+ *   players: ["bob"], activePlayer: "bob",
+ *   objects: [{ id: "bob", kind: "player", props: { life: 2 } }]
+ * })
+ * const occurrence = GameEvent.occurrence({ id: "l", family: "lifeLoss", subject: "bob", amount: 5 })
+ * Filter.value({ _tag: "PropOf", of: "subject", prop: "life", offset: -1 }, { view, controller: "bob", predicates: {}, occurrence }) // 1
+ * ```
+ * @since 0.1.0
+ * @category evaluation
+ */
+export const value = (v: Value, ctx: Context): number => {
+  if (typeof v === "number") return v
+  if (v._tag === "Amount") return ctx.occurrence?.amount ?? 0
+  const id =
+    v.of === "subject" ? ctx.occurrence?.subject : v.of === "source" ? ctx.occurrence?.source : ctx.self
+  const raw = id === undefined ? undefined : ctx.view.objects[id]?.props[v.prop]
+  return (typeof raw === "number" ? raw : 0) + (v.offset ?? 0)
+}
+
+/**
+ * Evaluates a {@link Condition}.
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameView } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * Filter.holds({ _tag: "Exists", filter: { _tag: "IsPlayer" } }, { view, controller: "a", predicates: {} }) // true
+ * ```
+ * @since 0.1.0
+ * @category evaluation
+ */
+export const holds = (c: Condition, ctx: Context): boolean => {
+  switch (c._tag) {
+    case "Exists":
+      for (const id in ctx.view.objects) if (matches(c.filter, id, ctx)) return true
+      return false
+    case "AmountIs":
+      return compare(ctx.occurrence?.amount ?? 0, c.op, value(c.value, ctx))
+    case "Test":
+      return matches(
+        c.filter,
+        c.on === "subject" ? ctx.occurrence?.subject : c.on === "source" ? ctx.occurrence?.source : ctx.self,
+        ctx
+      )
+    case "All":
+      return c.all.every((x) => holds(x, ctx))
+    case "AnyOf":
+      return c.any.some((x) => holds(x, ctx))
+    case "Not":
+      return !holds(c.condition, ctx)
+  }
+}

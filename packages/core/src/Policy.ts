@@ -1,0 +1,490 @@
+/**
+ * Policies: how a ruleset orders effects, who divides a limited prevention, what damage turns
+ * into, and how an occurrence changes the view.
+ *
+ * The four rulesets in view reduce to two ordering shapes, offered here as builders so that
+ * adapters stay thin:
+ *
+ * - {@link affectedChooses}: the affected object's controller (or the affected player) chooses
+ *   which applicable effect applies next, from the first non-empty tier (e.g. self-replacement
+ *   effects first), the batch partitioned per affected object and those objects taken in turn
+ *   order from the active player (APNAP);
+ * - {@link slotsByPlayer}: fixed slots (groups) in order, and within a slot each player in a
+ *   player order applies all of their own effects of that slot, in the order they choose.
+ *
+ * Policies are plain synchronous functions so the resolver's inner loop stays fast; they are
+ * provided to Effect programs as services ({@link EffectOrder}, {@link Assignment},
+ * {@link Results}), built from one {@link Rules} value with {@link layer}.
+ *
+ * @since 0.1.0
+ */
+import { Context, Layer } from "effect"
+import type * as Filter from "./Filter.js"
+import type * as GameEvent from "./GameEvent.js"
+import * as GameView from "./GameView.js"
+import type * as Replacement from "./Replacement.js"
+
+/**
+ * Where an ordering policy is in its own sequence (the current tier or slot, the current
+ * player). Part of the resolution's state.
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const p: Policy.Progress = { tier: 0, player: 0 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Progress {
+  readonly tier: number
+  readonly player: number
+}
+
+/**
+ * What an ordering policy sees when asked what applies next to one group of occurrences.
+ *
+ * @example
+ * ```ts
+ * import type { Policy } from "@bulwark/core"
+ * const firstCandidate = (ctx: Policy.OrderContext) => ctx.candidates[0]?.id
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface OrderContext {
+  readonly view: GameView.GameView
+  /** The group's key (see {@link OrderingPolicy.groupKey}). */
+  readonly group: string
+  /** The subject of the group's first occurrence: the affected object or player. */
+  readonly affected: string
+  /** The applicable effects not yet applied to this group, in ledger order. */
+  readonly candidates: ReadonlyArray<Replacement.Replacement>
+  readonly progress: Progress
+  /** The starting player, once one was selected. */
+  readonly startingPlayer: string | undefined
+}
+
+/**
+ * The ordering policy's answer: apply an effect, ask a player to choose among options, or the
+ * group is done. `tier` names the tier or slot, for the trace; `rule` is the citation.
+ *
+ * @example
+ * ```ts
+ * import type { Policy } from "@bulwark/core"
+ * const done: Policy.Step = { _tag: "Done", progress: { tier: 0, player: 0 } }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Step =
+  | {
+      readonly _tag: "Apply"
+      readonly effect: string
+      readonly progress: Progress
+      readonly tier: string
+      readonly rule: string
+    }
+  | {
+      readonly _tag: "Choose"
+      readonly chooser: string
+      readonly options: ReadonlyArray<string>
+      readonly progress: Progress
+      readonly tier: string
+      readonly rule: string
+    }
+  | { readonly _tag: "Done"; readonly progress: Progress }
+
+/**
+ * An ordering policy.
+ *
+ * - `groupKey`: partitions a batch: occurrences with the same key are ordered together (per
+ *   affected object, or the whole event);
+ * - `groupOrder`: `"apnap"` takes groups by their affected object's controller in turn order
+ *   from the active player, then as given; `"asGiven"` keeps the event's order;
+ * - `startingPlayer`: if set, when effects of two or more players are applicable at the start of
+ *   an event, the active player selects a starting player (a decision);
+ * - `next`: the step function.
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const order: Policy.OrderingPolicy = Policy.affectedChooses({
+ *   name: "demo", rule: "demo 1.1", tiers: [{ name: "self", categories: ["self"] }, { name: "any" }]
+ * })
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface OrderingPolicy {
+  readonly name: string
+  readonly groupKey: (occurrence: GameEvent.Occurrence, view: GameView.GameView) => string
+  readonly groupOrder: "apnap" | "asGiven"
+  readonly startingPlayer?: { readonly rule: string } | undefined
+  readonly next: (ctx: OrderContext) => Step
+}
+
+/**
+ * Who divides a limited prevention among several occurrences it could cover.
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const a: Policy.AssignmentPolicy = Policy.effectControllerAllocates("FaB 6.4.10f")
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface AssignmentPolicy {
+  readonly allocator: (
+    effect: Replacement.Replacement,
+    targets: ReadonlyArray<GameEvent.Occurrence>,
+    view: GameView.GameView
+  ) => string
+  readonly rule: string
+}
+
+/**
+ * Turns damage that was dealt into its results (life loss, counters, marked damage, …), which
+ * are resolved as a new event and can be replaced in turn.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, Policy } from "@bulwark/core"
+ * const lifeLoss: Policy.ResultsPolicy = {
+ *   rule: "demo 2.1",
+ *   results: (dealt) => dealt.map((d) => GameEvent.occurrence({ id: `${d.id}:loss`, family: "lifeLoss", subject: d.subject, amount: d.amount }))
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface ResultsPolicy {
+  readonly results: (
+    dealt: ReadonlyArray<GameEvent.Occurrence>,
+    view: GameView.GameView
+  ) => ReadonlyArray<GameEvent.Occurrence>
+  readonly rule: string
+}
+
+/**
+ * A ruleset's policies in one value, as the synchronous resolver takes them.
+ *
+ * - `commit`: how an occurrence that happened changes the view (used for costs and sub-events,
+ *   so that later candidates see, for example, that the effect's source was destroyed; and for
+ *   the final occurrences);
+ * - `predicates`: named filter predicates;
+ * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1)).
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const rules: Policy.Rules = {
+ *   name: "demo",
+ *   order: Policy.affectedChooses({ name: "demo", rule: "demo 1", tiers: [{ name: "any" }] }),
+ *   assignment: Policy.recipientControllerAllocates("demo 2")
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Rules {
+  readonly name: string
+  readonly order: OrderingPolicy
+  readonly assignment: AssignmentPolicy
+  readonly results?: ResultsPolicy | undefined
+  readonly commit?:
+    | ((view: GameView.GameView, occurrence: GameEvent.Occurrence) => GameView.GameView)
+    | undefined
+  readonly predicates?: Filter.Predicates | undefined
+  readonly maxSteps?: number | undefined
+}
+
+/**
+ * A tier or slot: a name and which effects belong to it (by `category`, or by a test). An effect
+ * that matches no tier belongs to the last one.
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const t: Policy.Tier = { name: "self-replacement", categories: ["self"] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Tier {
+  readonly name: string
+  readonly categories?: ReadonlyArray<string>
+  readonly match?: (effect: Replacement.Replacement) => boolean
+  /** A rule cited when an effect of this tier is applied or chosen. */
+  readonly rule?: string
+}
+
+const tierIndex = (tiers: ReadonlyArray<Tier>, e: Replacement.Replacement): number => {
+  for (let i = 0; i < tiers.length; i++) {
+    const t = tiers[i] as Tier
+    if (t.match !== undefined ? t.match(e) : t.categories === undefined || t.categories.includes(e.category))
+      return i
+  }
+  return tiers.length - 1
+}
+
+/**
+ * The default chooser for an affected object: its controller, else its owner, else the active
+ * player (an uncontrolled object).
+ *
+ * @example
+ * ```ts
+ * import { GameView, Policy } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a", "b"], activePlayer: "a" })
+ * Policy.defaultChooserOf("b", view) // "b"
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const defaultChooserOf = (subject: string, view: GameView.GameView): string =>
+  GameView.controllerOf(view, subject) ?? view.activePlayer
+
+/**
+ * "The affected side chooses": the batch is partitioned per affected object (or per `groupKey`),
+ * groups are taken in APNAP order, and for each group its affected object's controller chooses
+ * among the applicable effects of the first non-empty tier, one at a time, re-evaluating after
+ * each. A single candidate in that tier applies without a question (the trace says so).
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const order = Policy.affectedChooses({
+ *   name: "affected-chooses",
+ *   rule: "the affected object's controller chooses",
+ *   tiers: [{ name: "self-replacement", categories: ["self"] }, { name: "any" }]
+ * })
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const affectedChooses = (options: {
+  readonly name: string
+  readonly rule: string
+  readonly tiers: ReadonlyArray<Tier>
+  readonly chooserOf?: (affected: string, view: GameView.GameView) => string
+  readonly groupKey?: (occurrence: GameEvent.Occurrence, view: GameView.GameView) => string
+}): OrderingPolicy => {
+  const tiers = options.tiers.length === 0 ? [{ name: "any" }] : options.tiers
+  const chooserOf = options.chooserOf ?? defaultChooserOf
+  return {
+    name: options.name,
+    groupKey: options.groupKey ?? ((o) => o.subject),
+    groupOrder: "apnap",
+    next: (ctx) => {
+      if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
+      let best = Number.POSITIVE_INFINITY
+      for (const c of ctx.candidates) best = Math.min(best, tierIndex(tiers, c))
+      const inTier = ctx.candidates.filter((c) => tierIndex(tiers, c) === best)
+      const tier = tiers[best] as Tier
+      const rule = tier.rule ?? options.rule
+      if (inTier.length === 1) {
+        return {
+          _tag: "Apply",
+          effect: (inTier[0] as Replacement.Replacement).id,
+          progress: ctx.progress,
+          tier: tier.name,
+          rule
+        }
+      }
+      return {
+        _tag: "Choose",
+        chooser: chooserOf(ctx.affected, ctx.view),
+        options: inTier.map((c) => c.id),
+        progress: ctx.progress,
+        tier: tier.name,
+        rule
+      }
+    }
+  }
+}
+
+/**
+ * "Slots × players": fixed slots in order; within a slot, players in `players` order each apply
+ * all of their own applicable effects of that slot, in the order they choose; then the next
+ * slot. A slot or player already passed is not revisited. Player orders: clockwise (turn order)
+ * from a starting player selected by the active player, or the inactive players then the active
+ * player, or a function of your own.
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const order = Policy.slotsByPlayer({
+ *   name: "slots",
+ *   rule: "each player orders their own effects",
+ *   slots: [{ name: "standard", categories: ["standard"] }, { name: "prevention", categories: ["prevention"] }],
+ *   players: "clockwiseFromSelected",
+ *   startingPlayerRule: "the turn player selects a starting player"
+ * })
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const slotsByPlayer = (options: {
+  readonly name: string
+  readonly rule: string
+  readonly slots: ReadonlyArray<Tier>
+  readonly players:
+    | "clockwiseFromSelected"
+    | "inactiveThenActive"
+    | ((view: GameView.GameView, startingPlayer: string | undefined) => ReadonlyArray<string>)
+  readonly startingPlayerRule?: string
+  readonly groupKey?: (occurrence: GameEvent.Occurrence, view: GameView.GameView) => string
+}): OrderingPolicy => {
+  const slots = options.slots.length === 0 ? [{ name: "any" }] : options.slots
+  const order = (view: GameView.GameView, start: string | undefined): ReadonlyArray<string> => {
+    if (typeof options.players === "function") return options.players(view, start)
+    if (options.players === "inactiveThenActive") {
+      return [...GameView.turnOrderFrom(view, view.activePlayer).slice(1), view.activePlayer]
+    }
+    return GameView.turnOrderFrom(view, start ?? view.activePlayer)
+  }
+  return {
+    name: options.name,
+    groupKey: options.groupKey ?? (() => "event"),
+    groupOrder: "apnap",
+    startingPlayer:
+      options.players === "clockwiseFromSelected"
+        ? { rule: options.startingPlayerRule ?? options.rule }
+        : undefined,
+    next: (ctx) => {
+      const players = order(ctx.view, ctx.startingPlayer)
+      for (let s = ctx.progress.tier; s < slots.length; s++) {
+        const slot = slots[s] as Tier
+        const inSlot = ctx.candidates.filter((c) => tierIndex(slots, c) === s)
+        for (let p = s === ctx.progress.tier ? ctx.progress.player : 0; p < players.length; p++) {
+          const player = players[p]
+          const mine = inSlot.filter((c) => c.controller === player)
+          if (mine.length === 0) continue
+          const progress = { tier: s, player: p }
+          const rule = slot.rule ?? options.rule
+          if (mine.length === 1) {
+            return {
+              _tag: "Apply",
+              effect: (mine[0] as Replacement.Replacement).id,
+              progress,
+              tier: slot.name,
+              rule
+            }
+          }
+          return {
+            _tag: "Choose",
+            chooser: player as string,
+            options: mine.map((c) => c.id),
+            progress,
+            tier: slot.name,
+            rule
+          }
+        }
+      }
+      return { _tag: "Done", progress: { tier: slots.length, player: 0 } }
+    }
+  }
+}
+
+/**
+ * The shielded (damaged) object's controller, or the shielded player, divides a limited
+ * prevention among the occurrences it could cover.
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * Policy.recipientControllerAllocates("MTG CR 615.7").rule // "MTG CR 615.7"
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const recipientControllerAllocates = (rule: string): AssignmentPolicy => ({
+  rule,
+  allocator: (_effect, targets, view) => defaultChooserOf((targets[0] as GameEvent.Occurrence).subject, view)
+})
+
+/**
+ * The prevention effect's controller declares which points it prevents.
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * Policy.effectControllerAllocates("FaB 6.4.10f").rule // "FaB 6.4.10f"
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const effectControllerAllocates = (rule: string): AssignmentPolicy => ({
+  rule,
+  allocator: (effect) => effect.controller
+})
+
+/**
+ * Service: the ruleset's effect ordering policy.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Policy } from "@bulwark/core"
+ * const name = Effect.gen(function* () { return (yield* Policy.EffectOrder).name })
+ * ```
+ * @since 0.1.0
+ * @category services
+ */
+export class EffectOrder extends Context.Service<EffectOrder, OrderingPolicy>()(
+  "@bulwark/core/EffectOrder"
+) {}
+
+/**
+ * Service: the ruleset's point-assignment policy.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Policy } from "@bulwark/core"
+ * const rule = Effect.gen(function* () { return (yield* Policy.Assignment).rule })
+ * ```
+ * @since 0.1.0
+ * @category services
+ */
+export class Assignment extends Context.Service<Assignment, AssignmentPolicy>()("@bulwark/core/Assignment") {}
+
+/**
+ * Service: the rest of a ruleset — its name, results stage, commit function, predicates and
+ * step bound.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Policy } from "@bulwark/core"
+ * const name = Effect.gen(function* () { return (yield* Policy.Results).name })
+ * ```
+ * @since 0.1.0
+ * @category services
+ */
+export class Results extends Context.Service<Results, Omit<Rules, "order" | "assignment">>()(
+  "@bulwark/core/Results"
+) {}
+
+/**
+ * The one layer an adapter provides: all three policy services from one {@link Rules} value.
+ *
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const RulesLive = Policy.layer({
+ *   name: "demo",
+ *   order: Policy.affectedChooses({ name: "demo", rule: "demo", tiers: [] }),
+ *   assignment: Policy.recipientControllerAllocates("demo")
+ * })
+ * ```
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (rules: Rules): Layer.Layer<EffectOrder | Assignment | Results> =>
+  Layer.mergeAll(
+    Layer.succeed(EffectOrder, rules.order),
+    Layer.succeed(Assignment, rules.assignment),
+    Layer.succeed(Results, rules)
+  )

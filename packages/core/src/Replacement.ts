@@ -1,0 +1,397 @@
+/**
+ * Prevention and replacement effects as values.
+ *
+ * An effect is a plain, serialisable record: what it watches (a family and filters on subject,
+ * source and kinds, evaluated when it could apply), what it does (an {@link Action}), its
+ * `category` (the ruleset's own classification — "self-replacement", "prevention", "standard",
+ * "outcome", … — which the ordering policy reads), its controller, and optional parts: a
+ * condition, a zone its source must be in, being optional ("may"), a cost or sub-event resolved
+ * first, additional effects keyed on the amount prevented, a duration and a use limit.
+ *
+ * Effect *state* (a shield's remainder, uses this turn, being used up) lives in the
+ * {@link Ledger}, never in these values. Card keywords are built from this vocabulary, so the
+ * resolver never asks "does it have keyword X".
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import * as Filter from "./Filter.js"
+import * as GameView from "./GameView.js"
+
+/**
+ * Which occurrences an effect looks at: a family, and optional tests on the subject, the source,
+ * the kinds and the params.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * // "damage that would be dealt to you by a red source"
+ * const w: Replacement.Watch = {
+ *   family: "damage",
+ *   subject: { _tag: "Id", ids: ["alice"] },
+ *   source: { _tag: "Prop", prop: "colors", op: "has", value: "red" }
+ * }
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Watch = Schema.Struct({
+  family: Schema.NonEmptyString,
+  subject: Schema.optionalKey(Filter.Filter),
+  source: Schema.optionalKey(Filter.Filter),
+  kinds: Schema.optionalKey(
+    Schema.Struct({
+      anyOf: Schema.optionalKey(Schema.Array(Schema.String)),
+      allOf: Schema.optionalKey(Schema.Array(Schema.String)),
+      noneOf: Schema.optionalKey(Schema.Array(Schema.String))
+    })
+  ),
+  params: Schema.optionalKey(Schema.Record(Schema.String, GameView.Prop))
+})
+
+/**
+ * See the {@link Watch} schema.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * const w: Replacement.Watch = { family: "lifeGain" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Watch = typeof Watch.Type
+
+/**
+ * Where a template takes an id from: the occurrence's subject or source, the effect's
+ * controller or source (`self`), or a fixed id.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * const r: Replacement.Ref = "controller"
+ * const fixed: Replacement.Ref = { id: "graveyard-card-1" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Ref = "subject" | "source" | "controller" | "self" | { readonly id: string }
+
+/**
+ * Schema of {@link Ref}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Replacement } from "@bulwark/core"
+ * Schema.is(Replacement.Ref)("subject") // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Ref: Schema.Codec<Ref> = Schema.Union([
+  Schema.Literals(["subject", "source", "controller", "self"]),
+  Schema.Struct({ id: Schema.NonEmptyString })
+])
+
+/**
+ * The amount of a templated occurrence: a {@link Filter.Value} (the default, `Amount`, copies the
+ * replaced occurrence's amount), or `Prevented` — the amount the effect just prevented
+ * (additional effects such as "you gain life equal to the damage prevented this way").
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * const a: Replacement.TemplateAmount = { _tag: "Prevented" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type TemplateAmount = Filter.Value | { readonly _tag: "Prevented" }
+
+/**
+ * Schema of {@link TemplateAmount}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Replacement } from "@bulwark/core"
+ * Schema.is(Replacement.TemplateAmount)({ _tag: "Amount" }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const TemplateAmount: Schema.Codec<TemplateAmount> = Schema.Union([
+  Filter.Value,
+  Schema.TaggedStruct("Prevented", {})
+])
+
+/**
+ * A description of an occurrence an effect creates: the event that replaces another ("instead
+ * draw that many cards"), an additional effect ("remove a +1/+1 counter from it"), or a cost
+ * resolved first ("destroy this").
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * // "draw that many cards instead"
+ * const t: Replacement.Template = { family: "draw", subject: "subject", amount: { _tag: "Amount" } }
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Template = Schema.Struct({
+  family: Schema.NonEmptyString,
+  subject: Schema.optionalKey(Ref),
+  source: Schema.optionalKey(Ref),
+  amount: Schema.optionalKey(TemplateAmount),
+  kinds: Schema.optionalKey(Schema.Array(Schema.String)),
+  preventable: Schema.optionalKey(Schema.Boolean),
+  params: Schema.optionalKey(Schema.Record(Schema.String, GameView.Prop))
+})
+
+/**
+ * See the {@link Template} schema.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * const destroyThis: Replacement.Template = { family: "destroy", subject: "self" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Template = typeof Template.Type
+
+/**
+ * How much a prevention prevents and how long it lasts:
+ *
+ * - `shield` with a number: "prevent the next N"; the remainder persists in the ledger until it
+ *   reaches 0, then the effect is gone;
+ * - `once` with a number: a fixed prevention of one event, the leftover discarded; `once` with
+ *   `"all"`: "the next time … would be dealt damage, prevent that damage" — the whole of the
+ *   next occurrence(s) it applies to, then used up;
+ * - `static` with a number: "prevent N of each such damage", never used up; `static` with
+ *   `"all"`: "prevent all …" (protection, Prevent All), never used up and never a big number.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * const p: Replacement.PreventScope = "shield"
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type PreventScope = "shield" | "once" | "static"
+
+/**
+ * What an effect does to the occurrences it applies to.
+ *
+ * - `Prevent`: see {@link PreventScope}; prevention is the only action that unpreventable
+ *   damage stops (it still applies, prevents 0, keeps its amount, and its additional effects
+ *   still happen).
+ * - `Modify`: `add`, `sub`, `mul`, `set`, `atMost`, `atLeast` on the amount (never below 0).
+ * - `Redirect`: the occurrence is dealt to another id instead (not prevention).
+ * - `SetParams`: changes params ("put into exile instead of the graveyard").
+ * - `Replace`: the occurrence does not happen; the templated occurrences happen instead
+ *   (none: it simply does not happen).
+ * - `ReducePrevention`: "the next prevention effect that prevents such damage prevents N less";
+ *   it is not ordered like the others: it is applied to the prevention it reduces, after that
+ *   prevention's full amount is spent.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * const double: Replacement.Action = { _tag: "Modify", op: "mul", value: 2 }
+ * const shield: Replacement.Action = { _tag: "Prevent", amount: 3, scope: "shield" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Action =
+  | { readonly _tag: "Prevent"; readonly amount: number | "all"; readonly scope: PreventScope }
+  | {
+      readonly _tag: "Modify"
+      readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
+      readonly value: Filter.Value
+    }
+  | { readonly _tag: "Redirect"; readonly to: string }
+  | { readonly _tag: "SetParams"; readonly params: Readonly<Record<string, GameView.Prop>> }
+  | { readonly _tag: "Replace"; readonly with: ReadonlyArray<Template> }
+  | { readonly _tag: "ReducePrevention"; readonly by: number }
+
+const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+/**
+ * Schema of {@link Action}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Replacement } from "@bulwark/core"
+ * Schema.is(Replacement.Action)({ _tag: "Redirect", to: "alice" }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Action: Schema.Codec<Action> = Schema.Union([
+  Schema.TaggedStruct("Prevent", {
+    amount: Schema.Union([NonNegativeInt, Schema.Literal("all")]),
+    scope: Schema.Literals(["shield", "once", "static"])
+  }),
+  Schema.TaggedStruct("Modify", {
+    op: Schema.Literals(["add", "sub", "mul", "set", "atMost", "atLeast"]),
+    value: Filter.Value
+  }),
+  Schema.TaggedStruct("Redirect", { to: Schema.NonEmptyString }),
+  Schema.TaggedStruct("SetParams", { params: Schema.Record(Schema.String, GameView.Prop) }),
+  Schema.TaggedStruct("Replace", { with: Schema.Array(Template) }),
+  Schema.TaggedStruct("ReducePrevention", { by: NonNegativeInt })
+])
+
+/**
+ * Schema of a prevention or replacement effect.
+ *
+ * - `id`: unique within a ledger; `label`: the card or rules text, shown in traces;
+ * - `controller`: the player who controls the effect; `source`: the object it comes from;
+ * - `category`: the ruleset's classification read by its ordering policy;
+ * - `watch`, `action`: see {@link Watch} and {@link Action};
+ * - `condition`: a {@link Filter.Condition} checked, per occurrence, each time it could apply;
+ * - `requiresSourceIn`: zones the source must be in for the effect to apply ("an effect whose
+ *   source left its zone does not apply");
+ * - `optional`: a "may" effect: its controller decides each time it could apply; declining does
+ *   not use it up nor count toward its limit;
+ * - `cost`: an occurrence resolved first, as a sub-event that can itself be replaced (pay
+ *   resources, destroy this); `costPayable`: when the cost can't be paid, the effect is
+ *   unavailable;
+ * - `additional`: additional effects, happening after the event even when nothing was prevented;
+ * - `duration.until`: a time boundary that ends the effect (see `Ledger.advance`);
+ * - `resetsAt`: a boundary that restores a shield's amount ("the first 3 damage each combat");
+ * - `limit`: at most `times` applications until the boundary `resetsAt` ("once each turn");
+ * - `rule`: the rule the effect implements, cited in the trace.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * const shield: Replacement.Replacement = {
+ *   id: "shield", label: "Prevent the next 3 damage that would be dealt to the bear this turn",
+ *   controller: "bob", category: "prevention",
+ *   watch: { family: "damage", subject: { _tag: "Id", ids: ["bear"] } },
+ *   action: { _tag: "Prevent", amount: 3, scope: "shield" },
+ *   duration: { until: "endOfTurn" }
+ * }
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Replacement = Schema.Struct({
+  id: Schema.NonEmptyString,
+  label: Schema.String,
+  controller: Schema.NonEmptyString,
+  source: Schema.optionalKey(Schema.String),
+  category: Schema.NonEmptyString,
+  watch: Watch,
+  action: Action,
+  condition: Schema.optionalKey(Filter.Condition),
+  requiresSourceIn: Schema.optionalKey(Schema.Array(Schema.String)),
+  optional: Schema.optionalKey(Schema.Boolean),
+  cost: Schema.optionalKey(Template),
+  costPayable: Schema.optionalKey(Filter.Condition),
+  additional: Schema.optionalKey(Schema.Array(Template)),
+  duration: Schema.optionalKey(Schema.Struct({ until: Schema.NonEmptyString })),
+  resetsAt: Schema.optionalKey(Schema.NonEmptyString),
+  limit: Schema.optionalKey(
+    Schema.Struct({
+      times: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+      resetsAt: Schema.NonEmptyString
+    })
+  ),
+  rule: Schema.optionalKey(Schema.String)
+})
+
+/**
+ * A prevention or replacement effect. See the {@link Replacement} schema.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * const doubler: Replacement.Replacement = {
+ *   id: "furnace", label: "If a source would deal damage to a creature, it deals double that damage instead",
+ *   controller: "alice", category: "standard",
+ *   watch: { family: "damage", subject: { _tag: "Prop", prop: "types", op: "has", value: "Creature" } },
+ *   action: { _tag: "Modify", op: "mul", value: 2 }
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Replacement = typeof Replacement.Type
+
+/**
+ * Whether an effect is a prevention effect (the only kind "can't be prevented" touches).
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * Replacement.isPrevention({ _tag: "Prevent", amount: "all", scope: "static" }) // true
+ * Replacement.isPrevention({ _tag: "Redirect", to: "x" }) // false
+ * ```
+ * @since 0.1.0
+ * @category guards
+ */
+export const isPrevention = (action: Action): action is Extract<Action, { _tag: "Prevent" }> =>
+  action._tag === "Prevent"
+
+/**
+ * Whether a prevention states an amount ("prevent the next 2") rather than preventing all of an
+ * occurrence ("prevent all", "prevent that damage"). Some rulesets order the two groups apart.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * Replacement.isQuantitative({ _tag: "Prevent", amount: 2, scope: "shield" }) // true
+ * Replacement.isQuantitative({ _tag: "Prevent", amount: "all", scope: "once" }) // false
+ * ```
+ * @since 0.1.0
+ * @category guards
+ */
+export const isQuantitative = (action: Action): boolean =>
+  action._tag === "Prevent" && action.amount !== "all"
+
+/**
+ * Checks what the schema can't: a shield needs a numeric amount. Returns a list of problems
+ * (`[path, reason]`), empty when the effect is valid.
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * Replacement.problems({
+ *   id: "s", label: "", controller: "a", category: "prevention", watch: { family: "damage" },
+ *   action: { _tag: "Prevent", amount: "all", scope: "shield" }
+ * }) // [["action.amount", "a shield needs a number (use scope \"static\" for prevent-all)"]]
+ * ```
+ * @since 0.1.0
+ * @category validation
+ */
+export const problems = (effect: Replacement): ReadonlyArray<readonly [string, string]> => {
+  const out: Array<readonly [string, string]> = []
+  if (
+    effect.action._tag === "Prevent" &&
+    effect.action.scope === "shield" &&
+    effect.action.amount === "all"
+  ) {
+    out.push(["action.amount", 'a shield needs a number (use scope "static" for prevent-all)'])
+  }
+  if (
+    effect.action._tag === "Modify" &&
+    effect.action.op === "mul" &&
+    typeof effect.action.value === "number" &&
+    effect.action.value < 0
+  ) {
+    out.push(["action.value", "a multiplier can't be negative"])
+  }
+  if (effect.costPayable !== undefined && effect.cost === undefined) {
+    out.push(["costPayable", "costPayable given without a cost"])
+  }
+  return out
+}
