@@ -233,6 +233,7 @@ export interface State {
   readonly index: EffectIndex
   view: GameView.GameView
   changes: Map<string, Ledger.EffectState>
+  /** @internal */
   frames: Array<Frame>
   outcomes: Array<Outcome>
   happened: Array<GameEvent.Occurrence>
