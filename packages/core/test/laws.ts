@@ -1,0 +1,186 @@
+/**
+ * The resolver's invariants as checkers: each takes a world and its resolution and returns the
+ * violations it finds (empty when the law holds). The property tests run them over generated
+ * worlds; `mutants.test.ts` shows each one catches a deliberately broken resolver.
+ */
+import { GameView, type Kernel, type Replacement, type Trace } from "../src/index.js"
+import type { World } from "./world.js"
+
+export type Law = (w: World, r: Kernel.Resolution) => ReadonlyArray<string>
+
+const applied = (r: Kernel.Resolution) =>
+  r.trace.filter((t): t is Extract<Trace.Record, { _tag: "Applied" }> => t._tag === "Applied")
+
+const effectById = (w: World, id: string): Replacement.Replacement | undefined =>
+  w.ledger.effects.find((e) => e.id === id)
+
+/** 1. An effect modifies an original event at most once, including every event that replaces it. */
+export const atMostOnce: Law = (_w, r) => {
+  const out: Array<string> = []
+  for (const o of r.outcomes) {
+    if (new Set(o.applied).size !== o.applied.length)
+      out.push(`${o.id} has an effect applied twice: ${o.applied.join(",")}`)
+  }
+  const seen = new Set<string>()
+  for (const a of applied(r)) {
+    for (const c of a.changes) {
+      const key = `${a.effect}|${c.occurrence}`
+      if (seen.has(key)) out.push(`${a.effect} applied to ${c.occurrence} twice`)
+      seen.add(key)
+    }
+  }
+  return out
+}
+
+/** 2. Candidates are recomputed against the modified event: an effect applies only while it applies. */
+export const reEvaluated: Law = (w, r) => {
+  const out: Array<string> = []
+  for (const a of applied(r)) {
+    const e = effectById(w, a.effect)
+    if (e === undefined) continue
+    for (const c of a.changes) {
+      if (c.before <= 0) out.push(`${a.effect} applied to ${c.occurrence} at ${c.before}`)
+      const cond = e.condition
+      if (cond?._tag === "AmountIs" && typeof cond.value === "number" && c.before < cond.value) {
+        out.push(`${a.effect} applied to ${c.occurrence} at ${c.before}, though it needs ≥ ${cond.value}`)
+      }
+      const subj = e.watch.subject
+      if (subj?._tag === "Id" && e.action._tag !== "Redirect" && !subj.ids.includes(c.subject)) {
+        out.push(`${a.effect} applied to ${c.occurrence} dealt to ${c.subject}, which it does not watch`)
+      }
+    }
+  }
+  return out
+}
+
+/** 3. Damage that reaches 0 is not dealt, and nothing resurrects it. */
+export const zeroStaysZero: Law = (_w, r) => {
+  const out: Array<string> = []
+  for (const h of r.happened) if (h.amount <= 0) out.push(`${h.id} happened at ${h.amount}`)
+  const zeroed = new Set<string>()
+  for (const t of r.trace) {
+    if (t._tag === "ReachedZero") zeroed.add(t.occurrence)
+    if (t._tag === "Applied")
+      for (const c of t.changes)
+        if (zeroed.has(c.occurrence)) out.push(`${t.effect} touched ${c.occurrence} after it reached 0`)
+  }
+  for (const o of r.outcomes)
+    if (o.status === "zero" && o.amount !== 0) out.push(`${o.id} is zero with amount ${o.amount}`)
+  return out
+}
+
+/** 4. Unpreventable damage: preventions still apply, prevent 0, keep their amount; additional parts happen. */
+export const unpreventable: Law = (w, r) => {
+  const out: Array<string> = []
+  const unpreventableIds = new Set(w.event.occurrences.filter((o) => !o.preventable).map((o) => o.id))
+  for (const o of r.outcomes)
+    if (unpreventableIds.has(o.origin) && o.origin === o.id && o.prevented !== 0)
+      out.push(`${o.id} can't be prevented but ${o.prevented} was`)
+  for (const a of applied(r)) {
+    const e = effectById(w, a.effect)
+    if (e?.action._tag !== "Prevent") continue
+    const onlyUnpreventable =
+      a.changes.length > 0 && a.changes.every((c) => unpreventableIds.has(c.occurrence))
+    if (onlyUnpreventable && a.remaining !== undefined && a.remaining.before !== a.remaining.after) {
+      out.push(
+        `${a.effect}'s shield changed ${a.remaining.before}→${a.remaining.after} on unpreventable damage`
+      )
+    }
+    if (e.additional !== undefined && !r.outcomes.some((o) => o.id.startsWith(`${e.id}:additional`))) {
+      out.push(`${a.effect} applied but its additional effect did not happen`)
+    }
+  }
+  return out
+}
+
+/** 5. One batch is one event: a shield is consulted per batch, static prevention per occurrence, one notice per application. */
+export const batch: Law = (w, r) => {
+  const out: Array<string> = []
+  for (const e of w.ledger.effects) {
+    const a = e.action
+    if (a._tag !== "Prevent") continue
+    const recs = applied(r).filter((x) => x.effect === e.id)
+    const total = recs.reduce((n, x) => n + x.changes.reduce((m, c) => m + c.prevented, 0), 0)
+    if (a.scope === "shield" && typeof a.amount === "number" && total > a.amount)
+      out.push(`${e.id} prevented ${total}, more than its ${a.amount}`)
+    if (a.scope === "static" && typeof a.amount === "number") {
+      for (const x of recs)
+        for (const c of x.changes)
+          if (c.prevented > a.amount)
+            out.push(`${e.id} prevented ${c.prevented} of ${c.occurrence}, more than ${a.amount}`)
+    }
+    const notices = r.notifications.filter((n) => n.effect === e.id).length
+    const withPrevention = recs.filter((x) => x.changes.some((c) => c.prevented > 0)).length
+    if (notices !== withPrevention)
+      out.push(`${e.id}: ${notices} notices for ${withPrevention} applications that prevented damage`)
+  }
+  return out
+}
+
+/** 6. The chooser of every decision comes from the ruleset's policy, and is recorded. */
+export const rightChooser: Law = (w, r) => {
+  const out: Array<string> = []
+  for (const { request } of r.decisions) {
+    switch (request._tag) {
+      case "ChooseEffect":
+        if (w.spec.rules === "affected") {
+          const expected = GameView.controllerOf(w.view, request.group) ?? w.view.activePlayer
+          if (request.chooser !== expected)
+            out.push(`${request.id}: ${request.chooser} chose for ${request.group}, not ${expected}`)
+        } else {
+          for (const o of request.options) {
+            const c = effectById(w, o.effect)?.controller
+            if (c !== request.chooser)
+              out.push(`${request.id}: ${request.chooser} ordered ${o.effect}, controlled by ${c}`)
+          }
+        }
+        break
+      case "UseOptional":
+        if (effectById(w, request.effect)?.controller !== request.chooser)
+          out.push(`${request.id}: ${request.chooser} decided a "may" of another player`)
+        break
+      case "Allocate": {
+        const expected =
+          w.spec.rules === "declare"
+            ? effectById(w, request.effect)?.controller
+            : (GameView.controllerOf(w.view, request.targets[0]?.subject ?? "") ?? w.view.activePlayer)
+        if (request.chooser !== expected)
+          out.push(`${request.id}: ${request.chooser} divided ${request.effect}, not ${expected}`)
+        break
+      }
+      case "StartingPlayer":
+        if (request.chooser !== w.view.activePlayer)
+          out.push(`${request.id}: ${request.chooser} selected the starting player`)
+        break
+    }
+  }
+  const asked = r.trace.filter((t) => t._tag === "Decided").length
+  if (asked !== r.decisions.length) out.push(`${r.decisions.length} decisions logged, ${asked} in the trace`)
+  return out
+}
+
+/** 9. Accounting: for every occurrence, proposed + modifications − prevented = what is left; nothing negative. */
+export const accounting: Law = (_w, r) => {
+  const out: Array<string> = []
+  for (const o of r.outcomes) {
+    if (o.proposed < 0 || o.prevented < 0 || o.amount < 0) out.push(`${o.id} has a negative amount`)
+    if (o.status === "replaced") {
+      if (o.amount !== 0) out.push(`${o.id} was replaced but has amount ${o.amount}`)
+      continue
+    }
+    if (o.proposed + o.modified - o.prevented !== o.amount) {
+      out.push(`${o.id}: ${o.proposed} + ${o.modified} − ${o.prevented} ≠ ${o.amount}`)
+    }
+  }
+  return out
+}
+
+export const laws: Readonly<Record<string, Law>> = {
+  atMostOnce,
+  reEvaluated,
+  zeroStaysZero,
+  unpreventable,
+  batch,
+  rightChooser,
+  accounting
+}

@@ -1,0 +1,206 @@
+/**
+ * The laws can fail: each deliberately broken resolver below reproduces a failure mode seen in
+ * other engines (DESIGN §5), and the matching law reports it. The same laws hold for the real
+ * resolver on the same worlds (checked here too, so each mutant is a true negative control).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Result } from "effect"
+import { GameEvent, type Kernel, Policy, Resolver } from "../src/index.js"
+import * as Laws from "./laws.js"
+import { type EffectSpec, resolveWorld, type World, type WorldSpec, worldOf } from "./world.js"
+
+const spec = (
+  effects: ReadonlyArray<Partial<EffectSpec>>,
+  occurrences: WorldSpec["occurrences"],
+  rules: WorldSpec["rules"] = "affected"
+): WorldSpec => ({
+  effects: effects.map((e) => ({
+    kind: "shield",
+    n: 2,
+    controller: "nap",
+    target: "napUnit",
+    category: "prevention",
+    optional: false,
+    additional: false,
+    minAmount: 0,
+    ...e
+  })),
+  occurrences,
+  rules,
+  chooser: "first"
+})
+
+const ok = (r: Result.Result<Kernel.Resolution, unknown>): Kernel.Resolution => {
+  if (Result.isFailure(r)) throw new Error("resolution failed")
+  return r.success
+}
+
+const hit = (
+  to: "napUnit" | "nap" | "apUnit" | "napAlly",
+  amount: number,
+  preventable = true,
+  source: "src" | "src2" = "src"
+) => ({ to, amount, preventable, source })
+
+describe("each law catches a broken resolver", () => {
+  it("1. a resolver that re-runs replacement on the modified event applies an effect twice", () => {
+    const w = worldOf(spec([{ kind: "static", n: 1 }], [hit("napUnit", 3)]))
+    const good = ok(resolveWorld(w))
+    assert.deepStrictEqual(Laws.atMostOnce(w, good), [])
+    // the mutant: resolve, then resolve what happened again as if it were the same event
+    const second = ok(
+      Resolver.resolveSync(w.rules, GameEvent.make("ev", good.happened), good.ledger, w.view, w.chooser)
+    )
+    const broken: Kernel.Resolution = { ...second, trace: [...good.trace, ...second.trace] }
+    assert.isAbove(Laws.atMostOnce(w, broken).length, 0)
+  })
+
+  it("2. a resolver that does not re-check conditions after an application applies a stale effect", () => {
+    // the shield takes 4 down to 1; the +2 needs at least 3 ("if it would deal 3 or more")
+    const w = worldOf(
+      spec(
+        [
+          { kind: "shield", n: 3, category: "self" },
+          { kind: "add", n: 2, category: "standard", controller: "ap", minAmount: 3 }
+        ],
+        [hit("napUnit", 4)]
+      )
+    )
+    const good = ok(resolveWorld(w))
+    assert.deepStrictEqual(Laws.reEvaluated(w, good), [])
+    // the mutant checks the condition only once, at the start: modelled by resolving without it
+    const stale = { ...w.ledger, effects: w.ledger.effects.map(({ condition: _c, ...e }) => e) }
+    const broken = ok(Resolver.resolveSync(w.rules, w.event, stale, w.view, w.chooser))
+    assert.isAbove(Laws.reEvaluated(w, broken).length, 0)
+  })
+
+  it("3. a modifier that resurrects damage prevented to 0 is caught", () => {
+    const w = worldOf(
+      spec(
+        [
+          { kind: "staticAll", category: "self" },
+          { kind: "add", n: 2, controller: "ap", category: "standard" }
+        ],
+        [hit("napUnit", 3)]
+      )
+    )
+    const good = ok(resolveWorld(w))
+    assert.deepStrictEqual(Laws.zeroStaysZero(w, good), [])
+    assert.strictEqual(good.happened.length, 0)
+    // the mutant lets the +2 apply after the prevention brought the damage to 0
+    const broken: Kernel.Resolution = {
+      ...good,
+      trace: [
+        ...good.trace,
+        {
+          _tag: "Applied",
+          effect: "e1",
+          label: "+2",
+          group: "napUnit",
+          tier: "any",
+          chosenBy: "only candidate",
+          rule: "",
+          changes: [{ occurrence: "o0", subject: "napUnit", before: 0, after: 2, prevented: 0 }],
+          notes: []
+        }
+      ],
+      happened: [GameEvent.damage({ id: "o0", source: "src", recipient: "napUnit", amount: 2 })]
+    }
+    assert.isAbove(Laws.zeroStaysZero(w, broken).length, 0)
+  })
+
+  it('4. a resolver that lets "can\'t be prevented" cancel a shield, or prevents it anyway, is caught', () => {
+    const w = worldOf(spec([{ kind: "shield", n: 3, additional: true }], [hit("napUnit", 4, false)]))
+    const good = ok(resolveWorld(w))
+    assert.deepStrictEqual(Laws.unpreventable(w, good), [])
+    assert.strictEqual(good.happened.find((o) => o.family === "damage")?.amount, 4)
+    // the mutant treats unpreventable damage as preventable
+    const asPreventable = GameEvent.make(
+      "ev",
+      w.event.occurrences.map((o) => ({ ...o, preventable: true }))
+    )
+    const broken = ok(Resolver.resolveSync(w.rules, asPreventable, w.ledger, w.view, w.chooser))
+    assert.isAbove(Laws.unpreventable(w, broken).length, 0)
+  })
+
+  it("5. a resolver that processes simultaneous damage instance by instance spends one shield twice", () => {
+    const w = worldOf(
+      spec([{ kind: "shield", n: 3 }], [hit("napUnit", 2, true, "src"), hit("napUnit", 2, true, "src2")])
+    )
+    const good = ok(Resolver.resolveSync(w.rules, w.event, w.ledger, w.view, () => ({ o0: 2, o1: 1 })))
+    assert.deepStrictEqual(Laws.batch(w, good), [])
+    // the mutant consults the original shield for each instance separately
+    const parts = w.event.occurrences.map((o) =>
+      ok(Resolver.resolveSync(w.rules, GameEvent.make("ev", [o]), w.ledger, w.view, w.chooser))
+    )
+    const broken: Kernel.Resolution = {
+      ...good,
+      trace: parts.flatMap((p) => p.trace),
+      notifications: parts.flatMap((p) => p.notifications)
+    }
+    assert.isAbove(Laws.batch(w, broken).length, 0)
+  })
+
+  it("6. a resolver that asks the wrong player is caught", () => {
+    const w = worldOf(
+      spec(
+        [
+          { kind: "shield", n: 2 },
+          { kind: "mul", n: 2, controller: "ap", target: "any", category: "standard" }
+        ],
+        [hit("napUnit", 3)]
+      )
+    )
+    const good = ok(resolveWorld(w))
+    assert.deepStrictEqual(Laws.rightChooser(w, good), [])
+    assert.strictEqual(good.decisions[0]?.request.chooser, "nap")
+    const wrong = {
+      ...w.rules,
+      order: Policy.affectedChooses({
+        name: "wrong",
+        rule: "the active player always chooses",
+        tiers: [{ name: "any" }],
+        chooserOf: (_s, v) => v.activePlayer
+      })
+    }
+    const broken = ok(Resolver.resolveSync(wrong, w.event, w.ledger, w.view, w.chooser))
+    assert.isAbove(Laws.rightChooser(w, broken).length, 0)
+  })
+
+  it("7. a resolver that depends on something other than its inputs is caught by replay", () => {
+    const w = worldOf(
+      spec(
+        [
+          { kind: "shield", n: 2 },
+          { kind: "mul", n: 2, controller: "ap", target: "any", category: "standard" }
+        ],
+        [hit("napUnit", 3)]
+      )
+    )
+    const a = ok(Resolver.resolveSync(w.rules, w.event, w.ledger, w.view, () => "e0"))
+    const b = ok(Resolver.resolveSync(w.rules, w.event, w.ledger, w.view, () => "e1"))
+    // a different (e.g. random) answer gives a different result, so replay must use the log
+    assert.notDeepEqual(a.happened, b.happened)
+    const replayed = ok(Resolver.replay(w.rules, w.event, w.ledger, w.view, a.decisions))
+    assert.deepStrictEqual(replayed.happened, a.happened)
+  })
+
+  it("8. an unbounded replacement loop is stopped with a typed error, not a hang", () => {
+    const w: World = worldOf(spec([{ kind: "replaceSame", target: "any" }], [hit("napUnit", 3)]))
+    assert.isTrue(Result.isSuccess(resolveWorld(w)))
+    const tooSmall = { ...w.rules, maxSteps: 1 }
+    const r = Resolver.resolveSync(tooSmall, w.event, w.ledger, w.view, w.chooser)
+    assert.isTrue(Result.isFailure(r) && r.failure._tag === "InvariantBreach")
+  })
+
+  it("9. a resolver whose books do not balance is caught", () => {
+    const w = worldOf(spec([{ kind: "shield", n: 2 }], [hit("napUnit", 3)]))
+    const good = ok(resolveWorld(w))
+    assert.deepStrictEqual(Laws.accounting(w, good), [])
+    const broken: Kernel.Resolution = {
+      ...good,
+      outcomes: good.outcomes.map((o) => ({ ...o, prevented: o.prevented + 1 }))
+    }
+    assert.isAbove(Laws.accounting(w, broken).length, 0)
+  })
+})
