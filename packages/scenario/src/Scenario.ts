@@ -1,0 +1,504 @@
+/**
+ * Loading and checking scenario files.
+ *
+ * A scenario is a YAML (or JSON) mapping. The *generic* keys are handled here:
+ *
+ * - `ruleset` (required): the id of an installed ruleset (`mtg`, `riftbound`, `berserk`, `fab`, …);
+ * - `title`, `description`: free text;
+ * - `decisions`: scripted answers, in the order the decisions are asked over the whole scenario —
+ *   an effect id or player id (string), a yes/no (boolean), or points per occurrence
+ *   (`{ i1: 2, i2: 1 }`);
+ * - `strategy`: `first` (the first legal option) or `best-for-chooser` (each chooser picks what
+ *   minimises the damage dealt to them and their objects);
+ * - `expect`: the outcome the run must produce (a deep-partial match against `Ruleset.Outcome`).
+ *
+ * Every other key belongs to the ruleset and is decoded with its `schema` (unknown keys are
+ * errors, so typos are caught), then compiled with its `compile`.
+ *
+ * Which chooser answers the decisions ({@link chooserFor}):
+ *
+ * | `decisions` | `strategy` | decisions are answered by |
+ * |---|---|---|
+ * | given | — | the script only; a decision past its end is an error naming it (MissingDecision) |
+ * | given | given | the script first, then the strategy for the rest |
+ * | — | given | the strategy |
+ * | — | — | `first` (every decision still appears in the outcome and the trace) |
+ *
+ * A script is never silently extended: if you wrote answers, a decision you did not foresee is
+ * reported instead of guessed.
+ *
+ * @since 0.1.0
+ */
+import { Chooser, Decision, Expect, Ruleset } from "@bulwark/core"
+import { Result, Schema, SchemaIssue } from "effect"
+import { LineCounter, parseDocument } from "yaml"
+import * as ScenarioError from "./ScenarioError.js"
+import * as SourceMap from "./SourceMap.js"
+
+/**
+ * A decision strategy: `first` answers every decision with its first legal option;
+ * `best-for-chooser` with the option that minimises the damage dealt to the chooser's side,
+ * assuming everyone after plays the same way (core `Chooser.bestForChooser`).
+ *
+ * @example
+ * ```ts
+ * import type { Scenario } from "@bulwark/scenario"
+ * const s: Scenario.Strategy = "best-for-chooser"
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Strategy = "first" | "best-for-chooser"
+
+/**
+ * The strategies, as a list (for CLI flags and schemas).
+ *
+ * @example
+ * ```ts
+ * import { Scenario } from "@bulwark/scenario"
+ * Scenario.strategies // ["first", "best-for-chooser"]
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const strategies: ReadonlyArray<Strategy> = ["first", "best-for-chooser"]
+
+/**
+ * The keys handled by the scenario library rather than by the ruleset.
+ *
+ * @example
+ * ```ts
+ * import { Scenario } from "@bulwark/scenario"
+ * Scenario.genericKeys.includes("expect") // true
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const genericKeys: ReadonlyArray<string> = [
+  "ruleset",
+  "title",
+  "description",
+  "decisions",
+  "strategy",
+  "expect"
+]
+
+/**
+ * Schema of the `expect:` block: each key is a part of core's `Ruleset.Outcome`, matched deep
+ * and partially (only what you state is checked).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Scenario } from "@bulwark/scenario"
+ * Schema.is(Scenario.ExpectSchema)({ events: { e1: { dealt: { bear: 1 } } } }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ExpectSchema = Schema.Struct({
+  events: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+  state: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+  effects: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+  decisions: Schema.optionalKey(Schema.Array(Schema.Unknown)),
+  queries: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+  error: Schema.optionalKey(
+    Schema.Struct({
+      tag: Schema.optionalKey(Schema.String),
+      message: Schema.optionalKey(Schema.String),
+      step: Schema.optionalKey(Schema.Int)
+    })
+  )
+})
+
+/**
+ * Schema of the generic keys of a scenario.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Scenario } from "@bulwark/scenario"
+ * Schema.is(Scenario.GenericSchema)({ ruleset: "mtg", strategy: "first" }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const GenericSchema = Schema.Struct({
+  ruleset: Schema.String,
+  title: Schema.optionalKey(Schema.String),
+  description: Schema.optionalKey(Schema.String),
+  decisions: Schema.optionalKey(Schema.Array(Decision.Answer)),
+  strategy: Schema.optionalKey(Schema.Literals(["first", "best-for-chooser"])),
+  expect: Schema.optionalKey(ExpectSchema)
+})
+
+/**
+ * A scenario that parsed, decoded and compiled: ready to run.
+ *
+ * - `decisions` / `strategy`: as written (`undefined` when absent; see {@link chooserFor});
+ * - `document`: the whole parsed document, `sourceMap`: line and column of any path in it.
+ *
+ * @example
+ * ```ts
+ * import type { Scenario } from "@bulwark/scenario"
+ * const label = (s: Scenario.LoadedScenario) => `${s.fileName} (${s.ruleset.id}): ${s.title ?? "untitled"}`
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface LoadedScenario {
+  readonly fileName: string
+  readonly ruleset: Ruleset.AnyRuleset
+  readonly title: string | undefined
+  readonly description: string | undefined
+  readonly decisions: ReadonlyArray<Decision.Answer> | undefined
+  readonly strategy: Strategy | undefined
+  readonly expect: Readonly<Record<string, unknown>> | undefined
+  readonly compiled: Ruleset.Compiled
+  readonly document: Readonly<Record<string, unknown>>
+  readonly sourceMap: SourceMap.SourceMap
+}
+
+/**
+ * The result of checking a scenario: `ok` when the run matched `expect:` (or, without
+ * `expect:`, ran without error), the mismatches, and the run itself.
+ *
+ * @example
+ * ```ts
+ * import type { Scenario } from "@bulwark/scenario"
+ * const failed = (r: Scenario.CheckResult) => !r.ok
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface CheckResult {
+  readonly ok: boolean
+  readonly mismatches: ReadonlyArray<Expect.Mismatch>
+  readonly run: Ruleset.RunResult
+}
+
+/**
+ * Options for running a scenario: `strategy` overrides the file's `strategy:` (the script, if
+ * any, still answers first).
+ *
+ * @example
+ * ```ts
+ * import type { Scenario } from "@bulwark/scenario"
+ * const o: Scenario.RunOptions = { strategy: "best-for-chooser" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface RunOptions {
+  readonly strategy?: Strategy | undefined
+}
+
+const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+const valueAt = (doc: unknown, path: SourceMap.Path): { found: boolean; value: unknown } => {
+  let cur: unknown = doc
+  for (const seg of path) {
+    if (Array.isArray(cur) && typeof seg === "number") cur = cur[seg]
+    else if (isRecord(cur) && Object.hasOwn(cur, String(seg))) cur = cur[String(seg)]
+    else return { found: false, value: undefined }
+  }
+  return { found: true, value: cur }
+}
+
+const show = (u: unknown): string => {
+  const s = JSON.stringify(u)
+  if (s === undefined) return String(u)
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s
+}
+
+const toIssues = (
+  error: Schema.SchemaError,
+  doc: unknown,
+  sourceMap: SourceMap.SourceMap
+): Array<ScenarioError.Issue> =>
+  SchemaIssue.makeFormatterStandardSchemaV1()(error.issue).issues.map((i) => {
+    const path = (i.path ?? []).map((p) =>
+      typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : p
+    ) as Array<string | number | symbol>
+    const clean = path.map((p) => (typeof p === "symbol" ? String(p) : p))
+    let message = i.message
+    let at: "key" | "value" = "key"
+    if (message === "Expected no excess property") message = `unknown key ${show(clean.at(-1))}`
+    else if (message === "Missing key") message = `missing key ${show(clean.at(-1))}`
+    else {
+      at = "value"
+      const v = valueAt(doc, clean)
+      if (v.found) message = `${message}, got ${show(v.value)}`
+    }
+    const pos = sourceMap.positionOf(clean, at)
+    return { path: SourceMap.formatPath(clean), line: pos.line, column: pos.column, message }
+  })
+
+const snippet = (text: string, line: number, column: number): string => {
+  const src = text.split(/\r?\n/)[line - 1]
+  if (src === undefined) return ""
+  return `\n    ${src}\n    ${" ".repeat(Math.max(0, column - 1))}^`
+}
+
+const firstLine = (s: string): string => s.split("\n")[0] ?? s
+
+/**
+ * Parses, decodes and compiles a scenario. `fileName` is used in error messages only (nothing
+ * is read from disk; see `@bulwark/scenario/node` for files). YAML and JSON are both accepted
+ * (JSON is read as YAML 1.2, so positions are reported the same way).
+ *
+ * Fails with a {@link ScenarioError.ScenarioError}: malformed text (line and column), an
+ * unknown or missing `ruleset:`, schema problems (all of them, each with its path and line), or
+ * a `compile` failure (its path and line).
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { parseScenario } from "@bulwark/scenario"
+ * import type { Ruleset } from "@bulwark/core"
+ * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+ * const r = parseScenario("ruleset: mtg\nplayers: [a, b]\n", "demo.yaml", rulesets)
+ * if (Result.isFailure(r)) console.error(r.failure.message)
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const parseScenario = (
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const yamlError = doc.errors[0]
+  if (yamlError !== undefined) {
+    const pos = yamlError.linePos?.[0] ?? lineCounter.linePos(yamlError.pos[0])
+    return Result.fail(
+      new ScenarioError.MalformedFile({
+        file: fileName,
+        line: pos.line,
+        column: pos.col,
+        reason: firstLine(yamlError.message) + snippet(text, pos.line, pos.col)
+      })
+    )
+  }
+  let data: unknown
+  try {
+    data = doc.toJS({ maxAliasCount: 1000 })
+  } catch (err) {
+    return Result.fail(
+      new ScenarioError.MalformedFile({
+        file: fileName,
+        line: 0,
+        column: 0,
+        reason: err instanceof Error ? firstLine(err.message) : String(err)
+      })
+    )
+  }
+  const sourceMap = SourceMap.fromDocument(doc, lineCounter)
+  if (!isRecord(data)) {
+    return Result.fail(
+      new ScenarioError.MalformedFile({
+        file: fileName,
+        line: 1,
+        column: 1,
+        reason: `a scenario must be a mapping of keys (ruleset:, …), got ${data === null ? "an empty document" : show(data)}`
+      })
+    )
+  }
+  const installed = rulesets.map((r) => r.id)
+  const rulesetId = data["ruleset"]
+  const rulesetPos = sourceMap.positionOf(["ruleset"])
+  if (typeof rulesetId !== "string") {
+    return Result.fail(
+      new ScenarioError.UnknownRuleset({
+        file: fileName,
+        ruleset: rulesetId === undefined ? null : show(rulesetId),
+        installed,
+        line: rulesetId === undefined ? 1 : rulesetPos.line,
+        column: rulesetId === undefined ? 1 : rulesetPos.column
+      })
+    )
+  }
+  const ruleset = rulesets.find((r) => r.id === rulesetId)
+  if (ruleset === undefined) {
+    return Result.fail(
+      new ScenarioError.UnknownRuleset({
+        file: fileName,
+        ruleset: rulesetId,
+        installed,
+        line: rulesetPos.line,
+        column: rulesetPos.column
+      })
+    )
+  }
+  const genericPart: Record<string, unknown> = {}
+  const rulesetPart: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(data)) {
+    if (genericKeys.includes(k)) genericPart[k] = v
+    else rulesetPart[k] = v
+  }
+  const options = { errors: "all", onExcessProperty: "error" } as const
+  const generic = Schema.decodeUnknownResult(GenericSchema)(genericPart, options)
+  let decoded: Result.Result<unknown, Schema.SchemaError>
+  try {
+    decoded = Schema.decodeUnknownResult(ruleset.schema)(rulesetPart, options)
+  } catch (err) {
+    return Result.fail(
+      new ScenarioError.CompileFailed({
+        file: fileName,
+        path: "",
+        line: 0,
+        column: 0,
+        reason: `the ${ruleset.id} schema failed: ${err instanceof Error ? err.message : String(err)}`
+      })
+    )
+  }
+  const issues = [
+    ...(Result.isFailure(generic) ? toIssues(generic.failure, data, sourceMap) : []),
+    ...(Result.isFailure(decoded) ? toIssues(decoded.failure, data, sourceMap) : [])
+  ].sort((a, b) => a.line - b.line || a.column - b.column)
+  if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(decoded)) {
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
+  }
+  let compiled: Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
+  try {
+    compiled = ruleset.compile(decoded.success)
+  } catch (err) {
+    compiled = Result.fail({
+      path: "",
+      reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
+    })
+  }
+  if (Result.isFailure(compiled)) {
+    const pos = sourceMap.positionOf(SourceMap.parsePath(compiled.failure.path))
+    return Result.fail(
+      new ScenarioError.CompileFailed({
+        file: fileName,
+        path: compiled.failure.path,
+        line: pos.line,
+        column: pos.column,
+        reason: compiled.failure.reason
+      })
+    )
+  }
+  const g = generic.success
+  return Result.succeed({
+    fileName,
+    ruleset,
+    title: g.title,
+    description: g.description,
+    decisions: g.decisions,
+    strategy: g.strategy,
+    expect: g.expect,
+    compiled: compiled.success,
+    document: data,
+    sourceMap
+  })
+}
+
+const strategyChooser = (strategy: Strategy): Chooser.SyncChooser =>
+  strategy === "first" ? Chooser.firstLegal : Chooser.bestForChooser()
+
+/**
+ * The chooser a scenario runs with (see the table in this module's description): the script
+ * first; after it, the strategy if one is given (by `options` or the file), an error if only a
+ * script was given, and `first` if neither was.
+ *
+ * @example
+ * ```ts
+ * import { Ruleset } from "@bulwark/core"
+ * import { Scenario } from "@bulwark/scenario"
+ * declare const loaded: Scenario.LoadedScenario
+ * const run = Ruleset.run(loaded.ruleset.rules, loaded.compiled, Scenario.chooserFor(loaded))
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const chooserFor = (loaded: LoadedScenario, options: RunOptions = {}): Chooser.SyncChooser => {
+  const script = loaded.decisions ?? []
+  const strategy =
+    options.strategy ?? loaded.strategy ?? (loaded.decisions === undefined ? "first" : undefined)
+  const rest = strategy === undefined ? undefined : strategyChooser(strategy)
+  if (script.length === 0 && rest !== undefined) return rest
+  return (request, state) => {
+    const i = state.log.length
+    if (i < script.length) return script[i]
+    return rest === undefined ? undefined : rest(request, state)
+  }
+}
+
+/**
+ * Describes how a scenario's decisions are answered, e.g. `"scripted (2 answers)"`,
+ * `"scripted (1 answer), then best-for-chooser"`, `"first (default)"`.
+ *
+ * @example
+ * ```ts
+ * import { Scenario } from "@bulwark/scenario"
+ * declare const loaded: Scenario.LoadedScenario
+ * console.log(`decisions: ${Scenario.describeStrategy(loaded)}`)
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const describeStrategy = (loaded: LoadedScenario, options: RunOptions = {}): string => {
+  const n = loaded.decisions?.length
+  const script = n === undefined ? undefined : `scripted (${n} answer${n === 1 ? "" : "s"})`
+  const strategy = options.strategy ?? loaded.strategy
+  if (script === undefined) return strategy ?? "first (default)"
+  return strategy === undefined ? script : `${script}, then ${strategy}`
+}
+
+const defect = (loaded: LoadedScenario, err: unknown): Ruleset.RunResult => ({
+  outcome: {
+    events: {},
+    state: {},
+    effects: {},
+    decisions: [],
+    queries: {},
+    error: { tag: "Defect", message: err instanceof Error ? err.message : String(err), step: 0 }
+  },
+  resolutions: [],
+  trace: [],
+  ledger: loaded.compiled.ledger,
+  view: loaded.compiled.view
+})
+
+/**
+ * Runs a loaded scenario (core `Ruleset.run` with {@link chooserFor}) and matches its `expect:`
+ * block (core `Expect.outcome`). Without `expect:`, the scenario is ok when it ran without
+ * error. Never throws: a bug in a ruleset becomes an outcome error tagged `Defect`.
+ *
+ * @example
+ * ```ts
+ * import { Expect } from "@bulwark/core"
+ * import { checkScenario, type Scenario } from "@bulwark/scenario"
+ * declare const loaded: Scenario.LoadedScenario
+ * const result = checkScenario(loaded)
+ * if (!result.ok) console.log(Expect.render(result.mismatches))
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const checkScenario = (loaded: LoadedScenario, options: RunOptions = {}): CheckResult => {
+  let run: Ruleset.RunResult
+  try {
+    run = Ruleset.run(loaded.ruleset.rules, loaded.compiled, chooserFor(loaded, options))
+  } catch (err) {
+    run = defect(loaded, err)
+  }
+  const mismatches =
+    loaded.expect === undefined
+      ? run.outcome.error === undefined
+        ? []
+        : [
+            {
+              path: "error",
+              expected: "(no error)",
+              actual: `${run.outcome.error.tag}: ${run.outcome.error.message}`
+            }
+          ]
+      : Expect.outcome(loaded.expect, run.outcome)
+  return { ok: mismatches.length === 0, mismatches, run }
+}

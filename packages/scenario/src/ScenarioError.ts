@@ -1,0 +1,177 @@
+/**
+ * The errors of loading a scenario file. Each is a tagged, serialisable class whose `message` is
+ * a complete, human-readable explanation starting with `file:line:column` — never a stack trace.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+
+const where = (file: string, line: number, column: number): string =>
+  line > 0 ? `${file}:${line}:${column}` : file
+
+/**
+ * The file is not well-formed YAML or JSON (or its top level is not a mapping).
+ *
+ * @example
+ * ```ts
+ * import { ScenarioError } from "@bulwark/scenario"
+ * const e = new ScenarioError.MalformedFile({ file: "a.yaml", line: 3, column: 7, reason: "Nested mappings are not allowed in compact mappings" })
+ * e.message // "a.yaml:3:7: malformed YAML: Nested mappings are not allowed in compact mappings"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class MalformedFile extends Schema.TaggedError<MalformedFile>()("MalformedFile", {
+  file: Schema.String,
+  line: Schema.Number,
+  column: Schema.Number,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    const kind = /\.json$/i.test(this.file) ? "JSON" : "YAML"
+    return `${where(this.file, this.line, this.column)}: malformed ${kind}: ${this.reason}`
+  }
+}
+
+/**
+ * One problem found by a scenario's schema: the path inside the document (`effects[0].kind`),
+ * where that path is in the file, and what was expected.
+ *
+ * @example
+ * ```ts
+ * import type { ScenarioError } from "@bulwark/scenario"
+ * const i: ScenarioError.Issue = { path: "effects[0].kind", line: 12, column: 11, message: "Expected \"shield\" | \"double\", got \"sheild\"" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Issue {
+  readonly path: string
+  readonly line: number
+  readonly column: number
+  readonly message: string
+}
+
+const IssueSchema = Schema.Struct({
+  path: Schema.String,
+  line: Schema.Number,
+  column: Schema.Number,
+  message: Schema.String
+})
+
+/**
+ * The document does not match the scenario format (the generic keys or the ruleset's
+ * vocabulary). Carries every issue at once, each with its path and line.
+ *
+ * @example
+ * ```ts
+ * import { ScenarioError } from "@bulwark/scenario"
+ * const e = new ScenarioError.SchemaMismatch({
+ *   file: "a.yaml",
+ *   issues: [{ path: "effcts", line: 4, column: 1, message: "unknown key (Expected no excess property)" }]
+ * })
+ * e.message // "a.yaml: 1 problem in the scenario:\n  a.yaml:4:1 at effcts: unknown key (Expected no excess property)"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class SchemaMismatch extends Schema.TaggedError<SchemaMismatch>()("SchemaMismatch", {
+  file: Schema.String,
+  issues: Schema.Array(IssueSchema)
+}) {
+  override get message(): string {
+    const n = this.issues.length
+    return [
+      `${this.file}: ${n} problem${n === 1 ? "" : "s"} in the scenario:`,
+      ...this.issues.map(
+        (i) =>
+          `  ${where(this.file, i.line, i.column)} at ${i.path === "" ? "(top level)" : i.path}: ${i.message}`
+      )
+    ].join("\n")
+  }
+}
+
+/**
+ * The ruleset's `compile` rejected the scenario (an unknown id, a duplicate id, …), with the
+ * path it named and where that is in the file.
+ *
+ * @example
+ * ```ts
+ * import { ScenarioError } from "@bulwark/scenario"
+ * new ScenarioError.CompileFailed({ file: "a.yaml", path: "effects[0].on", line: 9, column: 9, reason: "unknown object \"ghost\"" }).message
+ * // "a.yaml:9:9: at effects[0].on: unknown object \"ghost\""
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class CompileFailed extends Schema.TaggedError<CompileFailed>()("CompileFailed", {
+  file: Schema.String,
+  path: Schema.String,
+  line: Schema.Number,
+  column: Schema.Number,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `${where(this.file, this.line, this.column)}: at ${this.path === "" ? "(top level)" : this.path}: ${this.reason}`
+  }
+}
+
+/**
+ * The `ruleset:` key is missing or names no installed ruleset.
+ *
+ * @example
+ * ```ts
+ * import { ScenarioError } from "@bulwark/scenario"
+ * new ScenarioError.UnknownRuleset({ file: "a.yaml", ruleset: "mgt", installed: ["mtg", "fab"], line: 1, column: 10 }).message
+ * // "a.yaml:1:10: unknown ruleset \"mgt\"; installed rulesets: mtg, fab"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class UnknownRuleset extends Schema.TaggedError<UnknownRuleset>()("UnknownRuleset", {
+  file: Schema.String,
+  ruleset: Schema.NullOr(Schema.String),
+  installed: Schema.Array(Schema.String),
+  line: Schema.Number,
+  column: Schema.Number
+}) {
+  override get message(): string {
+    const list = this.installed.length === 0 ? "(none)" : this.installed.join(", ")
+    return this.ruleset === null
+      ? `${where(this.file, this.line, this.column)}: the scenario has no \`ruleset:\` key; installed rulesets: ${list}`
+      : `${where(this.file, this.line, this.column)}: unknown ruleset ${JSON.stringify(this.ruleset)}; installed rulesets: ${list}`
+  }
+}
+
+/**
+ * The file could not be read (it does not exist, or is not readable).
+ *
+ * @example
+ * ```ts
+ * import { ScenarioError } from "@bulwark/scenario"
+ * new ScenarioError.FileUnreadable({ file: "nope.yaml", reason: "no such file" }).message // "nope.yaml: cannot read the file: no such file"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class FileUnreadable extends Schema.TaggedError<FileUnreadable>()("FileUnreadable", {
+  file: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `${this.file}: cannot read the file: ${this.reason}`
+  }
+}
+
+/**
+ * Every error of loading a scenario.
+ *
+ * @example
+ * ```ts
+ * import type { ScenarioError } from "@bulwark/scenario"
+ * const tagOf = (e: ScenarioError.ScenarioError): string => e._tag
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export type ScenarioError = MalformedFile | SchemaMismatch | CompileFailed | UnknownRuleset | FileUnreadable

@@ -1,0 +1,169 @@
+/**
+ * `@bulwark/scenario/node`: reading scenario files from disk (Node only).
+ *
+ * ```ts
+ * import { checkDirectory } from "@bulwark/scenario/node"
+ * import { ruleset } from "@bulwark/mtg"
+ *
+ * for (const r of checkDirectory("packages/mtg/scenarios", [ruleset]))
+ *   console.log(r.file, r._tag === "Checked" && r.result.ok ? "PASS" : "FAIL")
+ * ```
+ *
+ * @packageDocumentation
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join } from "node:path"
+import type { Ruleset } from "@bulwark/core"
+import { Result } from "effect"
+import {
+  type CheckResult,
+  checkScenario,
+  type LoadedScenario,
+  parseScenario,
+  type RunOptions
+} from "./Scenario.js"
+import * as ScenarioError from "./ScenarioError.js"
+
+const SCENARIO_FILE = /\.(ya?ml|json)$/i
+
+/**
+ * Reads and parses one scenario file (see `parseScenario`); an unreadable file fails with
+ * `ScenarioError.FileUnreadable`.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { loadFile } from "@bulwark/scenario/node"
+ * import type { Ruleset } from "@bulwark/core"
+ * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+ * const r = loadFile("scenarios/MTG-09.yaml", rulesets)
+ * if (Result.isFailure(r)) console.error(r.failure.message)
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const loadFile = (
+  path: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  let text: string
+  try {
+    text = readFileSync(path, "utf8")
+  } catch (err) {
+    const code = (err as { code?: unknown }).code
+    const reason =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "it is a directory"
+          : err instanceof Error
+            ? err.message
+            : String(err)
+    return Result.fail(new ScenarioError.FileUnreadable({ file: path, reason }))
+  }
+  return parseScenario(text, path, rulesets)
+}
+
+/**
+ * Lists the scenario files (`*.yaml`, `*.yml`, `*.json`) under a directory, recursively, sorted
+ * by path; a file path is returned as is. A path that does not exist yields itself (so that
+ * loading it reports the problem).
+ *
+ * @example
+ * ```ts
+ * import { scenarioFiles } from "@bulwark/scenario/node"
+ * console.log(scenarioFiles("packages/mtg/scenarios"))
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const scenarioFiles = (dirOrFile: string): ReadonlyArray<string> => {
+  let isDir: boolean
+  try {
+    isDir = statSync(dirOrFile).isDirectory()
+  } catch {
+    return [dirOrFile]
+  }
+  if (!isDir) return [dirOrFile]
+  const out: Array<string> = []
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue
+      const p = join(dir, entry.name)
+      if (entry.isDirectory()) walk(p)
+      else if (SCENARIO_FILE.test(entry.name)) out.push(p)
+    }
+  }
+  walk(dirOrFile)
+  return out.sort()
+}
+
+/**
+ * The result of checking one file: `Checked` (it loaded; see `result.ok`) or `Invalid` (it
+ * could not be loaded).
+ *
+ * @example
+ * ```ts
+ * import type { FileResult } from "@bulwark/scenario/node"
+ * const passed = (r: FileResult) => r._tag === "Checked" && r.result.ok
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type FileResult =
+  | {
+      readonly _tag: "Checked"
+      readonly file: string
+      readonly scenario: LoadedScenario
+      readonly result: CheckResult
+    }
+  | { readonly _tag: "Invalid"; readonly file: string; readonly error: ScenarioError.ScenarioError }
+
+/**
+ * Loads and checks one file.
+ *
+ * @example
+ * ```ts
+ * import { checkFile } from "@bulwark/scenario/node"
+ * import type { Ruleset } from "@bulwark/core"
+ * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+ * const r = checkFile("scenarios/MTG-09.yaml", rulesets)
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const checkFile = (
+  path: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: RunOptions = {}
+): FileResult => {
+  const loaded = loadFile(path, rulesets)
+  if (Result.isFailure(loaded)) return { _tag: "Invalid", file: path, error: loaded.failure }
+  return {
+    _tag: "Checked",
+    file: path,
+    scenario: loaded.success,
+    result: checkScenario(loaded.success, options)
+  }
+}
+
+/**
+ * Checks every scenario file under a directory (recursively, sorted; see {@link scenarioFiles})
+ * or a single file, returning one result per file.
+ *
+ * @example
+ * ```ts
+ * import { checkDirectory } from "@bulwark/scenario/node"
+ * import type { Ruleset } from "@bulwark/core"
+ * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+ * const results = checkDirectory("packages/mtg/scenarios", rulesets)
+ * const failed = results.filter((r) => r._tag === "Invalid" || !r.result.ok)
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const checkDirectory = (
+  dirOrFile: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: RunOptions = {}
+): ReadonlyArray<FileResult> => scenarioFiles(dirOrFile).map((f) => checkFile(f, rulesets, options))
