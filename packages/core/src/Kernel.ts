@@ -611,7 +611,8 @@ const instantiate = (
   e: Replacement.Replacement,
   from: GameEvent.Occurrence | undefined,
   prevented: number,
-  idBase: string
+  idBase: string,
+  replacing: boolean
 ): GameEvent.Occurrence => {
   const ref = (r: Replacement.Ref | undefined, dflt: string | undefined): string | undefined => {
     if (r === undefined) return dflt
@@ -631,7 +632,8 @@ const instantiate = (
   const source = ref(t.source, from?.source)
   let amount: number
   const a = t.amount
-  if (a === undefined) amount = from === undefined ? 1 : from.amount
+  // an occurrence that replaces another keeps its amount by default; a cost or additional effect is 1
+  if (a === undefined) amount = replacing && from !== undefined ? from.amount : 1
   else if (typeof a === "object" && a._tag === "Prevented") amount = prevented
   else
     amount = Filter.value(a, {
@@ -650,7 +652,7 @@ const instantiate = (
     subject,
     ...(source === undefined ? {} : { source }),
     amount,
-    kinds: t.kinds ?? (from !== undefined && from.family === t.family ? from.kinds : []),
+    kinds: t.kinds ?? (replacing && from !== undefined && from.family === t.family ? from.kinds : []),
     preventable: t.preventable ?? true,
     params: t.params ?? {}
   })
@@ -831,7 +833,7 @@ const applyAction = (
       break
     case "Replace":
       for (const t of targets) {
-        const made = a.with.map((tpl) => instantiate(s, tpl, e, t.occ, 0, t.origin))
+        const made = a.with.map((tpl) => instantiate(s, tpl, e, t.occ, 0, t.origin, true))
         t.status = "replaced"
         t.replacedBy = made.map((m) => m.id)
         changes.push({
@@ -890,7 +892,7 @@ const applyAction = (
   if (e.additional !== undefined) {
     const first = targets[0]?.occ
     for (const tpl of e.additional)
-      frame.followUps.push(instantiate(s, tpl, e, first, preventedTotal, `${e.id}:additional`))
+      frame.followUps.push(instantiate(s, tpl, e, first, preventedTotal, `${e.id}:additional`, false))
   }
   for (const t of targets) settle(s, t)
 }
@@ -918,7 +920,7 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
       case "cost":
         if (e.cost !== undefined) {
           const first = targetsOf(s, frame, pa.group, e, false)[0]?.occ
-          const costOcc = instantiate(s, e.cost, e, first, 0, `${e.id}:cost`)
+          const costOcc = instantiate(s, e.cost, e, first, 0, `${e.id}:cost`, false)
           pa.stage = "afterCost"
           pushFrame(s, `${e.id}:cost`, "cost", [costOcc])
           return undefined

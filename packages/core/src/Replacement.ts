@@ -131,6 +131,11 @@ export const TemplateAmount: Schema.Codec<TemplateAmount> = Schema.Union([
  * draw that many cards"), an additional effect ("remove a +1/+1 counter from it"), or a cost
  * resolved first ("destroy this").
  *
+ * Defaults: `subject` and `source` are those of the occurrence the effect applies to; `amount` is
+ * that occurrence's amount for a replacing occurrence and 1 for a cost or an additional effect;
+ * `kinds` are copied when a replacing occurrence has the same family, else empty;
+ * `preventable` is true.
+ *
  * @example
  * ```ts
  * import { Replacement } from "@bulwark/core"
