@@ -1,11 +1,37 @@
 /**
- * `@bulwark/berserk`: the Берсерк (Berserk) ruleset for Bulwark (533 prevention, 534 replacement).
+ * `@bulwark/berserk`: the Берсерк (Berserk) ruleset for Bulwark — 533 «Эффект предотвращения»
+ * (prevention) and 534 «Эффект замещения» (replacement), with protections («Защита от …») and
+ * attack modifiers ordered before them.
  *
- * This package is a skeleton: the ordering and assignment policies arrive in later releases.
+ * ```ts
+ * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { ruleset } from "@bulwark/berserk"
+ * import { Result, Schema } from "effect"
+ *
+ * const scenario = Schema.decodeUnknownSync(ruleset.schema)({
+ *   players: { active: "ap", inactive: "ip" },
+ *   cards: { orc: { controller: "ap", strength: 4 }, guard: { controller: "ip" } },
+ *   effects: [{ id: "shield", controller: "ip", on: ["guard"], prevent: 1 }],
+ *   steps: [{ attack: { id: "a1", kind: "удар", from: "orc", to: "guard" } }]
+ * })
+ * const compiled = ruleset.compile(scenario)
+ * if (Result.isSuccess(compiled)) {
+ *   const { outcome } = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
+ *   outcome.state["guard"]?.["wounds"] // 3
+ *   outcome.state["a1"]?.["strength"] // 4 (533.1: prevention does not change the attack)
+ * }
+ * ```
  *
  * @packageDocumentation
  */
-import { coreName } from "@bulwark/core"
+import { coreName, type Ruleset } from "@bulwark/core"
+import * as Rules from "./Rules.js"
+import * as Scenario from "./Scenario.js"
+
+export * as Attack from "./Attack.js"
+export * as Effects from "./Effects.js"
+export * as Rules from "./Rules.js"
+export * as Scenario from "./Scenario.js"
 
 /**
  * The identifier of this ruleset, as written in scenario files and printed by `bulwark rulesets`.
@@ -28,3 +54,94 @@ export const rulesetId = "berserk" as const
  * ```
  */
 export const core: typeof coreName = coreName
+
+/**
+ * The rules coverage table: each rule of the text this adapter implements, and how.
+ *
+ * @example
+ * ```ts
+ * import { coverage } from "@bulwark/berserk"
+ * coverage.find((c) => c.rule === "533.3")?.status // "implemented"
+ * ```
+ */
+export const coverage: ReadonlyArray<Ruleset.Coverage> = [
+  {
+    rule: "533.1",
+    title: "Prevention lowers wounds, never the attack's strength",
+    status: "implemented",
+    note: "strength lives on the attack's object and in the occurrence params"
+  },
+  {
+    rule: "533.2",
+    title: "Prevention after every attack modifier and protection",
+    status: "implemented",
+    note: "modifiers when the attack is built; protections in the first ordering slot"
+  },
+  {
+    rule: "533.3",
+    title: "Without an amount, then with an amount; inactive player, then active; stop at 0",
+    status: "implemented"
+  },
+  {
+    rule: "533.4",
+    title: 'Partial use; the rest kept for later ("the next 4 wounds")',
+    status: "implemented"
+  },
+  { rule: "533.5", title: "Prevention is a constant feature, applied when relevant", status: "implemented" },
+  {
+    rule: "533.6",
+    title: "A prevention whose source left the active zone does not apply",
+    status: "implemented"
+  },
+  { rule: "534.1", title: '"[text 1], instead [text 2]" replacements (Серк)', status: "implemented" },
+  {
+    rule: "534.1.1",
+    title: "No wounds from / wounds only from / X more or fewer wounds from",
+    status: "implemented"
+  },
+  {
+    rule: "534.2",
+    title: "Replacements when the feature executes, after modifiers and protections; never retroactive",
+    status: "implemented"
+  },
+  { rule: "534.3", title: "A replaced event counts as not having happened", status: "implemented" },
+  {
+    rule: "534 vs 533",
+    title: "Replacements before prevention",
+    status: "interpretation",
+    note: "not in the text; see the README"
+  },
+  {
+    rule: "511.5",
+    title: "Protections as immunities by attack kind",
+    status: "interpretation",
+    note: "the text of 511.5 is not available; modelled from the card wordings"
+  },
+  {
+    rule: "Броня N",
+    title: "Armour as prevention of the first N non-magical wounds each turn",
+    status: "interpretation"
+  }
+]
+
+/**
+ * The Берсерк ruleset: scenario vocabulary, compiler, policies and coverage (the adapter
+ * contract of `@bulwark/core`).
+ *
+ * @example
+ * ```ts
+ * import { ruleset } from "@bulwark/berserk"
+ * ruleset.id // "berserk"
+ * ```
+ */
+export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
+  id: rulesetId,
+  name: "Берсерк (Berserk)",
+  description:
+    "Берсерк 533 «Эффект предотвращения» and 534 «Эффект замещения», with protections and attack modifiers",
+  rulesVersion: "Берсерк 533–534 (Russian rules text)",
+  schema: Scenario.Scenario,
+  compile: Scenario.compile,
+  rules: Rules.rules,
+  coverage
+}

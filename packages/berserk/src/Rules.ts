@@ -1,0 +1,166 @@
+/**
+ * The Берсерк policies: ordering (533.3 and this adapter's reading of 533.2 / 534.2), point
+ * assignment, and how events that happened change the view (wounds, healing, opening).
+ *
+ * Order within one attack (the attack's modifiers are already applied when it is built, see
+ * {@link Scenario}):
+ *
+ * 1. protections («Защита от …», 511.5) — 533.2 and 534.2 put them before prevention and
+ *    replacement;
+ * 2. replacements (534), e.g. «Получает на X меньше ран» — interpretation: before prevention,
+ *    since 533.2 applies prevention after everything else;
+ * 3. prevention without an amount (533.3, first group);
+ * 4. prevention with an amount (533.3, second group).
+ *
+ * Within each slot the inactive player's effects come first, in the order that player chooses,
+ * then the active player's (533.3). Application stops when the wounds reach 0 (the core never
+ * applies anything to an occurrence at 0).
+ *
+ * @since 0.1.0
+ */
+import { GameEvent, GameView, Policy as P, type Policy, Replacement } from "@bulwark/core"
+import * as Effects from "./Effects.js"
+
+const isPrevention = (e: Replacement.Replacement): boolean => e.category === "prevention"
+
+/**
+ * The ordering slots, in order.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * Rules.slots.map((s) => s.name)
+ * // ["protections", "replacements", "prevention without an amount", "prevention with an amount"]
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const slots: ReadonlyArray<Policy.Tier> = [
+  {
+    name: "protections",
+    categories: ["protection"],
+    rule: "Берсерк 533.2, 534.2: protections (511.5) are checked first"
+  },
+  {
+    name: "replacements",
+    categories: ["replacement"],
+    rule: "Берсерк 534.2 (interpretation: replacements before 533 prevention)"
+  },
+  {
+    name: "prevention without an amount",
+    match: (e) => isPrevention(e) && !Replacement.isQuantitative(e.action),
+    rule: "Берсерк 533.3: prevention without an amount first; inactive player, then active"
+  },
+  {
+    name: "prevention with an amount",
+    match: (e) => isPrevention(e) && Replacement.isQuantitative(e.action),
+    rule: "Берсерк 533.3: prevention with an amount second; inactive player, then active"
+  }
+]
+
+/**
+ * The ordering policy: {@link slots} × players, the inactive player before the active player,
+ * each ordering their own effects; the batch is grouped per affected creature.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * Rules.order.name // "berserk"
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const order: Policy.OrderingPolicy = P.slotsByPlayer({
+  name: "berserk",
+  rule: "Берсерк 533.3",
+  slots,
+  players: "inactiveThenActive",
+  groupKey: (o) => o.subject
+})
+
+const num = (o: GameView.GameObject, prop: string): number => {
+  const v = o.props[prop]
+  return typeof v === "number" ? v : 0
+}
+
+const setProps = (
+  view: GameView.GameView,
+  o: GameView.GameObject,
+  props: Readonly<Record<string, GameView.Prop>>,
+  zone?: string
+): GameView.GameView =>
+  GameView.setObject(view, {
+    ...o,
+    ...(zone === undefined ? {} : { zone }),
+    props: { ...o.props, ...props }
+  })
+
+/**
+ * How an event that happened changes the view:
+ *
+ * - `damage`: the creature gets that many wounds («раны»); a creature with `life` whose wounds
+ *   reach it dies (goes to the graveyard); the attack's own object (params `attack`) records
+ *   `woundsDealt`, while its `strength` stays as it was (533.1);
+ * - `heal`: removes that many wounds (not below 0);
+ * - `open` / `close`: the card is opened («открыть», `closed: false`) or closed.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/berserk"
+ * const v0 = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "orc", kind: "object", controller: "a", zone: "battlefield", props: { wounds: 1 } }] })
+ * const v1 = Rules.commit(v0, GameEvent.damage({ id: "x", source: "a", recipient: "orc", amount: 2 }))
+ * v1.objects["orc"]?.props["wounds"] // 3
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence): GameView.GameView => {
+  const o = view.objects[occurrence.subject]
+  if (o === undefined || o.kind !== "object") return view
+  switch (occurrence.family) {
+    case GameEvent.DAMAGE: {
+      const wounds = num(o, "wounds") + occurrence.amount
+      const life = o.props.life
+      const dies = typeof life === "number" && wounds >= life && o.zone === "battlefield"
+      let v = setProps(view, o, { wounds }, dies ? "graveyard" : undefined)
+      const attack = occurrence.params.attack
+      const a = typeof attack === "string" ? v.objects[attack] : undefined
+      if (a !== undefined) v = setProps(v, a, { woundsDealt: num(a, "woundsDealt") + occurrence.amount })
+      return v
+    }
+    case "heal":
+      return setProps(view, o, { wounds: Math.max(0, num(o, "wounds") - occurrence.amount) })
+    case "open":
+      return setProps(view, o, { closed: false })
+    case "close":
+      return setProps(view, o, { closed: true })
+    default:
+      return view
+  }
+}
+
+/**
+ * The Берсерк rules bundle for the core resolver.
+ *
+ * The assignment policy (who divides a limited prevention between several wounds dealt to one
+ * creature by one event) is not in the text: the creature's controller divides it.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * Rules.rules.name // "berserk"
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const rules: Policy.Rules = {
+  name: "berserk",
+  order,
+  assignment: P.recipientControllerAllocates(
+    "Берсерк (interpretation): the creature's controller divides a prevention between its wounds"
+  ),
+  commit,
+  predicates: Effects.predicates
+}
