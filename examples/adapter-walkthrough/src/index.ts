@@ -1,0 +1,1 @@
+export * as Duel from "./Duel.js"

@@ -1,0 +1,2 @@
+export * as Game from "./game.js"
+export * as Loop from "./loop.js"

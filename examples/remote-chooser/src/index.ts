@@ -1,0 +1,2 @@
+export * as Demo from "./demo.js"
+export * as RemoteChooser from "./RemoteChooser.js"
