@@ -1,11 +1,29 @@
 /**
- * `@bulwark/riftbound`: the Riftbound ruleset for Bulwark (367–375, 437 Prevent, 465 combat assignment).
+ * `@bulwark/riftbound`: the Riftbound ruleset for Bulwark — replacement effects (367–375),
+ * Prevent (437), damage (417) and combat damage assignment (465).
  *
- * This package is a skeleton: the ordering and assignment policies arrive in later releases.
+ * ```ts
+ * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { Combat, Effects, ruleset } from "@bulwark/riftbound"
+ * ```
+ *
+ * - {@link ruleset}: the adapter (scenario vocabulary, policies, coverage) for scenario files
+ *   and the `bulwark` CLI;
+ * - {@link Rules}: the policies (who orders, 372; Bonus Damage first, 437.1.a.1; commit);
+ * - {@link Effects}: constructors for Prevent, Prevent All, double, "can't be dealt damage", …;
+ * - {@link Combat}: preview, minimum lethal input, validator, solver, and dealing (465.2);
+ * - {@link Vocabulary}: the scenario schema and compiler.
  *
  * @packageDocumentation
  */
-import { coreName } from "@bulwark/core"
+import { coreName, type Ruleset } from "@bulwark/core"
+import * as Rules from "./Rules.js"
+import * as Vocabulary from "./Vocabulary.js"
+
+export * as Combat from "./Combat.js"
+export * as Effects from "./Effects.js"
+export * as Rules from "./Rules.js"
+export * as Vocabulary from "./Vocabulary.js"
 
 /**
  * The identifier of this ruleset, as written in scenario files and printed by `bulwark rulesets`.
@@ -28,3 +46,126 @@ export const rulesetId = "riftbound" as const
  * ```
  */
 export const core: typeof coreName = coreName
+
+/**
+ * The rules coverage table: each rule, whether it is implemented, and how.
+ *
+ * @example
+ * ```ts
+ * import { coverage } from "@bulwark/riftbound"
+ * coverage.filter((c) => c.status === "implemented").length
+ * ```
+ */
+export const coverage: ReadonlyArray<Ruleset.Coverage> = [
+  { rule: "370.1", title: "replacement effects apply to qualifying events", status: "implemented" },
+  {
+    rule: "370.2",
+    title: "a replacement effect applies once to an event and to every event replacing it",
+    status: "implemented",
+    note: "core invariant"
+  },
+  {
+    rule: "370.3 / 370.4",
+    title: "zone of the effect's source",
+    status: "implemented",
+    note: "`activeIn`: checked against the view before the event's results are committed"
+  },
+  {
+    rule: "371.1 / 371.2",
+    title: "once / N times each turn; declining a may does not use it up",
+    status: "implemented",
+    note: "`limit` + `optional`, reset at endOfTurn"
+  },
+  { rule: "372", title: "the controller of the object acted on orders", status: "implemented" },
+  { rule: "372.1", title: "a player acted on orders their own", status: "implemented" },
+  { rule: "372.2", title: "uncontrolled battlefield: the turn player orders", status: "implemented" },
+  {
+    rule: "373 / 373.1",
+    title: "simultaneous events handled separately, in turn order",
+    status: "implemented",
+    note: "one group per affected object, groups in turn order from the turn player"
+  },
+  {
+    rule: "373.2",
+    title: "one sequence per effect over simultaneous events",
+    status: "partial",
+    note: "an effect applies to each qualifying simultaneous event of its group at once"
+  },
+  { rule: "374", title: "an effect's controller controls its source", status: "implemented" },
+  { rule: "375", title: "inherited modifications", status: "not-covered" },
+  { rule: "417.1.b–d", title: "dealing marks damage on each unit", status: "implemented" },
+  {
+    rule: "417.1.e.1 / 437.4",
+    title: "fully prevented damage is not dealt and fires nothing",
+    status: "implemented"
+  },
+  {
+    rule: "437.1.a.1 / 715.4.a",
+    title: "Bonus Damage counted before Prevent",
+    status: "implemented",
+    note: "Bonus Damage is the first tier"
+  },
+  {
+    rule: "437.2–437.3.b",
+    title: "Prevent Value tracked on the unit, reduced, expires at 0",
+    status: "implemented"
+  },
+  { rule: "437.3.c", title: "Prevent All never decreases", status: "implemented" },
+  { rule: "437.5.a", title: "lethal counts the Prevent Value", status: "implemented" },
+  { rule: "437.5.b", title: "Prevent All: never lethal", status: "implemented" },
+  { rule: "465.2.c", title: "assign the summed Might among the other side's units", status: "implemented" },
+  { rule: "465.2.c.3", title: "lethal in full before moving on", status: "implemented" },
+  { rule: "465.2.c.4", title: "no more than lethal while others remain", status: "implemented" },
+  { rule: "465.2.c.4.a", title: "minimum applied lethal input", status: "implemented" },
+  {
+    rule: "465.2.c.5",
+    title: "replacements apply at assignment, not again when dealt",
+    status: "implemented",
+    note: "the dealing step (465.2.d) replaces each assignment by damage of kind `assigned`"
+  },
+  { rule: "465.2.c.6–c.7 / 815 / 826", title: "Tank first, Backline last", status: "implemented" },
+  {
+    rule: "465.2.c.8–c.9",
+    title: "Tank and Backline on one unit: the assigner picks",
+    status: "implemented"
+  },
+  { rule: "465.2.c.10", title: "a unit that can't be dealt damage is exempt", status: "implemented" },
+  {
+    rule: "465.2.c.10 (Counter Strike)",
+    title: "lethal threshold under 'prevent the next damage'",
+    status: "interpretation",
+    note: "lethal is judged without that effect; see README"
+  },
+  { rule: "766", title: "ignore Backline", status: "implemented", note: "`ignoreBackline`" },
+  { rule: "466", title: "combat cleanup (heal, kill, recall)", status: "not-covered" }
+]
+
+/**
+ * The Riftbound ruleset: the scenario vocabulary ({@link Vocabulary.Scenario}), its compiler,
+ * the policies ({@link Rules.rules}) and the coverage table.
+ *
+ * @example
+ * ```ts
+ * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { Result } from "effect"
+ * import { ruleset } from "@bulwark/riftbound"
+ * const compiled = ruleset.compile({ players: ["A", "B"], units: { U: { controller: "B", might: 6 } },
+ *   effects: [{ id: "p", controller: "B", prevent: { unit: "U", value: 5 } }],
+ *   steps: [{ deal: { id: "e1", to: { U: 3 } } }] })
+ * if (Result.isSuccess(compiled)) {
+ *   const run = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
+ *   console.log(run.outcome.effects["p"]?.remaining) // 2
+ * }
+ * ```
+ */
+export const ruleset: Ruleset.Ruleset<Vocabulary.Scenario> = {
+  id: rulesetId,
+  name: "Riftbound",
+  description:
+    "Riftbound replacement effects (367–375), Prevent (437), damage (417) and combat damage assignment (465)",
+  rulesVersion: Rules.rulesVersion,
+  schema: Vocabulary.Scenario,
+  compile: Vocabulary.compile,
+  rules: Rules.rules,
+  coverage
+}

@@ -1,0 +1,987 @@
+/**
+ * Combat damage assignment (465.2) as a first-class API.
+ *
+ * - {@link preview}: for a unit and a candidate input, fold the unit's replacement effects in its
+ *   controller's order — with the core kernel, on a one-occurrence event, so the same engine
+ *   semantics apply — and return the applied amount, what is prevented, what would be dealt and
+ *   whether it is lethal (437.5.a, 465.2.c.5);
+ * - {@link minimumLethalInput}: the least input whose applied value is lethal (465.2.c.4.a), or
+ *   a typed `Never` (437.5.b Prevent All; 465.2.c.10 a unit that can't be dealt damage);
+ * - {@link validateAssignment}: every violation of a proposed split of the assigning side's total
+ *   among the units (465.2.c, c.3, c.4, c.4.a, c.6–c.10, 815 Tank, 826 Backline);
+ * - {@link solveAssignment}: a legal split, or a best one for a goal ("kill as many as possible");
+ * - {@link resolveAssignment}: assigns and deals: the replacement effects apply to the assignment
+ *   and are not applied again when the damage is dealt (465.2.c.5).
+ *
+ * The pure rule checks ({@link check}, {@link solveWith}) work on {@link UnitInfo} values, so
+ * they can be tested and reused without a game view.
+ *
+ * @since 0.1.0
+ */
+import {
+  Chooser,
+  Decision,
+  type Errors,
+  GameEvent,
+  type GameView,
+  type Kernel,
+  Ledger,
+  type Policy,
+  Resolver
+} from "@bulwark/core"
+import { Result } from "effect"
+import * as Effects from "./Effects.js"
+import * as Rules from "./Rules.js"
+
+/**
+ * What the combat functions read: the game view and ledger at the time of assignment, and
+ * optionally the chooser that answers the defending side's decisions (the order of replacement
+ * effects, 372; "may" effects, 371.2) and the rules (default {@link Rules.rules}).
+ *
+ * Without a chooser, a unit's declared `order` is used if it has one, and otherwise each
+ * decision is answered by `Chooser.bestForChooser()`: the unit's controller orders so that their
+ * unit takes as little damage as possible.
+ *
+ * @example
+ * ```ts
+ * import { GameView, Ledger } from "@bulwark/core"
+ * import type { Combat } from "@bulwark/riftbound"
+ * const ctx: Combat.Context = { view: GameView.make({ players: ["A", "B"], activePlayer: "A" }), ledger: Ledger.empty }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Context {
+  readonly view: GameView.GameView
+  readonly ledger: Ledger.Ledger
+  readonly chooser?: Chooser.SyncChooser | undefined
+  readonly rules?: Policy.Rules | undefined
+}
+
+/**
+ * The result of {@link preview}.
+ *
+ * - `input`: the damage assigned before replacement effects;
+ * - `applied`: the damage after them, counting what is prevented ("the unit will have 4 damage
+ *   assigned to it", 465.2.c.5 third example);
+ * - `prevented`, `dealt` (`applied − prevented`);
+ * - `lethal`: whether the unit would then have lethal damage marked (142.4.b, 437.5.a);
+ * - `effects`: the effects that applied, in order; `notes`: interpretations used, with rules.
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const p: Combat.Preview = { unit: "U", input: 2, applied: 4, prevented: 0, dealt: 4, lethal: true,
+ *   needed: 3, effects: ["lotus"], notes: [] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Preview {
+  readonly unit: string
+  readonly input: number
+  readonly applied: number
+  readonly prevented: number
+  readonly dealt: number
+  readonly lethal: boolean
+  /** Damage still needed for lethal: the unit's Might minus its marked damage (at least 1). */
+  readonly needed: number
+  readonly effects: ReadonlyArray<string>
+  readonly notes: ReadonlyArray<string>
+}
+
+/**
+ * The minimum lethal input of a unit: `Lethal` with the least input whose applied value is lethal
+ * (465.2.c.4.a), or `Never` with the rule that makes no amount lethal. `exempt` is true for a
+ * unit that can't be dealt damage: it is exempt from any considerations of mandatory assignment
+ * (465.2.c.10). A unit with Prevent All is never lethal (437.5.b) but is not exempt.
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const m: Combat.MinimumLethal = { _tag: "Lethal", input: 2, applied: 4, prevented: 0, dealt: 4 }
+ * const n: Combat.MinimumLethal = { _tag: "Never", rule: "437.5.b", reason: "Prevent All", exempt: false }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type MinimumLethal =
+  | {
+      readonly _tag: "Lethal"
+      readonly input: number
+      readonly applied: number
+      readonly prevented: number
+      readonly dealt: number
+    }
+  | { readonly _tag: "Never"; readonly rule: string; readonly reason: string; readonly exempt: boolean }
+
+/**
+ * What the assignment rules need to know of one unit: its controller, Tank / Backline, and its
+ * minimum lethal input. `increases` says its replacement effects make the applied damage larger
+ * than the input (465.2.c.4.a).
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const u: Combat.UnitInfo = { id: "U", controller: "B", tank: false, backline: false, min: 2, exempt: false, increases: true }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface UnitInfo {
+  readonly id: string
+  readonly controller: string
+  readonly tank: boolean
+  readonly backline: boolean
+  /** The minimum lethal input, or `"never"`. */
+  readonly min: number | "never"
+  readonly exempt: boolean
+  readonly increases: boolean
+}
+
+/**
+ * One broken rule: the rule, the unit concerned (if one), and an explanation.
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const v: Combat.Violation = { rule: "465.2.c.4", unit: "U1", message: "U1 is assigned 3, more than the 2 needed for lethal, while other units remain" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Violation {
+  readonly rule: string
+  readonly unit?: string
+  readonly message: string
+}
+
+/**
+ * Which requirement a unit with both Tank and Backline fulfils (465.2.c.8).
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const r: Combat.Role = "tank"
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Role = "tank" | "normal" | "backline"
+
+/**
+ * A proposed assignment: the total to assign (the assigning side's summed Might, 465.2.a–c),
+ * the units it is assigned among, the split, and optionally the roles chosen for units with both
+ * Tank and Backline (465.2.c.8) and whether Backline is ignored (766).
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const p: Combat.Proposal = { total: 5, units: ["U1", "U2", "U3", "U4"], assign: { U1: 2, U2: 2, U3: 1 } }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Proposal {
+  readonly total: number
+  readonly units: ReadonlyArray<string>
+  readonly assign: Readonly<Record<string, number>>
+  readonly roles?: Readonly<Record<string, "tank" | "backline">> | undefined
+  readonly ignoreBackline?: boolean | undefined
+}
+
+/**
+ * The result of a validation: `legal` (no violations), every violation, the roles used for
+ * units with Tank and Backline, and each unit's input and minimum lethal input.
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const ok = (v: Combat.Validation) => v.legal && v.violations.length === 0
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Validation {
+  readonly legal: boolean
+  readonly violations: ReadonlyArray<Violation>
+  readonly roles: Readonly<Record<string, Role>>
+  readonly units: Readonly<
+    Record<string, { readonly input: number; readonly min: number | "never"; readonly exempt: boolean }>
+  >
+}
+
+/**
+ * What a solver optimises: `legal` (any legal split, Tank first, Backline last, units in the
+ * order given) or `killMost` (as many units with lethal damage as possible).
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const g: Combat.Goal = "killMost"
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Goal = "legal" | "killMost"
+
+/**
+ * A solved assignment: the split, the sequence in which units got their damage, the roles
+ * chosen, and how many units get lethal damage.
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const s: Combat.Solution = { assign: { U1: 2, U2: 2, U3: 1 }, sequence: ["U1", "U2", "U3"], roles: {}, kills: 2 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Solution {
+  readonly assign: Readonly<Record<string, number>>
+  readonly sequence: ReadonlyArray<string>
+  readonly roles: Readonly<Record<string, Role>>
+  readonly kills: number
+}
+
+// ---------------------------------------------------------------------------------------------
+// preview
+
+const withoutDeal = (ledger: Ledger.Ledger): Ledger.Ledger =>
+  ledger.effects.some((e) => e.category === Rules.Category.deal)
+    ? Ledger.remove(
+        ledger,
+        ledger.effects.filter((e) => e.category === Rules.Category.deal).map((e) => e.id)
+      )
+    : ledger
+
+/**
+ * A chooser that orders effects by a list: for a choice of effect, the first option in `order`;
+ * every other decision (and effects not in the list) goes to `fallback`.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * import { Combat } from "@bulwark/riftbound"
+ * const preventFirst = Combat.orderedChooser(["p", "lotus"], Chooser.firstLegal)
+ * ```
+ * @since 0.1.0
+ * @category choosers
+ */
+export const orderedChooser =
+  (order: ReadonlyArray<string>, fallback: Chooser.SyncChooser): Chooser.SyncChooser =>
+  (request, state) => {
+    if (request._tag === "ChooseEffect") {
+      const pick = order.find((id) => request.options.some((o) => o.effect === id))
+      if (pick !== undefined) return pick
+    }
+    return fallback(request, state)
+  }
+
+const runKernel = (
+  rules: Policy.Rules,
+  event: GameEvent.GameEvent,
+  ledger: Ledger.Ledger,
+  view: GameView.GameView,
+  chooser: Chooser.SyncChooser
+): Result.Result<Kernel.Resolution, Errors.ResolveError> =>
+  Resolver.resolveSync(
+    rules,
+    event,
+    ledger,
+    view,
+    (request, state) => chooser(request, state) ?? Decision.legalAnswers(request, 1)[0],
+    { trace: false }
+  )
+
+const neededFor = (view: GameView.GameView, unit: string): number =>
+  Math.max(1, Rules.mightOf(view, unit) - Rules.markedDamageOf(view, unit))
+
+const isPreventNext = (ledger: Ledger.Ledger, id: string): boolean => {
+  const e = ledger.effects.find((x) => x.id === id)
+  return e?.action._tag === "Prevent" && e.action.amount === "all" && e.action.scope === "once"
+}
+
+interface Fold {
+  readonly applied: number
+  readonly prevented: number
+  readonly dealt: number
+  readonly effects: ReadonlyArray<string>
+}
+
+const fold = (
+  ctx: Context,
+  ledger: Ledger.Ledger,
+  unit: string,
+  input: number,
+  order: ReadonlyArray<string> | undefined
+): Result.Result<Fold, Errors.ResolveError> => {
+  const base = ctx.chooser ?? Chooser.bestForChooser()
+  const chooser = order === undefined ? base : orderedChooser(order, base)
+  const id = `assign:${unit}`
+  const event = GameEvent.make("preview", [
+    GameEvent.occurrence({
+      id,
+      family: GameEvent.DAMAGE,
+      subject: unit,
+      amount: input,
+      kinds: [Rules.Kind.combat, Rules.Kind.assignment]
+    })
+  ])
+  return Result.map(runKernel(ctx.rules ?? Rules.rules, event, ledger, ctx.view, chooser), (r) => {
+    let dealt = 0
+    let prevented = 0
+    const effects: Array<string> = []
+    for (const o of r.outcomes) {
+      if (o.origin !== id) continue
+      for (const e of o.applied) if (!effects.includes(e)) effects.push(e)
+      if (o.family !== GameEvent.DAMAGE || o.subject !== unit) continue
+      prevented += o.prevented
+      if (o.status === "happened") dealt += o.amount
+    }
+    return { applied: dealt + prevented, prevented, dealt, effects }
+  })
+}
+
+/**
+ * Previews assigning `input` combat damage to `unit`: the unit's replacement effects are applied
+ * to the assignment (465.2.c.5) in its controller's order (372) — `order` if given, else the
+ * context's chooser, else the unit's declared order, else the order best for the controller —
+ * with the core kernel on a one-occurrence event. Nothing is changed.
+ *
+ * Lethal means the damage that would be dealt, added to the damage already marked, is non-zero
+ * and at least the unit's Might (142.4.b), so the Prevent Value counts toward it (437.5.a).
+ * Interpretation: "prevent the next damage" (Counter Strike) is not a Prevent Value; the unit
+ * can still be dealt damage (465.2.c.10), so lethality is judged without that effect.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { GameView, Ledger } from "@bulwark/core"
+ * import { Combat, Effects } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { type: "unit", might: 3, damage: 0 } }] })
+ * const ledger = Ledger.make([Effects.double({ id: "lotus", controller: "A", unit: "U" })])
+ * const p = Combat.preview({ view, ledger }, "U", 2)
+ * if (Result.isSuccess(p)) console.log(p.success.applied, p.success.lethal) // 4 true
+ * ```
+ * @since 0.1.0
+ * @category assignment
+ */
+export const preview = (
+  ctx: Context,
+  unit: string,
+  input: number,
+  options: { readonly order?: ReadonlyArray<string> | undefined } = {}
+): Result.Result<Preview, Errors.ResolveError> => {
+  const ledger = withoutDeal(ctx.ledger)
+  return Result.flatMap(
+    fold(ctx, ledger, unit, input, options.order),
+    (f): Result.Result<Preview, Errors.ResolveError> => {
+      const notes: Array<string> = []
+      let lethalDealt = f.dealt
+      const next = f.effects.filter((id) => isPreventNext(ledger, id))
+      if (next.length > 0) {
+        const r = fold(ctx, Ledger.remove(ledger, next), unit, input, options.order)
+        if (Result.isFailure(r)) return Result.fail(r.failure)
+        lethalDealt = r.success.dealt
+        notes.push(
+          `Interpretation (465.2.c.10, Counter Strike example): ${next.join(", ")} prevents the next damage but is not a Prevent Value; the unit can still be dealt damage, so lethal is judged without it`
+        )
+      }
+      const might = Rules.mightOf(ctx.view, unit)
+      const marked = Rules.markedDamageOf(ctx.view, unit)
+      return Result.succeed({
+        unit,
+        input,
+        applied: f.applied,
+        prevented: f.prevented,
+        dealt: f.dealt,
+        lethal: Rules.isLethal(might, marked + lethalDealt),
+        needed: neededFor(ctx.view, unit),
+        effects: f.effects,
+        notes
+      })
+    }
+  )
+}
+
+const finitePrevention = (ledger: Ledger.Ledger): number => {
+  let n = 0
+  for (const e of ledger.effects) {
+    const a = e.action
+    if (a._tag === "Prevent" && typeof a.amount === "number")
+      n += a.scope === "shield" ? (Ledger.remaining(ledger, e.id) ?? a.amount) : a.amount
+    if (a._tag === "Modify" && a.op === "sub" && typeof a.value === "number") n += Math.max(0, a.value)
+  }
+  return n
+}
+
+/**
+ * The minimum input whose applied value is lethal for the unit (465.2.c.4.a: "the assigning
+ * player must choose the minimum applied value such that the unit would take lethal damage"),
+ * counting its Prevent Value (437.5.a). Inputs are tried from 0 up to a bound (the damage needed
+ * plus every finite prevention in the ledger, or `max`).
+ *
+ * `Never` when no amount is lethal: Prevent All (437.5.b), a unit that can't be dealt damage
+ * (465.2.c.10, `exempt: true`), or no input up to the bound.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { GameView, Ledger } from "@bulwark/core"
+ * import { Combat, Effects } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { type: "unit", might: 2, damage: 0 } }] })
+ * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", unit: "U", value: 3, each: "combat" })])
+ * const m = Combat.minimumLethalInput({ view, ledger }, "U")
+ * if (Result.isSuccess(m) && m.success._tag === "Lethal") console.log(m.success.input) // 5
+ * ```
+ * @since 0.1.0
+ * @category assignment
+ */
+export const minimumLethalInput = (
+  ctx: Context,
+  unit: string,
+  options: { readonly order?: ReadonlyArray<string> | undefined; readonly max?: number | undefined } = {}
+): Result.Result<MinimumLethal, Errors.ResolveError> => {
+  const ledger = withoutDeal(ctx.ledger)
+  const bound = options.max ?? neededFor(ctx.view, unit) + finitePrevention(ledger) + 1
+  const probe = preview({ ...ctx, ledger }, unit, Math.max(bound, 1), options)
+  if (Result.isFailure(probe)) return Result.fail(probe.failure)
+  const p = probe.success
+  if (p.dealt === 0) {
+    const byId = (id: string) => ledger.effects.find((e) => e.id === id)
+    const cant = p.effects.find((id) => byId(id)?.category === Rules.Category.cantBeDealtDamage)
+    if (cant !== undefined)
+      return Result.succeed({
+        _tag: "Never",
+        rule: "465.2.c.10",
+        reason: `${unit} can't be dealt damage (${cant}); no amount is lethal and it is exempt from mandatory assignment`,
+        exempt: true
+      })
+    const all = p.effects.find((id) => {
+      const a = byId(id)?.action
+      return a?._tag === "Prevent" && a.amount === "all" && a.scope === "static"
+    })
+    if (all !== undefined)
+      return Result.succeed({
+        _tag: "Never",
+        rule: "437.5.b",
+        reason: `${unit} has Prevent All (${all}); no amount of damage is ever considered lethal`,
+        exempt: false
+      })
+  }
+  for (let x = 0; x <= bound; x++) {
+    const r = preview({ ...ctx, ledger }, unit, x, options)
+    if (Result.isFailure(r)) return Result.fail(r.failure)
+    if (r.success.lethal)
+      return Result.succeed({
+        _tag: "Lethal",
+        input: x,
+        applied: r.success.applied,
+        prevented: r.success.prevented,
+        dealt: r.success.dealt
+      })
+  }
+  return Result.succeed({
+    _tag: "Never",
+    rule: "465.2.c.4.a",
+    reason: `no input up to ${bound} gives ${unit} lethal damage`,
+    exempt: false
+  })
+}
+
+/**
+ * Reads what the assignment rules need of each unit from the game: controller, Tank, Backline
+ * and the minimum lethal input (465.2.c.4.a).
+ *
+ * @example
+ * ```ts
+ * import { GameView, Ledger } from "@bulwark/core"
+ * import { Combat } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { type: "unit", might: 3, damage: 1, tank: true } }] })
+ * const infos = Combat.unitInfos({ view, ledger: Ledger.empty }, ["U"])
+ * ```
+ * @since 0.1.0
+ * @category assignment
+ */
+export const unitInfos = (
+  ctx: Context,
+  units: ReadonlyArray<string>,
+  orders: Readonly<Record<string, ReadonlyArray<string>>> = {}
+): Result.Result<ReadonlyArray<UnitInfo>, Errors.ResolveError> => {
+  const out: Array<UnitInfo> = []
+  for (const id of units) {
+    const m = minimumLethalInput(ctx, id, { order: orders[id] })
+    if (Result.isFailure(m)) return Result.fail(m.failure)
+    const o = ctx.view.objects[id]
+    const props = o?.props ?? {}
+    out.push({
+      id,
+      controller: o?.controller ?? o?.owner ?? ctx.view.activePlayer,
+      tank: props.tank === true,
+      backline: props.backline === true,
+      min: m.success._tag === "Lethal" ? m.success.input : "never",
+      exempt: m.success._tag === "Never" && m.success.exempt,
+      increases: m.success._tag === "Lethal" && m.success.applied > m.success.input
+    })
+  }
+  return Result.succeed(out)
+}
+
+// ---------------------------------------------------------------------------------------------
+// the assignment rules (pure)
+
+const rankOf = (role: Role): number => (role === "tank" ? 0 : role === "normal" ? 1 : 2)
+
+const defaultRole = (u: UnitInfo, ignoreBackline: boolean): Role =>
+  u.tank ? "tank" : u.backline && !ignoreBackline ? "backline" : "normal"
+
+const isDual = (u: UnitInfo, ignoreBackline: boolean): boolean => u.tank && u.backline && !ignoreBackline
+
+const roleCombos = (
+  units: ReadonlyArray<UnitInfo>,
+  ignoreBackline: boolean,
+  fixed: Readonly<Record<string, "tank" | "backline">>
+): ReadonlyArray<Record<string, Role>> => {
+  const base: Record<string, Role> = {}
+  const dual: Array<string> = []
+  for (const u of units) {
+    if (u.exempt) continue
+    const f = fixed[u.id]
+    if (isDual(u, ignoreBackline) && f === undefined) dual.push(u.id)
+    base[u.id] = isDual(u, ignoreBackline) && f !== undefined ? f : defaultRole(u, ignoreBackline)
+  }
+  const limited = dual.slice(0, 10)
+  const out: Array<Record<string, Role>> = []
+  for (let mask = 0; mask < 1 << limited.length; mask++) {
+    const r = { ...base }
+    limited.forEach((id, i) => {
+      r[id] = (mask >> i) & 1 ? "backline" : "tank"
+    })
+    out.push(r)
+  }
+  return out
+}
+
+const violationsWith = (
+  units: ReadonlyArray<UnitInfo>,
+  total: number,
+  assign: Readonly<Record<string, number>>,
+  roles: Readonly<Record<string, Role>>
+): Array<Violation> => {
+  const v: Array<Violation> = []
+  const known = new Set(units.map((u) => u.id))
+  let sum = 0
+  for (const [id, n] of Object.entries(assign)) {
+    if (!known.has(id))
+      v.push({ rule: "465.2.c", unit: id, message: `${id} is not one of the units damage is assigned among` })
+    if (!Number.isInteger(n) || n < 0)
+      v.push({ rule: "465.2.c", unit: id, message: `${id}: ${n} is not a whole amount of damage ≥ 0` })
+    else sum += n
+  }
+  if (sum !== total)
+    v.push({
+      rule: "465.2.c",
+      message: `${sum} damage is assigned, but the amount to assign is ${total} (the summed Might)`
+    })
+  const s = (u: UnitInfo): number => assign[u.id] ?? 0
+  const full = (u: UnitInfo): boolean => u.min !== "never" && s(u) >= u.min
+  const mandatory = units.filter((u) => !u.exempt)
+  const allFull = mandatory.every(full)
+  for (const u of mandatory) {
+    if (u.min !== "never" && s(u) > u.min && !allFull) {
+      v.push({
+        rule: u.increases ? "465.2.c.4.a" : "465.2.c.4",
+        unit: u.id,
+        message: u.increases
+          ? `${u.id} is assigned ${s(u)}, but its replacement effects make ${u.min} the minimum input whose applied value is lethal, and other units remain`
+          : `${u.id} is assigned ${s(u)}, more than the ${u.min} needed for lethal damage, while other units remain`
+      })
+    }
+  }
+  for (const u of units) {
+    if (u.exempt && s(u) > 0 && !allFull)
+      v.push({
+        rule: "465.2.c.10",
+        unit: u.id,
+        message: `${u.id} can't be dealt damage and is ignored for lethal assignment; damage goes to the other units first`
+      })
+  }
+  const partial = mandatory.filter((u) => s(u) > 0 && !full(u))
+  if (partial.length > 1) {
+    for (const u of partial)
+      v.push({
+        rule: "465.2.c.3",
+        unit: u.id,
+        message: `${u.id} is assigned ${s(u)}, short of lethal (${u.min === "never" ? "never lethal" : `${u.min} needed`}), while ${partial
+          .filter((x) => x !== u)
+          .map((x) => x.id)
+          .join(
+            ", "
+          )} also ${partial.length > 2 ? "are" : "is"} short of lethal: lethal damage must be assigned in full before moving on`
+      })
+  }
+  for (const b of mandatory) {
+    if (s(b) === 0) continue
+    for (const a of mandatory) {
+      if (a === b || a.controller !== b.controller || full(a)) continue
+      const ra = rankOf(roles[a.id] ?? "normal")
+      const rb = rankOf(roles[b.id] ?? "normal")
+      if (ra >= rb) continue
+      v.push(
+        ra === 0
+          ? {
+              rule: "815.1.b",
+              unit: b.id,
+              message: `${b.id} is assigned damage before ${a.id} (Tank) has lethal damage assigned (465.2.c.6)`
+            }
+          : {
+              rule: "826.3",
+              unit: b.id,
+              message: `${b.id} (Backline) is assigned damage before ${a.id} has lethal damage assigned (465.2.c.6)`
+            }
+      )
+    }
+  }
+  return v
+}
+
+/**
+ * Checks a split against the assignment rules, given the units' {@link UnitInfo}. Returns
+ * every violation; roles for units with both Tank and Backline are chosen to break as few rules
+ * as possible unless fixed (465.2.c.8–c.9).
+ *
+ * Rules checked: the split adds up to the total (465.2.c); lethal damage in full before moving
+ * on (465.2.c.3); no more than lethal while other units remain (465.2.c.4, 465.2.c.4.a); Tank
+ * first and Backline last among units of the same controller (815.1.b, 826.3, 465.2.c.6–c.7);
+ * units that can't be dealt damage are ignored for lethal assignment (465.2.c.10).
+ *
+ * @example
+ * ```ts
+ * import { Combat } from "@bulwark/riftbound"
+ * const u = (id: string): Combat.UnitInfo => ({ id, controller: "B", tank: false, backline: false, min: 2, exempt: false, increases: false })
+ * const units = [u("U1"), u("U2"), u("U3"), u("U4")]
+ * Combat.check(units, { total: 5, units: ["U1", "U2", "U3", "U4"], assign: { U1: 3, U2: 2 } }).violations[0]?.rule // "465.2.c.4"
+ * ```
+ * @since 0.1.0
+ * @category assignment
+ */
+export const check = (units: ReadonlyArray<UnitInfo>, proposal: Proposal): Validation => {
+  const ignore = proposal.ignoreBackline === true
+  let best: { v: Array<Violation>; roles: Record<string, Role> } | undefined
+  for (const roles of roleCombos(units, ignore, proposal.roles ?? {})) {
+    const v = violationsWith(units, proposal.total, proposal.assign, roles)
+    if (best === undefined || v.length < best.v.length) best = { v, roles }
+    if (v.length === 0) break
+  }
+  const chosen = best ?? { v: violationsWith(units, proposal.total, proposal.assign, {}), roles: {} }
+  const info: Record<string, { input: number; min: number | "never"; exempt: boolean }> = {}
+  for (const u of units) info[u.id] = { input: proposal.assign[u.id] ?? 0, min: u.min, exempt: u.exempt }
+  return { legal: chosen.v.length === 0, violations: chosen.v, roles: chosen.roles, units: info }
+}
+
+const byRankThenMin =
+  (roles: Readonly<Record<string, Role>>, byMin: boolean, position: Map<string, number>) =>
+  (a: UnitInfo, b: UnitInfo): number => {
+    const r = rankOf(roles[a.id] ?? "normal") - rankOf(roles[b.id] ?? "normal")
+    if (r !== 0) return r
+    const na = a.min === "never" ? 1 : 0
+    const nb = b.min === "never" ? 1 : 0
+    if (na !== nb) return na - nb
+    if (byMin && a.min !== "never" && b.min !== "never" && a.min !== b.min) return a.min - b.min
+    return (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)
+  }
+
+const walk = (
+  sequence: ReadonlyArray<UnitInfo>,
+  exempt: ReadonlyArray<UnitInfo>,
+  total: number,
+  roles: Readonly<Record<string, Role>>
+): Solution => {
+  const assign: Record<string, number> = {}
+  const order: Array<string> = []
+  let left = total
+  let kills = 0
+  for (const u of sequence) {
+    if (left <= 0) break
+    const give = u.min === "never" ? left : Math.min(u.min, left)
+    if (give > 0 || u.min === 0) {
+      assign[u.id] = give
+      order.push(u.id)
+    }
+    if (u.min !== "never" && give >= u.min) kills++
+    left -= give
+  }
+  if (left > 0) {
+    const last = order[order.length - 1] ?? exempt[0]?.id
+    if (last !== undefined) {
+      assign[last] = (assign[last] ?? 0) + left
+      if (!order.includes(last)) order.push(last)
+    }
+  }
+  return { assign, sequence: order, roles, kills }
+}
+
+/**
+ * Solves an assignment from the units' {@link UnitInfo}: a legal split of `total` (465.2.c), or
+ * for `killMost` one that gives as many units lethal damage as possible. Units are taken Tank
+ * first and Backline last per controller (465.2.c.6), each gets exactly its minimum lethal input
+ * (465.2.c.3–c.4.a), the unit where the damage runs out gets the rest, and damage left once every
+ * unit has lethal goes to the last one; units that can't be dealt damage are skipped (465.2.c.10).
+ *
+ * @example
+ * ```ts
+ * import { Combat } from "@bulwark/riftbound"
+ * const u = (id: string, min: number): Combat.UnitInfo => ({ id, controller: "B", tank: false, backline: false, min, exempt: false, increases: false })
+ * Combat.solveWith([u("big", 4), u("small", 1)], 5, "killMost").kills // 2
+ * ```
+ * @since 0.1.0
+ * @category assignment
+ */
+export const solveWith = (
+  units: ReadonlyArray<UnitInfo>,
+  total: number,
+  goal: Goal = "legal",
+  options: {
+    readonly ignoreBackline?: boolean | undefined
+    readonly roles?: Readonly<Record<string, "tank" | "backline">> | undefined
+  } = {}
+): Solution => {
+  const ignore = options.ignoreBackline === true
+  const position = new Map(units.map((u, i) => [u.id, i] as const))
+  const mandatory = units.filter((u) => !u.exempt)
+  const exempt = units.filter((u) => u.exempt)
+  let best: Solution | undefined
+  for (const roles of roleCombos(units, ignore, options.roles ?? {})) {
+    const cmp = byRankThenMin(roles, goal === "killMost", position)
+    let solution: Solution
+    if (goal === "legal") {
+      solution = walk([...mandatory].sort(cmp), exempt, total, roles)
+    } else {
+      // per controller, a sorted list; the units killed are a prefix of each list
+      const controllers = [...new Set(mandatory.map((u) => u.controller))]
+      const lists = controllers.map((c) => mandatory.filter((u) => u.controller === c).sort(cmp))
+      let bestPick: { lens: Array<number>; kills: number; cost: number } | undefined
+      const lens = lists.map(() => 0)
+      const go = (i: number, cost: number, kills: number): void => {
+        if (i === lists.length) {
+          if (
+            bestPick === undefined ||
+            kills > bestPick.kills ||
+            (kills === bestPick.kills && cost < bestPick.cost)
+          )
+            bestPick = { lens: [...lens], kills, cost }
+          return
+        }
+        const list = lists[i] as Array<UnitInfo>
+        let c = cost
+        for (let l = 0; l <= list.length; l++) {
+          if (c > total) break
+          lens[i] = l
+          go(i + 1, c, kills + l)
+          const next = list[l]
+          if (next === undefined || next.min === "never") break
+          c += next.min
+        }
+        lens[i] = 0
+      }
+      go(0, 0, 0)
+      const pick = bestPick ?? { lens: lists.map(() => 0), kills: 0, cost: 0 }
+      const seq: Array<UnitInfo> = []
+      lists.forEach((list, i) => {
+        seq.push(...list.slice(0, pick.lens[i] ?? 0))
+      })
+      lists.forEach((list, i) => {
+        seq.push(...list.slice(pick.lens[i] ?? 0))
+      })
+      solution = walk(seq, exempt, total, roles)
+    }
+    if (best === undefined || solution.kills > best.kills) best = solution
+    if (goal === "legal") break
+  }
+  return best ?? { assign: {}, sequence: [], roles: {}, kills: 0 }
+}
+
+/**
+ * Validates a proposed assignment in a game: reads the units ({@link unitInfos}) and checks the
+ * split ({@link check}). `orders` gives a unit's replacement order (its controller's choice,
+ * 372) when the context's chooser should not decide.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { GameView, Ledger } from "@bulwark/core"
+ * import { Combat } from "@bulwark/riftbound"
+ * const unit = (id: string) => ({ id, kind: "object" as const, controller: "B", zone: "board",
+ *   props: { type: "unit", might: 3, damage: 1 } })
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A", objects: ["U1", "U2", "U3", "U4"].map(unit) })
+ * const v = Combat.validateAssignment({ view, ledger: Ledger.empty },
+ *   { total: 5, units: ["U1", "U2", "U3", "U4"], assign: { U1: 2, U2: 2, U3: 1 } })
+ * if (Result.isSuccess(v)) console.log(v.success.legal) // true
+ * ```
+ * @since 0.1.0
+ * @category assignment
+ */
+export const validateAssignment = (
+  ctx: Context,
+  proposal: Proposal,
+  orders: Readonly<Record<string, ReadonlyArray<string>>> = {}
+): Result.Result<Validation, Errors.ResolveError> =>
+  Result.map(unitInfos(ctx, proposal.units, orders), (infos) => check(infos, proposal))
+
+/**
+ * Solves an assignment in a game: reads the units ({@link unitInfos}) and solves
+ * ({@link solveWith}).
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { GameView, Ledger } from "@bulwark/core"
+ * import { Combat } from "@bulwark/riftbound"
+ * const unit = (id: string, might: number) => ({ id, kind: "object" as const, controller: "B", zone: "board",
+ *   props: { type: "unit", might, damage: 0 } })
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A", objects: [unit("big", 4), unit("small", 1)] })
+ * const s = Combat.solveAssignment({ view, ledger: Ledger.empty }, { total: 5, units: ["big", "small"], goal: "killMost" })
+ * if (Result.isSuccess(s)) console.log(s.success.kills) // 2
+ * ```
+ * @since 0.1.0
+ * @category assignment
+ */
+export const solveAssignment = (
+  ctx: Context,
+  request: {
+    readonly total: number
+    readonly units: ReadonlyArray<string>
+    readonly goal?: Goal | undefined
+    readonly ignoreBackline?: boolean | undefined
+    readonly orders?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
+  }
+): Result.Result<Solution, Errors.ResolveError> =>
+  Result.map(unitInfos(ctx, request.units, request.orders ?? {}), (infos) =>
+    solveWith(infos, request.total, request.goal ?? "legal", { ignoreBackline: request.ignoreBackline })
+  )
+
+// ---------------------------------------------------------------------------------------------
+// dealing
+
+/**
+ * The event of assigning combat damage: one occurrence per unit with a non-zero input, of kinds
+ * `combat` and `assignment` (465.2.c.1: assigning is not dealing). Resolved with a ledger holding
+ * {@link Effects.dealAssigned}, each assignment gets its unit's replacement effects (465.2.c.5)
+ * and is then dealt as damage of kind `assigned`, simultaneously (465.2.c.1.a, 465.2.d).
+ *
+ * @example
+ * ```ts
+ * import { Combat } from "@bulwark/riftbound"
+ * Combat.assignmentEvent("c1", { D1: 2, D2: 1 }).occurrences.map((o) => o.id) // ["c1:D1", "c1:D2"]
+ * ```
+ * @since 0.1.0
+ * @category dealing
+ */
+export const assignmentEvent = (
+  id: string,
+  assign: Readonly<Record<string, number>>,
+  source?: string
+): GameEvent.GameEvent =>
+  GameEvent.make(
+    id,
+    Object.entries(assign)
+      .filter(([, n]) => n > 0)
+      .map(([unit, n]) =>
+        GameEvent.occurrence({
+          id: `${id}:${unit}`,
+          family: GameEvent.DAMAGE,
+          subject: unit,
+          ...(source === undefined ? {} : { source }),
+          amount: n,
+          kinds: [Rules.Kind.combat, Rules.Kind.assignment]
+        })
+      )
+  )
+
+/**
+ * The event of dealing damage that was already assigned, with replacement effects already
+ * applied: kinds `combat` and `assigned`, which this package's effects do not watch, so they are
+ * not applied again (465.2.c.5: "When that damage is dealt, it doesn't get doubled again").
+ *
+ * @example
+ * ```ts
+ * import { Combat } from "@bulwark/riftbound"
+ * Combat.dealEvent("d1", { D2: 2 }).occurrences[0]?.kinds // ["combat", "assigned"]
+ * ```
+ * @since 0.1.0
+ * @category dealing
+ */
+export const dealEvent = (
+  id: string,
+  amounts: Readonly<Record<string, number>>,
+  source?: string
+): GameEvent.GameEvent =>
+  GameEvent.make(
+    id,
+    Object.entries(amounts).map(([unit, n]) =>
+      GameEvent.occurrence({
+        id: `${id}:${unit}`,
+        family: GameEvent.DAMAGE,
+        subject: unit,
+        ...(source === undefined ? {} : { source }),
+        amount: Math.max(0, n),
+        kinds: [Rules.Kind.combat, Rules.Kind.assigned]
+      })
+    )
+  )
+
+/**
+ * Adds {@link Effects.dealAssigned} to a ledger if it is not there yet.
+ *
+ * @example
+ * ```ts
+ * import { Ledger } from "@bulwark/core"
+ * import { Combat } from "@bulwark/riftbound"
+ * Combat.withDealing(Ledger.empty, "A").effects[0]?.id // "465.2.d"
+ * ```
+ * @since 0.1.0
+ * @category dealing
+ */
+export const withDealing = (ledger: Ledger.Ledger, turnPlayer: string): Ledger.Ledger =>
+  ledger.effects.some((e) => e.category === Rules.Category.deal)
+    ? ledger
+    : Ledger.add(ledger, [Effects.dealAssigned(turnPlayer)])
+
+/**
+ * Assigns and deals combat damage: resolves {@link assignmentEvent} with the dealing step in
+ * the ledger. Replacement effects apply to the assignment in each unit's controller's order; the
+ * Prevent Value used at assignment stays used; the damage is then dealt without applying them
+ * again (465.2.c.5). Returns the core resolution (new ledger and view, trace, decisions).
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Chooser, GameView, Ledger } from "@bulwark/core"
+ * import { Combat, Effects } from "@bulwark/riftbound"
+ * const unit = (id: string) => ({ id, kind: "object" as const, controller: "B", zone: "board", props: { type: "unit", might: 2, damage: 0 } })
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A", objects: [unit("D1"), unit("D2")] })
+ * const ledger = Ledger.make([Effects.double({ id: "lotus", controller: "A", unit: "D2" })])
+ * const r = Combat.resolveAssignment({ view, ledger, chooser: Chooser.firstLegal }, "c1", { D1: 2, D2: 1 })
+ * if (Result.isSuccess(r)) console.log(r.success.view.objects["D2"]?.props["damage"]) // 2
+ * ```
+ * @since 0.1.0
+ * @category dealing
+ */
+export const resolveAssignment = (
+  ctx: Context,
+  id: string,
+  assign: Readonly<Record<string, number>>,
+  options: { readonly source?: string | undefined; readonly trace?: boolean | undefined } = {}
+): Result.Result<Kernel.Resolution, Errors.ResolveError> =>
+  Resolver.resolveSync(
+    ctx.rules ?? Rules.rules,
+    assignmentEvent(id, assign, options.source),
+    withDealing(ctx.ledger, ctx.view.activePlayer),
+    ctx.view,
+    ctx.chooser ?? Chooser.bestForChooser(),
+    { trace: options.trace ?? true }
+  )

@@ -1,0 +1,296 @@
+/**
+ * The Riftbound policies: who orders replacement effects (372–374), the tiers (Bonus Damage
+ * before everything else, 437.1.a.1; assigned combat damage dealt last, 465.2.d), and how an
+ * occurrence changes the game (417.1.b: damage is marked on the unit).
+ *
+ * Units are game objects whose props hold `might`, `damage` (marked damage), `tank`,
+ * `backline`, an optional declared replacement `order`, and `lethal` (kept up to date by
+ * {@link commit}). Battlefields are objects with `type: "battlefield"`.
+ *
+ * @since 0.1.0
+ */
+import { type Filter, GameEvent, GameView, Policy } from "@bulwark/core"
+
+/**
+ * Effect categories used by this ruleset (the `category` of a core replacement).
+ *
+ * - `bonus`: Bonus Damage (417.4, 712–715), applied before any other replacement;
+ * - `prevent`: Prevent (437), including Prevent All and "prevent the next time";
+ * - `replacement`: any other replacement effect (double, …);
+ * - `cantBeDealtDamage`: "I don't take damage" (465.2.c.10);
+ * - `deal`: the rules' own step that turns assigned combat damage into dealt damage (465.2.d).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Rules.Category.prevent // "prevent"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const Category = {
+  bonus: "bonus",
+  prevent: "prevent",
+  replacement: "replacement",
+  cantBeDealtDamage: "cantBeDealtDamage",
+  deal: "deal"
+} as const
+
+/**
+ * Damage kinds (tags on damage occurrences).
+ *
+ * - `combat`: combat damage (465);
+ * - `assignment`: combat damage being *assigned* (465.2.c.1: not yet dealt); the unit's
+ *   replacement effects apply to it (465.2.c.5);
+ * - `assigned`: combat damage being *dealt* after assignment (465.2.d); replacement effects
+ *   built by this package do not watch it, so they are not applied again (465.2.c.5).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Rules.Kind.assigned // "assigned"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const Kind = {
+  combat: "combat",
+  assignment: "assignment",
+  assigned: "assigned"
+} as const
+
+/**
+ * The rules text this package implements.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * console.log(Rules.rulesVersion)
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const rulesVersion =
+  "Riftbound Core Rules (Last Updated 2026-07-16); 465.2.c.4–5 examples from Core Rules v1.4"
+
+const num = (v: unknown): number => (typeof v === "number" ? v : 0)
+
+/**
+ * A unit's Might as used for lethal damage: below 0 counts as 0 (143.2.b).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { type: "unit", might: -1 } }] })
+ * Rules.mightOf(view, "U") // 0
+ * ```
+ * @since 0.1.0
+ * @category units
+ */
+export const mightOf = (view: GameView.GameView, unit: string): number =>
+  Math.max(0, num(view.objects[unit]?.props.might))
+
+/**
+ * The damage marked on a unit (142.2).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { type: "unit", might: 3, damage: 1 } }] })
+ * Rules.markedDamageOf(view, "U") // 1
+ * ```
+ * @since 0.1.0
+ * @category units
+ */
+export const markedDamageOf = (view: GameView.GameView, unit: string): number =>
+  Math.max(0, num(view.objects[unit]?.props.damage))
+
+/**
+ * Whether `damage` marked on a unit of Might `might` is lethal: a non-zero amount greater than
+ * or equal to its Might (142.4.b, 143.2.a).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Rules.isLethal(3, 3) // true
+ * Rules.isLethal(0, 0) // false: lethal damage is non-zero (142.4.b)
+ * ```
+ * @since 0.1.0
+ * @category units
+ */
+export const isLethal = (might: number, damage: number): boolean => damage > 0 && damage >= Math.max(0, might)
+
+/**
+ * Who orders the replacement effects applying to an affected object (372): a player orders those
+ * acting on themselves (372.1); an Uncontrolled Battlefield's are ordered by the turn player
+ * (372.2); otherwise the controller of the object acted on (372), else its owner, else the turn
+ * player.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
+ *   objects: [{ id: "BF", kind: "object", owner: "B", props: { type: "battlefield" } }] })
+ * Rules.chooserOf("BF", view) // "A": the turn player orders for an uncontrolled battlefield
+ * ```
+ * @since 0.1.0
+ * @category ordering
+ */
+export const chooserOf = (affected: string, view: GameView.GameView): string => {
+  const o = view.objects[affected]
+  if (o === undefined) return view.activePlayer
+  if (o.kind === "player") return o.id
+  if (o.controller !== undefined) return o.controller
+  if (o.props.type === "battlefield") return view.activePlayer
+  return o.owner ?? view.activePlayer
+}
+
+const base = Policy.affectedChooses({
+  name: "riftbound",
+  rule: "Riftbound 372: the controller of the object being acted on determines the order",
+  chooserOf,
+  tiers: [
+    {
+      name: "bonus damage",
+      categories: [Category.bonus],
+      rule: "Riftbound 437.1.a.1 / 715.4.a: Bonus Damage is included before damage is replaced or prevented"
+    },
+    {
+      name: "replacement effects",
+      match: (e) => e.category !== Category.bonus && e.category !== Category.deal,
+      rule: "Riftbound 372: the controller of the object being acted on orders"
+    },
+    {
+      name: "deal assigned damage",
+      categories: [Category.deal],
+      rule: "Riftbound 465.2.c.1.a / 465.2.d: when all damage is assigned it is dealt"
+    }
+  ]
+})
+
+/**
+ * The ordering policy: "the affected side chooses" (372), with Bonus Damage first (437.1.a.1)
+ * and the dealing of assigned combat damage last (465.2.d). Groups are per affected object,
+ * taken in turn order from the turn player (373, 373.1).
+ *
+ * A unit may carry `order` (a list of effect ids): its controller's order declared in advance.
+ * When the controller would be asked, the first applicable effect in that list applies without a
+ * question, and the trace cites 372 and the declared order.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Rules.order.name // "riftbound"
+ * ```
+ * @since 0.1.0
+ * @category ordering
+ */
+export const order: Policy.OrderingPolicy = {
+  ...base,
+  next: (ctx) => {
+    const step = base.next(ctx)
+    if (step._tag !== "Choose") return step
+    const declared = ctx.view.objects[ctx.affected]?.props.order
+    if (!Array.isArray(declared)) return step
+    const pick = declared.find((id) => step.options.includes(id))
+    if (pick === undefined) return step
+    return {
+      _tag: "Apply",
+      effect: pick,
+      progress: step.progress,
+      tier: step.tier,
+      rule: `Riftbound 372: ${step.chooser} orders (declared order ${declared.join(", ")})`
+    }
+  }
+}
+
+/**
+ * How an occurrence that happened changes the game: damage is marked on the unit (417.1.b), its
+ * "when I take damage" trigger fires (`tookDamage` counts it; `whenDamagedMight` adds Might),
+ * and `lethal` is recomputed (142.4.b). Only damage that happened reaches here: damage that was
+ * fully prevented is not dealt and fires nothing (417.1.e.1, 437.4).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { type: "unit", might: 2, damage: 0 } }] })
+ * const after = Rules.commit(view, GameEvent.occurrence({ id: "i", family: "damage", subject: "U", amount: 2 }))
+ * after.objects["U"]?.props["lethal"] // true
+ * ```
+ * @since 0.1.0
+ * @category game
+ */
+export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence): GameView.GameView => {
+  if (occurrence.family !== GameEvent.DAMAGE || occurrence.amount <= 0) return view
+  const o = view.objects[occurrence.subject]
+  if (o === undefined || o.kind !== "object") return view
+  const props = { ...o.props }
+  const damage = num(props.damage) + occurrence.amount
+  props.damage = damage
+  props.tookDamage = num(props.tookDamage) + 1
+  const bonus = num(props.whenDamagedMight)
+  if (bonus !== 0) props.might = num(props.might) + bonus
+  props.lethal = isLethal(num(props.might), damage)
+  return GameView.setObject(view, { ...o, props })
+}
+
+/**
+ * Named predicates for filters: `unit` (the object is a unit), `battlefield`, `friendly` /
+ * `enemy` (740.1: relative to the effect's controller).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Object.keys(Rules.predicates) // ["unit", "battlefield", "friendly", "enemy"]
+ * ```
+ * @since 0.1.0
+ * @category game
+ */
+export const predicates: Filter.Predicates = {
+  unit: (view, id) => view.objects[id]?.props.type === "unit",
+  battlefield: (view, id) => view.objects[id]?.props.type === "battlefield",
+  friendly: (view, id, ctx) => GameView.controllerOf(view, id) === ctx.controller,
+  enemy: (view, id, ctx) => {
+    const c = GameView.controllerOf(view, id)
+    return c !== undefined && c !== ctx.controller
+  }
+}
+
+/**
+ * The Riftbound rules as core policies.
+ *
+ * - ordering: {@link order};
+ * - assignment of a limited Prevent among several simultaneous occurrences: the unit's
+ *   controller (437.2: the Prevent Value is tracked on the unit; 372);
+ * - commit: {@link commit}.
+ *
+ * @example
+ * ```ts
+ * import { Chooser, GameEvent, GameView, Ledger, Resolver } from "@bulwark/core"
+ * import { Effects, Rules } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { type: "unit", might: 6, damage: 0 } }] })
+ * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", unit: "U", value: 5 })])
+ * const r = Resolver.resolveSync(Rules.rules, GameEvent.make("e", [
+ *   GameEvent.occurrence({ id: "i", family: "damage", subject: "U", amount: 3 })
+ * ]), ledger, view, Chooser.firstLegal)
+ * ```
+ * @since 0.1.0
+ * @category rules
+ */
+export const rules: Policy.Rules = {
+  name: "riftbound",
+  order,
+  assignment: Policy.recipientControllerAllocates(
+    "Riftbound 437.2 / 372: the Prevent Value is tracked on the unit; its controller decides"
+  ),
+  commit,
+  predicates
+}
