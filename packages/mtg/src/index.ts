@@ -1,11 +1,30 @@
 /**
- * `@bulwark/mtg`: the Magic: The Gathering ruleset for Bulwark (CR 120, 614–616, 702.16 protection).
+ * `@bulwark/mtg`: the Magic: The Gathering ruleset for Bulwark — damage and its results
+ * (CR 120), replacement and prevention effects (CR 614, 615), their interaction (CR 616) and
+ * protection (CR 702.16), on top of `@bulwark/core`.
  *
- * This package is a skeleton: the ordering and assignment policies arrive in later releases.
+ * ```ts
+ * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { ruleset } from "@bulwark/mtg"
+ * ```
+ *
+ * Modules (import each as a namespace): `Effects` (effect constructors), `Protection`
+ * (protection's prevention effect, legality helpers, state-based detach), `Results` (CR 120.3
+ * results), `Game` (state, commit, state-based actions), `Rules` (the policies), `Scenario`
+ * (the scenario vocabulary).
  *
  * @packageDocumentation
  */
-import { coreName } from "@bulwark/core"
+import { coreName, type Ruleset } from "@bulwark/core"
+import * as Rules from "./Rules.js"
+import * as Scenario from "./Scenario.js"
+
+export * as Effects from "./Effects.js"
+export * as Game from "./Game.js"
+export * as Protection from "./Protection.js"
+export * as Results from "./Results.js"
+export * as Rules from "./Rules.js"
+export * as Scenario from "./Scenario.js"
 
 /**
  * The identifier of this ruleset, as written in scenario files and printed by `bulwark rulesets`.
@@ -28,3 +47,128 @@ export const rulesetId = "mtg" as const
  * ```
  */
 export const core: typeof coreName = coreName
+
+/**
+ * The rules coverage table of this ruleset (rule, status, note), also printed in the README.
+ *
+ * @example
+ * ```ts
+ * import { coverage } from "@bulwark/mtg"
+ * coverage.find((c) => c.rule === "615.7")?.status // "implemented"
+ * ```
+ */
+export const coverage: ReadonlyArray<Ruleset.Coverage> = [
+  {
+    rule: "120.1a",
+    title: "damage only to creatures, planeswalkers, battles, players",
+    status: "partial",
+    note: "damage to other objects produces no result"
+  },
+  { rule: "120.3a", title: "damage to a player: life loss", status: "implemented" },
+  { rule: "120.3b", title: "infect damage to a player: poison counters", status: "implemented" },
+  { rule: "120.3c", title: "damage to a planeswalker: loyalty counters removed", status: "implemented" },
+  { rule: "120.3d", title: "wither/infect damage to a creature: -1/-1 counters", status: "implemented" },
+  { rule: "120.3e", title: "damage to a creature: marked damage", status: "implemented" },
+  { rule: "120.3f", title: "lifelink: the source's controller gains life", status: "implemented" },
+  { rule: "120.3h", title: "damage to a battle: defense counters removed", status: "implemented" },
+  {
+    rule: "120.4",
+    title: "dealt → results (replaceable, with additional effects) → occurs",
+    status: "implemented"
+  },
+  { rule: "120.4a", title: "excess damage dealt elsewhere", status: "not-covered" },
+  {
+    rule: "120.6",
+    title: "lethal damage destroys (state-based action)",
+    status: "implemented",
+    note: "`stateBasedActions` step"
+  },
+  { rule: "120.8", title: "0 damage is not dealt", status: "implemented" },
+  {
+    rule: "614.1a",
+    title: '"instead" replacements: modifiers, zone change, life gain → draw, draw → return',
+    status: "implemented"
+  },
+  { rule: "614.5", title: "a replacement applies once per event", status: "implemented" },
+  { rule: "614.9", title: "redirection is not prevention", status: "implemented" },
+  { rule: "614.15", title: "self-replacement effects first", status: "implemented" },
+  { rule: "614.16", title: "token creation replacements (doubling)", status: "implemented" },
+  { rule: "615.5", title: "additional effects using the amount prevented", status: "implemented" },
+  { rule: "615.7", title: "shields; the shielded side divides simultaneous damage", status: "implemented" },
+  { rule: "615.8", title: "next instance from a source", status: "implemented" },
+  { rule: "615.9", title: "source of a player's choice, properties re-checked", status: "implemented" },
+  { rule: "615.10", title: "static prevent N of each event; prevent all", status: "implemented" },
+  { rule: "615.11", title: "per-creature shields created at resolution", status: "implemented" },
+  { rule: "615.12", title: "damage that can't be prevented", status: "implemented" },
+  { rule: "615.12a", title: "a prevention applies to unpreventable damage once", status: "implemented" },
+  { rule: "615.13", title: "one prevention notification per application", status: "implemented" },
+  { rule: "616.1", title: "affected player/controller chooses; APNAP", status: "implemented" },
+  { rule: "616.1a-d", title: "self-replacement, control, copy, back face first", status: "implemented" },
+  { rule: "616.1f", title: "re-evaluate after each application", status: "implemented" },
+  {
+    rule: "616.1g",
+    title: "contained events wait for the containing one",
+    status: "partial",
+    note: "a created token's entering is a later event; see Interpretations"
+  },
+  { rule: "616.2", title: "effects become applicable after another applies", status: "implemented" },
+  { rule: "702.16b", title: "protection: targeting", status: "implemented" },
+  { rule: "702.16c", title: "protection: enchanting; Auras to the graveyard (SBA)", status: "implemented" },
+  { rule: "702.16d", title: "protection: equipping, fortifying; unattached (SBA)", status: "implemented" },
+  {
+    rule: "702.16e",
+    title: "protection prevents damage (an ordinary 616 prevention effect)",
+    status: "implemented"
+  },
+  { rule: "702.16f", title: "protection: blocking", status: "implemented" },
+  { rule: "702.16g-i", title: "several instances; losing one", status: "implemented" },
+  { rule: "702.16j", title: "protection from everything", status: "implemented" },
+  {
+    rule: "702.16k",
+    title: "protection from a player (controller, or owner if none)",
+    status: "implemented"
+  },
+  { rule: "702.16m", title: "redundant instances", status: "implemented" },
+  { rule: "702.16n", title: '"this effect doesn\'t remove" Auras', status: "implemented" },
+  { rule: "702.16p", title: '"doesn\'t remove … already attached"', status: "implemented" },
+  {
+    rule: "120.4 ex. 2",
+    title: "Worship in a batch with life gain",
+    status: "interpretation",
+    note: "caps the loss at life − 1; see Interpretations"
+  }
+]
+
+/**
+ * The Magic ruleset: the scenario vocabulary (`Scenario.Scenario`), its compiler and the rules
+ * bundle (`Rules.rules`), for scenario files, the `bulwark` CLI and integrators.
+ *
+ * @example
+ * ```ts
+ * import { Chooser, Expect, Ruleset } from "@bulwark/core"
+ * import { Result } from "effect"
+ * import { ruleset } from "@bulwark/mtg"
+ * const compiled = ruleset.compile({
+ *   players: ["ap", "nap"],
+ *   objects: [{ id: "bear", controller: "nap", types: ["Creature"], power: 2, toughness: 2 },
+ *             { id: "bolt", controller: "ap", zone: "stack", colors: ["red"] }],
+ *   effects: [{ kind: "shield", id: "s", controller: "nap", to: "bear", amount: 2 }],
+ *   steps: [{ event: { id: "e1", damage: [{ source: "bolt", to: "bear", amount: 3 }] } }]
+ * })
+ * if (Result.isSuccess(compiled)) {
+ *   const run = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
+ *   run.outcome.state["bear"]?.["damage"] // 1
+ * }
+ * ```
+ */
+export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
+  id: rulesetId,
+  name: "Magic: The Gathering",
+  description:
+    "Magic CR 120 (damage and its results), 614 (replacement), 615 (prevention), 616 (interaction) and 702.16 (protection)",
+  rulesVersion: "MTG Comprehensive Rules 2025-06-06 (excerpt)",
+  schema: Scenario.Scenario,
+  compile: Scenario.compile,
+  rules: Rules.rules,
+  coverage
+}

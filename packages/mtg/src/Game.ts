@@ -1,0 +1,372 @@
+/**
+ * The Magic game state as the engine sees it: the event families this ruleset uses, the property
+ * names of players and permanents, how an occurrence that happened changes the view
+ * ({@link commit}), and the state-based actions this package models ({@link stateBasedActions}).
+ *
+ * Property conventions (all in `GameView.GameObject.props`):
+ *
+ * - players: `life`, `poison`, `lost` (set by {@link stateBasedActions});
+ * - permanents and cards: `name`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`,
+ *   `basePower` / `baseToughness` (printed), `power` / `toughness` (with counters),
+ *   `damage` (marked damage, CR 120.3e), `plus1Counters`, `minus1Counters`, `loyalty`,
+ *   `defense`, `attachedTo`, `protection` (see the `Protection` module).
+ *
+ * @since 0.1.0
+ */
+import { GameEvent, type GameView } from "@bulwark/core"
+
+/**
+ * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
+ * of damage (CR 120.3) or the non-damage events of CR 614 that the scenario vocabulary offers.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.Family.lifeGain // "lifeGain"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const Family = {
+  damage: GameEvent.DAMAGE,
+  lifeLoss: "lifeLoss",
+  lifeGain: "lifeGain",
+  markDamage: "markDamage",
+  addCounters: "addCounters",
+  removeCounters: "removeCounters",
+  zoneChange: "zoneChange",
+  draw: "draw",
+  createToken: "createToken"
+} as const
+
+/**
+ * The kind tag put on every result of damage (CR 120.4c), so that an effect can watch "life loss
+ * caused by damage" (Worship) rather than any life loss.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.FROM_DAMAGE // "fromDamage"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const FROM_DAMAGE = "fromDamage" as const
+
+/**
+ * The property that holds a counter kind: `+1/+1` → `plus1Counters`, `-1/-1` → `minus1Counters`,
+ * `loyalty` → `loyalty`, `poison` → `poison`, `defense` → `defense`, anything else →
+ * `<kind>Counters`.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.counterProp("-1/-1") // "minus1Counters"
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const counterProp = (kind: string): string => {
+  switch (kind) {
+    case "+1/+1":
+      return "plus1Counters"
+    case "-1/-1":
+      return "minus1Counters"
+    case "loyalty":
+    case "poison":
+    case "defense":
+      return kind
+    default:
+      return `${kind}Counters`
+  }
+}
+
+/**
+ * A numeric property, 0 when missing.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * Game.num(view, "a", "life") // 0
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const num = (view: GameView.GameView, id: string, prop: string): number => {
+  const v = view.objects[id]?.props[prop]
+  return typeof v === "number" ? v : 0
+}
+
+/**
+ * Whether a list property (types, colors, keywords, …) contains a value.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [
+ *   { id: "x", kind: "object", props: { keywords: ["infect"] } }] })
+ * Game.has(view, "x", "keywords", "infect") // true
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const has = (
+  view: GameView.GameView,
+  id: string | undefined,
+  prop: string,
+  value: string
+): boolean => {
+  if (id === undefined) return false
+  const v = view.objects[id]?.props[prop]
+  return Array.isArray(v) ? v.includes(value) : v === value
+}
+
+/**
+ * Recomputes `power` and `toughness` from `basePower` / `baseToughness` and the +1/+1 and −1/−1
+ * counters on the object (objects without a base are left alone).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.withStats({ id: "c", kind: "object", props: { basePower: 2, baseToughness: 0, plus1Counters: 3 } }).props["toughness"] // 3
+ * ```
+ * @since 0.1.0
+ * @category combinators
+ */
+export const withStats = (o: GameView.GameObject): GameView.GameObject => {
+  const p = o.props
+  if (typeof p["basePower"] !== "number" && typeof p["baseToughness"] !== "number") return o
+  const plus = typeof p["plus1Counters"] === "number" ? p["plus1Counters"] : 0
+  const minus = typeof p["minus1Counters"] === "number" ? p["minus1Counters"] : 0
+  const props: Record<string, GameView.Prop> = { ...p }
+  if (typeof p["basePower"] === "number") props["power"] = p["basePower"] + plus - minus
+  if (typeof p["baseToughness"] === "number") props["toughness"] = p["baseToughness"] + plus - minus
+  return { ...o, props }
+}
+
+const setProps = (
+  view: GameView.GameView,
+  id: string,
+  f: (props: Readonly<Record<string, GameView.Prop>>) => Record<string, GameView.Prop>
+): GameView.GameView => {
+  const o = view.objects[id]
+  if (o === undefined) return view
+  const next = withStats({ ...o, props: f(o.props) })
+  return { ...view, objects: { ...view.objects, [id]: next } }
+}
+
+const bump = (id: string, prop: string, by: number) => (view: GameView.GameView) =>
+  setProps(view, id, (p) => ({ ...p, [prop]: (typeof p[prop] === "number" ? (p[prop] as number) : 0) + by }))
+
+/**
+ * Moves an object to another zone. Leaving the battlefield ends attachments (its own
+ * `attachedTo`); an object put into a library, graveyard, hand or exile has no controller.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [
+ *   { id: "bear", kind: "object", controller: "a", owner: "a", zone: "battlefield", props: {} }] })
+ * Game.moveTo(view, "bear", "exile").objects["bear"]?.zone // "exile"
+ * ```
+ * @since 0.1.0
+ * @category combinators
+ */
+export const moveTo = (view: GameView.GameView, id: string, zone: string): GameView.GameView => {
+  const o = view.objects[id]
+  if (o === undefined) return view
+  const { controller: _c, ...rest } = o
+  const props: Record<string, GameView.Prop> = { ...o.props }
+  if (zone !== "battlefield") {
+    delete props["attachedTo"]
+    delete props["damage"]
+  }
+  const keepsController = zone === "battlefield" || zone === "stack"
+  const next: GameView.GameObject =
+    keepsController && o.controller !== undefined
+      ? { ...o, zone, props }
+      : { ...rest, zone, props, ...(keepsController && o.owner !== undefined ? { controller: o.owner } : {}) }
+  return { ...view, objects: { ...view.objects, [id]: next } }
+}
+
+/**
+ * How an occurrence that happened changes the view (the ruleset's `commit`):
+ *
+ * - `lifeLoss` / `lifeGain`: the subject's `life` (CR 120.3a, 120.3f);
+ * - `markDamage`: the subject's `damage` (CR 120.3e); `damage` itself changes nothing — its
+ *   results do (CR 120.4c);
+ * - `addCounters` / `removeCounters` with `params.counter` (`+1/+1`, `-1/-1`, `poison`,
+ *   `loyalty`, `defense`, …): the counter's property (CR 120.3b–d); power and toughness are
+ *   recomputed;
+ * - `zoneChange` with `params.to`: the subject's zone;
+ * - `draw`: the first `amount` cards the subject owns in the library go to the hand (in the order
+ *   of the view's objects);
+ * - `createToken`: `amount` token objects (`<occurrence id>/token<n>`) enter the battlefield
+ *   under the subject's control, with the name in `params.name`.
+ *
+ * Other families change nothing.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
+ * const after = Game.commit(view, GameEvent.occurrence({ id: "l", family: "lifeLoss", subject: "a", amount: 3 }))
+ * after.objects["a"]?.props["life"] // 17
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
+  switch (o.family) {
+    case Family.lifeLoss:
+      return bump(o.subject, "life", -o.amount)(view)
+    case Family.lifeGain:
+      return bump(o.subject, "life", o.amount)(view)
+    case Family.markDamage:
+      return bump(o.subject, "damage", o.amount)(view)
+    case Family.addCounters:
+    case Family.removeCounters: {
+      const kind = typeof o.params["counter"] === "string" ? o.params["counter"] : "+1/+1"
+      const prop = counterProp(kind)
+      const sign = o.family === Family.addCounters ? 1 : -1
+      const current = num(view, o.subject, prop)
+      // a permanent can't have fewer than 0 counters of a kind
+      const by = sign > 0 ? o.amount : -Math.min(current, o.amount)
+      return bump(o.subject, prop, by)(view)
+    }
+    case Family.zoneChange: {
+      const to = o.params["to"]
+      return typeof to === "string" ? moveTo(view, o.subject, to) : view
+    }
+    case Family.draw: {
+      let v = view
+      let left = o.amount
+      for (const obj of Object.values(view.objects)) {
+        if (left <= 0) break
+        if (obj.kind === "object" && obj.zone === "library" && obj.owner === o.subject) {
+          v = moveTo(v, obj.id, "hand")
+          left--
+        }
+      }
+      return v
+    }
+    case Family.createToken: {
+      const objects: Record<string, GameView.GameObject> = { ...view.objects }
+      const name = typeof o.params["name"] === "string" ? o.params["name"] : "Token"
+      for (let i = 1; i <= o.amount; i++) {
+        const id = `${o.id}/token${i}`
+        objects[id] = {
+          id,
+          kind: "object",
+          controller: o.subject,
+          owner: o.subject,
+          zone: "battlefield",
+          props: { name, token: true }
+        }
+      }
+      return { ...view, objects }
+    }
+    default:
+      return view
+  }
+}
+
+/**
+ * What {@link stateBasedActions} did, for the trace and tests.
+ *
+ * @example
+ * ```ts
+ * import type { Game } from "@bulwark/mtg"
+ * const a: Game.SbaAction = { object: "bear", action: "destroyed", rule: "MTG CR 704.5g" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface SbaAction {
+  readonly object: string
+  readonly action: "lost" | "destroyed" | "toGraveyard" | "unattached"
+  readonly rule: string
+}
+
+/**
+ * The state-based actions this package models that concern damage and its results, without the
+ * protection ones (see `Protection.illegalAttachments`):
+ *
+ * - 704.5a: a player with 0 or less life loses (`lost: true`);
+ * - 704.5c: a player with ten or more poison counters loses;
+ * - 704.5f: a creature with toughness 0 or less is put into its owner's graveyard;
+ * - 704.5g: a creature with toughness greater than 0 and damage marked on it at least equal to
+ *   its toughness has been dealt lethal damage (CR 120.6) and is destroyed;
+ * - 704.5i: a planeswalker with 0 loyalty is put into its owner's graveyard.
+ *
+ * Destruction is not offered to replacement effects here (regeneration is not modelled).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "bear", kind: "object",
+ *   controller: "a", owner: "a", zone: "battlefield", props: { types: ["Creature"], toughness: 2, damage: 2 } }] })
+ * Game.damageActions(view) // [{ object: "bear", action: "destroyed", rule: "MTG CR 704.5g (120.6)" }]
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const damageActions = (view: GameView.GameView): ReadonlyArray<SbaAction> => {
+  const out: Array<SbaAction> = []
+  for (const o of Object.values(view.objects)) {
+    if (o.kind === "player") {
+      if (o.props["lost"] === true) continue
+      if (typeof o.props["life"] === "number" && o.props["life"] <= 0)
+        out.push({ object: o.id, action: "lost", rule: "MTG CR 704.5a" })
+      else if (num(view, o.id, "poison") >= 10)
+        out.push({ object: o.id, action: "lost", rule: "MTG CR 704.5c" })
+      continue
+    }
+    if (o.zone !== "battlefield") continue
+    if (has(view, o.id, "types", "Creature") && typeof o.props["toughness"] === "number") {
+      const t = o.props["toughness"]
+      if (t <= 0) {
+        out.push({ object: o.id, action: "toGraveyard", rule: "MTG CR 704.5f" })
+        continue
+      }
+      if (num(view, o.id, "damage") >= t) {
+        out.push({ object: o.id, action: "destroyed", rule: "MTG CR 704.5g (120.6)" })
+        continue
+      }
+    }
+    if (has(view, o.id, "types", "Planeswalker") && num(view, o.id, "loyalty") <= 0)
+      out.push({ object: o.id, action: "toGraveyard", rule: "MTG CR 704.5i" })
+  }
+  return out
+}
+
+/**
+ * Performs state-based actions (see {@link damageActions}): players lose, permanents go to their
+ * owners' graveyards.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "a", kind: "player", props: { life: 0 } }] })
+ * Game.performDamageActions(view).objects["a"]?.props["lost"] // true
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const performDamageActions = (view: GameView.GameView): GameView.GameView => {
+  let v = view
+  for (const a of damageActions(view)) {
+    if (a.action === "lost") v = setProps(v, a.object, (p) => ({ ...p, lost: true }))
+    else v = moveTo(v, a.object, "graveyard")
+  }
+  return v
+}

@@ -1,0 +1,216 @@
+/**
+ * The results of damage (CR 120.3) and the three-part sequence of CR 120.4.
+ *
+ * The kernel resolves dealt damage first (120.4b: damage is dealt, as modified by replacement
+ * and prevention effects); the damage that was dealt is then turned by {@link policy} into
+ * result occurrences, which are resolved as a new event *together with* the additional effects
+ * of the preventions that applied (615.5), so replacement effects on results see the whole
+ * batch (120.4c: Boon Reflection doubles lifelink's gain; Worship sees the net of the life loss
+ * and the life gain). Then the results happen (120.4d) and the ruleset's `commit` updates the
+ * view.
+ *
+ * Results are keyed on the damage *dealt* and the characteristics of its source and recipient,
+ * never on the form the damage's results take: a wither source with lifelink still gains its
+ * controller life (120.3d and 120.3f together).
+ *
+ * @since 0.1.0
+ */
+import { GameEvent, GameView, type Policy } from "@bulwark/core"
+import * as Game from "./Game.js"
+
+/**
+ * The results of one batch of dealt damage, in this order: for each damage occurrence its
+ * result (120.3a–e, 120.3h), then one life gain per source with lifelink (120.3f; 702.15e:
+ * separate life gain events per source).
+ *
+ * - to a player: from a source with infect, that many poison counters (120.3b); otherwise that
+ *   much life loss (120.3a);
+ * - to a planeswalker: that many loyalty counters removed (120.3c);
+ * - to a battle: that many defense counters removed (120.3h);
+ * - to a creature: from a source with wither and/or infect, that many −1/−1 counters (120.3d);
+ *   otherwise that much damage marked (120.3e);
+ * - from a source with lifelink: its controller (or its owner if it has none, 702.15b) gains that
+ *   much life (120.3f).
+ *
+ * Every result carries the kinds of its damage plus `fromDamage`, and the damage's source.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Results } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a", "b"], activePlayer: "a", objects: [
+ *   { id: "b", kind: "player", props: { life: 20 } },
+ *   { id: "vampire", kind: "object", controller: "a", props: { keywords: ["lifelink"] } }] })
+ * Results.resultsOf([GameEvent.damage({ id: "d", source: "vampire", recipient: "b", amount: 3 })], view)
+ *   .map((o) => `${o.family} ${o.subject} ${o.amount}`) // ["lifeLoss b 3", "lifeGain a 3"]
+ * ```
+ * @since 0.1.0
+ * @category results
+ */
+export const resultsOf = (
+  dealt: ReadonlyArray<GameEvent.Occurrence>,
+  view: GameView.GameView
+): ReadonlyArray<GameEvent.Occurrence> => {
+  const out: Array<GameEvent.Occurrence> = []
+  const lifelink = new Map<string, { amount: number; first: string; kinds: ReadonlyArray<string> }>()
+  for (const d of dealt) {
+    if (d.family !== Game.Family.damage || d.amount <= 0) continue
+    const src = d.source
+    const infect = Game.has(view, src, "keywords", "infect")
+    const wither = Game.has(view, src, "keywords", "wither")
+    const kinds = [...d.kinds, Game.FROM_DAMAGE]
+    const base = {
+      subject: d.subject,
+      amount: d.amount,
+      kinds,
+      ...(src === undefined ? {} : { source: src })
+    }
+    const r = view.objects[d.subject]
+    if (r?.kind === "player") {
+      if (infect)
+        out.push(
+          GameEvent.occurrence({
+            ...base,
+            id: `${d.id}:poison`,
+            family: Game.Family.addCounters,
+            params: { counter: "poison" }
+          })
+        )
+      else out.push(GameEvent.occurrence({ ...base, id: `${d.id}:lifeLoss`, family: Game.Family.lifeLoss }))
+    } else {
+      if (Game.has(view, d.subject, "types", "Planeswalker"))
+        out.push(
+          GameEvent.occurrence({
+            ...base,
+            id: `${d.id}:loyalty`,
+            family: Game.Family.removeCounters,
+            params: { counter: "loyalty" }
+          })
+        )
+      if (Game.has(view, d.subject, "types", "Battle"))
+        out.push(
+          GameEvent.occurrence({
+            ...base,
+            id: `${d.id}:defense`,
+            family: Game.Family.removeCounters,
+            params: { counter: "defense" }
+          })
+        )
+      if (Game.has(view, d.subject, "types", "Creature")) {
+        if (wither || infect)
+          out.push(
+            GameEvent.occurrence({
+              ...base,
+              id: `${d.id}:counters`,
+              family: Game.Family.addCounters,
+              params: { counter: "-1/-1" }
+            })
+          )
+        else out.push(GameEvent.occurrence({ ...base, id: `${d.id}:marked`, family: Game.Family.markDamage }))
+      }
+    }
+    if (src !== undefined && Game.has(view, src, "keywords", "lifelink")) {
+      const prev = lifelink.get(src)
+      lifelink.set(src, {
+        amount: (prev?.amount ?? 0) + d.amount,
+        first: prev?.first ?? d.id,
+        kinds: prev?.kinds ?? kinds
+      })
+    }
+  }
+  for (const [src, l] of lifelink) {
+    const gainer = GameView.controllerOf(view, src) ?? view.activePlayer
+    out.push(
+      GameEvent.occurrence({
+        id: `${l.first}:lifelink`,
+        family: Game.Family.lifeGain,
+        subject: gainer,
+        source: src,
+        amount: l.amount,
+        kinds: l.kinds
+      })
+    )
+  }
+  return out
+}
+
+/**
+ * The ruleset's results stage (CR 120.3, 120.4c), for `Policy.Rules.results`.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@bulwark/mtg"
+ * Results.policy.rule // "MTG CR 120.3, 120.4c"
+ * ```
+ * @since 0.1.0
+ * @category results
+ */
+export const policy: Policy.ResultsPolicy = {
+  rule: "MTG CR 120.3, 120.4c",
+  results: resultsOf
+}
+
+/**
+ * The named predicate "the results of damage in this batch would reduce this player's life total
+ * to less than `args.floor`" (Worship, CR 120.4 example 2). It reads the whole batch
+ * (`ctx.batch`): the player's life, minus the life loss caused by damage, plus the life gained,
+ * in the same event.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@bulwark/mtg"
+ * Results.PREDICATE_LIFE_BELOW // "mtg.resultsReduceLifeBelow"
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const PREDICATE_LIFE_BELOW = "mtg.resultsReduceLifeBelow" as const
+
+/**
+ * The net change of a player's life in a batch: gains minus losses.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent } from "@bulwark/core"
+ * import { Results } from "@bulwark/mtg"
+ * Results.netLifeChange("b", [
+ *   GameEvent.occurrence({ id: "l", family: "lifeLoss", subject: "b", amount: 5 }),
+ *   GameEvent.occurrence({ id: "g", family: "lifeGain", subject: "b", amount: 5 })
+ * ]) // 0
+ * ```
+ * @since 0.1.0
+ * @category results
+ */
+export const netLifeChange = (player: string, batch: ReadonlyArray<GameEvent.Occurrence>): number => {
+  let net = 0
+  for (const o of batch) {
+    if (o.subject !== player) continue
+    if (o.family === Game.Family.lifeLoss) net -= o.amount
+    else if (o.family === Game.Family.lifeGain) net += o.amount
+  }
+  return net
+}
+
+/**
+ * The results predicates, for the ruleset's `predicates`.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@bulwark/mtg"
+ * Object.keys(Results.predicates) // ["mtg.resultsReduceLifeBelow"]
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const predicates = {
+  [PREDICATE_LIFE_BELOW]: (
+    view: GameView.GameView,
+    id: string,
+    ctx: { readonly batch?: ReadonlyArray<GameEvent.Occurrence> | undefined },
+    args: Readonly<Record<string, GameView.Prop>>
+  ): boolean => {
+    const floor = typeof args["floor"] === "number" ? args["floor"] : 1
+    const batch = ctx.batch ?? []
+    return Game.num(view, id, "life") + netLifeChange(id, batch) < floor
+  }
+}

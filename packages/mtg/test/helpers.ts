@@ -1,0 +1,38 @@
+import { Chooser, type Decision, Expect, Ruleset } from "@bulwark/core"
+import { Result, Schema } from "effect"
+import { ruleset } from "../src/index.js"
+
+/** Decodes (unknown keys are errors), compiles and runs a scenario written as data. */
+export const run = (
+  scenario: unknown,
+  options: { readonly decisions?: ReadonlyArray<Decision.Answer>; readonly best?: boolean } = {}
+): Ruleset.RunResult => {
+  const decoded = Schema.decodeUnknownSync(ruleset.schema)(scenario, { onExcessProperty: "error" })
+  const compiled = ruleset.compile(decoded)
+  if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
+  const script = options.decisions ?? []
+  const rest = options.best === true ? Chooser.bestForChooser() : Chooser.firstLegal
+  const chooser: Chooser.SyncChooser = (request, state) =>
+    state.log.length < script.length ? script[state.log.length] : rest(request, state)
+  return Ruleset.run(ruleset.rules, compiled.success, chooser)
+}
+
+/** The mismatches between an expectation and a run's outcome (empty when it matches). */
+export const mismatches = (r: Ruleset.RunResult, expected: Readonly<Record<string, unknown>>): string =>
+  Expect.render(Expect.outcome(expected, r.outcome))
+
+/** A creature entry. */
+export const creature = (
+  id: string,
+  controller: string,
+  extra: Readonly<Record<string, unknown>> = {}
+): Record<string, unknown> => ({ id, controller, types: ["Creature"], power: 2, toughness: 2, ...extra })
+
+/** A spell on the stack. */
+export const spell = (id: string, controller: string, colors: ReadonlyArray<string> = ["red"]) => ({
+  id,
+  controller,
+  zone: "stack",
+  types: ["Instant"],
+  colors
+})
