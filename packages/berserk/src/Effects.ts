@@ -334,8 +334,9 @@ export const prevention = (
         : scope === "each"
           ? `-${c.amount}${fromText(c.from)}`
           : `Prevent ${c.amount} wounds of the next attack${fromText(c.from)}`
+  const rule = `${c.amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : "; 533.6: only while its source is in the active zone"}`
   return {
-    ...common(c, "prevention", c.amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N, label),
+    ...common(c, "prevention", rule, label),
     watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
     action: { _tag: "Prevent", amount: c.amount, scope: core }
   }
