@@ -339,6 +339,12 @@ const fold = (
       prevented += o.prevented
       if (o.status === "happened") dealt += o.amount
     }
+    // an effect that replaced the occurrence by nothing is not in any outcome's list: read the ledger
+    for (const e of ledger.effects) {
+      const before = Ledger.stateOf(ledger, e.id)?.uses ?? 0
+      const after = Ledger.stateOf(r.ledger, e.id)?.uses ?? 0
+      if (after > before && !effects.includes(e.id)) effects.push(e.id)
+    }
     return { applied: dealt + prevented, prevented, dealt, effects }
   })
 }

@@ -1,0 +1,532 @@
+/**
+ * Combat damage assignment (465.2): preview, minimum lethal input, validator, solver, dealing.
+ * Each test quotes the rule it checks; expected values are worked out from the rule text.
+ */
+import { Chooser, GameEvent, Ledger, Resolver, Trace } from "@bulwark/core"
+import { assert, describe, it } from "@effect/vitest"
+import { Result, Schema } from "effect"
+import { Combat, Effects, Rules } from "../src/index.js"
+import { game, info } from "./helpers.js"
+
+const ok = <A, E>(r: Result.Result<A, E>): A => {
+  if (Result.isFailure(r)) throw new Error(`unexpected failure: ${String(r.failure)}`)
+  return r.success
+}
+
+const lotus = (unit: string) =>
+  Effects.double({
+    id: "lotus",
+    controller: "A",
+    unit,
+    label: "Double all damage that would be dealt to it this turn."
+  })
+
+describe("preview (465.2.c.4.a, 465.2.c.5, 437.5.a)", () => {
+  /**
+   * 465.2.c.4.a example: "A unit with 3 [M] … "Double all damage that would be dealt to it this
+   * turn." When assigning damage, the assigning player can only choose to assign 1 or 2 damage to
+   * this unit—when doing so, the assigned damage is doubled to 2 or 4 damage respectively."
+   */
+  it("a doubled 3-Might unit: 1 applies as 2 (not lethal), 2 applies as 4 (lethal)", () => {
+    const ctx = game({ U: { might: 3 } }, [lotus("U")])
+    const one = ok(Combat.preview(ctx, "U", 1))
+    const two = ok(Combat.preview(ctx, "U", 2))
+    assert.deepStrictEqual([one.applied, one.lethal], [2, false])
+    assert.deepStrictEqual([two.applied, two.lethal], [4, true])
+    assert.deepStrictEqual(two.effects, ["lotus"])
+  })
+
+  /**
+   * 465.2.c.5 example: "If they choose to order the replacement effects so that the prevent value
+   * is applied first, the unit will prevent 2 of the assigned damage, then the last 1 point of
+   * damage will be doubled to 2. The unit will have 4 damage assigned to it. When damage is dealt,
+   * the unit will take 2 damage. If they choose the other order, the unit will have 6 damage
+   * assigned to it, 2 of which will be prevented. When damage is dealt, the unit will take 4."
+   */
+  it("Lotus Trap and a Prevent Value of 2 on 3 assigned: the controller's order decides", () => {
+    const ctx = game({ U: { might: 2 } }, [
+      Effects.prevent({ id: "p", controller: "B", unit: "U", value: 2 }),
+      lotus("U")
+    ])
+    const preventFirst = ok(Combat.preview(ctx, "U", 3, { order: ["p", "lotus"] }))
+    const doubleFirst = ok(Combat.preview(ctx, "U", 3, { order: ["lotus", "p"] }))
+    assert.deepStrictEqual([preventFirst.applied, preventFirst.prevented, preventFirst.dealt], [4, 2, 2])
+    assert.deepStrictEqual([doubleFirst.applied, doubleFirst.prevented, doubleFirst.dealt], [6, 2, 4])
+    // without a stated order, the controller (B) orders to take the least damage
+    assert.strictEqual(ok(Combat.preview(ctx, "U", 3)).dealt, 2)
+    // a unit's declared order (its controller's, 372) is honoured by the ordering policy
+    const declared = game({ U: { might: 2, order: ["lotus", "p"] } }, [
+      Effects.prevent({ id: "p", controller: "B", unit: "U", value: 2 }),
+      lotus("U")
+    ])
+    assert.strictEqual(ok(Combat.preview(declared, "U", 3)).dealt, 4)
+    // a preview changes nothing: the Prevent Value is still 2
+    assert.strictEqual(Ledger.remaining(ctx.ledger, "p"), 2)
+  })
+
+  /**
+   * 437.5.a "Damage can be assigned to a Unit up to a value that would be Lethal considering the
+   * Prevent Value of all Prevent Actions on a Unit". Example: "A unit with 2 [M] … has "prevent the
+   * first 3 damage I would take each combat." The unit would need to be assigned 5 damage in order
+   * to have lethal damage assigned to it."
+   */
+  it("prevention counts toward lethal: 4 is not lethal, 5 is", () => {
+    const ctx = game({ U: { might: 2 } }, [
+      Effects.prevent({ id: "first3", controller: "B", unit: "U", value: 3, each: "combat" })
+    ])
+    assert.deepStrictEqual(ok(Combat.preview(ctx, "U", 4)).lethal, false)
+    const five = ok(Combat.preview(ctx, "U", 5))
+    assert.deepStrictEqual([five.prevented, five.dealt, five.lethal], [3, 2, true])
+  })
+
+  /**
+   * 465.2.c.4 example: "… four 3 Might units and those units each have 1 damage already marked on
+   * them, that player may not assign more than 2 damage to any of those units." — marked damage
+   * counts toward lethal (142.4.b: "Lethal Damage for a Unit is a non-zero amount greater than or
+   * equal to that Unit's Might").
+   */
+  it("marked damage counts: a 3-Might unit with 1 marked is lethal at 2", () => {
+    const ctx = game({ U: { might: 3, damage: 1 } })
+    assert.strictEqual(ok(Combat.preview(ctx, "U", 1)).lethal, false)
+    assert.strictEqual(ok(Combat.preview(ctx, "U", 2)).lethal, true)
+  })
+
+  /**
+   * 465.2.c.10 example: "Counter Strike says "Choose a unit. The next time that unit would be dealt
+   * damage this turn, prevent it." The unit in question has a replacement effect applied to it, but
+   * it still can be dealt damage. Thus, it is not exempt from considerations of mandatory
+   * assignment." Interpretation (README): lethal is judged without "prevent the next damage".
+   */
+  it("'prevent the next damage': all of it is prevented, lethal is judged without it (interpretation)", () => {
+    const ctx = game({ U: { might: 2 } }, [Effects.preventNext({ id: "cs", controller: "B", unit: "U" })])
+    const p = ok(Combat.preview(ctx, "U", 2))
+    assert.deepStrictEqual([p.dealt, p.prevented, p.lethal], [0, 2, true])
+    assert.isTrue(p.notes.some((n) => n.includes("465.2.c.10")))
+    const m = ok(Combat.minimumLethalInput(ctx, "U"))
+    assert.deepStrictEqual(m._tag === "Lethal" ? m.input : m, 2)
+  })
+})
+
+describe("minimum lethal input (465.2.c.4.a, 437.5.b, 465.2.c.10)", () => {
+  /** 465.2.c.4.a: "The minimum applied value such that the unit would take lethal damage in this way is 4 damage." */
+  it("doubled 3-Might unit: input 2, applied 4", () => {
+    const m = ok(Combat.minimumLethalInput(game({ U: { might: 3 } }, [lotus("U")]), "U"))
+    assert.deepStrictEqual(m, { _tag: "Lethal", input: 2, applied: 4, prevented: 0, dealt: 4 })
+  })
+
+  /** 465.2.c.5: "The unit would need to be assigned 5 damage in order to have lethal damage assigned to it." */
+  it("2-Might unit preventing the first 3 each combat: input 5", () => {
+    const ctx = game({ U: { might: 2 } }, [
+      Effects.prevent({ id: "first3", controller: "B", unit: "U", value: 3, each: "combat" })
+    ])
+    assert.deepStrictEqual(ok(Combat.minimumLethalInput(ctx, "U")), {
+      _tag: "Lethal",
+      input: 5,
+      applied: 5,
+      prevented: 3,
+      dealt: 2
+    })
+  })
+
+  /** 142.4.b example: "A unit has 0 [M]. In order to have lethal damage marked on it, it must have at least 1 damage marked on it." */
+  it("a 0-Might unit needs 1", () => {
+    const m = ok(Combat.minimumLethalInput(game({ U: { might: 0 } }), "U"))
+    assert.strictEqual(m._tag === "Lethal" ? m.input : -1, 1)
+  })
+
+  /** 437.5.b "No amount of damage is ever considered lethal if the Prevent Value is "All."" */
+  it("Prevent All: Never (437.5.b), not exempt", () => {
+    const ctx = game({ U: { might: 1 } }, [
+      Effects.prevent({ id: "all", controller: "B", unit: "U", value: "all" })
+    ])
+    const m = ok(Combat.minimumLethalInput(ctx, "U"))
+    assert.strictEqual(m._tag, "Never")
+    if (m._tag === "Never") assert.deepStrictEqual([m.rule, m.exempt], ["437.5.b", false])
+  })
+
+  /**
+   * 465.2.c.10 "If a unit cannot be dealt damage, then no amount of damage can be considered
+   * lethal. Such a unit is exempt from any considerations of mandatory assignment." (Kayn,
+   * Unleashed: "If I have moved twice this turn, I don't take damage.")
+   */
+  it("can't be dealt damage: Never (465.2.c.10), exempt", () => {
+    const ctx = game({ K: { might: 3 } }, [
+      Effects.cantBeDealtDamage({ id: "kayn", controller: "B", unit: "K" })
+    ])
+    const m = ok(Combat.minimumLethalInput(ctx, "K"))
+    assert.strictEqual(m._tag, "Never")
+    if (m._tag === "Never") assert.deepStrictEqual([m.rule, m.exempt], ["465.2.c.10", true])
+  })
+})
+
+describe("validator (465.2.c, c.3, c.4, c.6–c.10, 815, 826, 766)", () => {
+  const four = (min: number) => ["U1", "U2", "U3", "U4"].map((id) => info(id, min))
+  const units = ["U1", "U2", "U3", "U4"]
+
+  /**
+   * 465.2.c.3 example: "If a player has 5 damage to distribute among four 3 Might units, they may
+   * not choose to assign 2 damage to one of the units and 1 damage to each of the remaining 3.
+   * They must assign at least 3 damage to one, and the remaining 2 to another."
+   */
+  it("465.2.c.3: 2/1/1/1 is illegal, 3/2/0/0 is legal", () => {
+    const bad = Combat.check(four(3), { total: 5, units, assign: { U1: 2, U2: 1, U3: 1, U4: 1 } })
+    assert.isFalse(bad.legal)
+    assert.deepStrictEqual(
+      bad.violations.map((v) => v.rule),
+      ["465.2.c.3", "465.2.c.3", "465.2.c.3", "465.2.c.3"]
+    )
+    assert.isTrue(Combat.check(four(3), { total: 5, units, assign: { U1: 3, U2: 2 } }).legal)
+  })
+
+  /** 465.2.c.4 example: with 1 damage marked on each, "that player may not assign more than 2 damage to any of those units." */
+  it("465.2.c.4: 2/2/1/0 legal, 3/2/0/0 illegal (U1 over lethal while others remain)", () => {
+    const ctx = game({
+      U1: { might: 3, damage: 1 },
+      U2: { might: 3, damage: 1 },
+      U3: { might: 3, damage: 1 },
+      U4: { might: 3, damage: 1 }
+    })
+    assert.isTrue(
+      ok(Combat.validateAssignment(ctx, { total: 5, units, assign: { U1: 2, U2: 2, U3: 1 } })).legal
+    )
+    const bad = ok(Combat.validateAssignment(ctx, { total: 5, units, assign: { U1: 3, U2: 2 } }))
+    assert.deepStrictEqual(
+      bad.violations.map((v) => [v.rule, v.unit]),
+      [["465.2.c.4", "U1"]]
+    )
+  })
+
+  /** 465.2.c "each player assigns an amount of damage equal to their summed Might among the other's Units." */
+  it("465.2.c: the split must add up to the total", () => {
+    const v = Combat.check(four(2), { total: 5, units, assign: { U1: 2, U2: 2 } })
+    assert.deepStrictEqual(
+      v.violations.map((x) => x.rule),
+      ["465.2.c"]
+    )
+  })
+
+  /** 465.2.c.4.a: with doubling, "the assigning player can only choose to assign 1 or 2 damage to this unit". */
+  it("465.2.c.4.a: 3 to a doubled 3-Might unit while another remains is rejected", () => {
+    const ctx = game({ U: { might: 3 }, V: { might: 3 } }, [lotus("U")])
+    const v = ok(Combat.validateAssignment(ctx, { total: 5, units: ["U", "V"], assign: { U: 3, V: 2 } }))
+    assert.deepStrictEqual(
+      v.violations.map((x) => [x.rule, x.unit]),
+      [["465.2.c.4.a", "U"]]
+    )
+  })
+
+  /**
+   * 465.2.c.6 example: "a unit with Tank ("I must be assigned combat damage first."); a unit with
+   * Backline ("I must be assigned combat damage last."); and another unit without any abilities.
+   * That player must assign combat damage first to the unit with Tank, then to the unit with no
+   * abilities, then to the unit with Backline."
+   */
+  it("465.2.c.6: Tank first, then the plain unit, then Backline", () => {
+    const us = [info("T", 2, { tank: true }), info("N", 2), info("B", 2, { backline: true })]
+    const ids = ["T", "N", "B"]
+    assert.isTrue(Combat.check(us, { total: 5, units: ids, assign: { T: 2, N: 2, B: 1 } }).legal)
+    const skipTank = Combat.check(us, { total: 2, units: ids, assign: { N: 2 } })
+    assert.deepStrictEqual(
+      skipTank.violations.map((x) => [x.rule, x.unit]),
+      [["815.1.b", "N"]]
+    )
+    const backlineEarly = Combat.check(us, { total: 3, units: ids, assign: { T: 2, B: 1 } })
+    assert.deepStrictEqual(
+      backlineEarly.violations.map((x) => [x.rule, x.unit]),
+      [["826.3", "B"]]
+    )
+  })
+
+  /**
+   * 465.2.c.7 example: "two units with Tank … and one unit with no abilities. That player chooses
+   * one of the units with Tank and assigns combat damage to it. Then they must assign any
+   * remaining damage first to the other unit with Tank, then to the unit with no abilities."
+   */
+  it("465.2.c.7: two Tanks in either order, then the plain unit", () => {
+    const us = [info("T1", 2, { tank: true }), info("T2", 2, { tank: true }), info("N", 2)]
+    const ids = ["T1", "T2", "N"]
+    assert.isTrue(Combat.check(us, { total: 3, units: ids, assign: { T2: 2, T1: 1 } }).legal)
+    assert.isTrue(Combat.check(us, { total: 3, units: ids, assign: { T1: 2, T2: 1 } }).legal)
+    assert.isFalse(Combat.check(us, { total: 3, units: ids, assign: { T1: 2, N: 1 } }).legal)
+  })
+
+  /**
+   * 465.2.c.8 example: "Caitlyn, Patrolling with the Backline ability … has been given the Tank
+   * ability … they may choose to assign damage to Caitlyn first, fulfilling the Tank requirement,
+   * or last, fulfilling the Backline requirement. They can't choose to apply damage to Caitlyn in
+   * between the other two units, because that wouldn't fulfill either requirement."
+   */
+  it("465.2.c.8: Caitlyn (Tank and Backline) first or last, never in between", () => {
+    const us = [info("C", 2, { tank: true, backline: true }), info("N1", 2), info("N2", 2)]
+    const ids = ["C", "N1", "N2"]
+    const first = Combat.check(us, { total: 3, units: ids, assign: { C: 2, N1: 1 } })
+    assert.isTrue(first.legal)
+    assert.strictEqual(first.roles.C, "tank")
+    const last = Combat.check(us, { total: 5, units: ids, assign: { N1: 2, N2: 2, C: 1 } })
+    assert.isTrue(last.legal)
+    assert.strictEqual(last.roles.C, "backline")
+    // damage running out on Caitlyn after N1 puts her between N1 and N2: neither requirement holds
+    const between = Combat.check(us, { total: 3, units: ids, assign: { N1: 2, C: 1 } })
+    assert.isFalse(between.legal)
+  })
+
+  /**
+   * 465.2.c.9 example: "Two copies of Caitlyn … A player assigning damage to these two Caitlyns and
+   * one unit with no abilities could choose to fulfill both Caitlyns' Tank requirements by
+   * assigning them both damage before the other unit."
+   */
+  it("465.2.c.9: each Caitlyn's role is chosen individually; both as Tanks first is legal", () => {
+    const us = [
+      info("C1", 2, { tank: true, backline: true }),
+      info("C2", 2, { tank: true, backline: true }),
+      info("N", 2)
+    ]
+    const v = Combat.check(us, { total: 5, units: ["C1", "C2", "N"], assign: { C1: 2, C2: 2, N: 1 } })
+    assert.isTrue(v.legal)
+    assert.deepStrictEqual([v.roles.C1, v.roles.C2], ["tank", "tank"])
+  })
+
+  /**
+   * 465.2.c.10: "While Kayn can't take damage, it is ignored for the purposes of assigning lethal
+   * damage in combat."
+   */
+  it("465.2.c.10: Kayn is ignored; damage on Kayn before the others have lethal is a violation", () => {
+    const ctx = game({ K: { might: 3, tank: true }, N: { might: 2 } }, [
+      Effects.cantBeDealtDamage({ id: "kayn", controller: "B", unit: "K" })
+    ])
+    assert.isTrue(ok(Combat.validateAssignment(ctx, { total: 2, units: ["K", "N"], assign: { N: 2 } })).legal)
+    const v = ok(Combat.validateAssignment(ctx, { total: 2, units: ["K", "N"], assign: { K: 2 } }))
+    assert.deepStrictEqual(
+      v.violations.map((x) => [x.rule, x.unit]),
+      [["465.2.c.10", "K"]]
+    )
+  })
+
+  /** 766 example: "You ignore Backline while assigning combat damage here." — Backline units are assigned as if they didn't have it. */
+  it("766: with Backline ignored, a Backline unit may be assigned first", () => {
+    const us = [info("B", 2, { backline: true }), info("N", 2)]
+    const p = { total: 3, units: ["B", "N"], assign: { B: 2, N: 1 } }
+    assert.isFalse(Combat.check(us, p).legal)
+    assert.isTrue(Combat.check(us, { ...p, ignoreBackline: true }).legal)
+  })
+
+  /** "returning every violation": a proposal breaking several rules reports each with its rule. */
+  it("reports every violation", () => {
+    const us = [info("T", 2, { tank: true }), info("N1", 2), info("N2", 2)]
+    const v = Combat.check(us, { total: 9, units: ["T", "N1", "N2"], assign: { N1: 3, N2: 1, X: 1 } })
+    // X is not a unit here; 5 ≠ 9; N1 over lethal while others remain; N1 and N2 before the Tank
+    assert.deepStrictEqual(v.violations.map((x) => x.rule).sort(), [
+      "465.2.c",
+      "465.2.c",
+      "465.2.c.4",
+      "815.1.b",
+      "815.1.b"
+    ])
+  })
+})
+
+describe("solver (465.2.c.3–c.10)", () => {
+  /** 465.2.c.3–c.4: each unit gets exactly its lethal in turn; the last gets the rest. */
+  it("legal: units in the order given, Tank first", () => {
+    const us = [info("N", 3), info("T", 2, { tank: true }), info("S", 1)]
+    const s = Combat.solveWith(us, 6, "legal")
+    assert.deepStrictEqual(s.assign, { T: 2, N: 3, S: 1 })
+    assert.deepStrictEqual(s.sequence, ["T", "N", "S"])
+    assert.isTrue(Combat.check(us, { total: 6, units: ["N", "T", "S"], assign: s.assign }).legal)
+  })
+
+  /** killMost: with 3 damage among 3-, 1- and 1-Might units, killing both small ones is best. */
+  it("killMost: cheapest lethal first", () => {
+    const us = [info("big", 3), info("s1", 1), info("s2", 1)]
+    assert.strictEqual(Combat.solveWith(us, 3, "legal").kills, 1)
+    const best = Combat.solveWith(us, 3, "killMost")
+    assert.deepStrictEqual([best.kills, best.assign], [2, { s1: 1, s2: 1, big: 1 }])
+  })
+
+  /** 815.1.b / 437.5.b: a Tank with Prevent All must be assigned lethal first, which never happens: it takes everything. */
+  it("a Tank with Prevent All soaks all the damage", () => {
+    const us = [info("T", "never", { tank: true }), info("N", 1)]
+    const s = Combat.solveWith(us, 4, "killMost")
+    assert.deepStrictEqual([s.assign, s.kills], [{ T: 4 }, 0])
+    assert.isTrue(Combat.check(us, { total: 4, units: ["T", "N"], assign: s.assign }).legal)
+  })
+
+  /** Several defending controllers (2v2): Tank constrains only units of the same controller (815.1.b). */
+  it("killMost across two controllers", () => {
+    const us = [
+      info("bT", 5, { tank: true }),
+      info("b1", 1),
+      info("c1", 1, { controller: "C" }),
+      info("c2", 2, { controller: "C" })
+    ]
+    const s = Combat.solveWith(us, 4, "killMost")
+    assert.strictEqual(s.kills, 2)
+    assert.deepStrictEqual([s.assign.c1, s.assign.c2], [1, 2])
+    assert.isTrue(Combat.check(us, { total: 4, units: us.map((u) => u.id), assign: s.assign }).legal)
+  })
+
+  /** In a game: the RB-02 units — the best assignment kills two. */
+  it("solveAssignment in a game", () => {
+    const ctx = game({
+      U1: { might: 3, damage: 1 },
+      U2: { might: 3, damage: 1 },
+      U3: { might: 3, damage: 1 }
+    })
+    const s = ok(Combat.solveAssignment(ctx, { total: 5, units: ["U1", "U2", "U3"], goal: "killMost" }))
+    assert.deepStrictEqual([s.kills, s.assign], [2, { U1: 2, U2: 2, U3: 1 }])
+  })
+
+  const UnitArb = Schema.Struct({
+    min: Schema.Union([
+      Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 6 })),
+      Schema.Literal("never")
+    ]),
+    tank: Schema.Boolean,
+    backline: Schema.Boolean,
+    exempt: Schema.Boolean,
+    controller: Schema.Literals(["B", "C"])
+  })
+
+  /** Property: whatever the units and the total, the solver's output passes the validator. */
+  it.prop(
+    "solver output always passes the validator",
+    [
+      Schema.Array(UnitArb).check(Schema.isMinLength(1), Schema.isMaxLength(6)),
+      Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 20 })),
+      Schema.Boolean
+    ],
+    ([specs, total, killMost]) => {
+      const us = specs.map((s, i) =>
+        info(`u${i}`, s.exempt ? "never" : s.min, {
+          tank: s.tank,
+          backline: s.backline,
+          exempt: s.exempt,
+          controller: s.controller
+        })
+      )
+      const sol = Combat.solveWith(us, total, killMost ? "killMost" : "legal")
+      const v = Combat.check(us, { total, units: us.map((u) => u.id), assign: sol.assign })
+      if (!v.legal) throw new Error(`${JSON.stringify({ us, total, sol, v: v.violations })}`)
+    }
+  )
+})
+
+describe("dealing (465.2.c.5, 465.2.d)", () => {
+  /**
+   * 465.2.c.5 example: "they assign 2 damage to it; 1 damage that doubles to 2 damage as it is
+   * assigned to the unit. When that damage is dealt, it doesn't get doubled again—the doubling is
+   * considered to have already happened during damage assignment."
+   */
+  it("assigned 2 to D1 and 1 to D2 (doubled): both take 2", () => {
+    const ctx = game({ D1: { might: 2 }, D2: { might: 2 } }, [lotus("D2")])
+    const r = ok(Combat.resolveAssignment({ ...ctx, chooser: Chooser.firstLegal }, "c1", { D1: 2, D2: 1 }))
+    assert.strictEqual(r.view.objects.D1?.props.damage, 2)
+    assert.strictEqual(r.view.objects.D2?.props.damage, 2)
+    assert.strictEqual(r.view.objects.D2?.props.lethal, true)
+    assert.isTrue(Trace.render(r.trace).includes("465.2.d"))
+  })
+
+  /** 465.2.c.5: dealing already-applied amounts (kind `assigned`) does not apply the unit's replacements again. */
+  it("dealEvent: damage of kind `assigned` is not doubled again", () => {
+    const ctx = game({ D2: { might: 2 } }, [lotus("D2")])
+    const r = ok(
+      Resolver.resolveSync(
+        Rules.rules,
+        Combat.dealEvent("deal", { D2: 2 }),
+        ctx.ledger,
+        ctx.view,
+        Chooser.firstLegal
+      )
+    )
+    assert.strictEqual(r.view.objects.D2?.props.damage, 2)
+    // the same damage as a plain Deal action is doubled
+    const plain = ok(
+      Resolver.resolveSync(
+        Rules.rules,
+        GameEvent.make("e", [GameEvent.occurrence({ id: "i", family: "damage", subject: "D2", amount: 2 })]),
+        ctx.ledger,
+        ctx.view,
+        Chooser.firstLegal
+      )
+    )
+    assert.strictEqual(plain.view.objects.D2?.props.damage, 4)
+  })
+
+  /** 437.3 + 465.2.c.5: the Prevent Value used at assignment stays used; it is not used again when dealt. */
+  it("the Prevent Value consumed at assignment stays consumed", () => {
+    const ctx = game({ U: { might: 5 } }, [
+      Effects.prevent({ id: "p", controller: "B", unit: "U", value: 2 })
+    ])
+    const r = ok(Combat.resolveAssignment(ctx, "c1", { U: 5 }))
+    assert.strictEqual(r.view.objects.U?.props.damage, 3)
+    assert.strictEqual(Ledger.remaining(r.ledger, "p"), 0)
+    assert.isTrue(Ledger.isSpent(r.ledger, "p"))
+  })
+})
+
+describe("solver and validator on games (property)", () => {
+  const EffectKind = Schema.Literals(["none", "prevent", "preventAll", "double", "cant", "next", "plus1"])
+  const UnitSpec = Schema.Struct({
+    might: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 })),
+    damage: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2 })),
+    tank: Schema.Boolean,
+    backline: Schema.Boolean,
+    effect: EffectKind,
+    value: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 3 }))
+  })
+  const effectFor = (unit: string, kind: typeof EffectKind.Type, value: number) => {
+    const c = { id: `${kind}-${unit}`, controller: "A" }
+    switch (kind) {
+      case "none":
+        return []
+      case "prevent":
+        return [Effects.prevent({ ...c, controller: "B", unit, value })]
+      case "preventAll":
+        return [Effects.prevent({ ...c, controller: "B", unit, value: "all" })]
+      case "double":
+        return [Effects.double({ ...c, unit })]
+      case "cant":
+        return [Effects.cantBeDealtDamage({ ...c, controller: "B", unit })]
+      case "next":
+        return [Effects.preventNext({ ...c, controller: "B", unit })]
+      case "plus1":
+        return [Effects.modify({ ...c, unit, op: "add", value: 1 })]
+    }
+  }
+
+  /**
+   * 465.2.c.4.a "…the assigning player must choose the minimum applied value such that the unit
+   * would take lethal damage": the minimum lethal input is lethal and no smaller input is; and the
+   * solver's assignment of a game always passes the validator.
+   */
+  it.prop(
+    "minimum lethal input is the least lethal input; solved assignments are legal",
+    [
+      Schema.Array(UnitSpec).check(Schema.isMinLength(1), Schema.isMaxLength(4)),
+      Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10 })),
+      Schema.Boolean
+    ],
+    ([specs, total, killMost]) => {
+      const units: Record<string, { might: number; damage: number; tank: boolean; backline: boolean }> = {}
+      const effects = specs.flatMap((s, i) => {
+        units[`u${i}`] = { might: s.might, damage: s.damage, tank: s.tank, backline: s.backline }
+        return effectFor(`u${i}`, s.effect, s.value)
+      })
+      const ctx = game(units, effects)
+      const ids = Object.keys(units)
+      for (const id of ids) {
+        const m = ok(Combat.minimumLethalInput(ctx, id))
+        if (m._tag === "Lethal") {
+          if (!ok(Combat.preview(ctx, id, m.input)).lethal) throw new Error(`${id}: ${m.input} not lethal`)
+          for (let x = 0; x < m.input; x++)
+            if (ok(Combat.preview(ctx, id, x)).lethal) throw new Error(`${id}: ${x} < ${m.input} is lethal`)
+        }
+      }
+      const sol = ok(
+        Combat.solveAssignment(ctx, { total, units: ids, goal: killMost ? "killMost" : "legal" })
+      )
+      const v = ok(Combat.validateAssignment(ctx, { total, units: ids, assign: sol.assign }))
+      if (!v.legal) throw new Error(JSON.stringify({ specs, total, sol, v: v.violations }))
+    }
+  )
+})
