@@ -307,6 +307,8 @@ describe("533.6", () => {
     expect(r.resolutions[1]?.trace).toContainEqual(
       expect.objectContaining({ _tag: "NotApplied", effect: "guard", reason: "sourceLeftZone" })
     )
+    const notApplied = r.resolutions[1]?.trace.find((t) => t._tag === "NotApplied" && t.effect === "guard")
+    expect(notApplied?._tag === "NotApplied" ? notApplied.rule : "").toContain("533.6")
   })
 
   /**
