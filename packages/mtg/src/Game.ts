@@ -1,11 +1,11 @@
 /**
  * The Magic game state as the engine sees it: the event families this ruleset uses, the property
  * names of players and permanents, how an occurrence that happened changes the view
- * ({@link commit}), and the state-based actions this package models ({@link stateBasedActions}).
+ * ({@link commit}), and the state-based actions this package models ({@link performDamageActions}).
  *
  * Property conventions (all in `GameView.GameObject.props`):
  *
- * - players: `life`, `poison`, `lost` (set by {@link stateBasedActions});
+ * - players: `life`, `poison`, `lost` (set by {@link performDamageActions});
  * - permanents and cards: `name`, `types`, `subtypes`, `supertypes`, `colors`, `keywords`,
  *   `basePower` / `baseToughness` (printed), `power` / `toughness` (with counters),
  *   `damage` (marked damage, CR 120.3e), `plus1Counters`, `minus1Counters`, `loyalty`,
@@ -278,7 +278,7 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
 }
 
 /**
- * What {@link stateBasedActions} did, for the trace and tests.
+ * What {@link performDamageActions} did, for the trace and tests.
  *
  * @example
  * ```ts

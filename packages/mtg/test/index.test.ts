@@ -31,3 +31,28 @@ describe("@bulwark/mtg", () => {
     expect(ruleset.coverage).toBe(coverage)
   })
 })
+
+describe("README quick example", () => {
+  /** CR 616.1: "… the affected object's controller … chooses one to apply" — both orders reachable. */
+  it("best for the chooser prevents first; a script can double first", async () => {
+    const { Chooser, Ruleset } = await import("@bulwark/core")
+    const { Result } = await import("effect")
+    const compiled = ruleset.compile({
+      players: ["ap", "nap"],
+      objects: [
+        { id: "Z", controller: "nap", types: ["Creature"], power: 5, toughness: 5 },
+        { id: "src", controller: "ap", types: ["Creature"], power: 3, toughness: 3 }
+      ],
+      effects: [
+        { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2, until: "endOfTurn" },
+        { kind: "double", id: "double", controller: "ap", to: { types: ["Creature"] } }
+      ],
+      steps: [{ event: { id: "e", damage: [{ id: "d", source: "src", to: "Z", amount: 3 }] } }]
+    })
+    if (!Result.isSuccess(compiled)) throw new Error("compile failed")
+    const best = Ruleset.run(ruleset.rules, compiled.success, Chooser.bestForChooser())
+    expect(best.outcome.events["e"]?.dealt).toEqual({ Z: 2 })
+    const scripted = Ruleset.run(ruleset.rules, compiled.success, Chooser.scripted(["double"]))
+    expect(scripted.outcome.events["e"]?.dealt).toEqual({ Z: 4 })
+  })
+})
