@@ -1,0 +1,342 @@
+/**
+ * The playground's engine glue: loads a scenario text with the scenario library, drives its
+ * compiled steps through the core kernel (`Kernel.start` / `Kernel.resume`), stopping at the first
+ * decision it has no answer for, and builds the official outcome with core's `Ruleset.run` once
+ * every decision is made. Pure and browser-safe: no DOM, no Node APIs.
+ */
+import {
+  type Chooser,
+  Decision,
+  Expect,
+  Kernel,
+  Ledger,
+  type Replacement,
+  Ruleset,
+  type Trace
+} from "@bulwark/core"
+import { chooserFor, type LoadedScenario, parseScenario, type ScenarioError } from "@bulwark/scenario"
+import { Result } from "effect"
+
+/** A problem in the scenario text, at a 1-based line and column (0 when it has no position). */
+export interface Problem {
+  readonly line: number
+  readonly column: number
+  readonly path: string
+  readonly message: string
+}
+
+/** The problems of a scenario that could not be loaded, with their positions. */
+export const problemsOf = (error: ScenarioError.ScenarioError): ReadonlyArray<Problem> => {
+  switch (error._tag) {
+    case "MalformedFile":
+      return [
+        {
+          line: error.line,
+          column: error.column,
+          path: "",
+          message: `malformed: ${error.reason.split("\n")[0] ?? error.reason}`
+        }
+      ]
+    case "SchemaMismatch":
+      return error.issues.map((i) => ({ line: i.line, column: i.column, path: i.path, message: i.message }))
+    case "CompileFailed":
+      return [{ line: error.line, column: error.column, path: error.path, message: error.reason }]
+    case "UnknownRuleset":
+      return [
+        {
+          line: error.line,
+          column: error.column,
+          path: "ruleset",
+          message:
+            error.ruleset === null
+              ? `no ruleset: key; installed: ${error.installed.join(", ")}`
+              : `unknown ruleset ${JSON.stringify(error.ruleset)}; installed: ${error.installed.join(", ")}`
+        }
+      ]
+    case "FileUnreadable":
+      return [{ line: 0, column: 0, path: "", message: error.reason }]
+  }
+}
+
+/** Loads a scenario text: the loaded scenario, or its problems. */
+export const load = (
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+): Result.Result<LoadedScenario, ReadonlyArray<Problem>> => {
+  const r = parseScenario(text, fileName, rulesets)
+  return Result.isSuccess(r) ? Result.succeed(r.success) : Result.fail(problemsOf(r.failure))
+}
+
+/** One entry of the timeline: a trace record and the scenario step (index) it belongs to. */
+export interface Entry {
+  readonly step: number
+  readonly record: Trace.Record
+}
+
+/** How the decisions are made: asked on the page, or by the scenario's script / strategy. */
+export type Mode = "ask" | "script"
+
+/**
+ * A driven scenario: the timeline so far, the decisions made, and either the decision it waits
+ * on (`pending`), a failure (`error`), or the finished run (`run`, with the expectation check).
+ */
+export interface Driven {
+  readonly entries: ReadonlyArray<Entry>
+  readonly decisions: ReadonlyArray<Decision.LogEntry>
+  /** Every effect that was in the ledger, in order of appearance (for the shields panel). */
+  readonly effects: ReadonlyArray<Replacement.Replacement>
+  /** Amounts of the occurrences the kernel created (replacements, results), by id. */
+  readonly created: Readonly<Record<string, number>>
+  readonly pending?: { readonly request: Decision.Request; readonly legal: ReadonlyArray<Decision.Answer> }
+  readonly error?: { readonly tag: string; readonly message: string; readonly step: number }
+  readonly run?: Ruleset.RunResult
+  readonly mismatches?: ReadonlyArray<Expect.Mismatch>
+}
+
+const noteOf = (text: string, rule: string): Trace.Record => ({ _tag: "Note", text, rule })
+
+/**
+ * Drives a loaded scenario. In `ask` mode the decisions come from `answers` (in order) and the
+ * drive stops at the first decision without one; in `script` mode they come from the scenario's
+ * `decisions:` / `strategy:` (as `bulwark check` makes them), falling back to `answers`.
+ */
+export const drive = (
+  loaded: LoadedScenario,
+  mode: Mode,
+  answers: ReadonlyArray<Decision.Answer>
+): Driven => {
+  const rules = loaded.ruleset.rules
+  const compiled = loaded.compiled
+  const script: Chooser.SyncChooser | undefined = mode === "script" ? chooserFor(loaded) : undefined
+  const entries: Array<Entry> = []
+  const decisions: Array<Decision.LogEntry> = []
+  const effects = new Map<string, Replacement.Replacement>(compiled.ledger.effects.map((e) => [e.id, e]))
+  const created: Record<string, number> = {}
+  let view = compiled.view
+  let ledger = compiled.ledger
+  const answerFor = (request: Decision.Request, state: Kernel.State): Decision.Answer | undefined => {
+    const i = decisions.length + state.log.length
+    if (script !== undefined) {
+      const a = script(request, { ...state, log: [...decisions, ...state.log] })
+      if (a !== undefined) return a
+    }
+    const a = answers[i]
+    // an answer that no longer fits (the scenario was edited) is asked again
+    return a !== undefined && Decision.check(request, a) === undefined ? a : undefined
+  }
+  const stop = (extra: Partial<Driven>): Driven => ({
+    entries,
+    decisions,
+    effects: [...effects.values()],
+    created,
+    ...extra
+  })
+  for (let i = 0; i < compiled.steps.length; i++) {
+    const step = compiled.steps[i] as Ruleset.Step
+    switch (step._tag) {
+      case "Event": {
+        let k = Kernel.start(rules, step.event, ledger, view)
+        while (k._tag === "Pending") {
+          const answer = answerFor(k.request, k.state)
+          if (answer === undefined) {
+            for (const record of k.state.trace ?? []) entries.push({ step: i, record })
+            decisions.push(...k.state.log)
+            return stop({ pending: { request: k.request, legal: legalOf(k.request) } })
+          }
+          k = Kernel.resume(k.state, answer)
+        }
+        if (k._tag === "Failed")
+          return stop({ error: { tag: k.error._tag, message: k.error.message, step: i } })
+        const r = k.resolution
+        for (const record of r.trace) entries.push({ step: i, record })
+        for (const o of r.outcomes) created[o.id] = o.proposed
+        decisions.push(...r.decisions)
+        view = r.view
+        ledger = r.ledger
+        break
+      }
+      case "Advance":
+        ledger = Ledger.advance(ledger, step.boundary)
+        entries.push({ step: i, record: noteOf(`time passes: ${step.boundary}`, "ledger boundary") })
+        break
+      case "AddEffects":
+        ledger = Ledger.add(ledger, step.effects)
+        for (const e of step.effects) effects.set(e.id, e)
+        entries.push({
+          step: i,
+          record: noteOf(`new effects: ${step.effects.map((e) => e.id).join(", ")}`, "scenario")
+        })
+        break
+      case "Update":
+        try {
+          view = step.apply(view)
+        } catch (err) {
+          return stop({
+            error: { tag: "Error", message: err instanceof Error ? err.message : String(err), step: i }
+          })
+        }
+        entries.push({ step: i, record: noteOf(step.label, "scenario") })
+        break
+      case "Query": {
+        const r = step.run({ view, ledger, chooser: () => undefined, rules })
+        if (Result.isFailure(r))
+          return stop({ error: { tag: r.failure._tag, message: r.failure.message, step: i } })
+        entries.push({
+          step: i,
+          record: noteOf(`query ${step.name}: ${JSON.stringify(r.success)}`, "scenario")
+        })
+        break
+      }
+    }
+  }
+  // Every decision is made: the outcome is core's generic runner replaying the same answers.
+  const made = decisions.map((d) => d.answer)
+  const run = Ruleset.run(rules, compiled, (_request, state) => made[state.log.length])
+  const mismatches = loaded.expect === undefined ? [] : Expect.outcome(loaded.expect, run.outcome)
+  return stop({ run, mismatches })
+}
+
+/** The legal answers of a request, as buttons (core's `Decision.legalAnswers`, at most 24 splits). */
+export const legalOf = (request: Decision.Request): ReadonlyArray<Decision.Answer> =>
+  Decision.legalAnswers(request, 24)
+
+/** The text of a button for an answer to a request. */
+export const answerLabel = (request: Decision.Request, answer: Decision.Answer): string => {
+  switch (request._tag) {
+    case "ChooseEffect": {
+      const o = request.options.find((x) => x.effect === answer)
+      return o === undefined ? String(answer) : `${o.label} (${o.effect})`
+    }
+    case "UseOptional":
+      return answer === true ? `Yes, apply ${request.effect}` : `No, don't apply ${request.effect}`
+    case "StartingPlayer":
+      return `${String(answer)} starts`
+    case "Allocate":
+      return Decision.formatAnswer(answer)
+  }
+}
+
+/** A one-line question for a request. */
+export const question = (request: Decision.Request): string => {
+  switch (request._tag) {
+    case "ChooseEffect":
+      return `${request.chooser} chooses which effect applies next to ${request.group} (${request.tier})`
+    case "UseOptional":
+      return `${request.chooser} may apply ${request.label}`
+    case "StartingPlayer":
+      return `${request.chooser} chooses who starts applying effects`
+    case "Allocate":
+      return `${request.chooser} divides ${request.points} prevention of ${request.label} among the damage`
+  }
+}
+
+/** One occurrence's amount at a point of the timeline. */
+export interface Bar {
+  readonly occurrence: string
+  readonly family: string
+  readonly subject: string
+  readonly source: string | undefined
+  readonly start: number
+  readonly amount: number
+  readonly prevented: number
+  readonly status: "live" | "zero" | "replaced" | "happened"
+  readonly note?: string
+}
+
+/** Where the timeline is at an entry: the event being resolved, its occurrences, shields left. */
+export interface Snapshot {
+  readonly event: string | undefined
+  readonly cause: string | undefined
+  readonly bars: ReadonlyArray<Bar>
+  readonly shields: Readonly<Record<string, number | undefined>>
+}
+
+const initialRemaining = (e: Replacement.Replacement): number | undefined =>
+  e.action._tag === "Prevent" && e.action.scope === "shield" && typeof e.action.amount === "number"
+    ? (Ledger.initialState(e).remaining ?? e.action.amount)
+    : undefined
+
+/**
+ * The state of the timeline after entry `at` (inclusive): the amounts of the current event's
+ * occurrences (start, now, prevented) and the shields' remainders.
+ */
+export const snapshotAt = (driven: Driven, at: number): Snapshot => {
+  const shields: Record<string, number | undefined> = {}
+  for (const e of driven.effects) {
+    const r = initialRemaining(e)
+    if (r !== undefined) shields[e.id] = r
+  }
+  let event: string | undefined
+  let cause: string | undefined
+  let bars = new Map<string, Bar>()
+  const upd = (id: string, f: (b: Bar) => Bar): void => {
+    const b = bars.get(id)
+    if (b !== undefined) bars.set(id, f(b))
+  }
+  for (let i = 0; i <= at && i < driven.entries.length; i++) {
+    const r = (driven.entries[i] as Entry).record
+    switch (r._tag) {
+      case "EventStarted":
+        event = r.event
+        cause = r.cause
+        bars = new Map(
+          r.occurrences.map((o) => [
+            o.id,
+            {
+              occurrence: o.id,
+              family: o.family,
+              subject: o.subject,
+              source: o.source,
+              start: o.amount,
+              amount: o.amount,
+              prevented: 0,
+              status: "live"
+            }
+          ])
+        )
+        break
+      case "Applied":
+        for (const c of r.changes) {
+          upd(c.occurrence, (b) => ({
+            ...b,
+            subject: c.subject,
+            amount: c.after,
+            prevented: b.prevented + c.prevented,
+            ...(c.replacedBy !== undefined
+              ? { status: "replaced" as const, note: `replaced by ${c.replacedBy.join(", ") || "nothing"}` }
+              : {}),
+            ...(c.redirectedTo !== undefined ? { note: `redirected to ${c.redirectedTo}` } : {})
+          }))
+          for (const id of c.replacedBy ?? []) {
+            const amount = driven.created[id]
+            if (amount === undefined) continue
+            bars.set(id, {
+              occurrence: id,
+              family: "",
+              subject: c.subject,
+              source: undefined,
+              start: amount,
+              amount,
+              prevented: 0,
+              status: "live",
+              note: `replaces ${c.occurrence}`
+            })
+          }
+        }
+        if (r.remaining !== undefined) shields[r.effect] = r.remaining.after
+        break
+      case "ReachedZero":
+        upd(r.occurrence, (b) => ({ ...b, amount: 0, status: "zero" }))
+        break
+      case "EventFinished": {
+        const happened = new Set(r.happened.map((h) => h.id))
+        for (const [id, b] of bars) if (happened.has(id)) bars.set(id, { ...b, status: "happened" })
+        break
+      }
+      default:
+        break
+    }
+  }
+  return { event, cause, bars: [...bars.values()], shields }
+}

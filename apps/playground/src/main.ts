@@ -1,0 +1,796 @@
+/**
+ * The playground page: a scenario editor on the left, its resolution on the right — the
+ * decision waiting on a player (buttons with the legal answers), the current step of the
+ * timeline with the amounts per recipient as bars and the shields' remainders, the outcome and
+ * the whole timeline. The scenario, the answers given and the mode live in the URL hash.
+ */
+import "./style.css"
+import { Decision, type Replacement, Trace } from "@bulwark/core"
+import type { LoadedScenario } from "@bulwark/scenario"
+import { Result } from "effect"
+import { blank, bundled, findBundled, rulesets, showcase } from "./bundled.js"
+import { byId, type Child, h, mount } from "./dom.js"
+import {
+  answerLabel,
+  type Bar,
+  type Driven,
+  drive,
+  type Entry,
+  load,
+  type Mode,
+  type Problem,
+  question,
+  snapshotAt
+} from "./engine.js"
+import { fromHash, toHash } from "./share.js"
+
+interface State {
+  text: string
+  /** The bundled scenario the text came from (still unedited when `text` equals its text). */
+  file: string | undefined
+  mode: Mode
+  answers: Array<Decision.Answer>
+  cursor: number
+  loaded: LoadedScenario | undefined
+  problems: ReadonlyArray<Problem>
+  driven: Driven | undefined
+}
+
+const st: State = {
+  text: "",
+  file: undefined,
+  mode: "ask",
+  answers: [],
+  cursor: 0,
+  loaded: undefined,
+  problems: [],
+  driven: undefined
+}
+
+const els = {
+  ruleset: byId<HTMLSelectElement>("ruleset"),
+  scenario: byId<HTMLSelectElement>("scenario"),
+  mode: byId<HTMLSelectElement>("mode"),
+  share: byId<HTMLButtonElement>("share"),
+  file: byId("file"),
+  source: byId<HTMLTextAreaElement>("source"),
+  overlay: byId("overlay"),
+  gutter: byId("gutter"),
+  problems: byId("problems"),
+  heading: byId("heading"),
+  decision: byId("decision"),
+  step: byId("step"),
+  outcome: byId("outcome"),
+  timeline: byId("timeline")
+}
+
+// ---------------------------------------------------------------------------------------------
+// evaluation
+
+const unedited = (): boolean => st.file !== undefined && findBundled(st.file)?.text === st.text
+
+const fileName = (): string =>
+  st.file !== undefined ? (findBundled(st.file)?.fileName ?? "scenario.yaml") : "scenario.yaml"
+
+const evaluate = (): void => {
+  const r = load(st.text, fileName(), rulesets)
+  if (Result.isFailure(r)) {
+    st.loaded = undefined
+    st.problems = r.failure
+    st.driven = undefined
+  } else {
+    st.loaded = r.success
+    st.problems = []
+    st.driven = drive(r.success, st.mode, st.answers)
+    // keep only the answers that were used (the rest no longer fit the scenario)
+    if (st.mode === "ask") st.answers = st.driven.decisions.map((d) => d.answer)
+  }
+  st.cursor = Math.max(0, (st.driven?.entries.length ?? 1) - 1)
+}
+
+let hashTimer: ReturnType<typeof setTimeout> | undefined
+const saveHash = (): void => {
+  clearTimeout(hashTimer)
+  hashTimer = setTimeout(async () => {
+    const hash = await toHash({
+      ...(unedited() ? { file: st.file as string } : { text: st.text }),
+      answers: st.mode === "ask" ? st.answers : [],
+      mode: st.mode
+    })
+    history.replaceState(null, "", `#${hash}`)
+  }, 150)
+}
+
+const refresh = (): void => {
+  evaluate()
+  renderAll()
+  saveHash()
+}
+
+// ---------------------------------------------------------------------------------------------
+// menus
+
+const currentRuleset = (): string =>
+  st.loaded?.ruleset.id ?? /^ruleset:\s*([\w-]+)/m.exec(st.text)?.[1] ?? rulesets[0]?.id ?? ""
+
+const renderMenus = (): void => {
+  const rid = currentRuleset()
+  mount(
+    els.ruleset,
+    rulesets.map((r) => h("option", { value: r.id, selected: r.id === rid }, `${r.name} (${r.id})`))
+  )
+  const files = bundled.filter((b) => b.ruleset === rid)
+  const selected = unedited() ? st.file : undefined
+  mount(
+    els.scenario,
+    selected === undefined ? h("option", { value: "", selected: true }, "(edited scenario)") : null,
+    files.length === 0 && selected !== undefined ? null : null,
+    files.map((b) => h("option", { value: b.key, selected: b.key === selected }, b.title))
+  )
+  els.mode.value = st.mode
+  els.file.textContent = unedited() ? fileName() : "edited"
+}
+
+els.ruleset.addEventListener("change", () => {
+  const first = bundled.find((b) => b.ruleset === els.ruleset.value)
+  openScenario(first?.key, first?.text ?? blank(els.ruleset.value))
+})
+
+els.scenario.addEventListener("change", () => {
+  const b = findBundled(els.scenario.value)
+  if (b !== undefined) openScenario(b.key, b.text)
+})
+
+els.mode.addEventListener("change", () => {
+  st.mode = els.mode.value === "script" ? "script" : "ask"
+  if (st.mode === "script") st.answers = []
+  refresh()
+})
+
+els.share.addEventListener("click", async () => {
+  saveHash()
+  await new Promise((r) => setTimeout(r, 200))
+  try {
+    await navigator.clipboard.writeText(location.href)
+    els.share.textContent = "Link copied"
+  } catch {
+    els.share.textContent = "Link is in the address bar"
+  }
+  setTimeout(() => {
+    els.share.textContent = "Copy share link"
+  }, 1600)
+})
+
+const openScenario = (key: string | undefined, text: string): void => {
+  st.file = key
+  st.text = text
+  st.answers = []
+  els.source.value = text
+  refresh()
+}
+
+// ---------------------------------------------------------------------------------------------
+// editor: line numbers, problems at their line (highlighted, with the message after the text)
+
+let editTimer: ReturnType<typeof setTimeout> | undefined
+els.source.addEventListener("input", () => {
+  st.text = els.source.value
+  renderEditor()
+  clearTimeout(editTimer)
+  editTimer = setTimeout(refresh, 250)
+})
+
+els.source.addEventListener("scroll", () => {
+  const { scrollTop, scrollLeft } = els.source
+  els.overlay.style.transform = `translate(${-scrollLeft}px, ${-scrollTop}px)`
+  els.gutter.style.transform = `translateY(${-scrollTop}px)`
+})
+
+const goToLine = (line: number): void => {
+  const lines = els.source.value.split("\n")
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0)
+  els.source.focus()
+  els.source.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0))
+  const lh = Number.parseFloat(getComputedStyle(els.source).lineHeight) || 20
+  els.source.scrollTop = Math.max(0, (line - 4) * lh)
+}
+
+const renderEditor = (): void => {
+  const lines = els.source.value.split("\n")
+  const byLine = new Map<number, Array<Problem>>()
+  for (const p of st.problems) {
+    const l = Math.min(Math.max(p.line, 1), lines.length)
+    byLine.set(l, [...(byLine.get(l) ?? []), p])
+  }
+  mount(
+    els.gutter,
+    lines.map((_, i) => h("div", { class: byLine.has(i + 1) ? "ln err" : "ln" }, String(i + 1)))
+  )
+  mount(
+    els.overlay,
+    lines.map((text, i) => {
+      const ps = byLine.get(i + 1)
+      if (ps === undefined) return h("div", { class: "line" }, text === "" ? " " : text)
+      return h(
+        "div",
+        { class: "line err", "data-line": i + 1 },
+        h("span", { class: "ghost" }, text),
+        h("span", { class: "lens" }, `  ◀ ${ps.map((p) => p.message).join(" · ")}`)
+      )
+    })
+  )
+  mount(
+    els.problems,
+    st.problems.map((p) =>
+      h(
+        "li",
+        { "data-testid": "problem" },
+        h(
+          "button",
+          { type: "button", class: "at", onclick: () => p.line > 0 && goToLine(p.line) },
+          p.line > 0 ? `line ${p.line}:${p.column}` : "file"
+        ),
+        p.path === "" ? null : h("code", {}, p.path),
+        h("span", {}, p.message)
+      )
+    )
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// the resolution
+
+const effectsById = (): Map<string, Replacement.Replacement> =>
+  new Map((st.driven?.effects ?? []).map((e) => [e.id, e]))
+
+const effectName = (id: string): Child => {
+  const e = effectsById().get(id)
+  return h("span", { class: "effect", title: e?.label ?? id }, id)
+}
+
+const ruleTag = (rule: string | undefined): Child =>
+  rule === undefined || rule === "" ? null : h("span", { class: "rule" }, rule)
+
+const kindOf = (r: Trace.Record): string =>
+  ({
+    EventStarted: "event",
+    Candidates: "candidates",
+    Decided: "choice",
+    Applied: "applied",
+    NotApplied: "skipped",
+    ReachedZero: "zero",
+    EventFinished: "done",
+    Note: "note"
+  })[r._tag]
+
+const summary = (r: Trace.Record): Child => {
+  switch (r._tag) {
+    case "EventStarted":
+      return [
+        `${r.cause === "event" ? "Event" : `${r.cause[0]?.toUpperCase()}${r.cause.slice(1)} event`} `,
+        h("b", {}, r.event),
+        ": ",
+        r.occurrences
+          .map(
+            (o) =>
+              `${o.family} ${o.amount}${o.source !== undefined ? ` from ${o.source}` : ""} → ${o.subject}`
+          )
+          .join("; ")
+      ]
+    case "Candidates":
+      return [
+        `Applicable to ${r.group} `,
+        h("span", { class: "tier" }, r.tier),
+        ": ",
+        r.candidates.flatMap((c, i) => [i > 0 ? ", " : "", effectName(c)])
+      ]
+    case "Decided":
+      return [
+        h("b", {}, r.request.chooser),
+        r.request._tag === "ChooseEffect"
+          ? [" chose ", effectName(String(r.answer)), " to apply first"]
+          : r.request._tag === "UseOptional"
+            ? [r.answer === true ? " applies " : " declines ", effectName(r.request.effect)]
+            : r.request._tag === "StartingPlayer"
+              ? [" chose ", h("b", {}, String(r.answer)), " to start"]
+              : [" divided ", effectName(r.request.effect), `: ${Decision.formatAnswer(r.answer)}`]
+      ]
+    case "Applied":
+      return [
+        effectName(r.effect),
+        " applies",
+        r.changes.length > 0
+          ? `: ${r.changes
+              .map(
+                (c) =>
+                  `${c.subject} ${c.before} → ${c.after}${c.prevented > 0 ? ` (${c.prevented} prevented)` : ""}${
+                    c.redirectedTo !== undefined ? ` now to ${c.redirectedTo}` : ""
+                  }${c.replacedBy !== undefined ? ` replaced by ${c.replacedBy.join(", ") || "nothing"}` : ""}`
+              )
+              .join("; ")}`
+          : "",
+        r.remaining !== undefined ? ` · shield ${r.remaining.before} → ${r.remaining.after}` : ""
+      ]
+    case "NotApplied":
+      return [effectName(r.effect), ` does not apply to ${r.group}: ${Trace.explain(r.reason)}`]
+    case "ReachedZero":
+      return [`${r.occurrence} to ${r.subject} is at 0: it does not happen`]
+    case "EventFinished":
+      return [
+        h("b", {}, r.event),
+        r.happened.length === 0
+          ? ": nothing happens"
+          : `: ${r.happened.map((x) => `${x.family} ${x.amount} → ${x.subject}`).join("; ")}`
+      ]
+    case "Note":
+      return r.text
+  }
+}
+
+const ruleOf = (r: Trace.Record): string | undefined => {
+  switch (r._tag) {
+    case "Decided":
+      return r.request.rule
+    case "Applied":
+    case "ReachedZero":
+    case "Note":
+      return r.rule
+    case "NotApplied":
+      return r.rule
+    default:
+      return undefined
+  }
+}
+
+const renderHeading = (): void => {
+  const l = st.loaded
+  mount(
+    els.heading,
+    l === undefined
+      ? h(
+          "div",
+          { class: "card muted" },
+          h("h2", {}, "The scenario does not load"),
+          h(
+            "p",
+            {},
+            `${st.problems.length} problem${st.problems.length === 1 ? "" : "s"}: see the marked lines.`
+          )
+        )
+      : h(
+          "div",
+          { class: "heading" },
+          h("h2", { "data-testid": "title" }, l.title ?? l.fileName),
+          h(
+            "p",
+            { class: "sub" },
+            `${l.ruleset.name} · ${l.ruleset.rulesVersion}`,
+            l.description === undefined ? null : h("span", {}, ` · ${l.description}`)
+          )
+        )
+  )
+}
+
+const choose = (answer: Decision.Answer): void => {
+  st.answers = [...(st.driven?.decisions.map((d) => d.answer) ?? []), answer]
+  refresh()
+}
+
+const renderDecision = (): void => {
+  const p = st.driven?.pending
+  if (p === undefined) {
+    mount(els.decision)
+    return
+  }
+  const r = p.request
+  const options =
+    r._tag === "ChooseEffect"
+      ? r.options.map((o) => h("div", { class: "option-text" }, h("b", {}, o.effect), ": ", o.label))
+      : null
+  mount(
+    els.decision,
+    h(
+      "div",
+      { class: "card decision", "data-testid": "decision" },
+      h("div", { class: "kicker" }, `Decision ${r.id} · waiting on ${r.chooser}`),
+      h("h3", {}, question(r)),
+      options,
+      h(
+        "div",
+        { class: "answers" },
+        p.legal.map((a) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: "answer",
+              "data-answer": typeof a === "object" ? JSON.stringify(a) : String(a),
+              onclick: () => choose(a)
+            },
+            answerLabel(r, a)
+          )
+        )
+      ),
+      h("div", { class: "cite" }, "Rule: ", ruleTag(r.rule))
+    )
+  )
+}
+
+const barRow = (b: Bar, scale: number, changed: boolean): Child => {
+  const pct = (n: number): string => `${(100 * n) / scale}%`
+  return h(
+    "div",
+    { class: `bar-row ${b.status}${changed ? " changed" : ""}`, "data-occurrence": b.occurrence },
+    h(
+      "div",
+      { class: "bar-label" },
+      h("b", {}, b.subject),
+      h(
+        "span",
+        { class: "meta" },
+        ` ${b.family}${b.source !== undefined ? ` from ${b.source}` : ""} · ${b.occurrence}`
+      )
+    ),
+    h(
+      "div",
+      { class: "track" },
+      h("div", { class: "fill", style: `width:${pct(b.amount)}` }),
+      b.prevented > 0 ? h("div", { class: "prevented", style: `width:${pct(b.prevented)}` }) : null,
+      h("div", { class: "start", style: `left:${pct(b.start)}`, title: `started at ${b.start}` })
+    ),
+    h(
+      "div",
+      { class: "bar-value" },
+      b.start !== b.amount ? h("span", { class: "was" }, `${b.start} → `) : null,
+      h("b", {}, String(b.amount)),
+      b.prevented > 0 ? h("span", { class: "pv" }, ` (${b.prevented} prevented)`) : null,
+      b.status === "zero" ? h("span", { class: "tag" }, " does not happen") : null,
+      b.status === "happened" ? h("span", { class: "tag ok" }, " happens") : null,
+      b.note !== undefined ? h("span", { class: "tag" }, ` ${b.note}`) : null
+    )
+  )
+}
+
+const renderStep = (): void => {
+  const d = st.driven
+  if (d === undefined || d.entries.length === 0) {
+    mount(els.step)
+    return
+  }
+  const n = d.entries.length
+  const i = Math.min(st.cursor, n - 1)
+  const entry = d.entries[i] as Entry
+  const snap = snapshotAt(d, i)
+  const r = entry.record
+  const changed = new Set(r._tag === "Applied" ? r.changes.map((c) => c.occurrence) : [])
+  const scale = Math.max(1, ...snap.bars.map((b) => Math.max(b.start, b.amount + b.prevented)))
+  const shields = Object.entries(snap.shields)
+  const go = (k: number) => () => {
+    st.cursor = Math.max(0, Math.min(n - 1, k))
+    renderStep()
+    renderTimeline()
+  }
+  const extra: Child =
+    r._tag === "Applied"
+      ? h(
+          "dl",
+          { class: "facts" },
+          h("dt", {}, "Effect"),
+          h("dd", {}, h("b", {}, r.effect), ` “${r.label}”`),
+          h("dt", {}, "Tier"),
+          h("dd", {}, r.tier),
+          h("dt", {}, "Chosen"),
+          h("dd", {}, r.chosenBy),
+          r.notes.length > 0 ? [h("dt", {}, "Notes"), h("dd", {}, r.notes.join("; "))] : null
+        )
+      : r._tag === "Candidates"
+        ? h(
+            "ul",
+            { class: "cands" },
+            r.candidates.map((c) =>
+              h(
+                "li",
+                {},
+                h("b", {}, c),
+                ` ${effectsById().get(c)?.label ?? ""}`,
+                h("span", { class: "ctl" }, ` · ${effectsById().get(c)?.controller ?? ""}`)
+              )
+            )
+          )
+        : null
+  mount(
+    els.step,
+    h(
+      "div",
+      { class: "card step" },
+      h(
+        "div",
+        { class: "step-head" },
+        h(
+          "div",
+          { class: "kicker" },
+          `Step ${i + 1} of ${n}${snap.event !== undefined ? ` · event ${snap.event}` : ""}`
+        ),
+        h(
+          "div",
+          { class: "nav" },
+          h("button", { type: "button", onclick: go(0), disabled: i === 0, title: "First step" }, "◀◀"),
+          h(
+            "button",
+            { type: "button", onclick: go(i - 1), disabled: i === 0, "data-testid": "back" },
+            "◀ Back"
+          ),
+          h(
+            "button",
+            { type: "button", onclick: go(i + 1), disabled: i === n - 1, "data-testid": "forward" },
+            "Forward ▶"
+          ),
+          h("button", { type: "button", onclick: go(n - 1), disabled: i === n - 1, title: "Last step" }, "▶▶")
+        )
+      ),
+      h(
+        "div",
+        { class: `now k-${kindOf(r)}` },
+        h("span", { class: "chip" }, kindOf(r)),
+        h("span", { class: "what" }, summary(r)),
+        ruleTag(ruleOf(r))
+      ),
+      extra,
+      snap.bars.length > 0
+        ? h(
+            "div",
+            { class: "bars" },
+            h(
+              "div",
+              { class: "bars-title" },
+              "Amounts per recipient",
+              h(
+                "span",
+                { class: "legend" },
+                h("i", { class: "lg-fill" }),
+                "now",
+                h("i", { class: "lg-prevented" }),
+                "prevented",
+                h("i", { class: "lg-start" }),
+                "at the start of the event"
+              )
+            ),
+            snap.bars.map((b) => barRow(b, scale, changed.has(b.occurrence)))
+          )
+        : null,
+      shields.length > 0
+        ? h(
+            "div",
+            { class: "shields" },
+            h("div", { class: "bars-title" }, "Shields"),
+            shields.map(([id, left]) => {
+              const e = effectsById().get(id)
+              const total =
+                e?.action._tag === "Prevent" && typeof e.action.amount === "number" ? e.action.amount : 0
+              return h(
+                "div",
+                { class: "shield" },
+                h("b", {}, id),
+                h(
+                  "div",
+                  { class: "pips" },
+                  Array.from({ length: Math.min(total, 20) }, (_, k) =>
+                    h("span", { class: k < (left ?? 0) ? "pip on" : "pip" })
+                  )
+                ),
+                h("span", {}, `${left ?? "?"} of ${total} left`)
+              )
+            })
+          )
+        : null
+    )
+  )
+}
+
+const undoTo = (k: number): void => {
+  st.answers = (st.driven?.decisions.map((d) => d.answer) ?? []).slice(0, k)
+  st.mode = "ask"
+  refresh()
+}
+
+const renderOutcome = (): void => {
+  const d = st.driven
+  if (d === undefined) {
+    mount(els.outcome)
+    return
+  }
+  const made =
+    d.decisions.length === 0
+      ? null
+      : h(
+          "ol",
+          { class: "made" },
+          d.decisions.map((x, k) =>
+            h(
+              "li",
+              {},
+              h("b", {}, x.request.chooser),
+              ` → ${answerLabel(x.request, x.answer)} `,
+              ruleTag(x.request.rule),
+              h("button", { type: "button", class: "link", onclick: () => undoTo(k) }, "change")
+            )
+          )
+        )
+  if (d.error !== undefined) {
+    mount(
+      els.outcome,
+      h(
+        "div",
+        { class: "card error", "data-testid": "error" },
+        h("h3", {}, `Step ${d.error.step + 1} failed: ${d.error.tag}`),
+        h("pre", {}, d.error.message),
+        made
+      )
+    )
+    return
+  }
+  const run = d.run
+  if (run === undefined) {
+    mount(
+      els.outcome,
+      made === null ? null : h("div", { class: "card" }, h("h3", {}, "Decisions so far"), made)
+    )
+    return
+  }
+  const events = Object.entries(run.outcome.events)
+  const mm = d.mismatches ?? []
+  mount(
+    els.outcome,
+    h(
+      "div",
+      { class: "card outcome", "data-testid": "outcome" },
+      h("h3", {}, "Outcome"),
+      events.length === 0
+        ? h("p", {}, "No event was resolved.")
+        : h(
+            "table",
+            {},
+            h(
+              "thead",
+              {},
+              h(
+                "tr",
+                {},
+                h("th", {}, "event"),
+                h("th", {}, "recipient"),
+                h("th", {}, "dealt"),
+                h("th", {}, "prevented")
+              )
+            ),
+            h(
+              "tbody",
+              {},
+              events.flatMap(([id, ev]) => {
+                const who = [...new Set([...Object.keys(ev.dealt), ...Object.keys(ev.prevented)])]
+                if (who.length === 0)
+                  return [h("tr", {}, h("td", {}, id), h("td", { colspan: 3, class: "muted" }, "no damage"))]
+                return who.map((s) =>
+                  h(
+                    "tr",
+                    {},
+                    h("td", {}, id),
+                    h("td", {}, s),
+                    h("td", { class: "num", "data-testid": `dealt-${id}-${s}` }, String(ev.dealt[s] ?? 0)),
+                    h("td", { class: "num" }, String(ev.prevented[s] ?? 0))
+                  )
+                )
+              })
+            )
+          ),
+      made,
+      st.loaded?.expect === undefined
+        ? null
+        : mm.length === 0
+          ? h("p", { class: "expect ok", "data-testid": "expect" }, "✓ Matches the scenario's expect: block")
+          : h(
+              "div",
+              { class: "expect bad", "data-testid": "expect" },
+              h("p", {}, `✗ Differs from the scenario's expect: (${mm.length})`),
+              h(
+                "ul",
+                {},
+                mm
+                  .slice(0, 6)
+                  .map((m) =>
+                    h(
+                      "li",
+                      {},
+                      h("code", {}, m.path),
+                      `: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`
+                    )
+                  )
+              )
+            )
+    )
+  )
+}
+
+const renderTimeline = (): void => {
+  const d = st.driven
+  if (d === undefined) {
+    mount(els.timeline)
+    return
+  }
+  mount(
+    els.timeline,
+    h(
+      "div",
+      { class: "card timeline" },
+      h("h3", {}, "Timeline", h("span", { class: "hint" }, " · click a step, or use ← →")),
+      h(
+        "ol",
+        { "data-testid": "timeline" },
+        d.entries.map((e, k) =>
+          h(
+            "li",
+            {
+              class: `k-${kindOf(e.record)}${k === st.cursor ? " current" : ""}${k > st.cursor ? " later" : ""}`,
+              onclick: () => {
+                st.cursor = k
+                renderStep()
+                renderTimeline()
+              }
+            },
+            h("span", { class: "chip" }, kindOf(e.record)),
+            h("span", { class: "what" }, summary(e.record)),
+            ruleTag(ruleOf(e.record))
+          )
+        ),
+        d.pending !== undefined
+          ? h(
+              "li",
+              { class: "k-waiting" },
+              h("span", { class: "chip" }, "waiting"),
+              h("span", { class: "what" }, question(d.pending.request))
+            )
+          : null
+      )
+    )
+  )
+}
+
+const renderAll = (): void => {
+  renderMenus()
+  renderEditor()
+  renderHeading()
+  renderDecision()
+  renderStep()
+  renderOutcome()
+  renderTimeline()
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.target === els.source || st.driven === undefined) return
+  if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return
+  const n = st.driven.entries.length
+  st.cursor = Math.max(0, Math.min(n - 1, st.cursor + (ev.key === "ArrowLeft" ? -1 : 1)))
+  renderStep()
+  renderTimeline()
+})
+
+// ---------------------------------------------------------------------------------------------
+// start: from the link, else MTG-09 (a decision to make), else the first bundled scenario
+
+const start = async (): Promise<void> => {
+  const shared = await fromHash(location.hash)
+  const fallback = showcase
+  const fromFile = shared.file !== undefined ? findBundled(shared.file) : undefined
+  const text = shared.text ?? fromFile?.text ?? fallback?.text ?? blank(rulesets[0]?.id ?? "mtg")
+  st.text = text
+  st.file =
+    shared.text !== undefined
+      ? bundled.find((b) => b.text === shared.text)?.key
+      : (fromFile?.key ?? (shared.file === undefined ? fallback?.key : undefined))
+  st.mode = shared.mode
+  st.answers = [...shared.answers]
+  els.source.value = text
+  refresh()
+  document.body.dataset.ready = "true"
+}
+
+void start()

@@ -1,0 +1,108 @@
+/**
+ * The playground's engine glue, run in Node: loading with line-precise problems, driving a
+ * scenario decision by decision through the kernel, and the timeline snapshots.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Result } from "effect"
+import { bundled, rulesets, showcase } from "../src/bundled.ts"
+import { drive, load, snapshotAt } from "../src/engine.ts"
+
+/** MTG-09 in the mtg vocabulary, with its own ids (independent of the package's file). */
+const MTG09 = `ruleset: mtg
+title: "MTG-09: NAP orders a shield and a doubler (CR 616.1)"
+players: [ap, nap]
+objects:
+  - { id: z, controller: nap, types: [Creature], power: 5, toughness: 5 }
+  - { id: bolt, controller: ap, zone: stack, types: [Instant], colors: [red] }
+effects:
+  - { kind: shield, id: prevent-2, controller: nap, to: z, amount: 2 }
+  - { kind: double, id: double, controller: ap, to: { types: [Creature] } }
+steps:
+  - event:
+      id: hit
+      damage: [{ id: d, source: bolt, to: z, amount: 3 }]
+decisions: [prevent-2]
+expect:
+  events:
+    hit:
+      dealt: { z: 2 }
+`
+
+const mtg09 = () => {
+  const loaded = load(MTG09, "MTG-09.yaml", rulesets)
+  if (Result.isFailure(loaded)) throw new Error(JSON.stringify(loaded.failure))
+  return loaded.success
+}
+
+describe("bundled scenarios", () => {
+  it("bundles the packages' scenario files, MTG-09 among them, sorted by case number", () => {
+    expect(showcase?.name).toMatch(/^MTG-09/)
+    const mtg = bundled.filter((b) => b.ruleset === "mtg").map((b) => b.name)
+    expect(mtg.indexOf("MTG-01")).toBeLessThan(mtg.indexOf(showcase?.name ?? ""))
+    expect(mtg.indexOf("MTG-02")).toBeLessThan(mtg.indexOf("MTG-10-exile"))
+    expect(rulesets.map((r) => r.id)).toContain("mtg")
+  })
+})
+
+describe("driving MTG-09 (CR 616.1)", () => {
+  /**
+   * CR 616.1: "If two or more replacement and/or prevention effects are attempting to modify the
+   * way an event affects an object or player, the affected object's controller … chooses one to
+   * apply". Z (NAP's) would be dealt 3; prevent 2 first → (3 − 2) × 2 = 2; double first → 6 − 2 = 4.
+   */
+  it("stops at NAP's ordering choice, offering both effects", () => {
+    const d = drive(mtg09(), "ask", [])
+    expect(d.pending?.request._tag).toBe("ChooseEffect")
+    expect(d.pending?.request.chooser).toBe("nap")
+    expect([...(d.pending?.legal ?? [])].sort()).toEqual(["double", "prevent-2"])
+    expect(d.run).toBeUndefined()
+  })
+
+  it("prevent first: 2 dealt, the shield spent 2 → 0", () => {
+    const d = drive(mtg09(), "ask", ["prevent-2"])
+    expect(d.pending).toBeUndefined()
+    expect(d.run?.outcome.events.hit?.dealt).toEqual({ z: 2 })
+    expect(d.mismatches).toEqual([])
+    const last = snapshotAt(d, d.entries.length - 1)
+    expect(last.shields["prevent-2"]).toBe(0)
+  })
+
+  it("double first: 4 dealt (and the scenario's expectation of 2 is reported as a mismatch)", () => {
+    const d = drive(mtg09(), "ask", ["double"])
+    expect(d.run?.outcome.events.hit?.dealt).toEqual({ z: 4 })
+    expect(d.mismatches?.length).toBeGreaterThan(0)
+  })
+
+  it("script mode uses the scenario's decisions: and matches its expect:", () => {
+    const d = drive(mtg09(), "script", [])
+    expect(d.decisions.map((x) => x.answer)).toEqual(["prevent-2"])
+    expect(d.mismatches).toEqual([])
+  })
+
+  it("an answer that is not legal any more is asked again", () => {
+    const d = drive(mtg09(), "ask", ["no-such-effect"])
+    expect(d.pending?.request._tag).toBe("ChooseEffect")
+  })
+
+  it("the snapshot after the first application shows 3 → 1 with 2 prevented", () => {
+    const d = drive(mtg09(), "ask", ["prevent-2"])
+    const i = d.entries.findIndex((e) => e.record._tag === "Applied")
+    const bar = snapshotAt(d, i).bars.find((b) => b.occurrence === "d")
+    expect(bar).toMatchObject({ start: 3, amount: 1, prevented: 2, subject: "z" })
+  })
+})
+
+describe("problems at their line", () => {
+  it("an unknown effect kind is reported at the line of the entry", () => {
+    const text =
+      "ruleset: mtg\nplayers: [ap, nap]\nobjects: []\neffects:\n  - { kind: sheild, id: s, controller: nap, to: z, amount: 2 }\nsteps: []\n"
+    const r = load(text, "bad.yaml", rulesets)
+    expect(Result.isFailure(r)).toBe(true)
+    if (Result.isFailure(r)) expect(r.failure.map((p) => p.line)).toContain(5)
+  })
+
+  it("malformed YAML is reported with its line", () => {
+    const r = load("ruleset: mtg\nplayers: [ap\n", "bad.yaml", rulesets)
+    expect(Result.isFailure(r) ? r.failure[0]?.line : 0).toBeGreaterThan(0)
+  })
+})
