@@ -1,34 +1,346 @@
 /**
  * The `bulwark` command, as a value: `main.ts` runs it against the real process, tests run it
- * in-process with `Command.runWith` and `TestConsole`.
+ * in-process with {@link runCli} (or `Command.runWith`) and `TestConsole`.
+ *
+ * Exit codes: 0 when all is well, 1 when a check failed (an `expect:` mismatch), 2 for bad input
+ * (an unreadable or malformed file, a schema error, an unknown ruleset or id, an illegal or
+ * missing decision, a bad command line). Errors are one clear message, never a stack trace.
  *
  * @module
  */
 import { createRequire } from "node:module"
-import { rulesetId as berserk } from "@bulwark/berserk"
-import { rulesetId as fab } from "@bulwark/fab"
-import { rulesetId as mtg } from "@bulwark/mtg"
-import { rulesetId as riftbound } from "@bulwark/riftbound"
-import { Console, Effect } from "effect"
-import { Command } from "effect/cli"
+import { Chooser, Decision, Errors, Ruleset } from "@bulwark/core"
+import { checkScenario, chooserFor, matchRun, type Scenario } from "@bulwark/scenario"
+import { checkFile, loadFile, scenarioFiles } from "@bulwark/scenario/node"
+import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
+import { Argument, CliError, Command, Flag, Prompt } from "effect/cli"
+import * as Gallery from "./gallery.js"
+import * as Registry from "./registry.js"
+import * as Render from "./render.js"
+import * as SchemaDoc from "./schema.js"
 
 /** The CLI's version, read from its own package.json (one level above `src/` and `dist/`). */
 export const version: string = (createRequire(import.meta.url)("../package.json") as { version: string })
   .version
 
 /** The ruleset ids this build of the CLI knows, one per adapter package. */
-export const rulesetIds = [mtg, riftbound, berserk, fab] as const
+export const rulesetIds: ReadonlyArray<string> = Registry.installed.map((r) => r.id)
 
-/** `bulwark rulesets`: prints the known ruleset ids, one per line. */
+/** Bad input: exit code 2. `text` is the complete message. */
+export class BadInput extends Data.TaggedError("BadInput")<{ readonly text: string }> {}
+
+/** Failed checks: exit code 1 (the details were already printed). */
+export class ChecksFailed extends Data.TaggedError("ChecksFailed")<{ readonly failed: number }> {}
+
+/**
+ * How the CLI asks a player for a decision: `interactive` is true when stdin and stdout are
+ * terminals; `ask` prompts for one request.
+ */
+export interface InteractionShape {
+  readonly interactive: boolean
+  readonly ask: (
+    request: Decision.Request
+  ) => Effect.Effect<Decision.Answer, Errors.ChooserFailed, Prompt.Environment>
+}
+
+const promptFor = (request: Decision.Request): Prompt.Prompt<Decision.Answer> => {
+  const message = `${request.id}: ${Decision.describe(request)}`
+  switch (request._tag) {
+    case "ChooseEffect":
+      return Prompt.Select<Decision.Answer>({
+        message,
+        choices: request.options.map((o) => ({ title: `${o.effect} — ${o.label}`, value: o.effect }))
+      })
+    case "StartingPlayer":
+      return Prompt.Select<Decision.Answer>({
+        message,
+        choices: request.options.map((p) => ({ title: p, value: p }))
+      })
+    case "UseOptional":
+      return Prompt.Confirm({ message, initial: true }) as Prompt.Prompt<Decision.Answer>
+    case "Allocate":
+      return Prompt.Select<Decision.Answer>({
+        message,
+        choices: Decision.legalAnswers(request, 50).map((a) => ({
+          title: Decision.formatAnswer(a),
+          value: a
+        }))
+      })
+  }
+}
+
+/** Asks with a terminal prompt; the player quitting (Ctrl-C) fails the decision. */
+export const promptAsk: InteractionShape["ask"] = (request) =>
+  Prompt.run(promptFor(request)).pipe(
+    Effect.mapError(() => new Errors.ChooserFailed({ requestId: request.id, reason: "the player quit" }))
+  )
+
+/** The interaction service; by default, interactive exactly when stdin and stdout are terminals. */
+export const Interaction = Context.Reference<InteractionShape>("@bulwark/cli/Interaction", {
+  defaultValue: () => ({
+    interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+    ask: promptAsk
+  })
+})
+
+const strategyFlag = Flag.Literals("strategy", ["first", "best-for-chooser"]).pipe(
+  Flag.withDescription(
+    "Answer the decisions the scenario's `decisions:` do not answer with this strategy (overrides `strategy:` in the file)"
+  ),
+  Flag.optional
+)
+
+const load = (file: string): Effect.Effect<Scenario.LoadedScenario, BadInput> => {
+  const r = loadFile(file, Registry.installed)
+  return Result.isFailure(r)
+    ? Effect.fail(new BadInput({ text: r.failure.message }))
+    : Effect.succeed(r.success)
+}
+
+/** The message for a run that ended with an error the scenario did not expect. */
+const runErrorText = (
+  loaded: Scenario.LoadedScenario,
+  error: NonNullable<Ruleset.Outcome["error"]>,
+  answered: number
+): string => {
+  if (error.tag === "IllegalChoice" && loaded.decisions !== undefined && answered < loaded.decisions.length) {
+    const pos = loaded.sourceMap.positionOf(["decisions", answered], "value")
+    return `${loaded.fileName}:${pos.line}:${pos.column}: at decisions[${answered}]: ${error.message}`
+  }
+  if (error.tag === "MissingDecision") {
+    return `${loaded.fileName}: missing decision: ${error.message}\n  add the answer to \`decisions:\`, set \`strategy:\` (first | best-for-chooser), or pass --strategy`
+  }
+  return `${loaded.fileName}: ${error.tag} at step ${error.step}: ${error.message}`
+}
+
+/** `bulwark resolve <file>`: the step-by-step trace and a result summary, or `--json`. */
+export const resolve = Command.make(
+  "resolve",
+  {
+    file: Argument.String("file").pipe(Argument.withDescription("A scenario file (.yaml, .yml or .json)")),
+    json: Flag.Boolean("json").pipe(
+      Flag.withDescription("Print the machine form: outcome, trace and decisions"),
+      Flag.withDefault(false)
+    ),
+    strategy: strategyFlag,
+    ask: Flag.Boolean("ask").pipe(
+      Flag.withDescription(
+        "Ask at the terminal for every decision the scenario's `decisions:` do not answer"
+      ),
+      Flag.withDefault(false)
+    )
+  },
+  Effect.fn(function* ({ file, json, strategy, ask }) {
+    const loaded = yield* load(file)
+    const options: Scenario.RunOptions = { strategy: Option.getOrUndefined(strategy) }
+    const interaction = yield* Interaction
+    if (ask && !interaction.interactive)
+      return yield* new BadInput({ text: "--ask needs a terminal (stdin and stdout must be a TTY)" })
+    // the script, then the strategy; a decision nothing answers is asked at a terminal, else missing
+    const script = loaded.decisions ?? []
+    const base = ask
+      ? (((_r, state) => script[state.log.length]) satisfies Chooser.SyncChooser)
+      : chooserFor(loaded, options)
+    const canAsk = interaction.interactive && !json
+    const context = yield* Effect.context<Prompt.Environment>()
+    const shape: Chooser.ChooserShape = {
+      decide: (request, state) => {
+        const answer = base(request, state)
+        if (answer !== undefined) return Effect.succeed(answer)
+        if (canAsk) return interaction.ask(request).pipe(Effect.provideContext(context))
+        return Effect.fail(
+          new Errors.MissingDecision({
+            requestId: request.id,
+            kind: request._tag,
+            chooser: request.chooser,
+            prompt: Decision.describe(request)
+          })
+        )
+      }
+    }
+    const run = yield* Ruleset.runEffect(loaded.ruleset.rules, loaded.compiled).pipe(
+      Effect.provideService(Chooser.Chooser, shape)
+    )
+    const check = matchRun(loaded, run)
+    if (json) yield* Console.log(JSON.stringify(Render.machine(loaded, check, options), null, 2))
+    else {
+      yield* Console.log(Render.header(loaded, options))
+      yield* Console.log(Render.trace(run))
+      yield* Console.log(Render.summary(run))
+    }
+    const error = run.outcome.error
+    const expectsError = (loaded.expect as { error?: unknown } | undefined)?.error !== undefined
+    if (error !== undefined && !expectsError)
+      return yield* new BadInput({ text: runErrorText(loaded, error, run.outcome.decisions.length) })
+    if (loaded.expect !== undefined && !json) {
+      if (check.ok) yield* Console.log("expect: PASS")
+      else yield* Console.log(`expect: FAIL\n${Render.mismatches(check.mismatches)}`)
+    }
+    if (!check.ok) return yield* new ChecksFailed({ failed: 1 })
+  })
+).pipe(Command.withDescription("Resolve a scenario file and print the step-by-step trace"))
+
+/** `bulwark check <files or folders…>`: runs every scenario; `N passed, N failed`. */
+export const check = Command.make(
+  "check",
+  {
+    paths: Argument.String("paths").pipe(
+      Argument.withDescription("Scenario files or folders (searched recursively for .yaml, .yml, .json)"),
+      Argument.atLeast(1)
+    )
+  },
+  Effect.fn(function* ({ paths }) {
+    const files = paths.flatMap((p) => scenarioFiles(p))
+    let passed = 0
+    let failed = 0
+    let invalid = 0
+    for (const file of files) {
+      const r = checkFile(file, Registry.installed)
+      if (r._tag === "Invalid") {
+        invalid++
+        failed++
+        yield* Console.log(`FAIL ${file}`)
+        yield* Console.log(
+          r.error.message
+            .split("\n")
+            .map((l) => `    ${l}`)
+            .join("\n")
+        )
+      } else if (r.result.ok) {
+        passed++
+        yield* Console.log(`PASS ${file}${r.scenario.title === undefined ? "" : ` — ${r.scenario.title}`}`)
+      } else {
+        failed++
+        yield* Console.log(`FAIL ${file}${r.scenario.title === undefined ? "" : ` — ${r.scenario.title}`}`)
+        yield* Console.log(Render.mismatches(r.result.mismatches))
+      }
+    }
+    yield* Console.log(`${passed} passed, ${failed} failed`)
+    if (files.length === 0)
+      return yield* new BadInput({ text: `no scenario files (.yaml, .yml, .json) in ${paths.join(", ")}` })
+    if (invalid > 0)
+      return yield* new BadInput({ text: `${invalid} file${invalid === 1 ? "" : "s"} could not be loaded` })
+    if (failed > 0) return yield* new ChecksFailed({ failed })
+  })
+).pipe(Command.withDescription("Run scenario files as tests: PASS/FAIL per case and a summary"))
+
+/** `bulwark schema <ruleset>`: the JSON Schema of that ruleset's scenario files. */
+export const schema = Command.make(
+  "schema",
+  {
+    ruleset: Argument.String("ruleset").pipe(
+      Argument.withDescription("A ruleset id (see `bulwark rulesets`)")
+    )
+  },
+  Effect.fn(function* ({ ruleset }) {
+    const r = Registry.find(ruleset)
+    if (r === undefined)
+      return yield* new BadInput({
+        text: `unknown ruleset ${JSON.stringify(ruleset)}; installed rulesets: ${rulesetIds.join(", ")}`
+      })
+    yield* Console.log(JSON.stringify(SchemaDoc.scenarioJsonSchema(r), null, 2))
+  })
+).pipe(Command.withDescription("Print the JSON Schema of a ruleset's scenario files (for editors)"))
+
+const coverageSummary = (r: Ruleset.AnyRuleset): string => {
+  const counts = new Map<string, number>()
+  for (const c of r.coverage) counts.set(c.status, (counts.get(c.status) ?? 0) + 1)
+  const order = ["implemented", "partial", "interpretation", "not-covered"]
+  const parts = order.filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${s}`)
+  return `${r.coverage.length} rules${parts.length === 0 ? "" : `: ${parts.join(", ")}`}`
+}
+
+/** `bulwark rulesets`: the installed rulesets, their rules version and coverage summary. */
 export const rulesets = Command.make("rulesets", {}, () =>
-  Effect.forEach(rulesetIds, (id) => Console.log(id))
-).pipe(Command.withDescription("List the rulesets this build of Bulwark knows"))
+  Effect.forEach(Registry.installed, (r) =>
+    Console.log(
+      `${r.id.padEnd(10)} ${r.name}\n${" ".repeat(11)}rules: ${r.rulesVersion}\n${" ".repeat(11)}coverage: ${coverageSummary(r)}`
+    )
+  )
+).pipe(Command.withDescription("List the installed rulesets with their rules version and coverage"))
+
+/** `bulwark gallery`: resolves the bundled example scenarios, one or more per ruleset. */
+export const gallery = Command.make(
+  "gallery",
+  {},
+  Effect.fn(function* () {
+    const results: Array<{ readonly entry: Gallery.Entry; readonly status: string }> = []
+    yield* Console.log(
+      "Bulwark gallery: one scenario per game, chosen to show what makes its damage prevention and replacement rules different.\n"
+    )
+    for (const entry of Gallery.entries) {
+      const file = Gallery.locate(entry)
+      if (file === undefined) {
+        results.push({ entry, status: "not bundled" })
+        continue
+      }
+      const loaded = loadFile(file, Registry.installed)
+      if (Result.isFailure(loaded)) {
+        yield* Console.log(`━━ ${entry.case} (${entry.ruleset}): ${loaded.failure.message}\n`)
+        results.push({ entry, status: "invalid" })
+        continue
+      }
+      const s = loaded.success
+      const c = checkScenario(s)
+      yield* Console.log(Render.header(s))
+      yield* Console.log(`   why this one: ${entry.why}`)
+      yield* Console.log(Render.trace(c.run))
+      yield* Console.log(Render.summary(c.run))
+      if (s.expect !== undefined)
+        yield* Console.log(c.ok ? "expect: PASS" : `expect: FAIL\n${Render.mismatches(c.mismatches)}`)
+      yield* Console.log("")
+      results.push({ entry, status: s.expect === undefined ? "resolved" : c.ok ? "PASS" : "FAIL" })
+    }
+    yield* Console.log("Summary:")
+    for (const r of results)
+      yield* Console.log(
+        `  ${r.status.padEnd(11)} ${r.entry.ruleset.padEnd(10)} ${r.entry.case.padEnd(8)} ${r.entry.why}`
+      )
+    const bad = results.filter((r) => r.status === "FAIL" || r.status === "invalid").length
+    const shown = results.filter((r) => r.status !== "not bundled").length
+    yield* Console.log(`${shown} of ${results.length} gallery scenarios resolved; ${bad} failed`)
+    if (bad > 0) return yield* new ChecksFailed({ failed: bad })
+  })
+).pipe(Command.withDescription("Resolve the bundled example scenarios, one per game, and summarise"))
 
 /** The root `bulwark` command with all its subcommands. */
 export const bulwark = Command.make("bulwark").pipe(
   Command.withDescription("Damage prevention and replacement rules engine for trading card games"),
-  Command.withSubcommands([rulesets])
+  Command.withSubcommands([resolve, check, schema, rulesets, gallery])
 )
 
-/** Runs `bulwark` with the given arguments (without the `node` and script path). */
+/** Runs `bulwark` with the given arguments (without the `node` and script path); fails on errors. */
 export const run = Command.runWith(bulwark, { version })
+
+const oneLine = (u: unknown): string => {
+  const m =
+    u instanceof Error
+      ? u.message
+      : typeof u === "object" && u !== null && "message" in u
+        ? String((u as { message: unknown }).message)
+        : String(u)
+  return m.split("\n")[0] ?? m
+}
+
+/**
+ * Runs `bulwark` and turns every outcome into an exit code, printing errors as plain messages
+ * (never a stack trace): 0 ok, 1 failed checks, 2 bad input.
+ */
+export const runCli = (args: ReadonlyArray<string>) =>
+  run(args).pipe(
+    Effect.as(0),
+    Effect.catchCause((cause) => {
+      const failure = Cause.findErrorOption(cause)
+      if (Option.isSome(failure)) {
+        const e = failure.value as unknown
+        if (e instanceof BadInput) return Effect.as(Console.error(e.text), 2)
+        if (e instanceof ChecksFailed) return Effect.succeed(1)
+        if (CliError.isCliError(e))
+          return Effect.succeed(e._tag === "ShowHelp" && e.errors.length === 0 ? 0 : 2)
+        return Effect.as(Console.error(`bulwark: ${oneLine(e)}`), 2)
+      }
+      if (Cause.hasInterruptsOnly(cause)) return Effect.succeed(130)
+      const defect = Cause.squash(cause)
+      return Effect.as(Console.error(`bulwark: internal error: ${oneLine(defect)}`), 1)
+    })
+  )

@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 import { NodeRuntime, NodeServices } from "@effect/platform-node"
 import { Effect } from "effect"
-import { Command } from "effect/cli"
-import { bulwark, version } from "./cli.js"
+import { runCli } from "./cli.js"
 
-bulwark.pipe(Command.run({ version }), Effect.provide(NodeServices.layer), NodeRuntime.runMain)
+runCli(process.argv.slice(2)).pipe(
+  Effect.tap((code) =>
+    Effect.sync(() => {
+      process.exitCode = code
+    })
+  ),
+  Effect.provide(NodeServices.layer),
+  NodeRuntime.runMain({ disableErrorReporting: true })
+)

@@ -1,14 +1,335 @@
+import { execFileSync, spawnSync } from "node:child_process"
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { Decision } from "@bulwark/core"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestConsole } from "effect/testing"
-import { run } from "../src/cli.js"
+import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
 
-describe("bulwark", () => {
-  it.effect("rulesets prints the four ruleset ids", () =>
+const here = dirname(fileURLToPath(import.meta.url))
+const fixture = join(here, "fixtures", "mtg-09.yaml")
+const base = readFileSync(fixture, "utf8")
+const lines = base.split("\n")
+const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle)) + 1
+
+const dir = mkdtempSync(join(tmpdir(), "bulwark-cli-"))
+/** Writes a variant of the MTG-09 fixture and returns its path. */
+const variant = (name: string, edit: (text: string) => string) => {
+  const f = join(dir, name)
+  writeFileSync(f, edit(base))
+  return f
+}
+
+const nonInteractive: InteractionShape = { interactive: false, ask: () => Effect.die("not interactive") }
+
+/** Runs `bulwark args…` in-process; returns the exit code and the captured stdout/stderr lines. */
+const cli = (args: ReadonlyArray<string>, interaction: InteractionShape = nonInteractive) =>
+  Effect.gen(function* () {
+    const code = yield* runCli(args).pipe(Effect.provideService(Interaction, interaction))
+    const out = (yield* TestConsole.logLines).join("\n")
+    const err = (yield* TestConsole.errorLines).join("\n")
+    return { code, out, err }
+  }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
+
+describe("bulwark rulesets", () => {
+  it.effect("lists the four rulesets with rules version and coverage summary", () =>
     Effect.gen(function* () {
-      yield* run(["rulesets"])
-      assert.deepStrictEqual(yield* TestConsole.logLines, ["mtg", "riftbound", "berserk", "fab"])
-    }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
+      const r = yield* cli(["rulesets"])
+      assert.strictEqual(r.code, 0)
+      const ids = r.out
+        .split("\n")
+        .filter((l) => /^\S/.test(l))
+        .map((l) => l.split(" ")[0])
+      assert.deepStrictEqual(ids, ["mtg", "riftbound", "berserk", "fab"])
+      assert.match(r.out, /coverage: \d+ rules: \d+ implemented/)
+      assert.match(r.out, /rules: /)
+    })
   )
+})
+
+describe("bulwark resolve", () => {
+  /** CR 616.1: the affected object's controller (NAP) orders; prevent first gives (3 − 2) × 2 = 2. */
+  it.effect("prints the trace, the result summary and the expectation", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", fixture])
+      assert.strictEqual(r.code, 0, r.err)
+      assert.include(r.out, "▶ event e: damage 3 from src → Z [d]")
+      assert.include(r.out, "? nap chooses which effect applies next to Z")
+      assert.include(r.out, "event e: dealt Z 2; prevented Z 2")
+      assert.include(r.out, "d1 asked of nap (ChooseEffect")
+      assert.include(r.out, "shield: remaining 0")
+      assert.include(r.out, "expect: PASS")
+      assert.strictEqual(r.err, "")
+    })
+  )
+
+  it.effect("--json prints the machine form", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", fixture, "--json"])
+      assert.strictEqual(r.code, 0, r.err)
+      const j = JSON.parse(r.out) as {
+        outcome: { events: Record<string, { dealt: Record<string, number> }> }
+        decisions: ReadonlyArray<{ chooser: string; answer: unknown }>
+        trace: ReadonlyArray<{ _tag: string }>
+        check: { ok: boolean }
+      }
+      assert.strictEqual(j.outcome.events.e?.dealt.Z, 2)
+      assert.deepStrictEqual(
+        j.decisions.map((d) => [d.chooser, d.answer]),
+        [["nap", "shield"]]
+      )
+      assert.isTrue(j.trace.some((t) => t._tag === "Applied"))
+      assert.isTrue(j.check.ok)
+    })
+  )
+
+  /** MTG-09: a "best for the chooser" strategy picks prevent-first (2 dealt, not 4). */
+  it.effect("--strategy best-for-chooser answers what the script does not", () =>
+    Effect.gen(function* () {
+      const f = variant("best.yaml", (t) => t.replace("decisions: [shield]\n", ""))
+      const r = yield* cli(["resolve", f, "--strategy", "best-for-chooser", "--json"])
+      assert.strictEqual(r.code, 0, r.err)
+      assert.strictEqual(
+        (JSON.parse(r.out) as { outcome: { events: { e: { dealt: { Z: number } } } } }).outcome.events.e.dealt
+          .Z,
+        2
+      )
+    })
+  )
+
+  it.effect("malformed YAML: exit 2, file, line and column", () =>
+    Effect.gen(function* () {
+      const f = variant("malformed.yaml", (t) => t.replace("players: [ap, nap]", "players: [ap, nap"))
+      const r = yield* cli(["resolve", f])
+      assert.strictEqual(r.code, 2)
+      assert.match(r.err, new RegExp(`^${f}:${lineOf("players:") + 1}:\\d+: malformed YAML: `))
+      assert.notInclude(r.err, "    at ") // no stack trace
+    })
+  )
+
+  it.effect("a typo in an effect name: exit 2, the path and the line of the typo", () =>
+    Effect.gen(function* () {
+      const f = variant("typo.yaml", (t) => t.replace("kind: shield, id: shield", "kind: sheild, id: shield"))
+      const r = yield* cli(["resolve", f])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, `${f}:${lineOf("kind: shield, id: shield")}:`)
+      assert.include(r.err, 'at effects[0].kind: unknown kind "sheild" (did you mean "shield"?)')
+    })
+  )
+
+  it.effect("schema errors: every issue at once, each with path and line", () =>
+    Effect.gen(function* () {
+      const f = variant("schema.yaml", (t) =>
+        t.replace("players: [ap, nap]", "playrs: [ap, nap]").replace("amount: 2, until", "amount: two, until")
+      )
+      const r = yield* cli(["resolve", f])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, "problems in the scenario")
+      assert.include(
+        r.err,
+        `${f}:${lineOf("players:")}:1 at playrs: unknown key "playrs" (did you mean "players"?)`
+      )
+      assert.include(r.err, `${f}:${lineOf("amount: 2")}:`)
+      assert.include(r.err, "at effects[0].amount")
+    })
+  )
+
+  it.effect("unknown ruleset: exit 2, the installed ones listed", () =>
+    Effect.gen(function* () {
+      const f = variant("ruleset.yaml", (t) => t.replace("ruleset: mtg", "ruleset: mgt"))
+      const r = yield* cli(["resolve", f])
+      assert.strictEqual(r.code, 2)
+      assert.strictEqual(
+        r.err,
+        `${f}:${lineOf("ruleset: mtg")}:1: unknown ruleset "mgt"; installed rulesets: mtg, riftbound, berserk, fab`
+      )
+    })
+  )
+
+  it.effect("unknown id: exit 2, the path and line that names it", () =>
+    Effect.gen(function* () {
+      const f = variant("id.yaml", (t) => t.replace("to: Z, amount: 2", "to: ghost, amount: 2"))
+      const r = yield* cli(["resolve", f])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, `${f}:${lineOf("to: Z, amount: 2")}:`)
+      assert.include(r.err, "effects[0].to")
+      assert.include(r.err, '"ghost"')
+    })
+  )
+
+  it.effect("illegal decision: exit 2, the decision named and its line in decisions:", () =>
+    Effect.gen(function* () {
+      const f = variant("illegal.yaml", (t) => t.replace("decisions: [shield]", "decisions: [nope]"))
+      const r = yield* cli(["resolve", f])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, `${f}:${lineOf("decisions: [shield]")}:`)
+      assert.include(r.err, "at decisions[0]: illegal answer to decision d1 (ChooseEffect, asked of nap)")
+      assert.include(r.err, "not one of the options: shield, double")
+    })
+  )
+
+  it.effect("missing decision without a terminal: exit 2, the decision named", () =>
+    Effect.gen(function* () {
+      const f = variant("missing.yaml", (t) => t.replace("decisions: [shield]", "decisions: []"))
+      const r = yield* cli(["resolve", f])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, `${f}: missing decision: no answer for decision d1 (ChooseEffect, asked of nap)`)
+      assert.include(r.err, "add the answer to `decisions:`")
+    })
+  )
+
+  it.effect("missing decision at a terminal: the player is asked, with the legal options", () =>
+    Effect.gen(function* () {
+      const f = variant("ask.yaml", (t) => t.replace("decisions: [shield]", "decisions: []"))
+      const asked: Array<Decision.Request> = []
+      const r = yield* cli(["resolve", f], {
+        interactive: true,
+        ask: (request) =>
+          Effect.sync(() => {
+            asked.push(request)
+            return "shield"
+          })
+      })
+      assert.strictEqual(r.code, 0, r.err)
+      assert.strictEqual(asked.length, 1)
+      assert.strictEqual(asked[0]?._tag, "ChooseEffect")
+      assert.strictEqual(asked[0]?.chooser, "nap")
+      assert.deepStrictEqual(asked[0]?._tag === "ChooseEffect" ? asked[0].options.map((o) => o.effect) : [], [
+        "shield",
+        "double"
+      ])
+      assert.include(r.out, "event e: dealt Z 2")
+    })
+  )
+
+  it.effect("a failed expectation: exit 1, expected vs actual at the path", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", join(here, "fixtures", "pass-fail", "b-fail.yaml")])
+      assert.strictEqual(r.code, 1)
+      assert.include(r.out, "expect: FAIL\n    at events.e.dealt.Z: expected 3, got 2")
+    })
+  )
+
+  it.effect("a file that does not exist: exit 2", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", join(dir, "nope.yaml")])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, "cannot read the file: no such file")
+    })
+  )
+
+  it.effect("a bad command line: exit 2", () =>
+    Effect.gen(function* () {
+      assert.strictEqual((yield* cli(["resolve", fixture, "--strategy", "worst"])).code, 2)
+      assert.strictEqual((yield* cli(["frobnicate"])).code, 2)
+    })
+  )
+})
+
+describe("bulwark check", () => {
+  it.effect("PASS/FAIL per case with mismatch paths, the summary line, exit 1", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["check", join(here, "fixtures", "pass-fail")])
+      assert.strictEqual(r.code, 1)
+      const out = r.out.split("\n")
+      assert.match(out[0] ?? "", /^PASS .*a-pass\.yaml/)
+      assert.match(out[1] ?? "", /^FAIL .*b-fail\.yaml/)
+      assert.strictEqual(out[2], "    at events.e.dealt.Z: expected 3, got 2")
+      assert.strictEqual(out.at(-1), "1 passed, 1 failed")
+    })
+  )
+
+  it.effect("all passing: exit 0", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["check", fixture])
+      assert.strictEqual(r.code, 0)
+      assert.strictEqual(r.out.split("\n").at(-1), "1 passed, 0 failed")
+    })
+  )
+
+  it.effect("an invalid file counts as failed and exits 2", () =>
+    Effect.gen(function* () {
+      const f = variant("bad-check.yaml", (t) => t.replace("ruleset: mtg", "ruleset: mgt"))
+      const r = yield* cli(["check", fixture, f])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.out, `FAIL ${f}`)
+      assert.strictEqual(r.out.split("\n").at(-1), "1 passed, 1 failed")
+    })
+  )
+
+  it.effect("no scenario files: exit 2", () =>
+    Effect.gen(function* () {
+      const empty = mkdtempSync(join(tmpdir(), "bulwark-empty-"))
+      const r = yield* cli(["check", empty])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, "no scenario files")
+    })
+  )
+})
+
+describe("bulwark schema", () => {
+  it.effect("prints a JSON Schema with the generic keys and the ruleset's vocabulary", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["schema", "mtg"])
+      assert.strictEqual(r.code, 0)
+      const s = JSON.parse(r.out) as {
+        $schema: string
+        properties: Record<string, unknown>
+        required: Array<string>
+      }
+      assert.strictEqual(s.$schema, "https://json-schema.org/draft/2020-12/schema")
+      for (const k of ["ruleset", "title", "decisions", "strategy", "expect", "players", "effects"])
+        assert.property(s.properties, k)
+      assert.deepStrictEqual(s.properties.ruleset, { const: "mtg", description: "The ruleset" })
+      assert.include(s.required, "ruleset")
+    })
+  )
+
+  it.effect("an unknown ruleset: exit 2", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["schema", "poker"])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, 'unknown ruleset "poker"; installed rulesets: mtg, riftbound, berserk, fab')
+    })
+  )
+})
+
+describe("bulwark gallery", { timeout: 60_000 }, () => {
+  it.effect("resolves one scenario per ruleset and summarises", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["gallery"])
+      assert.strictEqual(r.code, 0, r.out)
+      for (const id of ["MTG-09", "RB-05", "BSK-03", "FAB-10"])
+        assert.match(r.out, new RegExp(`PASS +\\w+ +${id}`))
+      assert.strictEqual(r.out.split("\n").at(-1), "4 of 4 gallery scenarios resolved; 0 failed")
+    })
+  )
+})
+
+describe("the built binary", { timeout: 60_000 }, () => {
+  const main = join(here, "..", "dist", "main.js")
+  it("check: exit code 1 and the summary line", () => {
+    const r = spawnSync(process.execPath, [main, "check", join(here, "fixtures", "pass-fail")], {
+      encoding: "utf8"
+    })
+    assert.strictEqual(r.status, 1)
+    assert.strictEqual(r.stdout.trim().split("\n").at(-1), "1 passed, 1 failed")
+    assert.strictEqual(r.stderr, "")
+  })
+
+  it("resolve of a bad file: exit 2, one message, no stack trace", () => {
+    const f = variant("e2e.yaml", (t) => t.replace("kind: shield, id: shield", "kind: sheild, id: shield"))
+    const r = spawnSync(process.execPath, [main, "resolve", f], { encoding: "utf8" })
+    assert.strictEqual(r.status, 2)
+    assert.include(r.stderr, `${f}:${lineOf("kind: shield, id: shield")}:`)
+    assert.notMatch(r.stderr, /\n\s+at /)
+  })
+
+  it("--version", () => {
+    assert.match(execFileSync(process.execPath, [main, "--version"], { encoding: "utf8" }), /\d+\.\d+\.\d+/)
+  })
 })

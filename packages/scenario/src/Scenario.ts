@@ -212,28 +212,140 @@ const show = (u: unknown): string => {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s
 }
 
+const editDistance = (a: string, b: string): number => {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j] as number
+      row[j] = Math.min(
+        (row[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        prev + (a[i - 1] === b[j - 1] ? 0 : 1)
+      )
+      prev = tmp
+    }
+  }
+  return row[b.length] as number
+}
+
+const suggest = (actual: string, options: ReadonlyArray<string>): string => {
+  let best: string | undefined
+  let bestD = Number.POSITIVE_INFINITY
+  for (const o of options) {
+    const d = editDistance(actual.toLowerCase(), o.toLowerCase())
+    if (d < bestD) {
+      bestD = d
+      best = o
+    }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3))
+    ? ` (did you mean ${show(best)}?)`
+    : ""
+}
+
+interface Discriminated {
+  readonly path: ReadonlyArray<string | number>
+  readonly key: string
+  readonly options: ReadonlyArray<string>
+}
+
+// A union of structs none of which matched, all tagged by the same literal key (e.g. `kind`):
+// report "unknown kind" at that key instead of listing every member's shape.
+const discriminatedFailures = (
+  issue: unknown,
+  path: ReadonlyArray<string | number>,
+  out: Array<Discriminated>
+): void => {
+  if (typeof issue !== "object" || issue === null) return
+  const i = issue as {
+    _tag: string
+    path?: ReadonlyArray<PropertyKey>
+    issue?: unknown
+    issues?: ReadonlyArray<unknown>
+    ast?: { _tag: string; types?: ReadonlyArray<unknown> }
+  }
+  if (i._tag === "Pointer") {
+    discriminatedFailures(
+      i.issue,
+      [...path, ...(i.path ?? []).map((p) => (typeof p === "symbol" ? String(p) : p))],
+      out
+    )
+    return
+  }
+  if (i._tag === "AnyOf" && (i.issues?.length ?? 0) === 0 && i.ast?._tag === "Union") {
+    const members = (i.ast.types ?? []) as ReadonlyArray<{
+      _tag: string
+      propertySignatures?: ReadonlyArray<{ name: PropertyKey; type: { _tag: string; literal?: unknown } }>
+    }>
+    const literalsOf = (m: (typeof members)[number]): Map<string, string> =>
+      new Map(
+        (m.propertySignatures ?? [])
+          .filter((p) => p.type._tag === "Literal" && typeof p.type.literal === "string")
+          .map((p) => [String(p.name), p.type.literal as string] as const)
+      )
+    if (members.length > 1 && members.every((m) => m._tag === "Objects")) {
+      const maps = members.map(literalsOf)
+      const first = maps[0] as Map<string, string>
+      for (const key of first.keys()) {
+        if (maps.every((m) => m.has(key))) {
+          out.push({ path, key, options: [...new Set(maps.map((m) => m.get(key) as string))] })
+          return
+        }
+      }
+    }
+  }
+  if (i.issue !== undefined) discriminatedFailures(i.issue, path, out)
+  for (const c of i.issues ?? []) discriminatedFailures(c, path, out)
+}
+
 const toIssues = (
   error: Schema.SchemaError,
   doc: unknown,
   sourceMap: SourceMap.SourceMap
-): Array<ScenarioError.Issue> =>
-  SchemaIssue.makeFormatterStandardSchemaV1()(error.issue).issues.map((i) => {
+): Array<ScenarioError.Issue> => {
+  const discriminated: Array<Discriminated> = []
+  discriminatedFailures(error.issue, [], discriminated)
+  const issues = SchemaIssue.makeFormatterStandardSchemaV1()(error.issue).issues.map((i) => {
     const path = (i.path ?? []).map((p) =>
       typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : p
     ) as Array<string | number | symbol>
-    const clean = path.map((p) => (typeof p === "symbol" ? String(p) : p))
+    let clean: Array<string | number> = path.map((p) => (typeof p === "symbol" ? String(p) : p))
     let message = i.message
     let at: "key" | "value" = "key"
-    if (message === "Expected no excess property") message = `unknown key ${show(clean.at(-1))}`
+    const d = discriminated.find((x) => SourceMap.formatPath(x.path) === SourceMap.formatPath(clean))
+    const v = valueAt(doc, clean)
+    const tag = isRecord(v.value) ? v.value[d?.key ?? ""] : undefined
+    if (d !== undefined && isRecord(v.value)) {
+      const expected = d.options.map((o) => show(o)).join(" | ")
+      if (tag === undefined) message = `missing key ${show(d.key)} (one of ${expected})`
+      else {
+        clean = [...clean, d.key]
+        at = "value"
+        message = `unknown ${d.key} ${show(tag)}${typeof tag === "string" ? suggest(tag, d.options) : ""}; expected one of ${expected}`
+      }
+    } else if (message === "Expected no excess property") message = `unknown key ${show(clean.at(-1))}`
     else if (message === "Missing key") message = `missing key ${show(clean.at(-1))}`
     else {
       at = "value"
-      const v = valueAt(doc, clean)
       if (v.found) message = `${message}, got ${show(v.value)}`
     }
     const pos = sourceMap.positionOf(clean, at)
-    return { path: SourceMap.formatPath(clean), line: pos.line, column: pos.column, message }
+    return { path: clean, line: pos.line, column: pos.column, message }
   })
+  // an unknown key next to a missing one is most likely a typo of it
+  const parent = (p: ReadonlyArray<string | number>) => SourceMap.formatPath(p.slice(0, -1))
+  return issues.map((i) => {
+    const last = i.path.at(-1)
+    if (!i.message.startsWith("unknown key") || typeof last !== "string")
+      return { ...i, path: SourceMap.formatPath(i.path) }
+    const missing = issues
+      .filter((m) => m.message.startsWith("missing key") && parent(m.path) === parent(i.path))
+      .map((m) => String(m.path.at(-1)))
+    return { ...i, path: SourceMap.formatPath(i.path), message: `${i.message}${suggest(last, missing)}` }
+  })
+}
 
 const snippet = (text: string, line: number, column: number): string => {
   const src = text.split(/\r?\n/)[line - 1]
@@ -308,7 +420,7 @@ export const parseScenario = (
     )
   }
   const installed = rulesets.map((r) => r.id)
-  const rulesetId = data["ruleset"]
+  const rulesetId = data.ruleset
   const rulesetPos = sourceMap.positionOf(["ruleset"])
   if (typeof rulesetId !== "string") {
     return Result.fail(
@@ -466,9 +578,41 @@ const defect = (loaded: LoadedScenario, err: unknown): Ruleset.RunResult => ({
 })
 
 /**
+ * Matches a finished run against the scenario's `expect:` block (core `Expect.outcome`).
+ * Without `expect:`, the run is ok when it ended without error. Use it when you ran the
+ * scenario yourself (e.g. with core `Ruleset.runEffect` and an interactive chooser).
+ *
+ * @example
+ * ```ts
+ * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { matchRun, type Scenario } from "@bulwark/scenario"
+ * declare const loaded: Scenario.LoadedScenario
+ * const run = Ruleset.run(loaded.ruleset.rules, loaded.compiled, Chooser.firstLegal)
+ * const { ok, mismatches } = matchRun(loaded, run)
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const matchRun = (loaded: LoadedScenario, run: Ruleset.RunResult): CheckResult => {
+  const mismatches: ReadonlyArray<Expect.Mismatch> =
+    loaded.expect === undefined
+      ? run.outcome.error === undefined
+        ? []
+        : [
+            {
+              path: "error",
+              expected: "(no error)",
+              actual: `${run.outcome.error.tag}: ${run.outcome.error.message}`
+            }
+          ]
+      : Expect.outcome(loaded.expect, run.outcome)
+  return { ok: mismatches.length === 0, mismatches, run }
+}
+
+/**
  * Runs a loaded scenario (core `Ruleset.run` with {@link chooserFor}) and matches its `expect:`
- * block (core `Expect.outcome`). Without `expect:`, the scenario is ok when it ran without
- * error. Never throws: a bug in a ruleset becomes an outcome error tagged `Defect`.
+ * block ({@link matchRun}). Without `expect:`, the scenario is ok when it ran without error.
+ * Never throws: a bug in a ruleset becomes an outcome error tagged `Defect`.
  *
  * @example
  * ```ts
@@ -488,17 +632,5 @@ export const checkScenario = (loaded: LoadedScenario, options: RunOptions = {}):
   } catch (err) {
     run = defect(loaded, err)
   }
-  const mismatches =
-    loaded.expect === undefined
-      ? run.outcome.error === undefined
-        ? []
-        : [
-            {
-              path: "error",
-              expected: "(no error)",
-              actual: `${run.outcome.error.tag}: ${run.outcome.error.message}`
-            }
-          ]
-      : Expect.outcome(loaded.expect, run.outcome)
-  return { ok: mismatches.length === 0, mismatches, run }
+  return matchRun(loaded, run)
 }

@@ -24,6 +24,7 @@ export {
   chooserFor,
   describeStrategy,
   type LoadedScenario,
+  matchRun,
   parseScenario,
   type RunOptions,
   type Strategy

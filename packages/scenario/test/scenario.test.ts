@@ -111,12 +111,16 @@ describe("parseScenario", () => {
     const byPath = new Map(e.issues.map((i) => [i.path, i]))
     // the typo'd effect kind, at its own line
     assert.strictEqual(byPath.get("effects[0].kind")?.line, lineOf("kind: sheild"))
-    assert.match(byPath.get("effects[0].kind")?.message ?? "", /Expected "shield" \| "double", got "sheild"/)
+    assert.strictEqual(
+      byPath.get("effects[0].kind")?.message,
+      'unknown kind "sheild" (did you mean "shield"?); expected one of "shield" | "double"'
+    )
     // the typo'd key inside an effect
     assert.strictEqual(byPath.get("effects[1].amout")?.line, lineOf("amout: 2"))
     assert.strictEqual(byPath.get("effects[1].amout")?.message, 'unknown key "amout"')
     // the typo'd top-level key: unknown, and the real one missing
     assert.strictEqual(byPath.get("playrs")?.line, lineOf("playrs:"))
+    assert.strictEqual(byPath.get("playrs")?.message, 'unknown key "playrs" (did you mean "players"?)')
     assert.strictEqual(byPath.get("players")?.message, 'missing key "players"')
     // a bad generic key
     assert.strictEqual(byPath.get("strategy")?.line, lineOf("strategy: best"))
@@ -167,7 +171,7 @@ describe("checkScenario", () => {
 
   it("best-for-chooser: bob prevents first", () => {
     const s = loaded(base("strategy: best-for-chooser\n"))
-    assert.strictEqual(checkScenario(s).run.outcome.events["e1"]?.dealt["bear"], 2)
+    assert.strictEqual(checkScenario(s).run.outcome.events.e1?.dealt.bear, 2)
     assert.strictEqual(describeStrategy(s), "best-for-chooser")
   })
 
@@ -192,7 +196,7 @@ describe("checkScenario", () => {
     assert.strictEqual(describeStrategy(s), "scripted (0 answers), then first")
     assert.isTrue(checkScenario(s).ok)
     const r = checkScenario(s, { strategy: "best-for-chooser" })
-    assert.strictEqual(r.run.outcome.events["e1"]?.dealt["bear"], 2)
+    assert.strictEqual(r.run.outcome.events.e1?.dealt.bear, 2)
   })
 
   it("an illegal scripted answer fails the run naming the decision", () => {

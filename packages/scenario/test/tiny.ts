@@ -6,13 +6,16 @@
 import { Errors, GameEvent, GameView, Ledger, Policy, type Replacement, type Ruleset } from "@bulwark/core"
 import { Result, Schema } from "effect"
 
-const Effect = Schema.Struct({
-  id: Schema.String,
-  kind: Schema.Literals(["shield", "double"]),
-  controller: Schema.String,
-  on: Schema.optionalKey(Schema.Array(Schema.String)),
-  amount: Schema.optionalKey(Schema.Int)
-})
+const Effect = Schema.Union([
+  Schema.Struct({
+    id: Schema.String,
+    kind: Schema.Literal("shield"),
+    controller: Schema.String,
+    on: Schema.Array(Schema.String),
+    amount: Schema.Int
+  }),
+  Schema.Struct({ id: Schema.String, kind: Schema.Literal("double"), controller: Schema.String })
+])
 
 const TinySchema = Schema.Struct({
   players: Schema.Array(Schema.String),
@@ -34,7 +37,7 @@ const compile = (s: Tiny): Result.Result<Ruleset.Compiled, Errors.ScenarioInvali
   const ids = new Set([...s.players, ...s.units.map((u) => u.id)])
   const effects: Array<Replacement.Replacement> = []
   for (const [i, e] of (s.effects ?? []).entries()) {
-    for (const [j, id] of (e.on ?? []).entries())
+    for (const [j, id] of (e.kind === "shield" ? e.on : []).entries())
       if (!ids.has(id))
         return Result.fail(
           new Errors.ScenarioInvalid({ path: `effects[${i}].on[${j}]`, reason: `unknown object "${id}"` })
@@ -43,11 +46,11 @@ const compile = (s: Tiny): Result.Result<Ruleset.Compiled, Errors.ScenarioInvali
       e.kind === "shield"
         ? {
             id: e.id,
-            label: `Prevent the next ${e.amount ?? 0} damage`,
+            label: `Prevent the next ${e.amount} damage`,
             controller: e.controller,
             category: "prevention",
-            watch: { family: "damage", subject: { _tag: "Id", ids: e.on ?? [] } },
-            action: { _tag: "Prevent", amount: e.amount ?? 0, scope: "shield" }
+            watch: { family: "damage", subject: { _tag: "Id", ids: e.on } },
+            action: { _tag: "Prevent", amount: e.amount, scope: "shield" }
           }
         : {
             id: e.id,

@@ -1,0 +1,95 @@
+/**
+ * Text and JSON renderings of scenario runs and checks.
+ *
+ * @module
+ */
+import { Expect, type Ruleset, Trace } from "@bulwark/core"
+import { describeStrategy, type Scenario } from "@bulwark/scenario"
+
+const amounts = (r: Readonly<Record<string, number>>): string =>
+  Object.keys(r).length === 0
+    ? "none"
+    : Object.entries(r)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")
+
+const json = (u: unknown): string => JSON.stringify(u)
+
+/** The header of a scenario: file, ruleset, title, description and how decisions are answered. */
+export const header = (loaded: Scenario.LoadedScenario, options: Scenario.RunOptions = {}): string => {
+  const lines = [
+    `━━ ${loaded.fileName}${loaded.title === undefined ? "" : ` — ${loaded.title}`}`,
+    `   ruleset: ${loaded.ruleset.name} (${loaded.ruleset.id}, ${loaded.ruleset.rulesVersion})`,
+    `   decisions: ${describeStrategy(loaded, options)}`
+  ]
+  if (loaded.description !== undefined) {
+    for (const l of loaded.description.trim().split("\n")) lines.push(`   ${l}`)
+  }
+  return lines.join("\n")
+}
+
+/** The step-by-step trace of a run (core `Trace.render`). */
+export const trace = (run: Ruleset.RunResult): string =>
+  run.trace.length === 0 ? "  (no steps)" : Trace.render(run.trace)
+
+/**
+ * The result summary: per event the damage dealt and prevented per recipient and what else
+ * happened, the effects' states afterwards, every decision and whom it was asked of, the
+ * queries' answers and the error, if any.
+ */
+export const summary = (run: Ruleset.RunResult): string => {
+  const o = run.outcome
+  const lines = ["Result:"]
+  for (const [id, e] of Object.entries(o.events)) {
+    lines.push(`  event ${id}: dealt ${amounts(e.dealt)}; prevented ${amounts(e.prevented)}`)
+    const other = e.happened.filter((h) => h.family !== "damage")
+    if (other.length > 0)
+      lines.push(
+        `    also happened: ${other.map((h) => `${h.family} ${h.amount} → ${h.subject}`).join("; ")}`
+      )
+  }
+  const effects = Object.entries(o.effects)
+  if (effects.length > 0) {
+    lines.push("  effects afterwards:")
+    for (const [id, s] of effects) {
+      const parts: Array<string> = []
+      if (s.remaining !== null) parts.push(`remaining ${s.remaining}`)
+      parts.push(`used ${s.uses}×`)
+      if (s.spent) parts.push("used up")
+      else if (s.gone) parts.push("gone")
+      lines.push(`    ${id}: ${parts.join(", ")}`)
+    }
+  }
+  if (o.decisions.length === 0) lines.push("  decisions: none asked")
+  else {
+    lines.push("  decisions:")
+    for (const d of o.decisions)
+      lines.push(`    ${d.id} asked of ${d.chooser} (${d.kind}, ${d.rule}): ${json(d.answer)}`)
+  }
+  for (const [name, answer] of Object.entries(o.queries)) lines.push(`  query ${name}: ${json(answer)}`)
+  if (o.error !== undefined) lines.push(`  error at step ${o.error.step}: ${o.error.tag}: ${o.error.message}`)
+  return lines.join("\n")
+}
+
+/** Renders mismatches as indented lines: the path, what was expected and what happened. */
+export const mismatches = (ms: ReadonlyArray<Expect.Mismatch>, indent = "    "): string =>
+  Expect.render(ms)
+    .split("\n")
+    .map((l) => `${indent}${l}`)
+    .join("\n")
+
+/** The machine form of a resolution (`bulwark resolve --json`). */
+export const machine = (
+  loaded: Scenario.LoadedScenario,
+  check: Scenario.CheckResult,
+  options: Scenario.RunOptions = {}
+): Record<string, unknown> => ({
+  file: loaded.fileName,
+  ruleset: loaded.ruleset.id,
+  title: loaded.title ?? null,
+  strategy: describeStrategy(loaded, options),
+  outcome: check.run.outcome,
+  decisions: check.run.outcome.decisions,
+  trace: check.run.trace,
+  ...(loaded.expect === undefined ? {} : { check: { ok: check.ok, mismatches: check.mismatches } })
+})
