@@ -178,6 +178,10 @@ export type Template = typeof Template.Type
  *   next occurrence(s) it applies to, then used up;
  * - `static` with a number: "prevent N of each such damage", never used up; `static` with
  *   `"all"`: "prevent all …" (protection, Prevent All), never used up and never a big number.
+ * - `perEvent` with a number: "prevent N of that damage" each time it applies, never used up —
+ *   N for the whole event (divided by the assignment policy when the event has several
+ *   occurrences it could cover), not N per occurrence like `static` (a static ability such as
+ *   FaB's Arcane Barrier or Quell).
  *
  * @example
  * ```ts
@@ -187,7 +191,7 @@ export type Template = typeof Template.Type
  * @since 0.1.0
  * @category model
  */
-export type PreventScope = "shield" | "once" | "static"
+export type PreventScope = "shield" | "once" | "static" | "perEvent"
 
 /**
  * What an effect does to the occurrences it applies to.
@@ -242,7 +246,7 @@ const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 export const Action: Schema.Codec<Action> = Schema.Union([
   Schema.TaggedStruct("Prevent", {
     amount: Schema.Union([NonNegativeInt, Schema.Literal("all")]),
-    scope: Schema.Literals(["shield", "once", "static"])
+    scope: Schema.Literals(["shield", "once", "static", "perEvent"])
   }),
   Schema.TaggedStruct("Modify", {
     op: Schema.Literals(["add", "sub", "mul", "set", "atMost", "atLeast"]),
