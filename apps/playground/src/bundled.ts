@@ -2,14 +2,21 @@
  * The rulesets the playground knows and the scenario files bundled with them: every
  * `packages/<ruleset>/scenarios/*.yaml`, read as text at build time.
  */
-import { ruleset as berserk } from "@bulwark/berserk"
+import * as Berserk from "@bulwark/berserk"
 import type { Ruleset } from "@bulwark/core"
-import { ruleset as fab } from "@bulwark/fab"
-import { ruleset as mtg } from "@bulwark/mtg"
-import { ruleset as riftbound } from "@bulwark/riftbound"
+import * as Fab from "@bulwark/fab"
+import * as Mtg from "@bulwark/mtg"
+import * as Riftbound from "@bulwark/riftbound"
+
+// Read through the module object, so a ruleset package that does not export `ruleset` (yet) is
+// left out of the menu instead of breaking the build.
+const rulesetOf = (mod: object): Ruleset.AnyRuleset | undefined =>
+  (mod as { readonly ruleset?: Ruleset.AnyRuleset }).ruleset
 
 /** The installed rulesets, in menu order. */
-export const rulesets: ReadonlyArray<Ruleset.AnyRuleset> = [mtg, riftbound, berserk, fab]
+export const rulesets: ReadonlyArray<Ruleset.AnyRuleset> = [Mtg, Riftbound, Berserk, Fab]
+  .map(rulesetOf)
+  .filter((r): r is Ruleset.AnyRuleset => r !== undefined)
 
 /** A bundled scenario file. */
 export interface Bundled {
