@@ -1,0 +1,311 @@
+#!/usr/bin/env node
+// Creates a new ruleset adapter: `pnpm new-ruleset <name> [--title "Display Name"]`.
+//
+// Writes packages/<name> (@bulwark/<name>): the adapter skeleton (a `Ruleset.Ruleset` with a
+// trivial policy, an effect constructor, a scenario vocabulary), scenarios/ with one scenario, a
+// unit test and a test that checks every scenario file, a README and docs/games/<name>.md, and
+// wires it into the TypeScript project references (tsconfig.json), the typedoc site
+// (typedoc.json, docs/package.json) and changesets (.changeset/<name>-ruleset.md). nx picks the
+// package up from its package.json scripts. Run `pnpm install` afterwards.
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { dirname, join, relative, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = resolve(process.env.BULWARK_ROOT ?? join(here, ".."))
+
+const args = process.argv.slice(2)
+const name = args.find((a) => !a.startsWith("--"))
+const titleAt = args.indexOf("--title")
+if (name === undefined || !/^[a-z][a-z0-9-]{1,30}$/.test(name)) {
+  console.error(
+    'usage: pnpm new-ruleset <name> [--title "Display Name"]   (name: lower-case, e.g. "lorcana")'
+  )
+  process.exit(2)
+}
+const title = (titleAt >= 0 ? args[titleAt + 1] : undefined) ?? name.charAt(0).toUpperCase() + name.slice(1)
+const pkg = `@bulwark/${name}`
+const dir = join(root, "packages", name)
+if (existsSync(dir)) {
+  console.error(`packages/${name} already exists`)
+  process.exit(1)
+}
+const caseId = name.toUpperCase().replace(/-/g, "")
+/** @param {string} text */
+const fill = (text) => text.replaceAll("__NAME__", name).replaceAll("__TITLE__", title)
+/** @param {unknown} value */
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`
+/** @type {Array<string>} */
+const written = []
+/** @param {string} path @param {string} text */
+const write = (path, text) => {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, text)
+  written.push(relative(root, path))
+}
+
+// ── the package ──────────────────────────────────────────────────────────────────────────────
+write(
+  join(dir, "package.json"),
+  json({
+    name: pkg,
+    version: "0.0.0",
+    description: `${title} ruleset for Bulwark`,
+    type: "module",
+    license: "MIT",
+    sideEffects: false,
+    exports: {
+      ".": { types: "./dist/index.d.ts", default: "./dist/index.js" },
+      "./package.json": "./package.json"
+    },
+    types: "./dist/index.d.ts",
+    files: ["dist", "src", "!dist/.tsbuildinfo", "README.md"],
+    scripts: {
+      build: "tsc -b",
+      typecheck: "tsc -p tsconfig.test.json",
+      lint: "biome check .",
+      test: "vitest run"
+    },
+    dependencies: { "@bulwark/core": "workspace:^" },
+    peerDependencies: { effect: "^4.1.0" },
+    devDependencies: { "@bulwark/scenario": "workspace:*", effect: "4.1.0" },
+    publishConfig: { access: "public" }
+  })
+)
+write(
+  join(dir, "tsconfig.json"),
+  json({
+    extends: "../../tsconfig.base.json",
+    compilerOptions: { rootDir: "src", outDir: "dist", tsBuildInfoFile: "dist/.tsbuildinfo" },
+    include: ["src"],
+    references: [{ path: "../core" }]
+  })
+)
+write(
+  join(dir, "tsconfig.test.json"),
+  json({
+    extends: "../../tsconfig.base.json",
+    compilerOptions: {
+      composite: false,
+      incremental: false,
+      declaration: false,
+      declarationMap: false,
+      noEmit: true,
+      rootDir: "."
+    },
+    include: ["src", "test"]
+  })
+)
+write(
+  join(dir, "vitest.config.ts"),
+  `import "../../tools/node20-polyfills.ts"
+import { defineConfig } from "vitest/config"
+import { projectConfig } from "../../tools/vitest.shared.ts"
+
+export default defineConfig(projectConfig())
+`
+)
+write(
+  join(dir, "src", "Ruleset.ts"),
+  fill(readFileSync(join(here, "new-ruleset", "template.ts.txt"), "utf8"))
+)
+write(
+  join(dir, "src", "index.ts"),
+  fill(`/**
+ * \`@bulwark/__NAME__\`: the __TITLE__ ruleset for Bulwark.
+ *
+ * \`\`\`ts
+ * import { ruleset } from "@bulwark/__NAME__"
+ * \`\`\`
+ *
+ * @packageDocumentation
+ */
+export { compile, rules, type Scenario, ScenarioSchema, ruleset, shield } from "./Ruleset.js"
+`)
+)
+write(
+  join(dir, "scenarios", `${caseId}-01.yaml`),
+  fill(`# __TITLE__ 1.1: "Shield N: prevent the next N damage that would be dealt to this unit."
+# (replace with a real rule of your game, quoted, and its number)
+ruleset: __NAME__
+title: A shield prevents the next N damage
+players: [alice, bob]
+active: alice
+units:
+  - { id: knight, controller: alice }
+  - { id: ogre, controller: bob }
+shields:
+  - { id: s, unit: ogre, amount: 2 }
+events:
+  - id: e1
+    damage:
+      - { from: knight, to: ogre, amount: 3 }
+expect:
+  events:
+    e1: { dealt: { ogre: 1 }, prevented: { ogre: 2 } }
+  effects:
+    s: { remaining: 0, gone: true }
+`)
+)
+write(
+  join(dir, "test", "ruleset.test.ts"),
+  fill(`import { Chooser, Ruleset } from "@bulwark/core"
+import { assert, describe, it } from "@effect/vitest"
+import { Result } from "effect"
+import { compile, ruleset } from "../src/index.js"
+
+describe("__NAME__", () => {
+  /**
+   * __TITLE__ 1.1: "Shield N: prevent the next N damage that would be dealt to this unit."
+   * Shield 2 against 3 damage: 2 prevented, 1 dealt, the shield is used up.
+   */
+  it("a shield prevents the next N damage", () => {
+    const compiled = compile({
+      players: ["alice", "bob"],
+      active: "alice",
+      units: [
+        { id: "knight", controller: "alice" },
+        { id: "ogre", controller: "bob" }
+      ],
+      shields: [{ id: "s", unit: "ogre", amount: 2 }],
+      events: [{ id: "e1", damage: [{ from: "knight", to: "ogre", amount: 3 }] }]
+    })
+    assert.isTrue(Result.isSuccess(compiled))
+    if (Result.isFailure(compiled)) return
+    const run = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
+    assert.deepStrictEqual(run.outcome.events["e1"]?.dealt, { ogre: 1 })
+    assert.deepStrictEqual(run.outcome.events["e1"]?.prevented, { ogre: 2 })
+  })
+
+  it("compile names the path of an unknown unit", () => {
+    const r = compile({
+      players: ["alice"],
+      active: "alice",
+      units: [],
+      shields: [{ id: "s", unit: "ghost", amount: 1 }],
+      events: []
+    })
+    assert.isTrue(Result.isFailure(r) && r.failure.path === "shields[0].unit")
+  })
+})
+`)
+)
+write(
+  join(dir, "test", "scenarios.test.ts"),
+  fill(`import { fileURLToPath } from "node:url"
+import { checkDirectory } from "@bulwark/scenario/node"
+import { assert, describe, it } from "@effect/vitest"
+import { ruleset } from "../src/index.js"
+
+/** Every scenario file under scenarios/ passes, exactly as \`bulwark check\` runs it. */
+describe("scenarios/", () => {
+  const results = checkDirectory(fileURLToPath(new URL("../scenarios", import.meta.url)), [ruleset])
+
+  it("has scenario files", () => {
+    assert.isAbove(results.length, 0)
+  })
+
+  for (const r of results) {
+    it(r.file.replace(/^.*scenarios\\//, ""), () => {
+      if (r._tag === "Invalid") assert.fail(r.error.message)
+      else assert.deepStrictEqual(r.result.mismatches, [])
+    })
+  }
+})
+`)
+)
+write(
+  join(dir, "README.md"),
+  fill(`# @bulwark/__NAME__
+
+The __TITLE__ ruleset for Bulwark: __TITLE__'s damage prevention and replacement rules on top of
+\`@bulwark/core\`.
+
+\`\`\`sh
+npm install @bulwark/core @bulwark/__NAME__ effect
+\`\`\`
+
+\`\`\`ts
+import { Chooser, Ruleset } from "@bulwark/core"
+import { compile, ruleset } from "@bulwark/__NAME__"
+\`\`\`
+
+## Rules coverage
+
+| rule | what                          | module            | test                     |
+| ---- | ----------------------------- | ----------------- | ------------------------ |
+| 1.1  | Shield N (prevent the next N) | \`src/Ruleset.ts\` | \`test/ruleset.test.ts\` |
+
+## Interpretations
+
+None yet.
+`)
+)
+write(
+  join(root, "docs", "games", `${name}.md`),
+  fill(`# __TITLE__
+
+How __TITLE__'s prevention and replacement rules map onto Bulwark: the ordering policy (who
+chooses which effect applies next), the assignment policy (who divides a shield), the scenario
+vocabulary, and what differs from the other games.
+
+## Interpretations
+
+None yet.
+`)
+)
+write(join(root, ".changeset", `${name}-ruleset.md`), `---\n"${pkg}": minor\n---\n\nNew ruleset: ${title}.\n`)
+
+// ── wiring (each edit is a plain text insertion, so the files keep their formatting) ─────────
+/** @param {string} file @param {(text: string) => string} change */
+const edit = (file, change) => {
+  const path = join(root, file)
+  const before = readFileSync(path, "utf8")
+  const after = change(before)
+  if (after === before) throw new Error(`could not wire ${name} into ${file}`)
+  writeFileSync(path, after)
+  written.push(`${file} (edited)`)
+}
+edit("tsconfig.json", (s) =>
+  s.replace(
+    /(\n(\s*)\{ "path": "packages\/[^"]+" \},?\n)(?![\s\S]*\{ "path": "packages\/)/,
+    (/** @type {string} */ _m, /** @type {string} */ line, /** @type {string} */ indent) => {
+      const withComma = line.endsWith(",\n") ? line : `${line.slice(0, -1)},\n`
+      return `${withComma}${indent}{ "path": "packages/${name}" }${line.endsWith(",\n") ? "," : ""}\n`
+    }
+  )
+)
+edit("typedoc.json", (s) =>
+  s.replace(/("entryPoints": \[[^\]]*?)("packages\/[^"]+")(\s*\])/, `$1$2, "packages/${name}"$3`)
+)
+edit("docs/package.json", (s) =>
+  s.replace(
+    /("devDependencies": \{[^}]*?)(\n\s*)("@bulwark\/[^"]+": "workspace:\*")(\n)/,
+    `$1$2$3,$2"${pkg}": "workspace:*"$4`
+  )
+)
+
+// format the new files with the repository's Biome settings
+const biome = join(root, "node_modules", ".bin", "biome")
+if (existsSync(biome)) {
+  execFileSync(
+    biome,
+    [
+      "check",
+      "--write",
+      `packages/${name}`,
+      `docs/games/${name}.md`,
+      "tsconfig.json",
+      "typedoc.json",
+      "docs/package.json"
+    ],
+    {
+      cwd: root,
+      stdio: "ignore"
+    }
+  )
+} else console.log("(run `pnpm install` and then `pnpm exec biome check --write` to format the new files)")
+
+console.log(`created ${pkg}:\n  ${written.join("\n  ")}`)
+console.log(`next: pnpm install && pnpm exec nx run-many -t build typecheck lint test -p ${pkg}`)
