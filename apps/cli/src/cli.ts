@@ -8,9 +8,18 @@
  *
  * @module
  */
+import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
+import { basename } from "node:path"
 import { Chooser, Decision, Errors, Ruleset } from "@bulwark/core"
-import { checkScenario, chooserFor, matchRun, type Scenario } from "@bulwark/scenario"
+import {
+  checkScenario,
+  chooserFor,
+  matchRun,
+  parseScenario,
+  type Scenario,
+  ScenarioError
+} from "@bulwark/scenario"
 import { checkFile, loadFile, scenarioFiles } from "@bulwark/scenario/node"
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, Prompt } from "effect/cli"
@@ -95,6 +104,16 @@ const load = (file: string): Effect.Effect<Scenario.LoadedScenario, BadInput> =>
   return Result.isFailure(r)
     ? Effect.fail(new BadInput({ text: r.failure.message }))
     : Effect.succeed(r.success)
+}
+
+const readText = (file: string): Result.Result<string, ScenarioError.FileUnreadable> => {
+  try {
+    return Result.succeed(readFileSync(file, "utf8"))
+  } catch (err) {
+    return Result.fail(
+      new ScenarioError.FileUnreadable({ file, reason: err instanceof Error ? err.message : String(err) })
+    )
+  }
 }
 
 /** The message for a run that ended with an error the scenario did not expect. */
@@ -274,7 +293,9 @@ export const gallery = Command.make(
         results.push({ entry, status: "not bundled" })
         continue
       }
-      const loaded = loadFile(file, Registry.installed)
+      const loaded = Result.flatMap(readText(file), (text) =>
+        parseScenario(text, `${entry.ruleset}/scenarios/${basename(file)}`, Registry.installed)
+      )
       if (Result.isFailure(loaded)) {
         yield* Console.log(`━━ ${entry.case} (${entry.ruleset}): ${loaded.failure.message}\n`)
         results.push({ entry, status: "invalid" })
