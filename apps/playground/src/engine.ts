@@ -79,7 +79,7 @@ export type Mode = "ask" | "script"
 
 /**
  * A driven scenario: the timeline so far, the decisions made, and either the decision it waits
- * on (`pending`), a failure (`error`), or the finished run (`run`, with the expectation check).
+ * on (`pending`), or the run (`run`, with the expectation check), which may have failed (`error`).
  */
 export interface Driven {
   readonly entries: ReadonlyArray<Entry>
@@ -115,6 +115,8 @@ export const drive = (
   const created: Record<string, number> = {}
   let view = compiled.view
   let ledger = compiled.ledger
+  // every answer handed to the kernel, in order (a scripted one may be illegal: the run fails)
+  const given: Array<Decision.Answer> = []
   const answerFor = (request: Decision.Request, state: Kernel.State): Decision.Answer | undefined => {
     const i = decisions.length + state.log.length
     if (script !== undefined) {
@@ -132,22 +134,37 @@ export const drive = (
     created,
     ...extra
   })
+  // Finished or failed: the outcome is core's generic runner replaying the same answers, and it
+  // is matched against the scenario's expect: (which may expect the error).
+  const finish = (error?: Driven["error"]): Driven => {
+    const run = Ruleset.run(rules, compiled, (_request, state) => given[state.log.length])
+    const mismatches = loaded.expect === undefined ? [] : Expect.outcome(loaded.expect, run.outcome)
+    return stop({ run, mismatches, ...(error === undefined ? {} : { error }) })
+  }
+  const queryChooser: Chooser.SyncChooser = (request, state) =>
+    script?.(request, { ...state, log: [...decisions, ...state.log] })
   for (let i = 0; i < compiled.steps.length; i++) {
     const step = compiled.steps[i] as Ruleset.Step
     switch (step._tag) {
       case "Event": {
         let k = Kernel.start(rules, step.event, ledger, view)
+        let last: Kernel.State | undefined
         while (k._tag === "Pending") {
+          last = k.state
           const answer = answerFor(k.request, k.state)
           if (answer === undefined) {
             for (const record of k.state.trace ?? []) entries.push({ step: i, record })
             decisions.push(...k.state.log)
             return stop({ pending: { request: k.request, legal: legalOf(k.request) } })
           }
+          given.push(answer)
           k = Kernel.resume(k.state, answer)
         }
-        if (k._tag === "Failed")
-          return stop({ error: { tag: k.error._tag, message: k.error.message, step: i } })
+        if (k._tag === "Failed") {
+          // the steps up to the failing answer, then the failure
+          for (const record of last?.trace ?? []) entries.push({ step: i, record })
+          return finish({ tag: k.error._tag, message: k.error.message, step: i })
+        }
         const r = k.resolution
         for (const record of r.trace) entries.push({ step: i, record })
         for (const o of r.outcomes) created[o.id] = o.proposed
@@ -172,16 +189,13 @@ export const drive = (
         try {
           view = step.apply(view)
         } catch (err) {
-          return stop({
-            error: { tag: "Error", message: err instanceof Error ? err.message : String(err), step: i }
-          })
+          return finish({ tag: "Error", message: err instanceof Error ? err.message : String(err), step: i })
         }
         entries.push({ step: i, record: noteOf(step.label, "scenario") })
         break
       case "Query": {
-        const r = step.run({ view, ledger, chooser: () => undefined, rules })
-        if (Result.isFailure(r))
-          return stop({ error: { tag: r.failure._tag, message: r.failure.message, step: i } })
+        const r = step.run({ view, ledger, chooser: queryChooser, rules })
+        if (Result.isFailure(r)) return finish({ tag: r.failure._tag, message: r.failure.message, step: i })
         entries.push({
           step: i,
           record: noteOf(`query ${step.name}: ${JSON.stringify(r.success)}`, "scenario")
@@ -190,11 +204,7 @@ export const drive = (
       }
     }
   }
-  // Every decision is made: the outcome is core's generic runner replaying the same answers.
-  const made = decisions.map((d) => d.answer)
-  const run = Ruleset.run(rules, compiled, (_request, state) => made[state.log.length])
-  const mismatches = loaded.expect === undefined ? [] : Expect.outcome(loaded.expect, run.outcome)
-  return stop({ run, mismatches })
+  return finish()
 }
 
 /** The legal answers of a request, as buttons (core's `Decision.legalAnswers`, at most 24 splits). */

@@ -593,6 +593,33 @@ const undoTo = (k: number): void => {
   refresh()
 }
 
+const expectation = (d: Driven): Child => {
+  const mm = d.mismatches ?? []
+  return st.loaded?.expect === undefined
+    ? null
+    : mm.length === 0
+      ? h("p", { class: "expect ok", "data-testid": "expect" }, "✓ Matches the scenario's expect: block")
+      : h(
+          "div",
+          { class: "expect bad", "data-testid": "expect" },
+          h("p", {}, `✗ Differs from the scenario's expect: (${mm.length})`),
+          h(
+            "ul",
+            {},
+            mm
+              .slice(0, 6)
+              .map((m) =>
+                h(
+                  "li",
+                  {},
+                  h("code", {}, m.path),
+                  `: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`
+                )
+              )
+          )
+        )
+}
+
 const renderOutcome = (): void => {
   const d = st.driven
   if (d === undefined) {
@@ -624,7 +651,8 @@ const renderOutcome = (): void => {
         { class: "card error", "data-testid": "error" },
         h("h3", {}, `Step ${d.error.step + 1} failed: ${d.error.tag}`),
         h("pre", {}, d.error.message),
-        made
+        made,
+        expectation(d)
       )
     )
     return
@@ -638,7 +666,6 @@ const renderOutcome = (): void => {
     return
   }
   const events = Object.entries(run.outcome.events)
-  const mm = d.mismatches ?? []
   mount(
     els.outcome,
     h(
@@ -683,36 +710,14 @@ const renderOutcome = (): void => {
             )
           ),
       made,
-      st.loaded?.expect === undefined
-        ? null
-        : mm.length === 0
-          ? h("p", { class: "expect ok", "data-testid": "expect" }, "✓ Matches the scenario's expect: block")
-          : h(
-              "div",
-              { class: "expect bad", "data-testid": "expect" },
-              h("p", {}, `✗ Differs from the scenario's expect: (${mm.length})`),
-              h(
-                "ul",
-                {},
-                mm
-                  .slice(0, 6)
-                  .map((m) =>
-                    h(
-                      "li",
-                      {},
-                      h("code", {}, m.path),
-                      `: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`
-                    )
-                  )
-              )
-            )
+      expectation(d)
     )
   )
 }
 
 const renderTimeline = (): void => {
   const d = st.driven
-  if (d === undefined) {
+  if (d === undefined || (d.entries.length === 0 && d.pending === undefined)) {
     mount(els.timeline)
     return
   }

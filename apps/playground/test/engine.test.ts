@@ -2,6 +2,8 @@
  * The playground's engine glue, run in Node: loading with line-precise problems, driving a
  * scenario decision by decision through the kernel, and the timeline snapshots.
  */
+
+import type { Decision } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { bundled, rulesets, showcase } from "../src/bundled.ts"
@@ -89,6 +91,29 @@ describe("driving MTG-09 (CR 616.1)", () => {
     const i = d.entries.findIndex((e) => e.record._tag === "Applied")
     const bar = snapshotAt(d, i).bars.find((b) => b.occurrence === "d")
     expect(bar).toMatchObject({ start: 3, amount: 1, prevented: 2, subject: "z" })
+  })
+})
+
+describe("every bundled scenario", () => {
+  it("can be driven to the end by always clicking the first button, and snapshots every step", () => {
+    let driven = 0
+    for (const b of bundled) {
+      const loaded = load(b.text, b.fileName, rulesets)
+      if (Result.isFailure(loaded)) continue // a ruleset package's own tests cover its files
+      const answers: Array<Decision.Answer> = []
+      let d = drive(loaded.success, "ask", answers)
+      for (let guard = 0; d.pending !== undefined && guard < 50; guard++) {
+        const first = d.pending.legal[0]
+        expect(first, `${b.key}: a decision without legal answers`).toBeDefined()
+        answers.push(first as Decision.Answer)
+        d = drive(loaded.success, "ask", answers)
+      }
+      expect(d.pending, b.key).toBeUndefined()
+      expect(d.run !== undefined || d.error !== undefined, b.key).toBe(true)
+      for (let i = 0; i < d.entries.length; i++) snapshotAt(d, i)
+      driven++
+    }
+    expect(driven).toBeGreaterThan(0)
   })
 })
 
