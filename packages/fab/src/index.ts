@@ -1,11 +1,22 @@
 /**
- * `@bulwark/fab`: the Flesh and Blood ruleset for Bulwark (6.4 prevention (6.4.10 a–j), 6.5 ordering, keywords).
+ * `@bulwark/fab`: the Flesh and Blood ruleset for Bulwark — replacement effects (6.4),
+ * prevention (6.4.10 a–j), ordering (6.5), the prevention keywords (Ward, Spellvoid, Arcane
+ * Barrier, Quell, Arcane Shelter) and Amp, hero vs ally (8.2.8f) and hits (7.5.5b).
  *
- * This package is a skeleton: the ordering and assignment policies arrive in later releases.
+ * ```ts
+ * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { ruleset } from "@bulwark/fab"
+ * ```
  *
  * @packageDocumentation
  */
-import { coreName } from "@bulwark/core"
+import { coreName, type Ruleset } from "@bulwark/core"
+import * as Rules from "./Rules.js"
+import * as Scenario from "./Scenario.js"
+
+export * as Effects from "./Effects.js"
+export * as Rules from "./Rules.js"
+export * as Scenario from "./Scenario.js"
 
 /**
  * The identifier of this ruleset, as written in scenario files and printed by `bulwark rulesets`.
@@ -28,3 +39,106 @@ export const rulesetId = "fab" as const
  * ```
  */
 export const core: typeof coreName = coreName
+
+/**
+ * The rules text this adapter implements. The copy states no version number; its 6.4.10
+ * lettering is h = "cannot prevent", i = fixed-prevention, j = shielding-prevention (older
+ * CR 2.x texts lettered these differently).
+ *
+ * @example
+ * ```ts
+ * import { rulesVersion } from "@bulwark/fab"
+ * rulesVersion.startsWith("Flesh and Blood Comprehensive Rules") // true
+ * ```
+ */
+export const rulesVersion =
+  "Flesh and Blood Comprehensive Rules, copy of February 2026 (no version number in the text; 6.4.10 h = cannot prevent, i = fixed, j = shielding)" as const
+
+/**
+ * The rules coverage table of this adapter.
+ *
+ * @example
+ * ```ts
+ * import { coverage } from "@bulwark/fab"
+ * coverage.find((c) => c.rule === "6.4.10f")?.status // "implemented"
+ * ```
+ */
+export const coverage: ReadonlyArray<Ruleset.Coverage> = [
+  { rule: "6.4.1a", title: "sub-events happen first and can be replaced", status: "implemented" },
+  { rule: "6.4.2a", title: "conditions and values determined each time", status: "implemented" },
+  { rule: "6.4.3", title: "no retroactive replacement", status: "implemented" },
+  { rule: "6.4.5", title: "once per original event and its descendants", status: "implemented" },
+  {
+    rule: "6.4.7–6.4.11",
+    title: "self, identity, standard, prevention, outcome kinds",
+    status: "partial",
+    note: "categories ordered by 6.5; outcome-replacement is applied before the event is committed"
+  },
+  { rule: "6.4.10a", title: "per-point prevention with a tracked amount", status: "implemented" },
+  { rule: "6.4.10b", title: "no amount: the event's damage", status: "implemented" },
+  { rule: "6.4.10c", title: "damage types; typed prevention ignores others", status: "implemented" },
+  { rule: "6.4.10d", title: "unspecified source", status: "implemented" },
+  { rule: "6.4.10e", title: "unspecified shielded object", status: "implemented" },
+  { rule: "6.4.10f", title: "the prevention's controller declares each point", status: "implemented" },
+  { rule: "6.4.10g", title: "decreases apply after the full amount is spent", status: "implemented" },
+  {
+    rule: "6.4.10h",
+    title: "cannot prevent: applies, keeps its amount, other parts happen",
+    status: "implemented"
+  },
+  { rule: "6.4.10i", title: "fixed-prevention: leftover discarded", status: "implemented" },
+  { rule: "6.4.10j", title: "shielding-prevention: remainder carries over", status: "implemented" },
+  { rule: "6.5.1–6.5.8", title: "starting player, slots, each controller orders", status: "implemented" },
+  { rule: "7.5.5b", title: "a fully prevented hit is not a hit", status: "implemented" },
+  { rule: "8.2.8f", title: "damage to an ally is not damage to its hero", status: "implemented" },
+  { rule: "8.3.8", title: "Arcane Barrier", status: "implemented" },
+  { rule: "8.3.15", title: "Spellvoid (8.3.15a: can't destroy, can't apply)", status: "implemented" },
+  {
+    rule: "8.3.19",
+    title: "Quell",
+    status: "implemented",
+    note: "the delayed destruction marks the source; the beginEndPhase step destroys it"
+  },
+  { rule: "8.3.20", title: "Ward", status: "implemented" },
+  { rule: "8.3.37", title: "Arcane Shelter", status: "implemented" },
+  { rule: "8.5.3b–f", title: "generic, physical, arcane damage", status: "implemented" },
+  {
+    rule: "8.5.47",
+    title: "Amp",
+    status: "interpretation",
+    note: "+N to every instance of the next arcane event"
+  }
+]
+
+/**
+ * The Flesh and Blood ruleset: the scenario vocabulary ({@link Scenario.Scenario}), its
+ * compiler, and the policies ({@link Rules.rules}).
+ *
+ * @example
+ * ```ts
+ * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { Result } from "effect"
+ * import { ruleset } from "@bulwark/fab"
+ * const compiled = ruleset.compile({
+ *   players: [{ id: "alice" }, { id: "bob" }],
+ *   objects: [{ id: "bolt", controller: "alice", zone: "stack" }],
+ *   effects: [{ type: "preventNextTime", id: "feignDeath", controller: "bob" }],
+ *   steps: [{ damage: { id: "e1", source: "bolt", to: "bob", amount: 3 } }]
+ * })
+ * if (Result.isSuccess(compiled)) {
+ *   const { outcome } = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
+ *   outcome.events["e1"]?.prevented // { bob: 3 }
+ * }
+ * ```
+ */
+export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
+  id: rulesetId,
+  name: "Flesh and Blood",
+  description:
+    "Flesh and Blood: replacement and prevention effects (CR 6.4, 6.4.10 a–j), their ordering (6.5), the prevention keywords and Amp",
+  rulesVersion,
+  schema: Scenario.Scenario,
+  compile: Scenario.compile,
+  rules: Rules.rules,
+  coverage
+}

@@ -1,0 +1,171 @@
+/**
+ * The Flesh and Blood policies: ordering (6.5), point declaration (6.4.10f), hits (7.5.5) and how
+ * an occurrence changes the game (8.5.3 deal, 8.5.4 destroy, 8.5.31 pay).
+ *
+ * @since 0.1.0
+ */
+import { GameEvent, GameView, Policy } from "@bulwark/core"
+import { Category, Family } from "./Effects.js"
+
+/**
+ * The ordering policy of FaB 6.5: the turn-player selects a starting player once per event
+ * (6.5.2, 6.5.2b) — core asks when effects of two or more players apply; then the slots
+ * self/identity (6.5.3), standard (6.5.4), prevention (6.5.5), outcome (6.5.7); within a slot
+ * each player, clockwise from the selected one, applies all of their own active effects of that
+ * slot one by one in the order they choose (6.5.2, 6.5.2a). The chooser of an effect's place is
+ * its controller, not the damaged player. The whole event is one group, so that one prevention
+ * can be declared over several recipients (6.4.10f).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.order.startingPlayer?.rule // "FaB 6.5.2"
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const order: Policy.OrderingPolicy = Policy.slotsByPlayer({
+  name: "fab",
+  rule: "FaB 6.5.2",
+  slots: [
+    { name: "self/identity", categories: [Category.self, Category.identity], rule: "FaB 6.5.3" },
+    { name: "standard", categories: [Category.standard], rule: "FaB 6.5.4" },
+    { name: "prevention", categories: [Category.prevention], rule: "FaB 6.5.5" },
+    { name: "outcome", categories: [Category.outcome], rule: "FaB 6.5.7" }
+  ],
+  players: "clockwiseFromSelected",
+  startingPlayerRule: "FaB 6.5.2"
+})
+
+/**
+ * FaB 6.4.10f: "the controller of the prevention effect declares each point of damage the effect
+ * will prevent".
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.assignment.rule // "FaB 6.4.10f"
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const assignment: Policy.AssignmentPolicy = Policy.effectControllerAllocates("FaB 6.4.10f")
+
+/**
+ * The hit of FaB 7.5.5: dealt damage that is a hit-event (`params.attack` names the attack and
+ * `params.attackTarget` its target) produces a `"hit"` occurrence — but only when the attack is
+ * still the source and the target still the recipient, and only for damage actually dealt: a
+ * fully prevented hit-event is not a hit (7.5.5b), so "on hit" effects have nothing to fire on.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * const view = GameView.make({ players: ["a", "b"], activePlayer: "a" })
+ * const dealt = GameEvent.damage({ id: "h", source: "atk", recipient: "b", amount: 2, kinds: ["physical"],
+ *   params: { attack: "atk", attackTarget: "b" } })
+ * Rules.hits.results([dealt], view)[0]?.family // "hit"
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const hits: Policy.ResultsPolicy = {
+  rule: "FaB 7.5.5",
+  results: (dealt) => {
+    const out: Array<GameEvent.Occurrence> = []
+    for (const d of dealt) {
+      const attack = d.params.attack
+      const target = d.params.attackTarget
+      if (typeof attack !== "string" || typeof target !== "string") continue
+      if (d.source !== attack || d.subject !== target || d.amount <= 0) continue
+      out.push(
+        GameEvent.occurrence({
+          id: `${d.id}:hit`,
+          family: Family.hit,
+          subject: target,
+          source: attack,
+          amount: 1,
+          params: { attack }
+        })
+      )
+    }
+    return out
+  }
+}
+
+const withProps = (
+  view: GameView.GameView,
+  id: string | undefined,
+  f: (o: GameView.GameObject) => GameView.GameObject
+): GameView.GameView => {
+  if (id === undefined) return view
+  const o = view.objects[id]
+  return o === undefined ? view : GameView.setObject(view, f(o))
+}
+
+const num = (v: unknown): number => (typeof v === "number" ? v : 0)
+
+/**
+ * How an occurrence that happened changes the view:
+ *
+ * - `damage` (8.5.3): the recipient loses that much life (`life`), hero or ally alike — an ally's
+ *   damage is its own, never its controller's (8.2.8f);
+ * - `destroy` (8.5.4): the object goes to the graveyard;
+ * - `payResources` (8.5.31): the player's `resources` go down;
+ * - `hit` (7.5.5): the attack is marked `hit: true`;
+ * - `scheduleDestroy` (Quell): the object is marked `destroyAtEndPhase: true`.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * const v0 = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
+ * const v1 = Rules.commit(v0, GameEvent.damage({ id: "d", source: "a", recipient: "a", amount: 3 }))
+ * v1.objects["a"]?.props["life"] // 17
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
+  switch (o.family) {
+    case Family.damage:
+      return withProps(view, o.subject, (x) =>
+        typeof x.props.life === "number"
+          ? { ...x, props: { ...x.props, life: num(x.props.life) - o.amount } }
+          : x
+      )
+    case Family.destroy:
+      return withProps(view, o.subject, (x) => ({ ...x, zone: "graveyard" }))
+    case Family.payResources:
+      return withProps(view, o.subject, (x) => ({
+        ...x,
+        props: { ...x.props, resources: num(x.props.resources) - o.amount }
+      }))
+    case Family.hit:
+      return withProps(view, o.source, (x) => ({ ...x, props: { ...x.props, hit: true } }))
+    case Family.scheduleDestroy:
+      return withProps(view, o.subject, (x) => ({ ...x, props: { ...x.props, destroyAtEndPhase: true } }))
+    default:
+      return view
+  }
+}
+
+/**
+ * The whole Flesh and Blood policy bundle.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.rules.name // "fab"
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const rules: Policy.Rules = {
+  name: "fab",
+  order,
+  assignment,
+  results: hits,
+  commit
+}

@@ -1,0 +1,217 @@
+/**
+ * FaB CR 8.3 keywords, 8.5.47 Amp, 8.2.8f (allies) and 7.5.5b (hits), Comprehensive Rules,
+ * February 2026 copy. Each test quotes the rule it checks.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effects } from "../src/index.js"
+import { base, oneEvent, run } from "./helpers.js"
+
+const arcane = (amount: number) => ({
+  id: "e1",
+  source: "S",
+  to: "bob",
+  amount,
+  damageType: "arcane" as const
+})
+
+describe("FaB keywords", () => {
+  /** 8.3.20: Ward N means "If you would be dealt damage, destroy this to prevent N of that damage." */
+  it("8.3.20 Ward 2: mandatory (no question), the helm is destroyed, 2 of 5 prevented", () => {
+    const r = run(
+      oneEvent([{ type: "ward", source: "helm", amount: 2 }], { id: "e1", source: "S", to: "bob", amount: 5 })
+    )
+    expect(r.outcome.decisions).toEqual([])
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 3 })
+    expect(r.outcome.state.helm?.zone).toBe("graveyard")
+  })
+
+  /**
+   * 8.3.15: Spellvoid N means "If you would be dealt arcane damage, you may destroy this to
+   * prevent N of that damage." 8.3.15a: "If the controlling player cannot destroy the object with
+   * Spellvoid, they cannot apply the optional prevention effect."
+   */
+  it("8.3.15 Spellvoid 2: optional; declining keeps the helm; an indestructible helm is not even offered", () => {
+    const used = run(oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], arcane(3)), [true])
+    expect(used.outcome.decisions).toMatchObject([{ kind: "UseOptional", chooser: "bob" }])
+    expect(used.outcome.events.e1?.dealt).toEqual({ bob: 1 })
+    expect(used.outcome.state.helm?.zone).toBe("graveyard")
+    const declined = run(oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], arcane(3)), [false])
+    expect(declined.outcome.events.e1?.dealt).toEqual({ bob: 3 })
+    expect(declined.outcome.state.helm?.zone).toBe("arena")
+    const unbreakable = run({
+      ...oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], arcane(3)),
+      objects: [
+        ...base.objects.filter((o) => o.id !== "helm"),
+        { id: "helm", controller: "bob", indestructible: true }
+      ]
+    })
+    expect(unbreakable.outcome.decisions).toEqual([])
+    expect(unbreakable.outcome.events.e1?.dealt).toEqual({ bob: 3 })
+  })
+
+  /** 8.3.15 / 8.5.3f: Spellvoid prevents arcane damage only. */
+  it("8.3.15 Spellvoid ignores physical damage", () => {
+    const r = run(
+      oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], {
+        id: "e1",
+        source: "S",
+        to: "bob",
+        amount: 3,
+        damageType: "physical"
+      })
+    )
+    expect(r.outcome.decisions).toEqual([])
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 3 })
+  })
+
+  /**
+   * 8.3.8: Arcane Barrier N means "If you would be dealt arcane damage, you may pay N{r} to
+   * prevent N of that damage." A cost that can't be paid makes the option unavailable.
+   */
+  it("8.3.8 Arcane Barrier 2: paying spends 2 resources; with 1 resource it is not offered", () => {
+    const paid = run(oneEvent([{ type: "arcaneBarrier", source: "helm", amount: 2 }], arcane(3)), [true])
+    expect(paid.outcome.events.e1?.dealt).toEqual({ bob: 1 })
+    expect(paid.outcome.state.bob?.resources).toBe(1)
+    const poor = run({
+      ...oneEvent([{ type: "arcaneBarrier", source: "helm", amount: 2 }], arcane(3)),
+      players: [{ id: "alice" }, { id: "bob", resources: 1 }]
+    })
+    expect(poor.outcome.decisions).toEqual([])
+    expect(poor.outcome.events.e1?.dealt).toEqual({ bob: 3 })
+    expect(poor.outcome.state.bob?.resources).toBe(1)
+  })
+
+  /**
+   * 8.3.19: Quell N means "If you would be dealt damage, you may pay N{r} to prevent N of that
+   * damage. If you do, destroy this at the beginning of the end phase."
+   */
+  it("8.3.19 Quell 1: pay 1, prevent 1; the helm is destroyed at the beginning of the end phase", () => {
+    const r = run(
+      {
+        ...base,
+        effects: [{ type: "quell", source: "helm", amount: 1 }],
+        steps: [{ damage: { id: "e1", source: "S", to: "bob", amount: 2 } }, { beginEndPhase: true }]
+      },
+      [true]
+    )
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 1 })
+    expect(r.outcome.state.bob?.resources).toBe(2)
+    expect(r.outcome.state.helm?.zone).toBe("graveyard")
+    const declined = run(
+      {
+        ...base,
+        effects: [{ type: "quell", source: "helm", amount: 1 }],
+        steps: [{ damage: { id: "e1", source: "S", to: "bob", amount: 2 } }, { beginEndPhase: true }]
+      },
+      [false]
+    )
+    expect(declined.outcome.state.helm?.zone).toBe("arena")
+  })
+
+  /**
+   * 8.3.37: Arcane Shelter N means "If you would be dealt arcane damage, destroy this to prevent N
+   * of that damage."
+   */
+  it("8.3.37 Arcane Shelter 1: mandatory on arcane damage, not on physical", () => {
+    const r = run({
+      ...base,
+      effects: [{ type: "arcaneShelter", source: "helm", amount: 1 }],
+      steps: [
+        { damage: { id: "e1", source: "S", to: "bob", amount: 2, damageType: "physical" } },
+        { damage: { id: "e2", source: "S", to: "bob", amount: 2, damageType: "arcane" } }
+      ]
+    })
+    expect(r.outcome.decisions).toEqual([])
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 2 })
+    expect(r.outcome.events.e2?.dealt).toEqual({ bob: 1 })
+    expect(r.outcome.state.helm?.zone).toBe("graveyard")
+  })
+
+  /**
+   * 8.5.47: "To amp N, the next time an event the player controls would deal arcane damage this
+   * turn, instead it deals that much arcane damage plus N."
+   */
+  it("8.5.47 Amp 2: the next arcane damage alice's source deals gets +2, once; not physical, not bob's", () => {
+    const r = run({
+      ...base,
+      objects: [...base.objects, { id: "B", controller: "bob", zone: "stack" }],
+      effects: [{ type: "amp", id: "amp", controller: "alice", amount: 2 }],
+      steps: [
+        { damage: { id: "e1", source: "S", to: "bob", amount: 1, damageType: "physical" } },
+        { damage: { id: "e2", source: "B", to: "alice", amount: 1, damageType: "arcane" } },
+        { damage: { id: "e3", source: "S", to: "bob", amount: 1, damageType: "arcane" } },
+        { damage: { id: "e4", source: "S", to: "bob", amount: 1, damageType: "arcane" } }
+      ]
+    })
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 1 })
+    expect(r.outcome.events.e2?.dealt).toEqual({ alice: 1 })
+    expect(r.outcome.events.e3?.dealt).toEqual({ bob: 3 })
+    expect(r.outcome.events.e4?.dealt).toEqual({ bob: 1 })
+  })
+
+  it("keyword constructors never use `if (hasKeyword)`: they are plain core effects", () => {
+    const w = Effects.ward({ id: "w", source: "helm", controller: "bob", amount: 1 })
+    expect(w).toMatchObject({
+      category: "prevention",
+      action: { _tag: "Prevent", amount: 1, scope: "perEvent" },
+      cost: { family: "destroy", subject: "self" },
+      requiresSourceIn: ["arena"]
+    })
+  })
+})
+
+describe("FaB 8.2.8f and 7.5.5b", () => {
+  /**
+   * 8.2.8f: "If an ally is dealt damage, the controlling player and their hero are not considered
+   * to have been dealt damage."
+   */
+  it("8.2.8f: 'prevent the next 2 damage to you' does not cover bob's ally; the ally loses its own life", () => {
+    const r = run(
+      oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 2, to: "you" }], {
+        id: "e1",
+        source: "S",
+        to: "ally",
+        amount: 3
+      })
+    )
+    expect(r.outcome.events.e1?.dealt).toEqual({ ally: 3 })
+    expect(r.outcome.state.ally?.life).toBe(1)
+    expect(r.outcome.state.bob?.life).toBe(20)
+    expect(r.outcome.effects.p?.remaining).toBe(2)
+  })
+
+  /**
+   * 7.5.5b: "If the hit-event is modified by replacement effects such that no damage is dealt by
+   * the active-attack to the attack-target, it is no longer a hit-event - the attack is not
+   * considered to have hit when the event occurs."
+   */
+  it("7.5.5b: a hit prevented to 0 is not a hit; 1 damage through is", () => {
+    const attack = (shield: number) =>
+      run({
+        ...base,
+        objects: [
+          ...base.objects,
+          { id: "atk", controller: "alice", zone: "combatChain", types: ["attack"], power: 4 }
+        ],
+        effects: [{ type: "preventNext", id: "p", controller: "bob", amount: shield }],
+        steps: [{ attack: { id: "e1", attack: "atk", target: "bob" } }]
+      })
+    const blocked = attack(4)
+    expect(blocked.outcome.events.e1?.happened).toEqual([])
+    expect(blocked.outcome.state.atk?.hit).toBe(false)
+    const through = attack(3)
+    expect(through.outcome.events.e1?.happened.map((h) => h.family)).toEqual(["damage", "hit"])
+    expect(through.outcome.state.atk?.hit).toBe(true)
+  })
+
+  /** 7.5.2: "If the power of the attack is greater than the sum total defense value [...]" */
+  it("7.5.2: power not greater than defense deals nothing and is no hit", () => {
+    const r = run({
+      ...base,
+      objects: [...base.objects, { id: "atk", controller: "alice", zone: "combatChain", power: 3 }],
+      steps: [{ attack: { id: "e1", attack: "atk", target: "bob", defense: 3 } }]
+    })
+    expect(r.outcome.events.e1?.happened).toEqual([])
+    expect(r.outcome.state.atk?.hit).toBe(false)
+  })
+})
