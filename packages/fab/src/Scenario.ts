@@ -630,8 +630,11 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
     const effects = (s.effects ?? []).map((e, i) => effectOf(e, view, `effects[${i}]`))
     const bad = Ledger.validate(effects)
     if (bad !== undefined) {
-      const i = effects.findIndex((e) => e.id === bad.effect)
-      invalid(`effects[${Math.max(i, 0)}].${bad.path}`, bad.reason)
+      let i = 0
+      effects.forEach((e, n) => {
+        if (e.id === bad.effect) i = n
+      })
+      invalid(`effects[${i}].${bad.path}`, bad.reason)
     }
     const steps = s.steps.flatMap((st, i) => compileStep(st, view, `steps[${i}]`))
     return Result.succeed({ view, ledger: Ledger.make(effects), steps })

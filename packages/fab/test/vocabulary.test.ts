@@ -63,3 +63,17 @@ describe("vocabulary", () => {
     expect(Result.isSuccess(r) && r.success.ledger.effects[0]?.controller).toBe("bob")
   })
 })
+
+describe("a duplicate effect id", () => {
+  it("is reported at the second effect that uses it", () => {
+    const dup = ruleset.compile({
+      ...base,
+      effects: [
+        { type: "preventNext", id: "p", controller: "bob", amount: 1 },
+        { type: "preventNext", id: "p", controller: "bob", amount: 2 }
+      ],
+      steps: []
+    })
+    expect(Result.isFailure(dup) && dup.failure.message).toContain("effects[1].id")
+  })
+})
