@@ -16,6 +16,8 @@ import * as Errors from "./Errors.js"
 import * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
+import type * as Policy from "./Policy.js"
+import type * as Replacement from "./Replacement.js"
 
 /**
  * A synchronous chooser: given the request and the pending state, an answer, or `undefined` when
@@ -33,6 +35,10 @@ export type SyncChooser = (request: Decision.Request, state: Kernel.State) => De
 
 /**
  * The shape of the {@link Chooser} service: decide a request, possibly asynchronously.
+ *
+ * The pending state passed to a chooser is valid for the duration of the call (a strategy can
+ * explore it with `Kernel.resume`, which copies); to store a pending resolution, drive the
+ * kernel yourself with `Kernel.start` / `Kernel.resume`.
  *
  * @example
  * ```ts
@@ -189,6 +195,169 @@ const stateKey = (state: Kernel.State): string => {
   return JSON.stringify([frames, changes, state.pending?._tag, state.happened.length])
 }
 
+const STATIC_BLOCKS: ReadonlySet<string> = new Set([
+  "alreadyApplied",
+  "filterFailed",
+  "spent",
+  "limitReached",
+  "sourceLeftZone"
+])
+
+const modifyBy = (op: string, amount: number, v: number): number =>
+  op === "add"
+    ? amount + v
+    : op === "sub"
+      ? amount - v
+      : op === "mul"
+        ? amount * v
+        : op === "set"
+          ? v
+          : op === "atMost"
+            ? Math.min(amount, v)
+            : Math.max(amount, v)
+
+/**
+ * The exact best answer to a choice of effect on a single occurrence whose applicable effects
+ * are plain amount changes (prevent a fixed amount or all, add/subtract/multiply/set/bound by a
+ * constant: no condition, cost, "may", additional effect or prevention decrease), in a ruleset
+ * without a results stage or commit. The rest of the resolution is then a function of the
+ * amount and the set of effects applied so far, and every amount change is monotone, so it is
+ * solved exactly by a pass over (applied set, ordering progress) keeping the least amount of
+ * each — at most 2^k states per option, each a few arithmetic operations — asking the ruleset's
+ * ordering policy at every state exactly as the kernel would. Orders of commuting effects meet
+ * in the same state and are explored once.
+ * `"fallback"` when the conditions do not hold (the caller then searches with the kernel).
+ */
+const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.Answer | "fallback" => {
+  if (request._tag !== "ChooseEffect") return "fallback"
+  const rules = state.rules
+  if (rules.results !== undefined || rules.commit !== undefined) return "fallback"
+  if (state.effects.some((e) => e.action._tag === "ReducePrevention")) return "fallback"
+  const c = Kernel.singleOccurrenceChoice(state)
+  if (c === undefined || c.group !== request.group) return "fallback"
+  const live: Array<(typeof c.effects)[number]> = []
+  for (const x of c.effects) {
+    if (x.blocked !== undefined) {
+      if (!STATIC_BLOCKS.has(x.blocked)) return "fallback"
+      continue
+    }
+    const e = x.effect
+    if (
+      e.optional === true ||
+      e.cost !== undefined ||
+      e.additional !== undefined ||
+      e.condition !== undefined ||
+      e.costPayable !== undefined
+    )
+      return "fallback"
+    if (e.action._tag === "Modify" ? typeof e.action.value !== "number" : e.action._tag !== "Prevent")
+      return "fallback"
+    live.push(x)
+  }
+  if (live.length > 30) return "fallback"
+  const occ = c.occurrence
+  const owner = occ.family === GameEvent.DAMAGE ? GameView.controllerOf(state.view, occ.subject) : undefined
+  const position = new Map(live.map((x, i) => [x.effect.id, i] as const))
+  const apply = (i: number, amount: number): number => {
+    const { effect, state: st } = live[i] as (typeof live)[number]
+    const a = effect.action
+    if (a._tag === "Modify") return Math.max(0, Math.floor(modifyBy(a.op, amount, a.value as number)))
+    if (a._tag !== "Prevent" || !occ.preventable) return amount
+    if (a.amount === "all") return 0
+    if (a.scope === "static") return amount - Math.min(a.amount, amount)
+    const available = a.scope === "shield" ? (st.remaining ?? a.amount) : a.amount
+    return amount <= available ? 0 : amount - available
+  }
+  // the policy's step for a set of applied effects and a progress: it never sees the amount
+  const progressIds = new Map<string, number>()
+  const progresses: Array<Policy.Progress> = []
+  const progressId = (p: Policy.Progress): number => {
+    const k = `${p.tier}.${p.player}`
+    let id = progressIds.get(k)
+    if (id === undefined) {
+      id = progresses.length
+      progressIds.set(k, id)
+      progresses.push(p)
+    }
+    return id
+  }
+  const steps = new Map<number, Policy.Step>()
+  const stepOf = (mask: number, pid: number): Policy.Step => {
+    const key = mask * 1024 + pid
+    let step = steps.get(key)
+    if (step === undefined) {
+      const candidates: Array<Replacement.Replacement> = []
+      for (let i = 0; i < live.length; i++) if ((mask & (1 << i)) === 0) candidates.push(live[i]!.effect)
+      step = rules.order.next({
+        view: state.view,
+        group: c.group,
+        affected: c.affected,
+        candidates,
+        progress: progresses[pid] as Policy.Progress,
+        startingPlayer: c.startingPlayer
+      })
+      steps.set(key, step)
+    }
+    return step
+  }
+  // The least final amount reachable from (mask, amount, progress). Every amount change is
+  // monotone (non-decreasing) in the amount and the policy's steps do not depend on it, so the
+  // least amount per (applied set, progress) dominates: a forward pass over the applied sets,
+  // one more effect per level. Only the affected object's controller's choices branch; any
+  // other chooser scores 0 for every option, so the search keeps the first option offered.
+  const least = (mask0: number, amount0: number, pid0: number): number => {
+    if (amount0 <= 0) return 0
+    let best = Number.POSITIVE_INFINITY
+    let frontier = new Map<number, number>([[mask0 * 1024 + pid0, amount0]])
+    while (frontier.size > 0) {
+      const next = new Map<number, number>()
+      const push = (mask: number, amount: number, p: Policy.Progress): void => {
+        if (amount <= 0) {
+          best = 0
+          return
+        }
+        const key = mask * 1024 + progressId(p)
+        const old = next.get(key)
+        if (old === undefined || amount < old) next.set(key, amount)
+      }
+      for (const [key, amount] of frontier) {
+        const mask = Math.floor(key / 1024)
+        const step = stepOf(mask, key % 1024)
+        if (step._tag === "Done") {
+          if (amount < best) best = amount
+          continue
+        }
+        if (step._tag === "Apply") {
+          const i = position.get(step.effect) as number
+          push(mask | (1 << i), apply(i, amount), step.progress)
+          continue
+        }
+        for (const id of step.options) {
+          const i = position.get(id) as number
+          push(mask | (1 << i), apply(i, amount), step.progress)
+          if (step.chooser !== owner) break
+        }
+      }
+      if (best === 0) return 0
+      frontier = next
+    }
+    return best
+  }
+  let best: string | undefined
+  let bestScore = Number.POSITIVE_INFINITY
+  for (const option of request.options) {
+    const i = position.get(option.effect)
+    if (i === undefined) return "fallback"
+    const final = least(1 << i, apply(i, occ.amount), progressId(c.progress))
+    const score = request.chooser === owner ? final : 0
+    if (score < bestScore) {
+      bestScore = score
+      best = option.effect
+    }
+  }
+  return best ?? "fallback"
+}
+
 /**
  * "Best for the chooser": each decision is answered with the option that minimises the damage
  * dealt to the chooser's own objects (and to them), assuming every later decision is answered
@@ -233,6 +402,8 @@ export const bestForChooser = (options: { readonly maxAllocations?: number } = {
     return solve(step.state)
   }
   return (request, state) => {
+    const fast = solveSingle(request, state)
+    if (fast !== "fallback") return fast
     let bestAnswer: Decision.Answer | undefined
     let bestScore = Number.POSITIVE_INFINITY
     for (const answer of Decision.legalAnswers(request, limit)) {

@@ -162,6 +162,7 @@ export type Step =
 // working state
 
 interface Item {
+  index: number
   occ: GameEvent.Occurrence
   origin: string
   applied: ReadonlyArray<string>
@@ -203,6 +204,8 @@ interface Frame {
   items: Array<Item>
   groups: Array<string>
   groupItems: Map<string, Array<number>>
+  groupIndex: Map<string, number>
+  subjectItems: Map<string, Array<number>>
   cursor: number
   progress: Map<string, Policy.Progress>
   appliedIn: Map<string, Set<string>>
@@ -365,14 +368,23 @@ const ctxFor = (
   e: Replacement.Replacement,
   occ: GameEvent.Occurrence | undefined,
   frame: Frame | undefined
-): Filter.Context => ({
-  view: s.view,
-  controller: e.controller,
-  self: e.source,
-  occurrence: occ,
-  batch: frame === undefined ? undefined : frame.items.filter((i) => i.status === "live").map((i) => i.occ),
-  predicates: s.rules.predicates ?? {}
-})
+): Filter.Context => {
+  let batch: ReadonlyArray<GameEvent.Occurrence> | undefined
+  // the batch is computed only if a condition or predicate reads it (it is O(occurrences))
+  return {
+    view: s.view,
+    controller: e.controller,
+    self: e.source,
+    occurrence: occ,
+    get batch() {
+      if (batch === undefined && frame !== undefined) {
+        batch = frame.items.filter((i) => i.status === "live").map((i) => i.occ)
+      }
+      return batch
+    },
+    predicates: s.rules.predicates ?? {}
+  }
+}
 
 const guard = <A>(e: Replacement.Replacement, f: () => A): A => {
   try {
@@ -469,11 +481,28 @@ const relevantEffects = (s: State, frame: Frame, group: string): Array<Replaceme
   return out
 }
 
+/**
+ * The items of a group an effect could apply to: for an effect that watches named subjects, only
+ * their items (so a large batch is not scanned once per shield); otherwise the whole group.
+ */
+const itemsFor = (frame: Frame, group: string, e: Replacement.Replacement): ReadonlyArray<number> => {
+  const all = frame.groupItems.get(group) ?? []
+  const subj = e.watch.subject
+  if (subj === undefined || subj._tag !== "Id" || all.length <= 8) return all
+  const out: Array<number> = []
+  for (const id of subj.ids) {
+    for (const i of frame.subjectItems.get(id) ?? []) {
+      const it = frame.items[i] as Item
+      if (it.group === group && it.occ.subject === id && !out.includes(i)) out.push(i)
+    }
+  }
+  return out.length > 1 ? out.sort((a, b) => a - b) : out
+}
+
 const candidatesOf = (s: State, frame: Frame, group: string): Array<Replacement.Replacement> => {
-  const idx = frame.groupItems.get(group) ?? []
   const out: Array<Replacement.Replacement> = []
   for (const e of relevantEffects(s, frame, group)) {
-    for (const i of idx) {
+    for (const i of itemsFor(frame, group, e)) {
       const it = frame.items[i] as Item
       if (it.status === "live" && blocker(s, e, it, frame) === undefined) {
         out.push(e)
@@ -493,7 +522,7 @@ const targetsOf = (
   afterCost: boolean
 ): Array<Item> => {
   const out: Array<Item> = []
-  for (const i of frame.groupItems.get(group) ?? []) {
+  for (const i of itemsFor(frame, group, e)) {
     const it = frame.items[i] as Item
     if (it.status !== "live" || it.applied.includes(e.id)) continue
     if (afterCost ? watches(s, e, it.occ, frame) : blocker(s, e, it, frame) === undefined) out.push(it)
@@ -518,19 +547,23 @@ const addItemToGroup = (s: State, frame: Frame, index: number): void => {
   const it = frame.items[index] as Item
   const key = s.rules.order.groupKey(it.occ, s.view)
   it.group = key
+  const bySubject = frame.subjectItems.get(it.occ.subject)
+  if (bySubject === undefined) frame.subjectItems.set(it.occ.subject, [index])
+  else bySubject.push(index)
   const list = frame.groupItems.get(key)
   if (list === undefined) {
     frame.groupItems.set(key, [index])
+    frame.groupIndex.set(key, frame.groups.length)
     frame.groups.push(key)
   } else {
     list.push(index)
-    const gi = frame.groups.indexOf(key)
+    const gi = frame.groupIndex.get(key) ?? -1
     if (gi >= 0 && gi < frame.cursor) frame.cursor = gi
   }
 }
 
 const regroup = (s: State, frame: Frame, item: Item): void => {
-  const index = frame.items.indexOf(item)
+  const index = item.index
   const old = frame.groupItems.get(item.group)
   if (old !== undefined) {
     const k = old.indexOf(index)
@@ -552,6 +585,8 @@ const pushFrame = (
     items: [],
     groups: [],
     groupItems: new Map(),
+    groupIndex: new Map(),
+    subjectItems: new Map(),
     cursor: 0,
     progress: new Map(),
     appliedIn: new Map(),
@@ -563,6 +598,7 @@ const pushFrame = (
   }
   for (const occ of occs) {
     frame.items.push({
+      index: frame.items.length,
       occ,
       origin: occ.id,
       applied: inherited ?? [],
@@ -581,6 +617,7 @@ const pushFrame = (
       .map((g, i) => [g, i] as const)
       .sort((a, b) => (ranks.get(a[0]) ?? 0) - (ranks.get(b[0]) ?? 0) || a[1] - b[1])
       .map(([g]) => g)
+    frame.groupIndex = new Map(frame.groups.map((g, i) => [g, i] as const))
   }
   s.frames.push(frame)
   s.trace?.push({
@@ -846,6 +883,7 @@ const applyAction = (
         })
         for (const m of made) {
           frame.items.push({
+            index: frame.items.length,
             occ: m,
             origin: t.origin,
             applied: [...t.applied, e.id],
@@ -864,8 +902,7 @@ const applyAction = (
       break
   }
   for (const t of targets) {
-    if (t.status !== "replaced") markApplied(frame, t, e)
-    else noteApplied(frame, t.group, e.id)
+    markApplied(frame, t, e)
     if (a._tag === "Redirect") regroup(s, frame, t)
   }
   setState(s, e.id, st)
@@ -1251,6 +1288,8 @@ const cloneFrame = (f: Frame): Frame => {
     items,
     groups: [...f.groups],
     groupItems: new Map([...f.groupItems].map(([k, v]) => [k, [...v]] as const)),
+    groupIndex: new Map(f.groupIndex),
+    subjectItems: new Map([...f.subjectItems].map(([k, v]) => [k, [...v]] as const)),
     progress: new Map(f.progress),
     appliedIn: new Map([...f.appliedIn].map(([k, v]) => [k, new Set(v)] as const)),
     pendingApply: f.pendingApply === undefined ? undefined : { ...f.pendingApply },
@@ -1303,7 +1342,27 @@ export const pendingRequest = (state: State): Decision.Request | undefined => st
  * @since 0.1.0
  * @category resolving
  */
-export const resume = (state: State, answer: Decision.Answer): Step => {
+export const resume = (state: State, answer: Decision.Answer): Step => resumeWith(state, answer, true)
+
+/**
+ * Like {@link resume}, but continues on the given state itself instead of a copy: the state must
+ * not be used again. Drivers that own the state (the resolver's loops) use it so that a long
+ * decision log costs no copies.
+ *
+ * @example
+ * ```ts
+ * import { Kernel } from "@bulwark/core"
+ * const drive = (step: Kernel.Step, answer: (s: Kernel.State) => string): Kernel.Step => {
+ *   while (step._tag === "Pending") step = Kernel.unsafeResume(step.state, answer(step.state))
+ *   return step
+ * }
+ * ```
+ * @since 0.1.0
+ * @category resolving
+ */
+export const unsafeResume = (state: State, answer: Decision.Answer): Step => resumeWith(state, answer, false)
+
+const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step => {
   const request = state.pending
   if (request === undefined) {
     return {
@@ -1327,7 +1386,7 @@ export const resume = (state: State, answer: Decision.Answer): Step => {
       })
     }
   }
-  const s = cloneState(state)
+  const s = copy ? cloneState(state) : state
   s.pending = undefined
   s.log.push({ request, answer })
   s.trace?.push({ _tag: "Decided", request, answer })
@@ -1377,4 +1436,71 @@ export const resume = (state: State, answer: Decision.Answer): Step => {
       }
   }
   return run(s)
+}
+
+/**
+ * What a search strategy needs to solve a pending choice on one occurrence without running the
+ * kernel: see {@link singleOccurrenceChoice}.
+ *
+ * @example
+ * ```ts
+ * import type { Kernel } from "@bulwark/core"
+ * const ids = (c: Kernel.SingleOccurrenceChoice) => c.effects.map((x) => x.effect.id)
+ * ```
+ * @since 0.1.0
+ * @category search
+ */
+export interface SingleOccurrenceChoice {
+  readonly occurrence: GameEvent.Occurrence
+  readonly group: string
+  readonly affected: string
+  readonly progress: Policy.Progress
+  readonly startingPlayer: string | undefined
+  /** Every effect relevant to the occurrence (ledger order), and why it can't apply now. */
+  readonly effects: ReadonlyArray<{
+    readonly effect: Replacement.Replacement
+    readonly state: Ledger.EffectState
+    readonly blocked: Trace.Reason | undefined
+  }>
+}
+
+/**
+ * For search strategies: when a pending resolution waits on a choice of effect and its only
+ * event has a single occurrence still live (nothing nested, no additional effects waiting), the
+ * occurrence, its group, the ordering progress, and every relevant effect with the reason it
+ * can't apply now (`undefined`: it can). Otherwise `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { Kernel } from "@bulwark/core"
+ * const simple = (s: Kernel.State) => Kernel.singleOccurrenceChoice(s) !== undefined
+ * ```
+ * @since 0.1.0
+ * @category search
+ */
+export const singleOccurrenceChoice = (state: State): SingleOccurrenceChoice | undefined => {
+  const frame = state.frames[0]
+  if (state.frames.length !== 1 || frame === undefined || frame.items.length !== 1) return undefined
+  const item = frame.items[0] as Item
+  const awaiting = frame.awaiting
+  if (item.status !== "live" || awaiting?._tag !== "Choice" || frame.pendingApply !== undefined)
+    return undefined
+  if (frame.followUps.length > 0) return undefined
+  try {
+    return {
+      occurrence: item.occ,
+      group: awaiting.group,
+      affected: item.occ.subject,
+      progress: awaiting.progress,
+      startingPlayer: frame.startingPlayer,
+      effects: relevantEffects(state, frame, awaiting.group).map((effect) => ({
+        effect,
+        state: effState(state, effect),
+        blocked: blocker(state, effect, item, frame)
+      }))
+    }
+  } catch (err) {
+    if (err instanceof Failure) return undefined
+    throw err
+  }
 }

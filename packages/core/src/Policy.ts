@@ -84,6 +84,8 @@ export type Step =
       readonly progress: Progress
       readonly tier: string
       readonly rule: string
+      /** Why no one was asked, for the trace (default: "only candidate"), e.g. "declared order". */
+      readonly chosenBy?: string
     }
   | {
       readonly _tag: "Choose"

@@ -77,7 +77,7 @@ export const resolveSync = (
         })
       )
     }
-    step = Kernel.resume(step.state, answer)
+    step = Kernel.unsafeResume(step.state, answer)
   }
   return step._tag === "Done" ? Result.succeed(step.resolution) : Result.fail(step.error)
 }
@@ -122,7 +122,7 @@ export const resolve = (
     let step = Kernel.start(rules, event, ledger, view, options)
     while (step._tag === "Pending") {
       const answer = yield* chooser.decide(step.request, step.state)
-      step = Kernel.resume(step.state, answer)
+      step = Kernel.unsafeResume(step.state, answer)
     }
     if (step._tag === "Failed") return yield* Effect.fail(step.error)
     return step.resolution
@@ -178,7 +178,7 @@ export const replay = (
         })
       )
     }
-    step = Kernel.resume(step.state, entry.answer)
+    step = Kernel.unsafeResume(step.state, entry.answer)
   }
   return step._tag === "Done" ? Result.succeed(step.resolution) : Result.fail(step.error)
 }

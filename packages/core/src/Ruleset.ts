@@ -198,6 +198,8 @@ export interface EventOutcome {
         readonly family: string
         readonly subject: string
         readonly source: string | null
+        readonly kinds: ReadonlyArray<string>
+        readonly params: Readonly<Record<string, Json>>
         readonly proposed: number
         readonly modified: number
         readonly prevented: number
@@ -290,6 +292,8 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
       family: o.family,
       subject: o.subject,
       source: o.source ?? null,
+      kinds: o.kinds,
+      params: o.params as Record<string, Json>,
       proposed: o.proposed,
       modified: o.modified,
       prevented: o.prevented,
@@ -458,7 +462,7 @@ export const run = (
           })
           return finishRun(acc, { tag: e._tag, message: e.message, step: i })
         }
-        k = Kernel.resume(k.state, answer)
+        k = Kernel.unsafeResume(k.state, answer)
       }
       if (k._tag === "Failed") return finishRun(acc, { tag: k.error._tag, message: k.error.message, step: i })
       record(acc, step.event, k.resolution)
@@ -515,7 +519,7 @@ export const runEffect = (
           const answer = yield* Effect.result(chooser.decide(k.request, state))
           if (Result.isFailure(answer))
             return finishRun(acc, { tag: answer.failure._tag, message: answer.failure.message, step: i })
-          k = Kernel.resume(k.state, answer.success)
+          k = Kernel.unsafeResume(k.state, answer.success)
         }
         if (k._tag === "Failed")
           return finishRun(acc, { tag: k.error._tag, message: k.error.message, step: i })

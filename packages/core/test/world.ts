@@ -23,6 +23,7 @@ export const EffectSpec = Schema.Struct({
     "once",
     "onceAll",
     "static",
+    "perEvent",
     "staticAll",
     "add",
     "sub",
@@ -73,6 +74,8 @@ const actionOf = (s: EffectSpec): Replacement.Action => {
       return { _tag: "Prevent", amount: "all", scope: "once" }
     case "static":
       return { _tag: "Prevent", amount: s.n, scope: "static" }
+    case "perEvent":
+      return { _tag: "Prevent", amount: s.n, scope: "perEvent" }
     case "staticAll":
       return { _tag: "Prevent", amount: "all", scope: "static" }
     case "add":
@@ -106,7 +109,11 @@ export const effectOf = (s: EffectSpec, i: number): Replacement.Replacement => {
     label: `${s.kind} ${s.n} (${s.target})`,
     controller: s.controller,
     category:
-      s.kind === "shield" || s.kind === "once" || s.kind.startsWith("static") || s.kind === "onceAll"
+      s.kind === "shield" ||
+      s.kind === "once" ||
+      s.kind.startsWith("static") ||
+      s.kind === "onceAll" ||
+      s.kind === "perEvent"
         ? "prevention"
         : s.category,
     watch:
