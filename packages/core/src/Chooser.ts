@@ -271,7 +271,10 @@ const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.A
   // the policy's step for a set of applied effects and a progress: it never sees the amount
   const progressIds = new Map<string, number>()
   const progresses: Array<Policy.Progress> = []
+  const seenProgress = new Map<Policy.Progress, number>()
   const progressId = (p: Policy.Progress): number => {
+    const same = seenProgress.get(p)
+    if (same !== undefined) return same
     const k = `${p.tier}.${p.player}`
     let id = progressIds.get(k)
     if (id === undefined) {
@@ -279,6 +282,7 @@ const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.A
       progressIds.set(k, id)
       progresses.push(p)
     }
+    seenProgress.set(p, id)
     return id
   }
   const steps = new Map<number, Policy.Step>()
@@ -300,61 +304,73 @@ const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.A
     }
     return step
   }
-  // The least final amount reachable from (mask, amount, progress). Every amount change is
-  // monotone (non-decreasing) in the amount and the policy's steps do not depend on it, so the
-  // least amount per (applied set, progress) dominates: a forward pass over the applied sets,
-  // one more effect per level. Only the affected object's controller's choices branch; any
-  // other chooser scores 0 for every option, so the search keeps the first option offered.
-  const least = (mask0: number, amount0: number, pid0: number): number => {
-    if (amount0 <= 0) return 0
-    let best = Number.POSITIVE_INFINITY
-    let frontier = new Map<number, number>([[mask0 * 1024 + pid0, amount0]])
-    while (frontier.size > 0) {
-      const next = new Map<number, number>()
-      const push = (mask: number, amount: number, p: Policy.Progress): void => {
-        if (amount <= 0) {
-          best = 0
-          return
+  // The least final amount reachable after each option. Every amount change is monotone
+  // (non-decreasing) in the amount and the policy's steps do not depend on it, so the least
+  // amount per (applied set, progress) dominates: one forward pass over the applied sets, one
+  // more effect per level, carrying a vector with one least amount per option of this
+  // request. Only the affected object's controller's choices branch; any other chooser scores 0
+  // for every option, so the search keeps the first option offered, as the kernel search does.
+  const roots = request.options.map((o) => position.get(o.effect))
+  if (roots.some((i) => i === undefined)) return "fallback"
+  const R = roots.length
+  const least: Array<number> = new Array(R).fill(Number.POSITIVE_INFINITY)
+  let frontier = new Map<number, Array<number>>()
+  const rootPid = progressId(c.progress)
+  roots.forEach((i, r) => {
+    const v = apply(i as number, occ.amount)
+    if (v <= 0) {
+      least[r] = 0
+      return
+    }
+    const vec: Array<number> = new Array(R).fill(Number.POSITIVE_INFINITY)
+    vec[r] = v
+    frontier.set((1 << (i as number)) * 1024 + rootPid, vec)
+  })
+  while (frontier.size > 0) {
+    const next = new Map<number, Array<number>>()
+    const push = (i: number, vec: ReadonlyArray<number>, mask: number, p: Policy.Progress): void => {
+      const key = (mask | (1 << i)) * 1024 + progressId(p)
+      let into = next.get(key)
+      for (let r = 0; r < R; r++) {
+        const a = vec[r] as number
+        if (a === Number.POSITIVE_INFINITY) continue
+        const v = apply(i, a)
+        if (v <= 0) {
+          least[r] = 0
+          continue
         }
-        const key = mask * 1024 + progressId(p)
-        const old = next.get(key)
-        if (old === undefined || amount < old) next.set(key, amount)
+        if (into === undefined) {
+          into = new Array(R).fill(Number.POSITIVE_INFINITY)
+          next.set(key, into)
+        }
+        if (v < (into[r] as number)) into[r] = v
       }
-      for (const [key, amount] of frontier) {
-        const mask = Math.floor(key / 1024)
-        const step = stepOf(mask, key % 1024)
-        if (step._tag === "Done") {
-          if (amount < best) best = amount
-          continue
-        }
-        if (step._tag === "Apply") {
-          const i = position.get(step.effect) as number
-          push(mask | (1 << i), apply(i, amount), step.progress)
-          continue
-        }
+    }
+    for (const [key, vec] of frontier) {
+      const mask = Math.floor(key / 1024)
+      const step = stepOf(mask, key % 1024)
+      if (step._tag === "Done") {
+        for (let r = 0; r < R; r++) if ((vec[r] as number) < (least[r] as number)) least[r] = vec[r] as number
+      } else if (step._tag === "Apply") {
+        push(position.get(step.effect) as number, vec, mask, step.progress)
+      } else {
         for (const id of step.options) {
-          const i = position.get(id) as number
-          push(mask | (1 << i), apply(i, amount), step.progress)
+          push(position.get(id) as number, vec, mask, step.progress)
           if (step.chooser !== owner) break
         }
       }
-      if (best === 0) return 0
-      frontier = next
     }
-    return best
+    frontier = next
   }
   let best: string | undefined
   let bestScore = Number.POSITIVE_INFINITY
-  for (const option of request.options) {
-    const i = position.get(option.effect)
-    if (i === undefined) return "fallback"
-    const final = least(1 << i, apply(i, occ.amount), progressId(c.progress))
-    const score = request.chooser === owner ? final : 0
+  request.options.forEach((option, r) => {
+    const score = request.chooser === owner ? (least[r] as number) : 0
     if (score < bestScore) {
       bestScore = score
       best = option.effect
     }
-  }
+  })
   return best ?? "fallback"
 }
 
