@@ -1,61 +1,82 @@
 /**
- * The game the loop plays: two players, one unit each, attacking in turn. Its damage rules come
- * from a ruleset's `Policy.Rules` — swap in any adapter's `ruleset.rules` and effects.
+ * The game the loop plays: a two-player Magic game, built with the real `@bulwark/mtg` adapter.
+ * The starting board is written in the adapter's scenario vocabulary and compiled by
+ * `ruleset.compile`; the spells cast during the game are effects built by the adapter's
+ * constructors (`Effects.shield`, `Effects.modify`); the loop resolves with `ruleset.rules`.
  */
-import { GameEvent, GameView, Ledger, Policy, type Replacement } from "@bulwark/core"
+import type { Replacement, Ruleset } from "@bulwark/core"
+import { Effects, ruleset } from "@bulwark/mtg"
+import { Result } from "effect"
 
-/** The ruleset's policies: the damaged unit's controller orders effects; damage lowers health. */
-export const rules: Policy.Rules = {
-  name: "skirmish",
-  order: Policy.affectedChooses({
-    name: "skirmish",
-    rule: "the damaged unit's controller orders the effects",
-    tiers: [{ name: "any" }]
-  }),
-  assignment: Policy.recipientControllerAllocates("the shielded unit's controller divides"),
-  commit: (view, o) => {
-    const unit = view.objects[o.subject]
-    if (o.family !== GameEvent.DAMAGE || unit === undefined || unit.kind !== "object") return view
-    const health = Math.max(0, Number(unit.props["health"] ?? 0) - o.amount)
-    return GameView.setObject(view, {
-      ...unit,
-      zone: health === 0 ? "graveyard" : (unit.zone ?? "board"),
-      props: { ...unit.props, health }
-    })
-  }
-}
+/** The players' starting life total (a short game: 8 instead of 20). */
+export const STARTING_LIFE = 8
 
-/** Alice's knight (power 2, health 6) and bob's ogre (power 3, health 5). */
-export const start = GameView.make({
-  players: ["alice", "bob"],
+/**
+ * The starting board: Alice controls a 3/3 Vampire with lifelink, Bob a 4/4 Ogre. Alice is the
+ * active player of turn 1. Compiled from the adapter's scenario vocabulary.
+ */
+export const setup = ruleset.compile({
+  players: [
+    { id: "alice", life: STARTING_LIFE },
+    { id: "bob", life: STARTING_LIFE }
+  ],
   activePlayer: "alice",
   objects: [
-    { id: "knight", kind: "object", controller: "alice", zone: "board", props: { power: 2, health: 6 } },
-    { id: "ogre", kind: "object", controller: "bob", zone: "board", props: { power: 3, health: 5 } }
-  ]
+    {
+      id: "vampire",
+      name: "Lifelink Vampire",
+      controller: "alice",
+      types: ["Creature"],
+      subtypes: ["Vampire"],
+      colors: ["black"],
+      keywords: ["lifelink"],
+      power: 3,
+      toughness: 3
+    },
+    {
+      id: "ogre",
+      name: "Hulking Ogre",
+      controller: "bob",
+      types: ["Creature"],
+      subtypes: ["Ogre"],
+      colors: ["red"],
+      power: 4,
+      toughness: 4
+    }
+  ],
+  steps: []
 })
 
-/** "Prevent the first 2 damage that would be dealt to the knight each turn." */
-export const ward: Replacement.Replacement = {
-  id: "ward",
-  label: "Ward: prevent the first 2 damage to the knight each turn",
-  controller: "alice",
-  category: "prevention",
-  watch: { family: GameEvent.DAMAGE, subject: { _tag: "Id", ids: ["knight"] } },
-  action: { _tag: "Prevent", amount: 2, scope: "shield" },
-  resetsAt: "endOfTurn"
-}
+/** The compiled starting point (view and ledger); the scenario above is valid by construction. */
+export const start: Ruleset.Compiled = Result.getOrThrow(setup)
 
-/** "Until end of turn, damage the ogre would deal is increased by 2." (a spell bob casts) */
-export const frenzy: Replacement.Replacement = {
-  id: "frenzy",
-  label: "Frenzy: +2 damage from the ogre this turn",
+/**
+ * Bob's spell: "Until end of turn, if the Ogre would deal damage, it deals double that damage
+ * instead" (a CR 614.1a replacement effect).
+ */
+export const rage: Replacement.Replacement = Effects.modify({
+  id: "rage",
+  label: "Rage: the Ogre deals double damage this turn",
   controller: "bob",
-  category: "standard",
-  watch: { family: GameEvent.DAMAGE, source: { _tag: "Id", ids: ["ogre"] } },
-  action: { _tag: "Modify", op: "add", value: 2 },
-  duration: { until: "endOfTurn" }
-}
+  op: "mul",
+  value: 2,
+  from: "ogre",
+  until: "endOfTurn"
+})
 
-/** The ledger at the start: the knight's ward. */
-export const startLedger = Ledger.make([ward])
+/**
+ * Alice's spell: "Prevent the next 2 damage that would be dealt to you this turn" (a CR 615.7
+ * shield).
+ */
+export const shelter: Replacement.Replacement = Effects.shield({
+  id: "shelter",
+  label: "Shelter: prevent the next 2 damage that would be dealt to Alice this turn",
+  controller: "alice",
+  to: "alice",
+  amount: 2,
+  until: "endOfTurn"
+})
+
+/** What is cast on each turn, before combat: on turn 2 Bob casts Rage and Alice casts Shelter. */
+export const spells = (turn: number): ReadonlyArray<Replacement.Replacement> =>
+  turn === 2 ? [rage, shelter] : []
