@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { type Budget, bytesPerOp, time } from "./measure.js"
+import { type Budget, bytesPerOp, cpuThroughput, time } from "./measure.js"
 import { hugeEvent, type ProcessResult, root, scenarioCheck } from "./processes.js"
 import { riftboundNames, riftboundRows, riftboundSkipped } from "./riftbound.js"
 import { bestOrderK, boardWipe, effectsK, type Row, singleShield } from "./workloads.js"
@@ -22,7 +22,7 @@ const processes = !args.includes("--no-process")
 
 const budget: Budget = smoke
   ? { time: 0, iterations: 2, warmupTime: 0, allocBatch: 2 }
-  : { time: 1000, iterations: 10, warmupTime: 250, allocBatch: 2000 }
+  : { time: 500, iterations: 10, warmupTime: 250, allocBatch: 2000 }
 
 /** One line of the results file. */
 interface Result {
@@ -75,8 +75,9 @@ for (const row of rows) {
     ],
     budget
   )
-  const b = t.get(`${row.name} bulwark`)!
-  const base = t.get(`${row.name} baseline`)!
+  const [bOps, baseOps] = cpuThroughput([row.bulwark, row.baseline], smoke ? 0 : 2000)
+  const b = { ...t.get(`${row.name} bulwark`)!, opsPerSec: bOps! }
+  const base = { ...t.get(`${row.name} baseline`)!, opsPerSec: baseOps! }
   const bytes = bytesPerOp(
     row.bulwark,
     Math.max(1, Math.min(budget.allocBatch, Math.round(b.opsPerSec / 20)))

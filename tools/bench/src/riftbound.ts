@@ -1,20 +1,97 @@
 /**
- * Workload 4, `riftbound-assign`: minimum lethal input and its validation for u defenders × r
- * replacements, through `@bulwark/riftbound`'s assignment API — when that package exports one.
+ * Workload 4, `riftbound-assign`: minimum lethal input and validation of an assignment for u
+ * defenders × r replacement effects each, through `@bulwark/riftbound`'s assignment API
+ * (`Combat.validateAssignment`: each unit's minimum lethal input, 465.2.c.4.a, then the
+ * assignment rules, 465.2.c), against a hand-written baseline.
+ *
+ * Each defender has Might 3–5 and no marked damage; its r effects alternate "+1 damage" and
+ * "double the damage" (Riftbound 369–370 replacement effects), ordered by its controller, who
+ * wants it to take as little as possible. The proposal gives each defender exactly its minimum
+ * lethal input, in order: legal.
  */
-import * as Riftbound from "@bulwark/riftbound"
+import { GameView, Ledger, type Replacement } from "@bulwark/core"
+import { Combat, Effects } from "@bulwark/riftbound"
+import { Result } from "effect"
 import type { Row } from "./workloads.js"
 
-const api = Riftbound as unknown as Record<string, unknown>
-
 /** Why the riftbound rows are not run, or `undefined` when they are. */
-export const riftboundSkipped: string | undefined =
-  typeof api.minimumLethal === "function" ? undefined : "@bulwark/riftbound exports no assignment API yet"
-
-/** The riftbound rows (u = 4, 16; r = 2, 4). */
-export const riftboundRows = (): Array<Row> => []
+export const riftboundSkipped: string | undefined = undefined
 
 /** The names of the riftbound rows. */
 export const riftboundNames: ReadonlyArray<string> = [4, 16].flatMap((u) =>
   [2, 4].map((r) => `riftbound-assign-u${u}-r${r}`)
 )
+
+const mightOf = (i: number): number => 3 + (i % 3)
+
+/** Baseline: the applied value of input x with d doublings and a additions, least order first. */
+const appliedValue = (x: number, d: number, a: number): number => (x === 0 ? 0 : x * 2 ** d + a)
+
+const baseline = (u: number, r: number) => {
+  const d = Math.floor(r / 2)
+  const a = r - d
+  const mins: Array<number> = []
+  for (let i = 0; i < u; i++) {
+    const might = mightOf(i)
+    let x = 0
+    while (appliedValue(x, d, a) < might) x++
+    mins.push(x)
+  }
+  // 465.2.c.4: lethal to each unit in order before the next, never more while others remain
+  const assign = mins
+  const violations: Array<number> = []
+  let total = 0
+  for (let i = 0; i < u; i++) {
+    total += assign[i]!
+    if (i < u - 1 && assign[i]! !== mins[i]!) violations.push(i)
+  }
+  return { mins, legal: violations.length === 0, total }
+}
+
+const row = (u: number, r: number): Row => {
+  const units = Array.from({ length: u }, (_, i) => `U${i}`)
+  const view = GameView.make({
+    players: ["A", "B"],
+    activePlayer: "A",
+    objects: units.map((id, i) => ({
+      id,
+      kind: "object" as const,
+      controller: "B",
+      owner: "B",
+      zone: "board",
+      props: { type: "unit", might: mightOf(i), damage: 0 }
+    }))
+  })
+  const effects: Array<Replacement.Replacement> = units.flatMap((unit) =>
+    Array.from({ length: r }, (_, j) =>
+      j % 2 === 0
+        ? Effects.modify({ id: `${unit}-add${j}`, controller: "A", unit, op: "add", value: 1 })
+        : Effects.double({ id: `${unit}-double${j}`, controller: "A", unit })
+    )
+  )
+  const ctx: Combat.Context = { view, ledger: Ledger.make(effects) }
+  const expected = baseline(u, r)
+  const proposal: Combat.Proposal = {
+    total: expected.total,
+    units,
+    assign: Object.fromEntries(units.map((id, i) => [id, expected.mins[i]!]))
+  }
+  const bulwark = () => Combat.validateAssignment(ctx, proposal)
+  return {
+    name: `riftbound-assign-u${u}-r${r}`,
+    bulwark,
+    baseline: () => baseline(u, r),
+    verify: () => {
+      const v = bulwark()
+      if (Result.isFailure(v)) throw new Error(String(v.failure))
+      const mins = units.map((id) => v.success.units[id]?.min)
+      const b = baseline(u, r)
+      const x = JSON.stringify([mins, v.success.legal])
+      const y = JSON.stringify([b.mins, b.legal])
+      if (x !== y) throw new Error(`riftbound-assign-u${u}-r${r}: Bulwark gave ${x}, the baseline ${y}`)
+    }
+  }
+}
+
+/** The riftbound rows (u = 4, 16; r = 2, 4). */
+export const riftboundRows = (): Array<Row> => [4, 16].flatMap((u) => [2, 4].map((r) => row(u, r)))
