@@ -1,10 +1,13 @@
 /**
  * `@bulwark/testing`: private helpers for Bulwark's own tests (scripted choosers, arbitraries,
- * scenario builders). Not published.
+ * scenario builders, the resolver's laws as generic checkers). Not published.
  *
  * @packageDocumentation
  */
 import { coreName } from "@bulwark/core"
+
+export * as LawSuite from "./LawSuite.js"
+export * as Laws from "./Laws.js"
 
 /** The core package these helpers are written against. */
 export const core: typeof coreName = coreName

@@ -1,0 +1,224 @@
+/**
+ * The resolver's laws over generated Берсерк worlds: generated creatures (life, wounds,
+ * protections from attack kinds, armour), a generated attack (kind, strength, one to three
+ * targets) compiled by this adapter's own scenario compiler, effects built with its own
+ * constructors (`Effects.prevention` of N or all — next, each, once —, `noWoundsFrom`,
+ * `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `protection`, `armor`), resolved with
+ * `Resolver.resolveSync(ruleset.rules, …)` and three choosers.
+ *
+ * 533.3: «Сначала применяются эффекты предотвращения без указания количества, затем — с
+ * указанием количества ... сначала неактивного игрока, затем активного» (prevention without an
+ * amount first, then with an amount; the inactive player's effects first, then the active
+ * player's). 533.3 also: «предотвращение прекращается, когда количество ран становится равным
+ * 0» (prevention stops when the wounds reach 0). 534: a replacement («замещение») changes an
+ * event once.
+ */
+import { Ledger, type Replacement, type Ruleset } from "@bulwark/core"
+import { LawSuite, type Laws } from "@bulwark/testing"
+import { Result, Schema } from "effect"
+import { Attack, Effects, ruleset } from "../src/index.js"
+
+const Small = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))
+const Player = Schema.Literals(["act", "inact"])
+const Kind = Schema.Literals(Attack.kinds)
+const Target = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2 }))
+
+const CreatureSpec = Schema.Struct({
+  controller: Player,
+  life: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })),
+  wounds: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2 })),
+  protection: Schema.Literals(["none", "none2", ...Attack.kinds]),
+  armor: Small
+})
+
+const EffectSpec = Schema.Struct({
+  kind: Schema.Literals([
+    "preventN",
+    "preventAll",
+    "noWoundsFrom",
+    "woundsOnlyFrom",
+    "moreWounds",
+    "fewerWounds",
+    "protection",
+    "armor"
+  ]),
+  scope: Schema.Literals(["next", "each", "once"]),
+  n: Small,
+  controller: Player,
+  on: Schema.Int.check(Schema.isBetween({ minimum: -1, maximum: 2 })),
+  from: Schema.Literals(["any", ...Attack.kinds]),
+  optional: Schema.Boolean
+})
+
+const World = Schema.Struct({
+  creatures: Schema.Array(CreatureSpec).check(Schema.isMinLength(1), Schema.isMaxLength(3)),
+  effects: Schema.Array(EffectSpec).check(Schema.isMaxLength(5)),
+  attack: Schema.Struct({
+    kind: Kind,
+    strength: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 7 })),
+    to: Schema.Array(Target).check(Schema.isMinLength(1), Schema.isMaxLength(3))
+  })
+})
+type World = typeof World.Type
+
+const card = (w: World, i: number) => `t${i % w.creatures.length}`
+
+/** The board and the attack, through the adapter's own scenario compiler. */
+const compiled = (w: World): Ruleset.Compiled => {
+  const decoded = Schema.decodeUnknownSync(ruleset.schema)(
+    {
+      players: { active: "act", inactive: "inact" },
+      cards: {
+        attacker: { controller: "act", type: "creature", strength: 3, life: 5, cost: 4 },
+        ...Object.fromEntries(
+          w.creatures.map((c, i) => [
+            `t${i}`,
+            {
+              controller: c.controller,
+              type: "creature",
+              life: c.life,
+              wounds: c.wounds,
+              cost: i + 2,
+              ...(c.protection.startsWith("none") ? {} : { protections: [c.protection] }),
+              ...(c.armor === 0 ? {} : { armor: c.armor })
+            }
+          ])
+        )
+      },
+      steps: [
+        {
+          attack: {
+            id: "a1",
+            kind: w.attack.kind,
+            strength: w.attack.strength,
+            from: "attacker",
+            to: [...new Set(w.attack.to.map((t) => card(w, t)))]
+          }
+        }
+      ]
+    },
+    { onExcessProperty: "error" }
+  )
+  const c = ruleset.compile(decoded)
+  if (Result.isFailure(c)) throw new Error(c.failure.message)
+  return c.success
+}
+
+const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.Replacement => {
+  const c = {
+    id: `e${i}`,
+    controller: s.controller,
+    on: s.on < 0 ? ("any" as const) : [card(w, s.on)],
+    ...(s.from === "any" ? {} : { from: { kinds: [s.from] } }),
+    ...(s.optional ? { optional: true } : {})
+  }
+  const from = { kinds: [s.from === "any" ? w.attack.kind : s.from] }
+  const target = card(w, Math.max(0, s.on))
+  switch (s.kind) {
+    case "preventN":
+      return Effects.prevention({ ...c, amount: s.n, scope: s.scope })
+    case "preventAll":
+      return Effects.prevention({ ...c, amount: "all", scope: s.scope })
+    case "noWoundsFrom":
+      return Effects.noWoundsFrom({ ...c, from })
+    case "woundsOnlyFrom":
+      return Effects.woundsOnlyFrom({ ...c, from })
+    case "moreWounds":
+      return Effects.moreWounds({ ...c, amount: s.n })
+    case "fewerWounds":
+      return Effects.fewerWounds({ ...c, amount: s.n })
+    case "protection":
+      return Effects.protection({
+        id: `e${i}`,
+        card: target,
+        controller: s.controller,
+        kinds: [s.from === "any" ? w.attack.kind : s.from]
+      })
+    case "armor":
+      return Effects.armor({ id: `e${i}`, card: target, controller: s.controller, amount: s.n })
+  }
+}
+
+const input = (w: World, extra: ReadonlyArray<Replacement.Replacement> = []): Laws.Input => {
+  const c = compiled(w)
+  let view = c.view
+  for (const step of c.steps) {
+    if (step._tag === "Update") view = step.apply(view)
+    if (step._tag === "Event")
+      return {
+        view,
+        ledger: Ledger.make([...c.ledger.effects, ...w.effects.map((s, i) => effectOf(w, s, i)), ...extra]),
+        event: step.event
+      }
+  }
+  throw new Error("the attack compiled to no event")
+}
+
+/** 533.3: each player orders their own effects; the creature's controller divides (interpretation). */
+const chooserLaw: Laws.Law = (i, r) => {
+  const out: Array<string> = []
+  const controllerOf = (id: string) => i.ledger.effects.find((e) => e.id === id)?.controller
+  for (const { request } of r.decisions) {
+    switch (request._tag) {
+      case "ChooseEffect":
+        for (const o of request.options)
+          if (controllerOf(o.effect) !== request.chooser)
+            out.push(`${request.id}: ${request.chooser} ordered ${o.effect} of ${controllerOf(o.effect)}`)
+        break
+      case "UseOptional":
+        if (controllerOf(request.effect) !== request.chooser)
+          out.push(`${request.id}: ${request.chooser} decided for ${request.effect}`)
+        break
+      case "Allocate": {
+        const subject = request.targets[0]?.subject ?? ""
+        if (i.view.objects[subject]?.controller !== request.chooser)
+          out.push(`${request.id}: ${request.chooser} divided ${request.effect} over ${subject}`)
+        break
+      }
+      case "StartingPlayer":
+        out.push(`${request.id}: Берсерк has no starting-player choice (inactive, then active)`)
+    }
+  }
+  return out
+}
+
+LawSuite.lawSuite({
+  game: "Берсерк",
+  world: World,
+  rules: ruleset.rules,
+  input: (w) => input(w),
+  // adversarial: on every target, a replacement of the wounds by wounds it also watches, more
+  // and fewer wounds, and a prevention of every kind (534: each changes the attack once)
+  adversarial: (w) =>
+    input(
+      w,
+      w.creatures.flatMap((_, i) => [
+        Effects.instead({
+          id: `loop${i}`,
+          controller: "act",
+          on: [`t${i}`],
+          of: "damage",
+          with: [{ family: "damage", subject: "subject", source: "source", amount: { _tag: "Amount" } }]
+        }),
+        Effects.moreWounds({ id: `more${i}`, controller: "act", on: [`t${i}`], amount: 2 }),
+        Effects.fewerWounds({ id: `fewer${i}`, controller: "inact", on: [`t${i}`], amount: 1 }),
+        Effects.prevention({ id: `each${i}`, controller: "inact", on: [`t${i}`], amount: 1, scope: "each" })
+      ])
+    ),
+  cite: {
+    atMostOnce: "Берсерк 534",
+    reEvaluated: "Берсерк 533.3",
+    zeroStaysZero: "Берсерк 533.3",
+    batch: "Берсерк 533.4",
+    chooser: "Берсерк 533.3",
+    accounting: "Берсерк 533.4",
+    determinism: "choices are inputs",
+    termination: "Берсерк 534"
+  },
+  chooserLaw,
+  nonNegative: ["wounds", "woundsDealt"],
+  // Берсерк has no damage that can't be prevented
+  unpreventable: false,
+  runs: 120,
+  seed: 20261204
+})

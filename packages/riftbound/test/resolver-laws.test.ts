@@ -1,0 +1,209 @@
+/**
+ * The resolver's laws over generated Riftbound worlds: generated units (controller, Might, marked
+ * damage), effects built with this adapter's own constructors (`Effects.prevent` with a Prevent
+ * Value, Prevent All, a value restored each turn, `preventNext`, `double`, `modify`,
+ * `cantBeDealtDamage`, `bonusDamage`), a generated Deal action (some of it unpreventable) or a
+ * generated combat assignment (`Combat.assignmentEvent` with `Combat.withDealing`, so
+ * replacements apply at assignment and the assigned damage is dealt), resolved with
+ * `Resolver.resolveSync(ruleset.rules, …)` and three choosers.
+ *
+ * 370.2: a replacement effect "can only apply to a given event once". 372: "the controller of
+ * the object being acted on determines the order in which they are applied". 417.1.e.1 /
+ * 437.4: damage reduced to 0 is not dealt. 437.2: the Prevent Value "is tracked on the unit" and
+ * decreases by the damage it prevents. 465.2.c.5: replacements applied at assignment are not
+ * applied again when the damage is dealt.
+ */
+import { GameEvent, Ledger, type Replacement } from "@bulwark/core"
+import { LawSuite, type Laws } from "@bulwark/testing"
+import { Result, Schema } from "effect"
+import { Combat, Effects, Rules, ruleset } from "../src/index.js"
+
+const Small = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 5 }))
+const Player = Schema.Literals(["A", "B"])
+const UnitIndex = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 3 }))
+
+const UnitSpec = Schema.Struct({
+  controller: Player,
+  might: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 })),
+  damage: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2 }))
+})
+
+const EffectSpec = Schema.Struct({
+  kind: Schema.Literals([
+    "prevent",
+    "preventAll",
+    "preventEachTurn",
+    "preventNext",
+    "double",
+    "add",
+    "sub",
+    "mul",
+    "cantBeDealtDamage",
+    "bonusDamage"
+  ]),
+  n: Small,
+  controller: Player,
+  unit: UnitIndex,
+  optional: Schema.Boolean,
+  limited: Schema.Boolean
+})
+
+const OccSpec = Schema.Struct({
+  unit: UnitIndex,
+  amount: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 9 }))
+})
+
+const World = Schema.Struct({
+  turn: Player,
+  units: Schema.Array(UnitSpec).check(Schema.isMinLength(1), Schema.isMaxLength(4)),
+  effects: Schema.Array(EffectSpec).check(Schema.isMaxLength(5)),
+  deal: Schema.Array(OccSpec).check(Schema.isMinLength(1), Schema.isMaxLength(3)),
+  source: Schema.Literals(["spell", "rune"]),
+  combat: Schema.Boolean,
+  unpreventable: Schema.Boolean
+})
+type World = typeof World.Type
+
+const unit = (w: World, i: number) => `u${i % w.units.length}`
+
+/** The board, through the adapter's own scenario compiler. */
+const viewOf = (w: World) => {
+  const decoded = Schema.decodeUnknownSync(ruleset.schema)(
+    {
+      players: ["A", "B"],
+      turn: w.turn,
+      units: Object.fromEntries(w.units.map((u, i) => [`u${i}`, { ...u }])),
+      objects: { spell: { type: "spell", controller: "A" }, rune: { type: "rune", controller: "B" } },
+      steps: []
+    },
+    { onExcessProperty: "error" }
+  )
+  const compiled = ruleset.compile(decoded)
+  if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
+  return compiled.success.view
+}
+
+const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.Replacement => {
+  const c = {
+    id: `e${i}`,
+    controller: s.controller,
+    ...(s.optional ? { optional: true } : {}),
+    ...(s.limited ? { limit: { times: 1 } } : {})
+  }
+  const u = unit(w, s.unit)
+  switch (s.kind) {
+    case "prevent":
+      return Effects.prevent({ ...c, unit: u, value: s.n })
+    case "preventAll":
+      return Effects.prevent({ ...c, unit: u, value: "all" })
+    case "preventEachTurn":
+      return Effects.prevent({ ...c, unit: u, value: s.n, each: "turn" })
+    case "preventNext":
+      return Effects.preventNext({ ...c, unit: u })
+    case "double":
+      return Effects.double({ ...c, unit: u })
+    case "add":
+      return Effects.modify({ ...c, unit: u, op: "add", value: s.n })
+    case "sub":
+      return Effects.modify({ ...c, unit: u, op: "sub", value: s.n })
+    case "mul":
+      return Effects.modify({ ...c, unit: u, op: "mul", value: Math.min(3, s.n) })
+    case "cantBeDealtDamage":
+      return Effects.cantBeDealtDamage({ ...c, unit: u })
+    case "bonusDamage":
+      return Effects.bonusDamage({ ...c, amount: s.n, ...(s.n % 2 === 0 ? { to: u } : {}) })
+  }
+}
+
+const input = (w: World, extra: ReadonlyArray<Replacement.Replacement> = []): Laws.Input => {
+  const view = viewOf(w)
+  const ledger = Ledger.make([...w.effects.map((s, i) => effectOf(w, s, i)), ...extra])
+  const amounts: Record<string, number> = {}
+  for (const d of w.deal) amounts[unit(w, d.unit)] = (amounts[unit(w, d.unit)] ?? 0) + d.amount
+  if (w.combat)
+    return {
+      view,
+      ledger: Combat.withDealing(ledger, view.activePlayer),
+      event: Combat.assignmentEvent("combat", amounts, w.source)
+    }
+  return {
+    view,
+    ledger,
+    event: GameEvent.make(
+      "deal",
+      Object.entries(amounts).map(([u, n]) =>
+        GameEvent.occurrence({
+          id: `deal:${u}`,
+          family: GameEvent.DAMAGE,
+          subject: u,
+          source: w.source,
+          amount: n,
+          preventable: !w.unpreventable
+        })
+      )
+    )
+  }
+}
+
+/** 372: the controller of the object acted on orders; 437.2: the unit's controller divides. */
+const chooserLaw: Laws.Law = (i, r) => {
+  const out: Array<string> = []
+  for (const { request } of r.decisions) {
+    if (request._tag === "ChooseEffect") {
+      if (request.chooser !== Rules.chooserOf(request.group, i.view))
+        out.push(`${request.id}: ${request.chooser} chose for ${request.group}`)
+    } else if (request._tag === "Allocate") {
+      const subject = request.targets[0]?.subject ?? ""
+      if (request.chooser !== Rules.chooserOf(subject, i.view))
+        out.push(`${request.id}: ${request.chooser} divided ${request.effect}`)
+    } else if (request._tag === "UseOptional") {
+      const e = i.ledger.effects.find((x) => x.id === request.effect)
+      if (e?.controller !== request.chooser)
+        out.push(`${request.id}: ${request.chooser} used ${request.effect}`)
+    }
+  }
+  return out
+}
+
+LawSuite.lawSuite({
+  game: "Riftbound",
+  world: World,
+  rules: ruleset.rules,
+  input: (w) => input(w),
+  // adversarial: a replacement whose result is damage it also watches, on every unit, and a
+  // doubler on every unit (370.2 stops the loop)
+  adversarial: (w) =>
+    input(
+      w,
+      w.units.flatMap((_, i) => [
+        Effects.custom({
+          id: `loop${i}`,
+          controller: "A",
+          watch: { family: GameEvent.DAMAGE, subject: { _tag: "Id", ids: [`u${i}`] } },
+          action: {
+            _tag: "Replace",
+            with: [
+              { family: GameEvent.DAMAGE, subject: "subject", source: "source", amount: { _tag: "Amount" } }
+            ]
+          }
+        }),
+        Effects.double({ id: `double${i}`, controller: "B", unit: `u${i}` })
+      ])
+    ),
+  cite: {
+    atMostOnce: "Riftbound 370.2",
+    reEvaluated: "Riftbound 371, 372",
+    zeroStaysZero: "Riftbound 417.1.e.1, 437.4",
+    unpreventable: "Riftbound 437 (damage that can't be prevented)",
+    batch: "Riftbound 437.2",
+    chooser: "Riftbound 372, 437.2",
+    accounting: "Riftbound 437.2",
+    determinism: "choices are inputs",
+    termination: "Riftbound 370.2, 465.2.c.5"
+  },
+  chooserLaw,
+  nonNegative: ["damage", "tookDamage"],
+  unpreventable: true,
+  runs: 120,
+  seed: 20261203
+})

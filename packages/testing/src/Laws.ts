@@ -1,0 +1,462 @@
+/**
+ * The resolver's invariants as generic checkers, usable over any ruleset's resolutions: each
+ * takes the inputs of a resolution (event, ledger, view) and its result, and returns the
+ * violations it finds (empty when the law holds).
+ *
+ * Core's own property tests (`packages/core/test/laws.ts`) check the same invariants over
+ * generated core worlds, plus the chooser law, which needs to know the tiny rulesets' policies;
+ * these generic versions let each adapter check the laws over events and effects built with its
+ * own constructors and run through its own ruleset.
+ *
+ * @since 0.1.0
+ */
+import {
+  type Chooser,
+  Decision,
+  type GameEvent,
+  type GameView,
+  Kernel,
+  type Ledger,
+  type Policy,
+  type Replacement,
+  Resolver,
+  type Trace
+} from "@bulwark/core"
+import { Result } from "effect"
+
+/**
+ * What a resolution was started from.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView, Ledger } from "@bulwark/core"
+ * import type { Laws } from "@bulwark/testing"
+ * const input: Laws.Input = {
+ *   event: GameEvent.make("e", []), ledger: Ledger.empty,
+ *   view: GameView.make({ players: ["a"], activePlayer: "a" })
+ * }
+ * ```
+ */
+export interface Input {
+  readonly event: GameEvent.GameEvent
+  readonly ledger: Ledger.Ledger
+  readonly view: GameView.GameView
+}
+
+/**
+ * A law: the violations found in one resolution (empty when it holds).
+ *
+ * @example
+ * ```ts
+ * import type { Laws } from "@bulwark/testing"
+ * const nothingHappens: Laws.Law = (_input, r) => (r.happened.length === 0 ? [] : ["something happened"])
+ * ```
+ */
+export type Law = (input: Input, r: Kernel.Resolution) => ReadonlyArray<string>
+
+type Applied = Extract<Trace.Record, { _tag: "Applied" }>
+
+const appliedRecords = (r: Kernel.Resolution): ReadonlyArray<Applied> =>
+  r.trace.filter((t): t is Applied => t._tag === "Applied")
+
+const effectById = (input: Input, id: string): Replacement.Replacement | undefined =>
+  input.ledger.effects.find((e) => e.id === id)
+
+/**
+ * Invariant 1: an effect modifies an original event at most once, including every event that
+ * replaces it (MTG 614.5, FaB 6.4.5, Riftbound 370.2).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.atMostOnce(input, resolution) // []
+ * ```
+ */
+export const atMostOnce: Law = (_input, r) => {
+  const out: Array<string> = []
+  for (const o of r.outcomes) {
+    if (new Set(o.applied).size !== o.applied.length)
+      out.push(`${o.id} has an effect applied twice: ${o.applied.join(",")}`)
+  }
+  const seen = new Set<string>()
+  for (const a of appliedRecords(r)) {
+    for (const c of a.changes) {
+      const key = `${a.effect}|${c.occurrence}`
+      if (seen.has(key)) out.push(`${a.effect} applied to ${c.occurrence} twice`)
+      seen.add(key)
+    }
+  }
+  return out
+}
+
+/**
+ * Invariant 2: candidates are recomputed against the modified event — an effect applies only to
+ * an occurrence above 0, that meets its amount condition and that it watches.
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.reEvaluated(input, resolution) // []
+ * ```
+ */
+export const reEvaluated: Law = (input, r) => {
+  const out: Array<string> = []
+  for (const a of appliedRecords(r)) {
+    const e = effectById(input, a.effect)
+    if (e === undefined) continue
+    for (const c of a.changes) {
+      if (c.before <= 0) out.push(`${a.effect} applied to ${c.occurrence} at ${c.before}`)
+      const cond = e.condition
+      if (cond?._tag === "AmountIs" && typeof cond.value === "number" && c.before < cond.value)
+        out.push(`${a.effect} applied to ${c.occurrence} at ${c.before}, though it needs ≥ ${cond.value}`)
+      const subj = e.watch.subject
+      if (subj?._tag === "Id" && e.action._tag !== "Redirect" && !subj.ids.includes(c.subject))
+        out.push(`${a.effect} applied to ${c.occurrence} dealt to ${c.subject}, which it does not watch`)
+    }
+  }
+  return out
+}
+
+/**
+ * Invariant 3: an occurrence that reaches 0 does not happen and nothing touches it again
+ * (MTG 120.8, Riftbound 417.1.e.1 / 437.4).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.zeroStaysZero(input, resolution) // []
+ * ```
+ */
+export const zeroStaysZero: Law = (_input, r) => {
+  const out: Array<string> = []
+  for (const h of r.happened) if (h.amount <= 0) out.push(`${h.id} happened at ${h.amount}`)
+  const zeroed = new Set<string>()
+  for (const t of r.trace) {
+    if (t._tag === "ReachedZero") zeroed.add(t.occurrence)
+    if (t._tag === "Applied")
+      for (const c of t.changes)
+        if (zeroed.has(c.occurrence)) out.push(`${t.effect} touched ${c.occurrence} after it reached 0`)
+  }
+  for (const o of r.outcomes)
+    if (o.status === "zero" && o.amount !== 0) out.push(`${o.id} is zero with amount ${o.amount}`)
+  return out
+}
+
+/**
+ * Invariant 4: on damage that can't be prevented, preventions prevent 0 and keep their shields,
+ * while their additional parts still happen (MTG 615.12, FaB 6.4.10h).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.unpreventable(input, resolution) // []
+ * ```
+ */
+export const unpreventable: Law = (input, r) => {
+  const out: Array<string> = []
+  const ids = new Set(input.event.occurrences.filter((o) => !o.preventable).map((o) => o.id))
+  for (const o of r.outcomes)
+    if (ids.has(o.origin) && o.origin === o.id && o.prevented !== 0)
+      out.push(`${o.id} can't be prevented but ${o.prevented} was`)
+  for (const a of appliedRecords(r)) {
+    const e = effectById(input, a.effect)
+    if (e?.action._tag !== "Prevent") continue
+    const onlyUnpreventable = a.changes.length > 0 && a.changes.every((c) => ids.has(c.occurrence))
+    if (onlyUnpreventable && a.remaining !== undefined && a.remaining.before !== a.remaining.after)
+      out.push(
+        `${a.effect}'s shield changed ${a.remaining.before}→${a.remaining.after} on unpreventable damage`
+      )
+    if (e.additional !== undefined && e.additional.length > 0) {
+      if (!r.outcomes.some((o) => o.id.startsWith(`${e.id}:additional`)))
+        out.push(`${a.effect} applied but its additional effect did not happen`)
+    }
+  }
+  return out
+}
+
+/**
+ * Invariant 5: one batch is one event — a shield never prevents more than its amount over the
+ * batch, a static "prevent N" at most N per occurrence, and there is one "prevented" notice per
+ * application that prevented damage (MTG 615.13).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.batch(input, resolution) // []
+ * ```
+ */
+export const batch: Law = (input, r) => {
+  const out: Array<string> = []
+  const records = appliedRecords(r)
+  for (const e of input.ledger.effects) {
+    const a = e.action
+    if (a._tag !== "Prevent") continue
+    const recs = records.filter((x) => x.effect === e.id)
+    const total = recs.reduce((n, x) => n + x.changes.reduce((m, c) => m + c.prevented, 0), 0)
+    if (a.scope === "shield" && typeof a.amount === "number" && total > a.amount)
+      out.push(`${e.id} prevented ${total}, more than its ${a.amount}`)
+    if ((a.scope === "static" || a.scope === "perEvent") && typeof a.amount === "number")
+      for (const x of recs)
+        for (const c of x.changes)
+          if (c.prevented > a.amount)
+            out.push(`${e.id} prevented ${c.prevented} of ${c.occurrence}, more than ${a.amount}`)
+    const notices = r.notifications.filter((n) => n.effect === e.id).length
+    const withPrevention = recs.filter((x) => x.changes.some((c) => c.prevented > 0)).length
+    if (notices !== withPrevention)
+      out.push(`${e.id}: ${notices} notices for ${withPrevention} applications that prevented damage`)
+  }
+  return out
+}
+
+/**
+ * Invariant 6 (the part every ruleset shares): every decision is recorded, in the log and in
+ * the trace, and asked of a player of the game.
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.decisionsRecorded(input, resolution) // []
+ * ```
+ */
+export const decisionsRecorded: Law = (input, r) => {
+  const out: Array<string> = []
+  const asked = r.trace.filter((t) => t._tag === "Decided").length
+  if (r.trace.length > 0 && asked !== r.decisions.length)
+    out.push(`${r.decisions.length} decisions logged, ${asked} in the trace`)
+  for (const d of r.decisions)
+    if (!input.view.players.includes(d.request.chooser))
+      out.push(`${d.request.id} was asked of ${d.request.chooser}, who is not a player`)
+  return out
+}
+
+/**
+ * Invariant 9: for every occurrence `proposed + modified − prevented = amount`, and no amount is
+ * negative (a replaced occurrence is left at 0).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.accounting(input, resolution) // []
+ * ```
+ */
+export const accounting: Law = (_input, r) => {
+  const out: Array<string> = []
+  for (const o of r.outcomes) {
+    if (o.proposed < 0 || o.prevented < 0 || o.amount < 0)
+      out.push(`${o.id} has a negative amount (${o.proposed}/${o.prevented}/${o.amount})`)
+    if (o.status === "replaced") {
+      if (o.amount !== 0) out.push(`${o.id} was replaced but has amount ${o.amount}`)
+      continue
+    }
+    if (o.proposed + o.modified - o.prevented !== o.amount)
+      out.push(`${o.id}: ${o.proposed} + ${o.modified} − ${o.prevented} ≠ ${o.amount}`)
+  }
+  for (const h of r.happened) if (h.amount < 0) out.push(`${h.id} happened with ${h.amount}`)
+  for (const n of r.notifications) if (n.amount < 0) out.push(`${n.effect} notified ${n.amount} prevented`)
+  for (const [id, s] of Object.entries(r.ledger.state)) {
+    if (s.remaining !== undefined && s.remaining < 0) out.push(`${id} has ${s.remaining} left`)
+    if (s.uses < 0) out.push(`${id} has ${s.uses} uses`)
+  }
+  return out
+}
+
+/**
+ * A law over the final view: the given numeric props of every object are never negative (marked
+ * damage, wounds, counters, resources — not a life total, which may go below 0 in some games).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * const noNegativeWounds = Laws.nonNegativeProps(["wounds"])
+ * ```
+ */
+export const nonNegativeProps =
+  (props: ReadonlyArray<string>): Law =>
+  (_input, r) => {
+    const out: Array<string> = []
+    for (const o of Object.values(r.view.objects))
+      for (const p of props) {
+        const v = o.props[p]
+        if (typeof v === "number" && (v < 0 || !Number.isFinite(v))) out.push(`${o.id}.${p} is ${v}`)
+      }
+    return out
+  }
+
+/**
+ * The generic laws, by name.
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * Object.keys(Laws.generic) // ["atMostOnce", "reEvaluated", ...]
+ * ```
+ */
+export const generic: Readonly<Record<string, Law>> = {
+  atMostOnce,
+  reEvaluated,
+  zeroStaysZero,
+  unpreventable,
+  batch,
+  decisionsRecorded,
+  accounting
+}
+
+/**
+ * Throws an Error listing every violation of the given law (for `it.prop` bodies).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.assertLaw(Laws.accounting, input, resolution)
+ * ```
+ */
+export const assertLaw = (law: Law, input: Input, r: Kernel.Resolution): void => {
+  const v = law(input, r)
+  if (v.length > 0) throw new Error(v.join("\n"))
+}
+
+/**
+ * Resolves an input and throws when the resolution fails (for laws that need a resolution).
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * import { Laws } from "@bulwark/testing"
+ * // const r = Laws.resolveOrThrow(rules, input, Chooser.firstLegal)
+ * ```
+ */
+export const resolveOrThrow = (
+  rules: Policy.Rules,
+  input: Input,
+  chooser: Chooser.SyncChooser,
+  options: Kernel.Options = {}
+): Kernel.Resolution => {
+  const r = Resolver.resolveSync(rules, input.event, input.ledger, input.view, chooser, options)
+  if (Result.isFailure(r)) throw new Error(`resolution failed: ${r.failure._tag}: ${r.failure.message}`)
+  return r.success
+}
+
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_k, v) =>
+    v instanceof Map ? [...v] : v instanceof Set ? [...v] : typeof v === "function" ? undefined : v
+  )
+
+/**
+ * Determinism and replay: the same inputs and chooser give an identical resolution (result,
+ * ledger, view, trace, decisions), and replaying its decision log gives it again. Returns the
+ * differences found (empty when deterministic).
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.determinism(rules, () => input, Chooser.firstLegal) // []
+ * ```
+ */
+export const determinism = (
+  rules: Policy.Rules,
+  input: () => Input,
+  chooser: Chooser.SyncChooser
+): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  const first = input()
+  const a = Resolver.resolveSync(rules, first.event, first.ledger, first.view, chooser)
+  const b = Resolver.resolveSync(rules, input().event, input().ledger, input().view, chooser)
+  if (Result.isFailure(a) || Result.isFailure(b)) {
+    if (Result.isSuccess(a) || Result.isSuccess(b)) out.push("one run failed, the other did not")
+    else if (a.failure._tag !== b.failure._tag || a.failure.message !== b.failure.message)
+      out.push(`different failures: ${a.failure.message} / ${b.failure.message}`)
+    return out
+  }
+  if (canonical(a.success) !== canonical(b.success)) out.push("two runs on the same inputs differ")
+  const again = input()
+  const replayed = Resolver.replay(rules, again.event, again.ledger, again.view, a.success.decisions)
+  if (Result.isFailure(replayed)) out.push(`replay failed: ${replayed.failure.message}`)
+  else {
+    const x = replayed.success
+    const y = a.success
+    if (canonical(x.outcomes) !== canonical(y.outcomes)) out.push("replay: outcomes differ")
+    if (canonical(x.happened) !== canonical(y.happened)) out.push("replay: what happened differs")
+    if (canonical(x.trace) !== canonical(y.trace)) out.push("replay: trace differs")
+    if (canonical(x.ledger) !== canonical(y.ledger)) out.push("replay: ledger differs")
+    if (canonical(x.view) !== canonical(y.view)) out.push("replay: view differs")
+    if (canonical(x.decisions) !== canonical(y.decisions)) out.push("replay: decisions differ")
+  }
+  return out
+}
+
+/**
+ * Termination: the kernel is driven step by step and must finish (or fail with a typed error)
+ * within `maxDecisions` decisions. Returns the number of decisions it took, or throws.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.terminates(rules, input, Chooser.firstLegal, 1000)
+ * ```
+ */
+export const terminates = (
+  rules: Policy.Rules,
+  input: Input,
+  chooser: Chooser.SyncChooser,
+  maxDecisions = 10_000
+): number => {
+  let step = Kernel.start(rules, input.event, input.ledger, input.view)
+  let n = 0
+  while (step._tag === "Pending") {
+    if (++n > maxDecisions) throw new Error(`no end after ${maxDecisions} decisions`)
+    const answer = chooser(step.request, step.state)
+    if (answer === undefined) throw new Error(`the chooser did not answer ${step.request.id}`)
+    step = Kernel.resume(step.state, answer)
+  }
+  return n
+}
+
+/**
+ * Deep-freezes a value so that any mutation by the code under test throws.
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * const frozen = Laws.deepFreeze({ a: [1] })
+ * Object.isFrozen(frozen.a) // true
+ * ```
+ */
+export const deepFreeze = <A>(a: A): A => {
+  if (typeof a === "object" && a !== null && !Object.isFrozen(a)) {
+    Object.freeze(a)
+    for (const v of Object.values(a)) deepFreeze(v)
+  }
+  return a
+}
+
+const mix = (h: number, s: string): number => {
+  let x = h >>> 0
+  for (let i = 0; i < s.length; i++) x = Math.imul(x ^ s.charCodeAt(i), 0x01000193) >>> 0
+  x ^= x >>> 15
+  x = Math.imul(x, 0x2c1b3c6d) >>> 0
+  x ^= x >>> 12
+  return x >>> 0
+}
+
+/**
+ * A seeded "arbitrary legal" chooser: answers each request with one of its legal answers
+ * (`Decision.legalAnswers`, at most `limit` of them for a division), picked by a hash of the seed, the request and how many decisions
+ * were made before. It is a pure function of its inputs, so the same resolution gets the same
+ * answers (determinism and replay can be checked with it).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * const chooser = Laws.seededChooser(42)
+ * ```
+ */
+export const seededChooser =
+  (seed: number, limit = 64): Chooser.SyncChooser =>
+  (request, state) => {
+    const answers = Decision.legalAnswers(request, limit)
+    if (answers.length === 0) return undefined
+    const h = mix(mix(seed, request.id), `${request._tag}|${request.chooser}|${state.log.length}`)
+    return answers[h % answers.length]
+  }

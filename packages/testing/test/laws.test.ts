@@ -1,0 +1,100 @@
+/**
+ * The generic law checkers catch what they are about (a hand-broken resolution), and the seeded
+ * chooser answers legally and deterministically.
+ */
+import { Chooser, Decision, GameEvent, GameView, Ledger, Policy, type Replacement } from "@bulwark/core"
+import { describe, expect, it } from "@effect/vitest"
+import { Laws } from "../src/index.js"
+
+const rules: Policy.Rules = {
+  name: "t",
+  order: Policy.affectedChooses({ name: "t", rule: "t", tiers: [{ name: "any" }] }),
+  assignment: Policy.recipientControllerAllocates("t")
+}
+const view = GameView.make({
+  players: ["a", "b"],
+  activePlayer: "a",
+  objects: [
+    { id: "unit", kind: "object", controller: "b", props: { damage: 0 } },
+    { id: "src", kind: "object", controller: "a", props: {} }
+  ]
+})
+const shield: Replacement.Replacement = {
+  id: "s",
+  label: "prevent the next 2",
+  controller: "b",
+  category: "prevention",
+  watch: { family: "damage" },
+  action: { _tag: "Prevent", amount: 2, scope: "shield" }
+}
+const double: Replacement.Replacement = {
+  id: "x2",
+  label: "double",
+  controller: "a",
+  category: "standard",
+  watch: { family: "damage" },
+  action: { _tag: "Modify", op: "mul", value: 2 }
+}
+const input = (preventable = true): Laws.Input => ({
+  view,
+  ledger: Ledger.make([shield, double]),
+  event: GameEvent.make("e", [
+    GameEvent.damage({ id: "d1", source: "src", recipient: "unit", amount: 3, preventable }),
+    GameEvent.damage({ id: "d2", source: "src", recipient: "unit", amount: 1, preventable })
+  ])
+})
+
+describe("Laws", () => {
+  it("every generic law holds on a real resolution", () => {
+    for (const p of [true, false]) {
+      const i = input(p)
+      const r = Laws.resolveOrThrow(rules, i, Chooser.firstLegal)
+      for (const [name, law] of Object.entries(Laws.generic)) expect([name, law(i, r)]).toEqual([name, []])
+      expect(Laws.determinism(rules, () => input(p), Laws.seededChooser(3))).toEqual([])
+    }
+  })
+
+  it("accounting, zero and at-most-once catch a broken resolution", () => {
+    const i = input()
+    const r = Laws.resolveOrThrow(rules, i, Chooser.firstLegal)
+    const o = r.outcomes[0]
+    if (o === undefined) throw new Error("no outcome")
+    const broken = { ...r, outcomes: [{ ...o, amount: o.amount + 1, applied: [...o.applied, ...o.applied] }] }
+    expect(Laws.accounting(i, broken).length).toBeGreaterThan(0)
+    expect(Laws.atMostOnce(i, broken).length).toBeGreaterThan(0)
+    const resurrected = {
+      ...r,
+      happened: [{ ...GameEvent.damage({ id: "z", source: "s", recipient: "unit", amount: 0 }) }]
+    }
+    expect(Laws.zeroStaysZero(i, resurrected)).toEqual(["z happened at 0"])
+    expect(
+      Laws.nonNegativeProps(["damage"])(i, {
+        ...r,
+        view: GameView.setObject(r.view, { id: "unit", kind: "object", props: { damage: -1 } })
+      })
+    ).toEqual(["unit.damage is -1"])
+  })
+
+  it("the seeded chooser answers legally, the same way for the same request", () => {
+    const request: Decision.Request = {
+      _tag: "Allocate",
+      id: "d1",
+      chooser: "b",
+      effect: "s",
+      label: "",
+      points: 2,
+      targets: [
+        { occurrence: "x", subject: "B", max: 2 },
+        { occurrence: "y", subject: "B", max: 2 }
+      ],
+      rule: ""
+    }
+    const state = { log: [] } as unknown as Parameters<Chooser.SyncChooser>[1]
+    const legal = Decision.legalAnswers(request)
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const a = Laws.seededChooser(seed)(request, state)
+      expect(legal).toContainEqual(a)
+      expect(Laws.seededChooser(seed)(request, state)).toEqual(a)
+    }
+  })
+})
