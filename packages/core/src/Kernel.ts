@@ -299,6 +299,24 @@ const fail = (error: Errors.ResolveError): never => {
 // ---------------------------------------------------------------------------------------------
 // validation
 
+/**
+ * The index and validation of an effects list, computed once per list: a resolution hands the
+ * same list on to the ledger it returns, so a game loop or a search keeps hitting this cache.
+ */
+const preparedCache = new WeakMap<
+  ReadonlyArray<Replacement.Replacement>,
+  { index: EffectIndex; invalid: Errors.InvalidEffect | undefined }
+>()
+
+const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
+  let p = preparedCache.get(effects)
+  if (p === undefined) {
+    p = { index: buildIndex(effects), invalid: Ledger.validate(effects) }
+    preparedCache.set(effects, p)
+  }
+  return p
+}
+
 const validateInput = (
   event: GameEvent.GameEvent,
   ledger: Ledger.Ledger,
@@ -328,7 +346,13 @@ const validateInput = (
       return new Errors.UnknownId({ id: o.source, where: `event ${event.id}, ${at}.source` })
     }
   }
-  const invalid = Ledger.validate(ledger.effects)
+  if (!view.players.includes(view.activePlayer)) {
+    return new Errors.UnknownId({
+      id: view.activePlayer,
+      where: "view.activePlayer (not one of view.players)"
+    })
+  }
+  const invalid = prepared(ledger.effects).invalid
   if (invalid !== undefined) return invalid
   for (const e of ledger.effects) {
     if (view.objects[e.controller]?.kind !== "player") {
@@ -339,12 +363,6 @@ const validateInput = (
     }
     if (e.action._tag === "Redirect" && view.objects[e.action.to] === undefined) {
       return new Errors.UnknownId({ id: e.action.to, where: `effect ${e.id}, action.to` })
-    }
-    if (!view.players.includes(view.activePlayer)) {
-      return new Errors.UnknownId({
-        id: view.activePlayer,
-        where: "view.activePlayer (not one of view.players)"
-      })
     }
   }
   return undefined
@@ -363,28 +381,34 @@ const setState = (s: State, id: string, st: Ledger.EffectState): void => {
 // ---------------------------------------------------------------------------------------------
 // applicability
 
+class FilterContext implements Filter.Context {
+  private cached: ReadonlyArray<GameEvent.Occurrence> | undefined
+  constructor(
+    readonly view: GameView.GameView,
+    readonly controller: string,
+    readonly self: string | undefined,
+    readonly occurrence: GameEvent.Occurrence | undefined,
+    readonly predicates: Filter.Predicates,
+    private readonly frame: Frame | undefined
+  ) {}
+  /** Computed only if a condition or predicate reads it (it is O(occurrences)). */
+  get batch(): ReadonlyArray<GameEvent.Occurrence> | undefined {
+    if (this.cached === undefined && this.frame !== undefined) {
+      this.cached = this.frame.items.filter((i) => i.status === "live").map((i) => i.occ)
+    }
+    return this.cached
+  }
+}
+
+const NO_PREDICATES: Filter.Predicates = {}
+
 const ctxFor = (
   s: State,
   e: Replacement.Replacement,
   occ: GameEvent.Occurrence | undefined,
   frame: Frame | undefined
-): Filter.Context => {
-  let batch: ReadonlyArray<GameEvent.Occurrence> | undefined
-  // the batch is computed only if a condition or predicate reads it (it is O(occurrences))
-  return {
-    view: s.view,
-    controller: e.controller,
-    self: e.source,
-    occurrence: occ,
-    get batch() {
-      if (batch === undefined && frame !== undefined) {
-        batch = frame.items.filter((i) => i.status === "live").map((i) => i.occ)
-      }
-      return batch
-    },
-    predicates: s.rules.predicates ?? {}
-  }
-}
+): Filter.Context =>
+  new FilterContext(s.view, e.controller, e.source, occ, s.rules.predicates ?? NO_PREDICATES, frame)
 
 const guard = <A>(e: Replacement.Replacement, f: () => A): A => {
   try {
@@ -414,7 +438,11 @@ const watches = (
   if (w.params !== undefined) {
     for (const key in w.params) if (!Filter.compare(occ.params[key], "eq", w.params[key])) return false
   }
-  if (w.subject === undefined && w.source === undefined) return true
+  if (w.source === undefined) {
+    if (w.subject === undefined) return true
+    // the common shield: "damage that would be dealt to X" needs no context
+    if (w.subject._tag === "Id") return w.subject.ids.includes(occ.subject)
+  }
   return guard(e, () => {
     const ctx = ctxFor(s, e, occ, frame)
     if (w.subject !== undefined && !Filter.matches(w.subject, occ.subject, ctx)) return false
@@ -452,8 +480,20 @@ const blocker = (
   return undefined
 }
 
-const relevantEffects = (s: State, frame: Frame, group: string): Array<Replacement.Replacement> => {
+const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<Replacement.Replacement> => {
   const idx = frame.groupItems.get(group) ?? []
+  if (idx.length === 1) {
+    // one occurrence: its family's generic effects and those naming its subject, in ledger order
+    const occ = (frame.items[idx[0] as number] as Item).occ
+    const f = s.index.byFamily.get(occ.family)
+    if (f === undefined) return []
+    const named = f.bySubject.get(occ.subject)
+    if (named === undefined) return f.generic
+    if (f.generic.length === 0) return named
+    return [...f.generic, ...named].sort(
+      (a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0)
+    )
+  }
   const families = new Set<string>()
   const subjects = new Set<string>()
   for (const i of idx) {
@@ -1258,7 +1298,7 @@ export const start = (
     options,
     effects: ledger.effects,
     baseLedger: ledger,
-    index: buildIndex(ledger.effects),
+    index: prepared(ledger.effects).index,
     view,
     changes: new Map(),
     frames: [],

@@ -87,6 +87,18 @@ describe("typed errors", () => {
     )
     assert.strictEqual(JSON.stringify(ledger), before)
   })
+  it("an active player who is not in the game is UnknownId, even with no effects", () => {
+    const r = Resolver.resolveSync(
+      affected,
+      GameEvent.make("e", [dmg("i1", "napUnit", 2)]),
+      Ledger.empty,
+      { ...view, activePlayer: "ghost" },
+      Chooser.firstLegal
+    )
+    assert.isTrue(
+      Result.isFailure(r) && r.failure._tag === "UnknownId" && r.failure.message.includes("activePlayer")
+    )
+  })
   it("a chooser that throws is ChooserFailed", () => {
     const two = [shield("a", "nap", ["napUnit"], 1), shield("b", "nap", ["napUnit"], 1)]
     const r = Resolver.resolveSync(

@@ -32,6 +32,7 @@ const capacity = { timeout: 120_000 }
 describe("scale", () => {
   it(
     "a 100 000-occurrence event with a static prevention and a shield on every tenth recipient, no question asked",
+    capacity,
     () => {
       const n = 100_000
       const view = GameView.make({
@@ -71,12 +72,12 @@ describe("scale", () => {
         const total = r.success.happened.reduce((s, o) => s + o.amount, 0)
         assert.strictEqual(total, (n - n / 10) * 2)
       }
-    },
-    capacity
+    }
   )
 
   it(
     "1 000 active effects on one occurrence, each applied once, the affected player choosing every time",
+    capacity,
     () => {
       const view = GameView.make({
         players: ["ap", "nap"],
@@ -107,38 +108,33 @@ describe("scale", () => {
         assert.strictEqual(r.success.happened[0]?.amount, 1001)
         assert.strictEqual(r.success.decisions.length, 999)
       }
-    },
-    capacity
+    }
   )
 
-  it(
-    "a 10 000-decision log resolves and replays",
-    () => {
-      const n = 10_000
-      const view = GameView.make({
-        players: ["ap", "nap"],
-        activePlayer: "ap",
-        objects: [{ id: "src", kind: "object", controller: "ap", props: {} }, ...objects(n)]
-      })
-      const effects = Array.from({ length: n }, (_, i) => [
-        shieldOn(i, 1),
-        { ...shieldOn(i, 2), id: `t${i}` }
-      ]).flat()
-      const event = GameEvent.make(
-        "e",
-        Array.from({ length: n }, (_, i) =>
-          GameEvent.damage({ id: `i${i}`, source: "src", recipient: `c${i}`, amount: 2 })
-        )
+  it("a 10 000-decision log resolves and replays", capacity, () => {
+    const n = 10_000
+    const view = GameView.make({
+      players: ["ap", "nap"],
+      activePlayer: "ap",
+      objects: [{ id: "src", kind: "object", controller: "ap", props: {} }, ...objects(n)]
+    })
+    const effects = Array.from({ length: n }, (_, i) => [
+      shieldOn(i, 1),
+      { ...shieldOn(i, 2), id: `t${i}` }
+    ]).flat()
+    const event = GameEvent.make(
+      "e",
+      Array.from({ length: n }, (_, i) =>
+        GameEvent.damage({ id: `i${i}`, source: "src", recipient: `c${i}`, amount: 2 })
       )
-      const ledger = Ledger.make(effects)
-      const r = Resolver.resolveSync(affected, event, ledger, view, Chooser.firstLegal, { trace: false })
-      assert.isTrue(Result.isSuccess(r))
-      if (!Result.isSuccess(r)) return
-      assert.strictEqual(r.success.decisions.length, n)
-      const again = Resolver.replay(affected, event, ledger, view, r.success.decisions, { trace: false })
-      assert.isTrue(Result.isSuccess(again))
-      if (Result.isSuccess(again)) assert.deepStrictEqual(again.success.happened, r.success.happened)
-    },
-    capacity
-  )
+    )
+    const ledger = Ledger.make(effects)
+    const r = Resolver.resolveSync(affected, event, ledger, view, Chooser.firstLegal, { trace: false })
+    assert.isTrue(Result.isSuccess(r))
+    if (!Result.isSuccess(r)) return
+    assert.strictEqual(r.success.decisions.length, n)
+    const again = Resolver.replay(affected, event, ledger, view, r.success.decisions, { trace: false })
+    assert.isTrue(Result.isSuccess(again))
+    if (Result.isSuccess(again)) assert.deepStrictEqual(again.success.happened, r.success.happened)
+  })
 })
