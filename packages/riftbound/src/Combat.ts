@@ -23,7 +23,7 @@ import {
   Decision,
   type Errors,
   GameEvent,
-  type GameView,
+  GameView,
   type Kernel,
   Ledger,
   type Policy,
@@ -318,6 +318,13 @@ const fold = (
 ): Result.Result<Fold, Errors.ResolveError> => {
   const base = ctx.chooser ?? Chooser.bestForChooser()
   const chooser = order === undefined ? base : orderedChooser(order, base)
+  // an order given for this preview wins over the unit's declared one (which the ordering
+  // policy would otherwise apply before any chooser is asked)
+  const target = ctx.view.objects[unit]
+  const view =
+    order === undefined || target === undefined
+      ? ctx.view
+      : GameView.setObject(ctx.view, { ...target, props: { ...target.props, order: [...order] } })
   const id = `assign:${unit}`
   const event = GameEvent.make("preview", [
     GameEvent.occurrence({
@@ -328,7 +335,7 @@ const fold = (
       kinds: [Rules.Kind.combat, Rules.Kind.assignment]
     })
   ])
-  return Result.map(runKernel(ctx.rules ?? Rules.rules, event, ledger, ctx.view, chooser), (r) => {
+  return Result.map(runKernel(ctx.rules ?? Rules.rules, event, ledger, view, chooser), (r) => {
     let dealt = 0
     let prevented = 0
     const effects: Array<string> = []
@@ -352,13 +359,14 @@ const fold = (
 /**
  * Previews assigning `input` combat damage to `unit`: the unit's replacement effects are applied
  * to the assignment (465.2.c.5) in its controller's order (372) — `order` if given, else the
- * context's chooser, else the unit's declared order, else the order best for the controller —
+ * unit's declared order, else the context's chooser, else the order best for the controller —
  * with the core kernel on a one-occurrence event. Nothing is changed.
  *
  * Lethal means the damage that would be dealt, added to the damage already marked, is non-zero
  * and at least the unit's Might (142.4.b), so the Prevent Value counts toward it (437.5.a).
- * Interpretation: "prevent the next damage" (Counter Strike) is not a Prevent Value; the unit
- * can still be dealt damage (465.2.c.10), so lethality is judged without that effect.
+ * Interpretation: "prevent the next damage" (Counter Strike) prevents all of that damage — a
+ * Prevent Value of All for it (437.1.b.1.b) — so no input is lethal (437.5.b); the unit can still
+ * be dealt damage, so it is not exempt (465.2.c.10).
  *
  * @example
  * ```ts
@@ -385,16 +393,11 @@ export const preview = (
     fold(ctx, ledger, unit, input, options.order),
     (f): Result.Result<Preview, Errors.ResolveError> => {
       const notes: Array<string> = []
-      let lethalDealt = f.dealt
       const next = f.effects.filter((id) => isPreventNext(ledger, id))
-      if (next.length > 0) {
-        const r = fold(ctx, Ledger.remove(ledger, next), unit, input, options.order)
-        if (Result.isFailure(r)) return Result.fail(r.failure)
-        lethalDealt = r.success.dealt
+      if (next.length > 0)
         notes.push(
-          `Interpretation (465.2.c.10, Counter Strike example): ${next.join(", ")} prevents the next damage but is not a Prevent Value; the unit can still be dealt damage, so lethal is judged without it`
+          `Interpretation (437.1.b.1.b, 437.5.b, 465.2.c.5; 465.2.c.10 Counter Strike example): ${next.join(", ")} prevents all of the next damage — a Prevent Value of All for that damage — so no amount assigned is lethal; the unit can still be dealt damage, so it is not exempt from mandatory assignment`
         )
-      }
       const might = Rules.mightOf(ctx.view, unit)
       const marked = Rules.markedDamageOf(ctx.view, unit)
       return Result.succeed({
@@ -403,7 +406,7 @@ export const preview = (
         applied: f.applied,
         prevented: f.prevented,
         dealt: f.dealt,
-        lethal: Rules.isLethal(might, marked + lethalDealt),
+        lethal: Rules.isLethal(might, marked + f.dealt),
         needed: neededFor(ctx.view, unit),
         effects: f.effects,
         notes
@@ -429,8 +432,8 @@ const finitePrevention = (ledger: Ledger.Ledger): number => {
  * counting its Prevent Value (437.5.a). Inputs are tried from 0 up to a bound (the damage needed
  * plus every finite prevention in the ledger, or `max`).
  *
- * `Never` when no amount is lethal: Prevent All (437.5.b), a unit that can't be dealt damage
- * (465.2.c.10, `exempt: true`), or no input up to the bound.
+ * `Never` when no amount is lethal: Prevent All or "prevent the next damage" (437.5.b), a unit
+ * that can't be dealt damage (465.2.c.10, `exempt: true`), or no input up to the bound.
  *
  * @example
  * ```ts
@@ -468,13 +471,15 @@ export const minimumLethalInput = (
       })
     const all = p.effects.find((id) => {
       const a = byId(id)?.action
-      return a?._tag === "Prevent" && a.amount === "all" && a.scope === "static"
+      return a?._tag === "Prevent" && a.amount === "all"
     })
     if (all !== undefined)
       return Result.succeed({
         _tag: "Never",
         rule: "437.5.b",
-        reason: `${unit} has Prevent All (${all}); no amount of damage is ever considered lethal`,
+        reason: isPreventNext(ledger, all)
+          ? `${all} prevents all of the next damage to ${unit} (a Prevent Value of All for that damage, 437.1.b.1.b); no amount assigned is lethal, but the unit can still be dealt damage, so it is not exempt (465.2.c.10)`
+          : `${unit} has Prevent All (${all}); no amount of damage is ever considered lethal`,
         exempt: false
       })
   }

@@ -124,9 +124,10 @@ export const prevent = (
 
 /**
  * "The next time [unit] would be dealt damage this turn, prevent it" (Counter Strike, 465.2.c.10
- * example): all of the next damage event, then used up (437.1.b.2). The unit can still be dealt
- * damage, so it is not exempt from mandatory assignment (465.2.c.10); see the README's
- * Interpretations for the lethal threshold this package uses.
+ * example): all of the next damage event, then used up (437.1.b.2). In combat it prevents all of
+ * the damage assigned to the unit, so no amount assigned is lethal (437.5.b, read with 437.1.b.1.b
+ * and 465.2.c.5), but the unit can still be dealt damage, so it is not exempt from mandatory
+ * assignment (465.2.c.10); see the README's Interpretations.
  *
  * @example
  * ```ts

@@ -150,13 +150,15 @@ export const chooserOf = (affected: string, view: GameView.GameView): string => 
   return o.owner ?? view.activePlayer
 }
 
+const BONUS_TIER = "bonus damage"
+
 const base = Policy.affectedChooses({
   name: "riftbound",
   rule: "Riftbound 372: the controller of the object being acted on determines the order",
   chooserOf,
   tiers: [
     {
-      name: "bonus damage",
+      name: BONUS_TIER,
       categories: [Category.bonus],
       rule: "Riftbound 437.1.a.1 / 715.4.a: Bonus Damage is included before damage is replaced or prevented"
     },
@@ -176,7 +178,8 @@ const base = Policy.affectedChooses({
 /**
  * The ordering policy: "the affected side chooses" (372), with Bonus Damage first (437.1.a.1)
  * and the dealing of assigned combat damage last (465.2.d). Groups are per affected object,
- * taken in turn order from the turn player (373, 373.1).
+ * taken in turn order from the turn player (373, 373.1). Several instances of Bonus Damage are
+ * summed and applied once (714), so nobody is asked to order them.
  *
  * A unit may carry `order` (a list of effect ids): its controller's order declared in advance.
  * When the controller would be asked, the first applicable effect in that list applies without a
@@ -195,6 +198,17 @@ export const order: Policy.OrderingPolicy = {
   next: (ctx) => {
     const step = base.next(ctx)
     if (step._tag !== "Choose") return step
+    // 714: instances of Bonus Damage are summed and applied once — there is no order to choose
+    const first = step.options[0]
+    if (step.tier === BONUS_TIER && first !== undefined)
+      return {
+        _tag: "Apply",
+        effect: first,
+        progress: step.progress,
+        tier: step.tier,
+        rule: "Riftbound 714: all instances of Bonus Damage are summed and applied once",
+        chosenBy: "summed (714), no order to choose"
+      }
     const declared = ctx.view.objects[ctx.affected]?.props.order
     if (!Array.isArray(declared)) return step
     const pick = declared.find((id) => step.options.includes(id))

@@ -100,10 +100,10 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     status: "implemented"
   },
   {
-    rule: "437.1.a.1 / 715.4.a",
-    title: "Bonus Damage counted before Prevent",
+    rule: "437.1.a.1 / 715.4.a / 714",
+    title: "Bonus Damage counted before Prevent; instances summed",
     status: "implemented",
-    note: "Bonus Damage is the first tier"
+    note: "Bonus Damage is the first tier, applied without an ordering question"
   },
   {
     rule: "437.2–437.3.b",
@@ -134,7 +134,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "465.2.c.10 (Counter Strike)",
     title: "lethal threshold under 'prevent the next damage'",
     status: "interpretation",
-    note: "lethal is judged without that effect; see README"
+    note: "all of that damage is prevented, so no amount assigned is lethal (437.5.b); not exempt; see README"
   },
   { rule: "766", title: "ignore Backline", status: "implemented", note: "`ignoreBackline`" },
   { rule: "466", title: "combat cleanup (heal, kill, recall)", status: "not-covered" }

@@ -60,6 +60,9 @@ describe("preview (465.2.c.4.a, 465.2.c.5, 437.5.a)", () => {
       lotus("U")
     ])
     assert.strictEqual(ok(Combat.preview(declared, "U", 3)).dealt, 4)
+    // an order passed to the preview is the hypothetical being asked about: it wins over the
+    // declared one (prevent first: 2 dealt, not 4)
+    assert.strictEqual(ok(Combat.preview(declared, "U", 3, { order: ["p", "lotus"] })).dealt, 2)
     // a preview changes nothing: the Prevent Value is still 2
     assert.strictEqual(Ledger.remaining(ctx.ledger, "p"), 2)
   })
@@ -95,15 +98,36 @@ describe("preview (465.2.c.4.a, 465.2.c.5, 437.5.a)", () => {
    * 465.2.c.10 example: "Counter Strike says "Choose a unit. The next time that unit would be dealt
    * damage this turn, prevent it." The unit in question has a replacement effect applied to it, but
    * it still can be dealt damage. Thus, it is not exempt from considerations of mandatory
-   * assignment." Interpretation (README): lethal is judged without "prevent the next damage".
+   * assignment." 465.2.c.5 "replacement effects that would apply to the resulting damage are
+   * considered to apply to the assignment instead"; 437.1.b.2 "Prevent will always apply to the
+   * next damage that would be dealt to a unit"; 437.1.b.1.b "X can be "All," which specifies an
+   * infinite amount of damage"; 437.5.b "No amount of damage is ever considered lethal if the
+   * Prevent Value is "All."" — Counter Strike prevents all of the next damage, so whatever is
+   * assigned, the unit would take 0 (not lethal, 142.4.b: "a non-zero amount"), and it is not exempt.
    */
-  it("'prevent the next damage': all of it is prevented, lethal is judged without it (interpretation)", () => {
-    const ctx = game({ U: { might: 2 } }, [Effects.preventNext({ id: "cs", controller: "B", unit: "U" })])
+  it("'prevent the next damage': all of it is prevented, so no input is lethal; not exempt", () => {
+    const ctx = game({ U: { might: 2 }, N: { might: 2 } }, [
+      Effects.preventNext({ id: "cs", controller: "B", unit: "U" })
+    ])
     const p = ok(Combat.preview(ctx, "U", 2))
-    assert.deepStrictEqual([p.dealt, p.prevented, p.lethal], [0, 2, true])
-    assert.isTrue(p.notes.some((n) => n.includes("465.2.c.10")))
+    assert.deepStrictEqual([p.dealt, p.prevented, p.lethal], [0, 2, false])
+    assert.isTrue(p.notes.some((n) => n.includes("437.5.b")))
     const m = ok(Combat.minimumLethalInput(ctx, "U"))
-    assert.deepStrictEqual(m._tag === "Lethal" ? m.input : m, 2)
+    assert.deepStrictEqual(m._tag === "Never" ? [m.rule, m.exempt] : m, ["437.5.b", false])
+    // not exempt: once damage is assigned to U it can never be moved on from (465.2.c.3) …
+    const both = ok(Combat.validateAssignment(ctx, { total: 3, units: ["U", "N"], assign: { U: 2, N: 1 } }))
+    assert.deepStrictEqual(
+      both.violations.map((v) => [v.rule, v.unit]),
+      [
+        ["465.2.c.3", "U"],
+        ["465.2.c.3", "N"]
+      ]
+    )
+    // … so U takes the rest after N has lethal, or everything if it is assigned first
+    assert.isTrue(
+      ok(Combat.validateAssignment(ctx, { total: 3, units: ["U", "N"], assign: { N: 2, U: 1 } })).legal
+    )
+    assert.isTrue(ok(Combat.validateAssignment(ctx, { total: 3, units: ["U", "N"], assign: { U: 3 } })).legal)
   })
 })
 

@@ -193,6 +193,21 @@ describe("Prevent (437) and Deal (417)", () => {
   })
 
   /**
+   * 714 "If more than one instance of Bonus Damage is applied or granted to a Deal action, all
+   * instances are summed and applied once." — a sum has no order, so nobody is asked to order
+   * them: 1 + (1 + 2) = 4, no decision.
+   */
+  it("714: several instances of Bonus Damage are summed, without an order to choose", () => {
+    const ctx = game({ U: { might: 9 } }, [
+      Effects.bonusDamage({ id: "annie", controller: "A", amount: 1 }),
+      Effects.bonusDamage({ id: "tome", controller: "A", amount: 2 })
+    ])
+    const r = resolve(ctx, deal("e", { U: 1 }), () => undefined)
+    assert.strictEqual(r.decisions.length, 0)
+    assert.strictEqual(r.happened[0]?.amount, 4)
+  })
+
+  /**
    * 417.1.e.1 example: "A unit reads "when I take damage, give me +2 [M] this turn." A spell is
    * played that Prevents the next 3 damage the unit would take. If a player plays Hextech Ray
    * targeting the unit, it will take no damage and its triggered ability will not trigger. If that
