@@ -789,8 +789,9 @@ const applyAction = (
   e: Replacement.Replacement,
   targets: Array<Item>
 ): void => {
-  const changes: Array<Trace.Change> = []
-  const notes: Array<string> = []
+  // built only when tracing (optional calls skip evaluating their arguments)
+  const changes: Array<Trace.Change> | undefined = s.trace === undefined ? undefined : []
+  const notes: Array<string> | undefined = s.trace === undefined ? undefined : []
   let remaining: { before: number; after: number } | undefined
   const st0 = effState(s, e)
   let st: Ledger.EffectState = { ...st0, uses: st0.uses + 1 }
@@ -799,7 +800,7 @@ const applyAction = (
   switch (a._tag) {
     case "Prevent": {
       const preventable = targets.filter((t) => t.occ.preventable)
-      if (preventable.length < targets.length) notes.push("damage that can't be prevented: prevents 0 of it")
+      if (preventable.length < targets.length) notes?.push("damage that can't be prevented: prevents 0 of it")
       const share = new Map<Item, number>()
       if (a.scope === "static") {
         for (const t of preventable)
@@ -828,7 +829,7 @@ const applyAction = (
           if (r.action._tag !== "ReducePrevention") continue
           reduction = Math.min(spend, r.action.by)
           setState(s, r.id, { ...rs, uses: rs.uses + 1, spent: true })
-          notes.push(
+          notes?.push(
             `${r.id} ("${r.label}") makes it prevent ${r.action.by} less${r.rule !== undefined ? ` (${r.rule})` : ""}`
           )
           break
@@ -851,7 +852,7 @@ const applyAction = (
           t.prevented += p
           preventedTotal += p
         }
-        changes.push({
+        changes?.push({
           occurrence: t.occ.id,
           subject: t.occ.subject,
           before,
@@ -880,13 +881,13 @@ const applyAction = (
         const after = Math.max(0, Math.floor(modify(a.op, before, v)))
         t.occ = { ...t.occ, amount: after }
         t.modified += after - before
-        changes.push({ occurrence: t.occ.id, subject: t.occ.subject, before, after, prevented: 0 })
+        changes?.push({ occurrence: t.occ.id, subject: t.occ.subject, before, after, prevented: 0 })
       }
       break
     case "Redirect":
       for (const t of targets) {
         t.occ = { ...t.occ, subject: a.to }
-        changes.push({
+        changes?.push({
           occurrence: t.occ.id,
           subject: t.occ.subject,
           before: t.occ.amount,
@@ -899,7 +900,7 @@ const applyAction = (
     case "SetParams":
       for (const t of targets) {
         t.occ = { ...t.occ, params: { ...t.occ.params, ...a.params } }
-        changes.push({
+        changes?.push({
           occurrence: t.occ.id,
           subject: t.occ.subject,
           before: t.occ.amount,
@@ -913,7 +914,7 @@ const applyAction = (
         const made = a.with.map((tpl) => instantiate(s, tpl, e, t.occ, 0, t.origin, true))
         t.status = "replaced"
         t.replacedBy = made.map((m) => m.id)
-        changes.push({
+        changes?.push({
           occurrence: t.occ.id,
           subject: t.occ.subject,
           before: t.occ.amount,
@@ -954,9 +955,9 @@ const applyAction = (
     tier: pa.tier,
     chosenBy: pa.chosenBy,
     rule: e.rule ?? pa.rule,
-    changes,
+    changes: changes ?? [],
     remaining,
-    notes
+    notes: notes ?? []
   })
   if (preventedTotal > 0) {
     s.notifications.push({
