@@ -309,9 +309,14 @@ export const affectedChooses = (options: {
 /**
  * "Slots × players": fixed slots in order; within a slot, players in `players` order each apply
  * all of their own applicable effects of that slot, in the order they choose; then the next
- * slot. A slot or player already passed is not revisited. Player orders: clockwise (turn order)
- * from a starting player selected by the active player, or the inactive players then the active
- * player, or a function of your own.
+ * slot. A slot already passed is not revisited. By default a player already passed in the slot
+ * is not revisited either; with `cycle: true` the players are taken round again, from the one
+ * whose turn it is, until no effect of the slot is left to apply — so an effect that became
+ * applicable for a player already passed (its condition now holds) still applies in its slot
+ * (FaB 6.5.2: "… ending when there are no more active replacement effects of that type to
+ * apply"). Each effect applies at most once per event, so the round ends. Player orders:
+ * clockwise (turn order) from a starting player selected by the active player, or the inactive
+ * players then the active player, or a function of your own.
  *
  * @example
  * ```ts
@@ -337,8 +342,11 @@ export const slotsByPlayer = (options: {
     | ((view: GameView.GameView, startingPlayer: string | undefined) => ReadonlyArray<string>)
   readonly startingPlayerRule?: string
   readonly groupKey?: (occurrence: GameEvent.Occurrence, view: GameView.GameView) => string
+  /** Go round the players again while the slot has effects left to apply (default: one pass). */
+  readonly cycle?: boolean
 }): OrderingPolicy => {
   const slots = options.slots.length === 0 ? [{ name: "any" }] : options.slots
+  const cycle = options.cycle === true
   const order = (view: GameView.GameView, start: string | undefined): ReadonlyArray<string> => {
     if (typeof options.players === "function") return options.players(view, start)
     if (options.players === "inactiveThenActive") {
@@ -359,7 +367,10 @@ export const slotsByPlayer = (options: {
       for (let s = ctx.progress.tier; s < slots.length; s++) {
         const slot = slots[s] as Tier
         const inSlot = ctx.candidates.filter((c) => tierIndex(slots, c) === s)
-        for (let p = s === ctx.progress.tier ? ctx.progress.player : 0; p < players.length; p++) {
+        const from = s === ctx.progress.tier ? ctx.progress.player : 0
+        const count = cycle ? players.length : players.length - from
+        for (let k = 0; k < count; k++) {
+          const p = cycle ? (from + k) % players.length : from + k
           const player = players[p]
           const mine = inSlot.filter((c) => c.controller === player)
           if (mine.length === 0) continue
