@@ -12,9 +12,12 @@ import { Category, Family } from "./Effects.js"
  * (6.5.2, 6.5.2b) — core asks when effects of two or more players apply; then the slots
  * self/identity (6.5.3), standard (6.5.4), prevention (6.5.5), outcome (6.5.7); within a slot
  * each player, clockwise from the selected one, applies all of their own active effects of that
- * slot one by one in the order they choose (6.5.2, 6.5.2a). The chooser of an effect's place is
- * its controller, not the damaged player. The whole event is one group, so that one prevention
- * can be declared over several recipients (6.4.10f).
+ * slot one by one in the order they choose (6.5.2, 6.5.2a); the slot ends only "when there are
+ * no more active replacement effects of that type to apply" (6.5.2), so the players are taken
+ * round again when an effect became active for a player already passed (core `cycle`). A slot
+ * already passed is not revisited (6.5.3–6.5.6 are successive steps). The chooser of an effect's
+ * place is its controller, not the damaged player. The whole event is one group, so that one
+ * prevention can be declared over several recipients (6.4.10f).
  *
  * @example
  * ```ts
@@ -34,7 +37,8 @@ export const order: Policy.OrderingPolicy = Policy.slotsByPlayer({
     { name: "outcome", categories: [Category.outcome], rule: "FaB 6.5.7" }
   ],
   players: "clockwiseFromSelected",
-  startingPlayerRule: "FaB 6.5.2"
+  startingPlayerRule: "FaB 6.5.2",
+  cycle: true
 })
 
 /**

@@ -117,6 +117,71 @@ describe("FaB 6.5 replacement effect interactions", () => {
   })
 
   /**
+   * 6.5.2: "[...] each player in clockwise order applies their active replacement effects of that
+   * type one-by-one until they do not control any more active replacement effects of that type;
+   * starting with the selected player and ending when there are no more active replacement
+   * effects of that type to apply." The slot ends when no effect of its type is left to apply,
+   * not after one pass over the players: an effect of alice's that becomes active only after
+   * bob's prevention (6.4.2a, 6.4.6) brings the turn back to alice within the prevention slot.
+   */
+  it("6.5.2: a prevention that becomes active after the next player's applies is still applied (the slot goes round again)", () => {
+    const r = run(
+      oneEvent(
+        [
+          { type: "preventNext", id: "pa", controller: "alice", amount: 1, to: "bob" },
+          { type: "preventNext", id: "pb", controller: "bob", amount: 2 },
+          raw({
+            id: "small",
+            label: "If bob would be dealt 3 or less damage, prevent 1 of it",
+            controller: "alice",
+            category: "prevention",
+            watch: { family: "damage", subject: { _tag: "Id", ids: ["bob"] } },
+            condition: { _tag: "AmountIs", op: "lte", value: 3 },
+            action: { _tag: "Prevent", amount: 1, scope: "once" }
+          })
+        ],
+        { id: "e1", source: "S", to: "bob", amount: 5 }
+      ),
+      ["alice"]
+    )
+    // alice: pa (5 → 4; "small" is not active at 4); bob: pb (4 → 2); "small" is now active and
+    // no other prevention is left, so the slot comes back round to alice: 2 → 1
+    expect(r.outcome.events.e1?.occurrences["e1-bob"]).toMatchObject({
+      applied: ["pa", "pb", "small"],
+      amount: 1
+    })
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 1 })
+  })
+
+  /**
+   * 6.5.3–6.5.6 are numbered steps ("Second, … Third, … Fourth, … Fifth, the event occurs"):
+   * nothing sends the procedure back to a step already done. A standard-replacement that only
+   * becomes active after a prevention (6.4.6: "The modified event may cause other replacement
+   * effects to be active") does not apply: its slot (6.5.4) has passed.
+   */
+  it("6.5.4/6.5.5: a standard-replacement made active by a prevention does not apply (its slot has passed)", () => {
+    const r = run(
+      oneEvent(
+        [
+          { type: "preventNext", id: "pb", controller: "bob", amount: 2 },
+          raw({
+            id: "soft",
+            label: "If bob would be dealt 3 or less damage, instead he is dealt that much minus 1",
+            controller: "bob",
+            category: "standard",
+            watch: { family: "damage", subject: { _tag: "Id", ids: ["bob"] } },
+            condition: { _tag: "AmountIs", op: "lte", value: 3 },
+            action: { _tag: "Modify", op: "add", value: -1 }
+          })
+        ],
+        { id: "e1", source: "S", to: "bob", amount: 5 }
+      )
+    )
+    // standard slot: "soft" is not active at 5; prevention slot: 5 → 3; the standard slot is over
+    expect(r.outcome.events.e1?.occurrences["e1-bob"]).toMatchObject({ applied: ["pb"], amount: 3 })
+  })
+
+  /**
    * 6.5.3: "Self-replacement and Identity-replacement: Second, each player applies any self- or
    * identity- replacement effects they control." 6.5.4: "Standard-replacement: Third, [...]"
    */
