@@ -459,7 +459,10 @@ export const instead = (
  * watches the life loss that damage causes (`fromDamage`), applies only if the whole results
  * event (life loss and life gain together, read from the batch by the named predicate
  * `Results.PREDICATE_LIFE_BELOW`) would leave you below `floor`, and then caps the loss at
- * `life − floor`.
+ * `life − floor` (the results policy sums a player's life loss from one batch into one
+ * occurrence, so the cap applies once). Known gap: when the same event also gains you life you
+ * end at `floor + gain`, not at `floor`; the cap would need a core value that reads the batch
+ * (README, Interpretations).
  *
  * @example
  * ```ts

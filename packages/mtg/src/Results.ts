@@ -24,7 +24,11 @@ import * as Game from "./Game.js"
  * separate life gain events per source).
  *
  * - to a player: from a source with infect, that many poison counters (120.3b); otherwise that
- *   much life loss (120.3a);
+ *   much life loss (120.3a). The life loss of one player in one batch is **one** occurrence (the
+ *   sum over the sources, at the position of the first), as the CR 120.4 example writes it
+ *   ("[10 damage is dealt to the defending player]" from two attackers → "the defending player
+ *   loses … life"): a replacement of that result (Worship) then sees and caps the loss once,
+ *   not once per source. It keeps the source when there is exactly one;
  * - to a planeswalker: that many loyalty counters removed (120.3c);
  * - to a battle: that many defense counters removed (120.3h);
  * - to a creature: from a source with wither and/or infect, that many −1/−1 counters (120.3d);
@@ -32,7 +36,8 @@ import * as Game from "./Game.js"
  * - from a source with lifelink: its controller (or its owner if it has none, 702.15b) gains that
  *   much life (120.3f).
  *
- * Every result carries the kinds of its damage plus `fromDamage`, and the damage's source.
+ * Every result carries the kinds of its damage plus `fromDamage`, and the damage's source (a
+ * player's summed life loss: its source only when a single source dealt it).
  *
  * @example
  * ```ts
@@ -53,6 +58,11 @@ export const resultsOf = (
 ): ReadonlyArray<GameEvent.Occurrence> => {
   const out: Array<GameEvent.Occurrence> = []
   const lifelink = new Map<string, { amount: number; first: string; kinds: ReadonlyArray<string> }>()
+  // one life loss per player per batch (see above): where it goes in `out`, and what it sums
+  const losses = new Map<
+    string,
+    { at: number; amount: number; first: string; sources: Set<string | undefined>; kinds: Set<string> }
+  >()
   for (const d of dealt) {
     if (d.family !== Game.Family.damage || d.amount <= 0) continue
     const src = d.source
@@ -76,7 +86,23 @@ export const resultsOf = (
             params: { counter: "poison" }
           })
         )
-      else out.push(GameEvent.occurrence({ ...base, id: `${d.id}:lifeLoss`, family: Game.Family.lifeLoss }))
+      else {
+        const prev = losses.get(d.subject)
+        if (prev === undefined) {
+          losses.set(d.subject, {
+            at: out.length,
+            amount: d.amount,
+            first: d.id,
+            sources: new Set([src]),
+            kinds: new Set(kinds)
+          })
+          out.push(GameEvent.occurrence({ ...base, id: `${d.id}:lifeLoss`, family: Game.Family.lifeLoss }))
+        } else {
+          prev.amount += d.amount
+          prev.sources.add(src)
+          for (const k of kinds) prev.kinds.add(k)
+        }
+      }
     } else {
       if (Game.has(view, d.subject, "types", "Planeswalker"))
         out.push(
@@ -117,6 +143,17 @@ export const resultsOf = (
         kinds: prev?.kinds ?? kinds
       })
     }
+  }
+  for (const [player, l] of losses) {
+    const [only] = l.sources
+    out[l.at] = GameEvent.occurrence({
+      id: `${l.first}:lifeLoss`,
+      family: Game.Family.lifeLoss,
+      subject: player,
+      ...(l.sources.size === 1 && only !== undefined ? { source: only } : {}),
+      amount: l.amount,
+      kinds: [...l.kinds]
+    })
   }
   for (const [src, l] of lifelink) {
     const gainer = GameView.controllerOf(view, src) ?? view.activePlayer
