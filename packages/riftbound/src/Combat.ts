@@ -581,7 +581,8 @@ const violationsWith = (
   units: ReadonlyArray<UnitInfo>,
   total: number,
   assign: Readonly<Record<string, number>>,
-  roles: Readonly<Record<string, Role>>
+  roles: Readonly<Record<string, Role>>,
+  dual: ReadonlyMap<string, "given" | "free"> = new Map()
 ): Array<Violation> => {
   const v: Array<Violation> = []
   const known = new Set(units.map((u) => u.id))
@@ -642,18 +643,19 @@ const violationsWith = (
       const ra = rankOf(roles[a.id] ?? "normal")
       const rb = rankOf(roles[b.id] ?? "normal")
       if (ra >= rb) continue
-      v.push(
+      const what =
         ra === 0
+          ? `${b.id} is assigned damage before ${a.id} (Tank) has lethal damage assigned (465.2.c.6)`
+          : `${b.id} (Backline) is assigned damage before ${a.id} has lethal damage assigned (465.2.c.6)`
+      const d = dual.has(a.id) ? a.id : dual.has(b.id) ? b.id : undefined
+      v.push(
+        d !== undefined
           ? {
-              rule: "815.1.b",
+              rule: "465.2.c.8",
               unit: b.id,
-              message: `${b.id} is assigned damage before ${a.id} (Tank) has lethal damage assigned (465.2.c.6)`
+              message: `${what}; ${d} has both Tank and Backline and the assigner applies only one of them: checked as ${roles[d] ?? "normal"} (${dual.get(d) === "given" ? "the role given" : "the choice breaking the fewest rules; the other is not fulfilled either"})`
             }
-          : {
-              rule: "826.3",
-              unit: b.id,
-              message: `${b.id} (Backline) is assigned damage before ${a.id} has lethal damage assigned (465.2.c.6)`
-            }
+          : { rule: ra === 0 ? "815.1.b" : "826.3", unit: b.id, message: what }
       )
     }
   }
@@ -668,7 +670,9 @@ const violationsWith = (
  * Rules checked: the split adds up to the total (465.2.c); lethal damage in full before moving
  * on (465.2.c.3); no more than lethal while other units remain (465.2.c.4, 465.2.c.4.a); Tank
  * first and Backline last among units of the same controller (815.1.b, 826.3, 465.2.c.6–c.7);
- * units that can't be dealt damage are ignored for lethal assignment (465.2.c.10).
+ * a unit with both Tank and Backline fulfils the one the assigner applies, and a violation
+ * involving it cites 465.2.c.8; units that can't be dealt damage are ignored for lethal
+ * assignment (465.2.c.10).
  *
  * @example
  * ```ts
@@ -683,8 +687,13 @@ const violationsWith = (
 export const check = (units: ReadonlyArray<UnitInfo>, proposal: Proposal): Validation => {
   const ignore = proposal.ignoreBackline === true
   let best: { v: Array<Violation>; roles: Record<string, Role> } | undefined
+  const dual = new Map(
+    units
+      .filter((u) => isDual(u, ignore))
+      .map((u) => [u.id, proposal.roles?.[u.id] === undefined ? "free" : "given"] as const)
+  )
   for (const roles of roleCombos(units, ignore, proposal.roles ?? {})) {
-    const v = violationsWith(units, proposal.total, proposal.assign, roles)
+    const v = violationsWith(units, proposal.total, proposal.assign, roles, dual)
     if (best === undefined || v.length < best.v.length) best = { v, roles }
     if (v.length === 0) break
   }

@@ -289,9 +289,14 @@ describe("validator (465.2.c, c.3, c.4, c.6–c.10, 815, 826, 766)", () => {
     const last = Combat.check(us, { total: 5, units: ids, assign: { N1: 2, N2: 2, C: 1 } })
     assert.isTrue(last.legal)
     assert.strictEqual(last.roles.C, "backline")
-    // damage running out on Caitlyn after N1 puts her between N1 and N2: neither requirement holds
+    // damage running out on Caitlyn after N1 puts her between N1 and N2: neither requirement
+    // holds, and the violation names 465.2.c.8 (not only Tank's 815.1.b, which she need not apply)
     const between = Combat.check(us, { total: 3, units: ids, assign: { N1: 2, C: 1 } })
     assert.isFalse(between.legal)
+    assert.deepStrictEqual(
+      between.violations.map((v) => v.rule),
+      ["465.2.c.8"]
+    )
   })
 
   /**

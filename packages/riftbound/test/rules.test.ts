@@ -124,7 +124,28 @@ describe("applying replacement effects (370–371)", () => {
     assert.strictEqual(nextTurn.happened[0]?.amount, 2)
   })
 
-  /** 370.3 — a replacement active in a zone applies only if its source is in that zone. */
+  /**
+   * 371.2.a "When an event the Replacement Effect could apply to occurs, the player who controls
+   * the Replacement Effect may choose to apply it to the event." — A's "may" effect on B's unit:
+   * A decides whether it applies (B only orders, 372).
+   */
+  it("371.2.a: the effect's controller, not the unit's, decides whether a 'may' applies", () => {
+    const ctx = game({ U: { controller: "B", might: 9 } }, [
+      Effects.modify({ id: "aMay", controller: "A", unit: "U", op: "add", value: 1, optional: true })
+    ])
+    const r = resolve(ctx, deal("e", { U: 1 }), Chooser.scripted([true]))
+    assert.deepStrictEqual(
+      r.decisions.map((d) => [d.request._tag, d.request.chooser]),
+      [["UseOptional", "A"]]
+    )
+    assert.strictEqual(r.happened[0]?.amount, 2)
+  })
+
+  /**
+   * 370.3 "If a Game Object has a Replacement Effect that is active in a specific zone, it is
+   * evaluated and subsequently applied if it enters that zone before an event occurs that it
+   * could replace." — so while its source is not in that zone, it does not apply.
+   */
   it("370.3: an effect active on the board does nothing while its source is in the trash", () => {
     const ctx = game({ U: { might: 9 }, S: { might: 1 } }, [
       Effects.modify({
