@@ -68,9 +68,12 @@ describe("CR 616 ordering", () => {
    * CR 616.1b: "If any of the replacement and/or prevention effects would modify under whose
    * control an object would enter the battlefield, one of them must be chosen." CR 616.1c: "If
    * any … would cause an object to become a copy of another object as it enters the
-   * battlefield, one of them must be chosen."
+   * battlefield, one of them must be chosen." CR 616.1d: "If any of the replacement and/or
+   * prevention effects would cause a card to enter the battlefield with its back face up, one of
+   * them must be chosen … If not, proceed to 616.1e." CR 616.1e: "Any of the applicable
+   * replacement and/or prevention effects may be chosen."
    */
-  it("616.1b–c: control-on-entering, then copy-on-entering, then the others", () => {
+  it("616.1b–d: control-on-entering, then copy-on-entering, then back face up, then the others", () => {
     const r = run({
       players,
       objects: [{ id: "card", owner: "nap", zone: "hand", types: ["Creature"] }],
@@ -85,6 +88,17 @@ describe("CR 616 ordering", () => {
             category: "copy-on-entering",
             watch: { family: "zoneChange", params: { to: "battlefield" } },
             action: { _tag: "SetParams", params: { copyOf: "essence" } }
+          }
+        },
+        {
+          kind: "raw",
+          effect: {
+            id: "backFace",
+            label: "enters transformed",
+            controller: "nap",
+            category: "back-face-up",
+            watch: { family: "zoneChange", params: { to: "battlefield" } },
+            action: { _tag: "SetParams", params: { face: "back" } }
           }
         },
         {
@@ -111,7 +125,7 @@ describe("CR 616 ordering", () => {
       ]
     })
     expect(r.outcome.decisions).toEqual([])
-    expect(r.outcome.events["e"]?.occurrences["z"]?.applied).toEqual(["control", "copy", "any"])
+    expect(r.outcome.events["e"]?.occurrences["z"]?.applied).toEqual(["control", "copy", "backFace", "any"])
   })
 
   /**
