@@ -34,8 +34,8 @@ describe("533.1", () => {
   /**
    * 533.1 (sentence 2): «Предотвращение не меняет силу и величину атаки (заклинания, воздействия),
    * а меняет только количественное значение ран, которое должна получить цель.»
-   * (Prevention does not change the strength or size of the attack (spell, effect); it changes
-   * only the number of wounds the target should receive.)
+   * (Prevention does not change the strength or magnitude of the attack (spell, impact
+   * «воздействие»); it changes only the number of wounds the target should receive.)
    */
   it("prevention leaves the attack's strength as it was; only the wounds change", () => {
     const r = runDoc(
@@ -56,8 +56,8 @@ describe("533.2", () => {
   /**
    * 533.2: «Предотвращение используется всегда после наложения всех модификаторов атаки
    * (заклинания, воздействия) и применения защит (см. п. 511.5).»
-   * (Prevention is always used after all attack (spell, effect) modifiers are applied and after
-   * protections are applied (see 511.5).) — modifiers first: 3 + 2 = 5, then "prevent the next 4":
+   * (Prevention is always used after all attack (spell, impact «воздействие») modifiers are
+   * applied and after protections are applied (see 511.5).) — modifiers first: 3 + 2 = 5, then "prevent the next 4":
    * 1 wound. (Prevention first would give 3 − 3 = 0, + 2 = 2 wounds and a shield left at 1.)
    */
   it("attack modifiers are applied before prevention", () => {
