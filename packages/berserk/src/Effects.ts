@@ -278,18 +278,35 @@ export const RULE_PREVENT_ALL = "Берсерк 533.3 (prevention without an amo
 export const RULE_PREVENT_N = "Берсерк 533.3–533.4 (prevention with an amount: second group)"
 
 /**
- * The rule cited by the wound replacements of 534.1.1, with this adapter's interpretation of
- * their order relative to prevention (see the README, "Interpretations").
+ * This adapter's reading of where 534 replacements go, which the text does not say (see the
+ * README, "Interpretations" 1–2): after protections, before 533 prevention, and among themselves
+ * in the order 533.3 gives prevention — those without an amount before those with one, the
+ * inactive player's first, then the active player's, each in the order they choose.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * Effects.RULE_WOUND_REPLACEMENT.includes("interpretation") // true
+ * Effects.REPLACEMENT_ORDER.includes("as 533.3 orders prevention") // true
  * ```
  * @since 0.1.0
  * @category constants
  */
-export const RULE_WOUND_REPLACEMENT = "Берсерк 534.1.1, 534.2 (interpretation: before 533 prevention)"
+export const REPLACEMENT_ORDER =
+  "interpretation: before 533 prevention; among themselves as 533.3 orders prevention: without an amount first, the inactive player's first"
+
+/**
+ * The rule cited by the wound replacements of 534.1.1, with this adapter's interpretation of
+ * their order ({@link REPLACEMENT_ORDER}).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_WOUND_REPLACEMENT.includes("interpretation: before 533 prevention") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_WOUND_REPLACEMENT = `Берсерк 534.1.1, 534.2 (${REPLACEMENT_ORDER})`
 
 /**
  * The rule cited by protections.
@@ -441,7 +458,7 @@ export const instead = (
   ...common(
     c,
     "replacement",
-    "Берсерк 534.1, 534.3",
+    `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`,
     `If it would ${c.of}, instead ${c.with.map((t) => t.family).join(", ") || "nothing"}`
   ),
   watch: { family: c.of, subject: subjectFilter(c.on, c.from) },
@@ -477,7 +494,7 @@ export const serk = (input: {
     optional: true,
     oncePerTurn: true,
     label: "Если должен излечиться – вместо этого может открыться (1 раз за ход)",
-    rule: "Берсерк 534.1 (example: Серк), 534.3"
+    rule: `Берсерк 534.1 (example: Серк), 534.3 (${REPLACEMENT_ORDER})`
   })
 
 /**

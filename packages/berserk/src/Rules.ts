@@ -7,14 +7,17 @@
  *
  * 1. protections («Защита от …», 511.5) — 533.2 and 534.2 put them before prevention and
  *    replacement;
- * 2. replacements (534), e.g. «Получает на X меньше ран» — interpretation: before prevention,
- *    since 533.2 applies prevention after everything else;
- * 3. prevention without an amount (533.3, first group);
- * 4. prevention with an amount (533.3, second group).
+ * 2. replacements without an amount (534): «Не получает ран от …», «Получает раны только от …»,
+ *    "[текст 1], вместо этого – [текст 2]" — interpretation: before prevention, since 533.2
+ *    applies prevention after everything else;
+ * 3. replacements with an amount: «Получает на X больше/меньше ран от …»;
+ * 4. prevention without an amount (533.3, first group);
+ * 5. prevention with an amount (533.3, second group).
  *
  * Within each slot the inactive player's effects come first, in the order that player chooses,
- * then the active player's (533.3). Application stops when the wounds reach 0 (the core never
- * applies anything to an occurrence at 0).
+ * then the active player's (533.3). 534 orders nothing: this adapter reads 533.3 for replacements
+ * too, groups and players alike (interpretation; see the README). Application stops when the
+ * wounds reach 0 (the core never applies anything to an occurrence at 0).
  *
  * @since 0.1.0
  */
@@ -22,6 +25,9 @@ import { GameEvent, GameView, Policy as P, type Policy, Replacement } from "@bul
 import * as Effects from "./Effects.js"
 
 const isPrevention = (e: Replacement.Replacement): boolean => e.category === "prevention"
+const isReplacement = (e: Replacement.Replacement): boolean => e.category === "replacement"
+/** A replacement "with an amount" changes the number («на X больше/меньше»); the others replace. */
+const changesAmount = (e: Replacement.Replacement): boolean => e.action._tag === "Modify"
 
 /**
  * The ordering slots, in order.
@@ -30,7 +36,8 @@ const isPrevention = (e: Replacement.Replacement): boolean => e.category === "pr
  * ```ts
  * import { Rules } from "@bulwark/berserk"
  * Rules.slots.map((s) => s.name)
- * // ["protections", "replacements", "prevention without an amount", "prevention with an amount"]
+ * // ["protections", "replacements without an amount", "replacements with an amount",
+ * //  "prevention without an amount", "prevention with an amount"]
  * ```
  * @since 0.1.0
  * @category policies
@@ -42,9 +49,14 @@ export const slots: ReadonlyArray<Policy.Tier> = [
     rule: "Берсерк 533.2, 534.2: protections (511.5) are checked first"
   },
   {
-    name: "replacements",
-    categories: ["replacement"],
-    rule: "Берсерк 534.2 (interpretation: replacements before 533 prevention)"
+    name: "replacements without an amount",
+    match: (e) => isReplacement(e) && !changesAmount(e),
+    rule: `Берсерк 534.2 (${Effects.REPLACEMENT_ORDER}; without an amount first)`
+  },
+  {
+    name: "replacements with an amount",
+    match: (e) => isReplacement(e) && changesAmount(e),
+    rule: `Берсерк 534.2 (${Effects.REPLACEMENT_ORDER}; with an amount second)`
   },
   {
     name: "prevention without an amount",

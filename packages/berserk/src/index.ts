@@ -112,6 +112,13 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     note: "not in the text; see the README"
   },
   {
+    rule: "534 order",
+    title:
+      "Replacements among themselves in 533.3's order: without an amount first; inactive, then active player",
+    status: "interpretation",
+    note: "534 orders nothing; not the affected creature's controller (no support in the text); see the README"
+  },
+  {
     rule: "511.5",
     title: "Protections as immunities by attack kind",
     status: "interpretation",

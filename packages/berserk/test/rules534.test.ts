@@ -217,6 +217,27 @@ describe("534.2", () => {
   })
 
   /**
+   * 534.2 (sentence 1), «только в момент выполнения особенности» (only at the moment the feature
+   * executes): whether a replacement applies is judged then, not when it was created. «Получает на
+   * 2 раны меньше от существ стоимостью 3 или меньше» applies to the orc (cost 2), and no longer
+   * once the orc's cost is 4 at the moment of the second strike: 3 − 2 = 1, then 3.
+   */
+  it("is judged at the moment the feature executes", () => {
+    const r = runDoc(
+      doc({
+        effects: [{ id: "minus2", controller: "ip", on: ["C"], fewerWounds: 2, from: { maxCost: 3 } }],
+        steps: [
+          { attack: { id: "a1", kind: "strike", strength: 3, from: "orc", to: "C" } },
+          { set: { card: "orc", props: { cost: 4 } } },
+          { attack: { id: "a2", kind: "strike", strength: 3, from: "orc", to: "C" } }
+        ]
+      })
+    )
+    expect(r.resolutions.map((x) => x.outcomes[0]?.amount)).toEqual([1, 3])
+    expect(r.outcome.state["C"]?.["wounds"]).toBe(4)
+  })
+
+  /**
    * 534.2 (sentence 2): «Эффекты замещения не влияют на уже выполненные игродействия.»
    * (Replacement effects do not affect game actions already performed.) — "receives no wounds from
    * strikes" created after a strike leaves its wounds in place and only stops the next one.
@@ -307,5 +328,97 @@ describe("interpretation: 534 replacements before 533 prevention", () => {
       })
     )
     expect(mismatches(r, { state: { C: { wounds: 0 } }, effects: { shield3: { remaining: 1 } } })).toBe("")
+  })
+})
+
+describe("interpretation: the order among 534 replacements (by analogy with 533.3)", () => {
+  /**
+   * 533.3 orders only prevention: «… сначала эффекты соответствующей группы применяет Неактивный
+   * игрок в выбранном им порядке, затем – Активный игрок в выбранном им порядке.» (… first the
+   * inactive player applies the effects of that group in the order they choose, then the active
+   * player in the order they choose.) 534 gives no order. Reading: replacements follow the same
+   * player order — not "the affected creature's controller orders them all", which is MTG 616.1
+   * and has no support in this text. The readings differ on the active player's creature: a strike
+   * of 1 at AP's creature A, IP's «Получает на 2 раны больше» and AP's «Получает на 2 раны
+   * меньше». IP's first: 1 + 2 = 3, then − 2 = 1 wound. (Were AP, A's controller, to order both,
+   * AP would put −2 first: 1 − 2 → 0, application stops, 0 wounds.) Nobody is asked: each player
+   * has one effect. The trace cites the interpretation.
+   */
+  it("the inactive player's replacements before the active player's, whoever controls the creature", () => {
+    const r = runDoc({
+      players,
+      cards: { orc: { controller: "ap", cost: 2, strength: 1 }, A: { controller: "ap", cost: 3 } },
+      effects: [
+        { id: "apMinus2", controller: "ap", on: ["A"], fewerWounds: 2 },
+        { id: "ipPlus2", controller: "ip", on: ["A"], moreWounds: 2 }
+      ],
+      steps: [{ attack: { id: "a1", kind: "strike", from: "orc", to: "A" } }]
+    })
+    expect(appliedOrder(r)).toEqual(["ipPlus2", "apMinus2"])
+    expect(r.outcome.decisions).toEqual([])
+    expect(r.outcome.state["A"]?.["wounds"]).toBe(1)
+    const applied = r.trace.find((t) => t._tag === "Applied" && t.effect === "ipPlus2")
+    expect(applied?._tag === "Applied" ? applied.rule : "").toContain(
+      "as 533.3 orders prevention: without an amount first, the inactive player's first"
+    )
+  })
+
+  /**
+   * The same player orders their own replacements (533.3: «в выбранном им порядке», in the order
+   * they choose): IP has «на 2 больше» and «на 2 меньше» on C, a strike of 1. IP puts −2 first:
+   * 1 − 2 → 0 and application stops (533.3, read for replacements too), so +2 never applies.
+   */
+  it("each player orders their own replacements, and application stops at 0", () => {
+    const r = runDoc(
+      doc({
+        cards: { ...cards, orc: { controller: "ap", cost: 2, strength: 1 } },
+        effects: [
+          { id: "ipPlus2", controller: "ip", on: ["C"], moreWounds: 2 },
+          { id: "ipMinus2", controller: "ip", on: ["C"], fewerWounds: 2 }
+        ],
+        steps: [{ attack: { id: "a1", kind: "strike", from: "orc", to: "C" } }]
+      }),
+      ["ipMinus2"]
+    )
+    expect(r.outcome.decisions.map((d) => [d.chooser, d.answer])).toEqual([["ip", "ipMinus2"]])
+    expect(appliedOrder(r)).toEqual(["ipMinus2"])
+    expect(mismatches(r, { state: { C: { wounds: 0 } }, effects: { ipPlus2: { uses: 0 } } })).toBe("")
+  })
+
+  /**
+   * The analogy is taken whole: as 533.3 puts prevention «не имеющие количественного значения»
+   * (without an amount) before those «имеющие количественное значение» (with one), replacements
+   * without an amount («Не получает ран от …», «Получает раны только от …», "instead …") come
+   * before those with one («на X больше/меньше»), whoever controls them. Wounds come out the same
+   * either way; what changes is that an effect with a limit is not used up on wounds that are then
+   * replaced by nothing. AP's "creatures receive no wounds from strikes this turn" and IP's «C
+   * получает на 1 рану больше от ударов (1 раз за ход)»: AP's goes first, the strike inflicts
+   * nothing, IP's keeps its use for the turn.
+   */
+  it("replacements without an amount before those with one, so a limited one is not used up", () => {
+    const r = runDoc(
+      doc({
+        effects: [
+          {
+            id: "plusOnce",
+            controller: "ip",
+            on: ["C"],
+            moreWounds: 1,
+            from: { kinds: ["strike"] },
+            oncePerTurn: true
+          },
+          {
+            id: "noStrikes",
+            controller: "ap",
+            on: "any",
+            noWoundsFrom: { kinds: ["strike"] },
+            until: "endOfTurn"
+          }
+        ],
+        steps: [{ attack: { id: "a1", kind: "strike", strength: 2, from: "orc", to: "C" } }]
+      })
+    )
+    expect(appliedOrder(r)).toEqual(["noStrikes"])
+    expect(mismatches(r, { state: { C: { wounds: 0 } }, effects: { plusOnce: { uses: 0 } } })).toBe("")
   })
 })
