@@ -1,6 +1,6 @@
 import { coreName } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
-import { core, coverage, ruleset, rulesetId } from "../src/index.js"
+import { core, coverage, Effects, Rules, ruleset, rulesetId } from "../src/index.js"
 
 describe("@bulwark/berserk", () => {
   it("exposes its ruleset id", () => {
@@ -30,8 +30,20 @@ describe("@bulwark/berserk", () => {
       expect(rules).toContain(r)
   })
 
+  /**
+   * 533.2 (protections before prevention), 533.3 («не имеющие количественного значения» before
+   * «имеющие количественное значение»), and the README's interpretations 1–2 for replacements:
+   * the slots a reader of the README expects, in that order.
+   */
   it("orders protections, replacements, prevention without and with an amount, inactive player first", () => {
     expect(ruleset.rules.order.name).toBe("berserk")
-    expect(ruleset.rules.predicates).toBeDefined()
+    expect(Rules.slots.map((s) => s.name)).toEqual([
+      "protections",
+      "replacements without an amount",
+      "replacements with an amount",
+      "prevention without an amount",
+      "prevention with an amount"
+    ])
+    expect(ruleset.rules.predicates?.[Effects.FROM]).toBeTypeOf("function")
   })
 })

@@ -6,12 +6,17 @@
  * `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `protection`, `armor`), resolved with
  * `Resolver.resolveSync(ruleset.rules, …)` and three choosers.
  *
- * 533.3: «Сначала применяются эффекты предотвращения без указания количества, затем — с
- * указанием количества ... сначала неактивного игрока, затем активного» (prevention without an
- * amount first, then with an amount; the inactive player's effects first, then the active
- * player's). 533.3 also: «предотвращение прекращается, когда количество ран становится равным
- * 0» (prevention stops when the wounds reach 0). 534: a replacement («замещение») changes an
- * event once.
+ * 533.3: «Эффекты предотвращения применяются в следующем порядке: ● эффекты предотвращения, не
+ * имеющие количественного значения; ● эффекты предотвращения, имеющие количественное значение.
+ * Для каждой группы эффектов они применяются по очереди, при этом сначала эффекты
+ * соответствующей группы применяет Неактивный игрок в выбранном им порядке, затем – Активный
+ * игрок в выбранном им порядке.» (Prevention without an amount first, then with an amount; in each
+ * group the inactive player's effects first, in the order they choose, then the active player's.)
+ * 533.3 also: «Применение эффектов прекращается в тот момент, когда количество ран, которое должна
+ * получить цель, снижается до нуля.» (Application stops as soon as the wounds the target should
+ * receive drop to zero.) 534.1: «Эффект замещения ожидает применения конкретного эффекта и
+ * заменяет его (полностью или частично) другим.» (A replacement effect waits for a specific effect
+ * and replaces it, fully or in part, with another.)
  */
 import { Ledger, type Replacement, type Ruleset } from "@bulwark/core"
 import { LawSuite, type Laws } from "@bulwark/testing"
