@@ -232,10 +232,15 @@ const costParts = (
   cost: Cost | undefined
 ): Pick<Replacement.Replacement, "cost" | "costPayable"> | Record<string, never> => {
   if (cost === undefined) return {}
+  // the cost is an effect of the prevention's own ability: its source is the effect's source
+  // (1.8.1a), not the card that deals the damage
   if (cost._tag === "DestroyThis")
-    return { cost: { family: Family.destroy, subject: "self", amount: 1 }, costPayable: canDestroyThis }
+    return {
+      cost: { family: Family.destroy, subject: "self", source: "self", amount: 1 },
+      costPayable: canDestroyThis
+    }
   return {
-    cost: { family: Family.payResources, subject: "controller", amount: cost.amount },
+    cost: { family: Family.payResources, subject: "controller", source: "self", amount: cost.amount },
     costPayable: canPay(cost.amount)
   }
 }
@@ -291,7 +296,7 @@ export const preventNextTime = (o: PreventionOptions): Replacement.Replacement =
  * ```ts
  * import { Effects } from "@bulwark/fab"
  * const melody = Effects.prevent({ id: "melody", controller: "bob", source: "melody", cost: { _tag: "DestroyThis" } }, 4)
- * melody.cost // { family: "destroy", subject: "self", amount: 1 }
+ * melody.cost // { family: "destroy", subject: "self", source: "self", amount: 1 }
  * ```
  * @since 0.1.0
  * @category constructors
@@ -429,7 +434,7 @@ export const spellvoid = (k: KeywordOptions): Replacement.Replacement =>
  * ```ts
  * import { Effects } from "@bulwark/fab"
  * Effects.arcaneBarrier({ id: "b", source: "robe", controller: "bob", amount: 2 }).cost
- * // { family: "payResources", subject: "controller", amount: 2 }
+ * // { family: "payResources", subject: "controller", source: "self", amount: 2 }
  * ```
  * @since 0.1.0
  * @category keywords
@@ -460,7 +465,7 @@ export const quell = (k: KeywordOptions): Replacement.Replacement =>
   keyword(k, "Quell", "FaB 8.3.19", {
     cost: { _tag: "Pay", amount: k.amount },
     optional: true,
-    additional: [{ family: Family.scheduleDestroy, subject: "self", amount: 1 }]
+    additional: [{ family: Family.scheduleDestroy, subject: "self", source: "self", amount: 1 }]
   })
 
 /**

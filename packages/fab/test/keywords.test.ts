@@ -149,6 +149,29 @@ describe("FaB keywords", () => {
     expect(r.outcome.events.e4?.dealt).toEqual({ bob: 1 })
   })
 
+  /**
+   * 1.8.1a: "The source of an effect is the same as the source of the ability or effect that
+   * generated it, unless otherwise specified by the effect." Ward's "destroy this" and Arcane
+   * Barrier's "pay N{r}" are effects of the helm's own ability: their source is the helm, not the
+   * card that deals the damage.
+   */
+  it("1.8.1a: the destroy of Ward and the payment of Arcane Barrier come from the keyword's object", () => {
+    const ward = run(
+      oneEvent([{ type: "ward", source: "helm", amount: 1 }], { id: "e1", source: "S", to: "bob", amount: 3 })
+    )
+    expect(ward.resolutions[0]?.happened[0]).toMatchObject({
+      family: "destroy",
+      subject: "helm",
+      source: "helm"
+    })
+    const barrier = run(oneEvent([{ type: "arcaneBarrier", source: "helm", amount: 1 }], arcane(3)), [true])
+    expect(barrier.resolutions[0]?.happened[0]).toMatchObject({
+      family: "payResources",
+      subject: "bob",
+      source: "helm"
+    })
+  })
+
   it("keyword constructors never use `if (hasKeyword)`: they are plain core effects", () => {
     const w = Effects.ward({ id: "w", source: "helm", controller: "bob", amount: 1 })
     expect(w).toMatchObject({
