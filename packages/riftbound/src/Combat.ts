@@ -426,11 +426,23 @@ const finitePrevention = (ledger: Ledger.Ledger): number => {
   return n
 }
 
+/** How much a reduction by a factor (`mul` with 0 < value < 1) can shrink the damage, at most. */
+const shrinkFactor = (ledger: Ledger.Ledger): number => {
+  let f = 1
+  for (const e of ledger.effects) {
+    const a = e.action
+    if (a._tag === "Modify" && a.op === "mul" && typeof a.value === "number" && a.value > 0 && a.value < 1)
+      f /= a.value
+  }
+  return Math.min(f, 1_000)
+}
+
 /**
  * The minimum input whose applied value is lethal for the unit (465.2.c.4.a: "the assigning
  * player must choose the minimum applied value such that the unit would take lethal damage"),
  * counting its Prevent Value (437.5.a). Inputs are tried from 0 up to a bound (the damage needed
- * plus every finite prevention in the ledger, or `max`).
+ * plus every finite prevention in the ledger, times what reductions by a factor can take away,
+ * or `max`).
  *
  * `Never` when no amount is lethal: Prevent All or "prevent the next damage" (437.5.b), a unit
  * that can't be dealt damage (465.2.c.10, `exempt: true`), or no input up to the bound.
@@ -455,7 +467,9 @@ export const minimumLethalInput = (
   options: { readonly order?: ReadonlyArray<string> | undefined; readonly max?: number | undefined } = {}
 ): Result.Result<MinimumLethal, Errors.ResolveError> => {
   const ledger = withoutDeal(ctx.ledger)
-  const bound = options.max ?? neededFor(ctx.view, unit) + finitePrevention(ledger) + 1
+  const bound =
+    options.max ??
+    Math.ceil((neededFor(ctx.view, unit) + finitePrevention(ledger)) * shrinkFactor(ledger)) + 1
   const probe = preview({ ...ctx, ledger }, unit, Math.max(bound, 1), options)
   if (Result.isFailure(probe)) return Result.fail(probe.failure)
   const p = probe.success

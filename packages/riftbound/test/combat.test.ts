@@ -152,6 +152,20 @@ describe("minimum lethal input (465.2.c.4.a, 437.5.b, 465.2.c.10)", () => {
     })
   })
 
+  /**
+   * 465.2.c.4.a "the assigning player must choose the minimum applied value such that the unit
+   * would take lethal damage" — with a replacement that halves the damage (a `mul 0.5` modify), a
+   * 4-Might unit takes 3 from 7 and 4 from 8 (142.4.b: lethal is "greater than or equal to that
+   * Unit's Might"), so its minimum lethal input is 8, not "never".
+   */
+  it("a halved 4-Might unit: input 8 (a reduction by a factor is searched far enough)", () => {
+    const ctx = game({ U: { might: 4 } }, [
+      Effects.modify({ id: "half", controller: "B", unit: "U", op: "mul", value: 0.5 })
+    ])
+    const m = ok(Combat.minimumLethalInput(ctx, "U"))
+    assert.deepStrictEqual(m._tag === "Lethal" ? [m.input, m.dealt] : m, [8, 4])
+  })
+
   /** 142.4.b example: "A unit has 0 [M]. In order to have lethal damage marked on it, it must have at least 1 damage marked on it." */
   it("a 0-Might unit needs 1", () => {
     const m = ok(Combat.minimumLethalInput(game({ U: { might: 0 } }), "U"))
