@@ -179,9 +179,12 @@ export type Template = typeof Template.Type
  * - `static` with a number: "prevent N of each such damage", never used up; `static` with
  *   `"all"`: "prevent all …" (protection, Prevent All), never used up and never a big number.
  * - `perEvent` with a number: "prevent N of that damage" each time it applies, never used up —
- *   N for the whole event (divided by the assignment policy when the event has several
- *   occurrences it could cover), not N per occurrence like `static` (a static ability such as
- *   FaB's Arcane Barrier or Quell).
+ *   N per application, not N per occurrence like `static` (a static ability such as FaB's
+ *   Arcane Barrier or Quell). An effect applies once to each group of the ordering policy, so N
+ *   covers the whole event when the policy puts the event in one group (`slotsByPlayer`'s
+ *   default `groupKey`; divided by the assignment policy when several occurrences could take
+ *   it), and N per group otherwise (`affectedChooses` groups per affected object). `perEvent`
+ *   with `"all"` is the same as `static` with `"all"`.
  *
  * @example
  * ```ts

@@ -7,7 +7,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { Chooser, GameEvent, type Kernel, Ledger, Resolver } from "../src/index.js"
-import { declare, dmg, shield, view } from "./fixtures.js"
+import { affected, declare, dmg, shield, view } from "./fixtures.js"
 
 const ok = (r: Result.Result<Kernel.Resolution, { message: string }>): Kernel.Resolution => {
   if (Result.isFailure(r)) throw new Error(r.failure.message)
@@ -62,6 +62,30 @@ describe("perEvent prevention", () => {
     assert.strictEqual(r.decisions[0]?.request.chooser, "nap")
     assert.strictEqual(dealt(r, "napUnit"), 1)
     assert.strictEqual(dealt(r, "napAlly"), 1)
+  })
+
+  it("is N per group: with a policy that groups per affected object, each group gets its own N", () => {
+    const both = {
+      ...barrier,
+      watch: { family: "damage", subject: { _tag: "Id", ids: ["napUnit", "apUnit"] } }
+    } as const
+    const r = ok(
+      Resolver.resolveSync(
+        affected,
+        GameEvent.make("e", [dmg("x", "napUnit", 3), dmg("y", "apUnit", 3)]),
+        Ledger.make([both]),
+        view,
+        Chooser.firstLegal
+      )
+    )
+    assert.deepStrictEqual(
+      r.outcomes.map((o) => [o.id, o.prevented]),
+      [
+        ["x", 2],
+        ["y", 2]
+      ]
+    )
+    assert.strictEqual(r.decisions.length, 0)
   })
 
   it("on damage that can't be prevented it still applies and prevents 0", () => {
