@@ -1206,7 +1206,7 @@ const run = (s: State): Step => {
             group,
             tier: step.tier,
             rule: step.rule,
-            chosenBy: "only candidate",
+            chosenBy: step.chosenBy ?? "only candidate",
             stage: "start"
           }
         } else {

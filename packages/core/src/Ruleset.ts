@@ -12,8 +12,8 @@
  */
 import { Effect, Result, type Schema } from "effect"
 import * as Chooser from "./Chooser.js"
-import * as Decision from "./Decision.js"
-import * as Errors from "./Errors.js"
+import type * as Decision from "./Decision.js"
+import type * as Errors from "./Errors.js"
 import * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
@@ -414,6 +414,55 @@ const offset =
   (request, state) =>
     chooser(request, { ...state, log: [...acc.decisions, ...state.log] })
 
+type Decide = (
+  request: Decision.Request,
+  state: Kernel.State
+) => Effect.Effect<Decision.Answer, Errors.MissingDecision | Errors.ChooserFailed>
+
+/** The one step loop behind {@link run} and {@link runEffect}. */
+const runWith = (
+  rules: Policy.Rules,
+  compiled: Compiled,
+  decide: Decide,
+  queryChooser: Chooser.SyncChooser,
+  options: Kernel.Options
+): Effect.Effect<RunResult> =>
+  Effect.gen(function* () {
+    const acc = newAcc(compiled)
+    const stop = (step: number, e: { readonly _tag: string; readonly message: string }) =>
+      finishRun(acc, { tag: e._tag, message: e.message, step })
+    for (let i = 0; i < compiled.steps.length; i++) {
+      const step = compiled.steps[i] as Step
+      if (step._tag === "Event") {
+        let k = Kernel.start(rules, step.event, acc.ledger, acc.view, options)
+        while (k._tag === "Pending") {
+          // scripted answers count over the whole scenario, not per event
+          const state = { ...k.state, log: [...acc.decisions, ...k.state.log] }
+          const answer = yield* Effect.result(decide(k.request, state))
+          if (Result.isFailure(answer)) return stop(i, answer.failure)
+          k = Kernel.unsafeResume(k.state, answer.success)
+        }
+        if (k._tag === "Failed") return stop(i, k.error)
+        record(acc, step.event, k.resolution)
+      } else if (step._tag === "Query") {
+        const r = step.run({ view: acc.view, ledger: acc.ledger, chooser: offset(queryChooser, acc), rules })
+        if (Result.isFailure(r)) return stop(i, r.failure)
+        acc.queries[step.name] = r.success
+      } else {
+        try {
+          applySimple(acc, step)
+        } catch (err) {
+          const tag =
+            typeof err === "object" && err !== null && "_tag" in err
+              ? String((err as { _tag: unknown })._tag)
+              : "Error"
+          return stop(i, { _tag: tag, message: err instanceof Error ? err.message : String(err) })
+        }
+      }
+    }
+    return finishRun(acc)
+  })
+
 /**
  * Runs a compiled scenario with a synchronous chooser. A failing step does not throw: the run
  * stops there and the outcome has `error` (so a scenario can expect an error).
@@ -434,61 +483,13 @@ export const run = (
   compiled: Compiled,
   chooser: Chooser.SyncChooser,
   options: Kernel.Options = {}
-): RunResult => {
-  const acc = newAcc(compiled)
-  for (let i = 0; i < compiled.steps.length; i++) {
-    const step = compiled.steps[i] as Step
-    if (step._tag === "Event") {
-      let k = Kernel.start(rules, step.event, acc.ledger, acc.view, options)
-      const c = offset(chooser, acc)
-      while (k._tag === "Pending") {
-        let answer: Decision.Answer | undefined
-        try {
-          answer = c(k.request, k.state)
-        } catch (err) {
-          const e = new Errors.ChooserFailed({
-            requestId: k.request.id,
-            reason: err instanceof Error ? err.message : String(err)
-          })
-          return finishRun(acc, { tag: e._tag, message: e.message, step: i })
-        }
-        if (answer === undefined) {
-          const r = k.request
-          const e = new Errors.MissingDecision({
-            requestId: r.id,
-            kind: r._tag,
-            chooser: r.chooser,
-            prompt: Decision.describe(r)
-          })
-          return finishRun(acc, { tag: e._tag, message: e.message, step: i })
-        }
-        k = Kernel.unsafeResume(k.state, answer)
-      }
-      if (k._tag === "Failed") return finishRun(acc, { tag: k.error._tag, message: k.error.message, step: i })
-      record(acc, step.event, k.resolution)
-    } else if (step._tag === "Query") {
-      const r = step.run({ view: acc.view, ledger: acc.ledger, chooser: offset(chooser, acc), rules })
-      if (Result.isFailure(r))
-        return finishRun(acc, { tag: r.failure._tag, message: r.failure.message, step: i })
-      acc.queries[step.name] = r.success
-    } else {
-      try {
-        applySimple(acc, step)
-      } catch (err) {
-        const tag =
-          typeof err === "object" && err !== null && "_tag" in err
-            ? String((err as { _tag: unknown })._tag)
-            : "Error"
-        return finishRun(acc, { tag, message: err instanceof Error ? err.message : String(err), step: i })
-      }
-    }
-  }
-  return finishRun(acc)
-}
+): RunResult => Effect.runSync(runWith(rules, compiled, Chooser.fromSync(chooser).decide, chooser, options))
 
 /**
  * Runs a compiled scenario with the {@link Chooser.Chooser} service, which may be asynchronous
  * (an interactive prompt). Like {@link run}, a failing step ends the run with `error` set.
+ * Query steps get no chooser (they are synchronous); a query that needs a decision fails with
+ * `MissingDecision`.
  *
  * @example
  * ```ts
@@ -509,38 +510,5 @@ export const runEffect = (
 ): Effect.Effect<RunResult, never, Chooser.Chooser> =>
   Effect.gen(function* () {
     const chooser = yield* Chooser.Chooser
-    const acc = newAcc(compiled)
-    for (let i = 0; i < compiled.steps.length; i++) {
-      const step = compiled.steps[i] as Step
-      if (step._tag === "Event") {
-        let k = Kernel.start(rules, step.event, acc.ledger, acc.view, options)
-        while (k._tag === "Pending") {
-          const state = { ...k.state, log: [...acc.decisions, ...k.state.log] }
-          const answer = yield* Effect.result(chooser.decide(k.request, state))
-          if (Result.isFailure(answer))
-            return finishRun(acc, { tag: answer.failure._tag, message: answer.failure.message, step: i })
-          k = Kernel.unsafeResume(k.state, answer.success)
-        }
-        if (k._tag === "Failed")
-          return finishRun(acc, { tag: k.error._tag, message: k.error.message, step: i })
-        record(acc, step.event, k.resolution)
-      } else if (step._tag === "Query") {
-        const sync: Chooser.SyncChooser = () => undefined
-        const r = step.run({ view: acc.view, ledger: acc.ledger, chooser: sync, rules })
-        if (Result.isFailure(r))
-          return finishRun(acc, { tag: r.failure._tag, message: r.failure.message, step: i })
-        acc.queries[step.name] = r.success
-      } else {
-        try {
-          applySimple(acc, step)
-        } catch (err) {
-          const tag =
-            typeof err === "object" && err !== null && "_tag" in err
-              ? String((err as { _tag: unknown })._tag)
-              : "Error"
-          return finishRun(acc, { tag, message: err instanceof Error ? err.message : String(err), step: i })
-        }
-      }
-    }
-    return finishRun(acc)
+    return yield* runWith(rules, compiled, chooser.decide, () => undefined, options)
   })

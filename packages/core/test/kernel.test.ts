@@ -213,6 +213,36 @@ describe("replacements", () => {
     }
   })
 
+  it("a policy step can say why no one was asked, and the trace records it", () => {
+    const declared: Policy.Rules = {
+      ...affected,
+      order: {
+        ...affected.order,
+        next: (ctx) => {
+          const first = ctx.candidates[0]
+          return first === undefined
+            ? { _tag: "Done", progress: ctx.progress }
+            : {
+                _tag: "Apply",
+                effect: first.id,
+                progress: ctx.progress,
+                tier: "any",
+                rule: "T 9",
+                chosenBy: "declared order"
+              }
+        }
+      }
+    }
+    const r = resolve(
+      [shield("s", "nap", ["napUnit"], 1)],
+      [dmg("a", "napUnit", 2)],
+      () => undefined,
+      declared
+    )
+    const applied = r.trace.find((t) => t._tag === "Applied")
+    assert.strictEqual(applied?._tag === "Applied" ? applied.chosenBy : undefined, "declared order")
+  })
+
   it("a self-replacement tier goes before the others without a question", () => {
     const self = { ...plus("self", "ap", 1), category: "self" }
     const r = resolve([double("d", "ap"), self], [dmg("a", "napUnit", 2)], () => undefined)
