@@ -220,6 +220,29 @@ describe("FaB 6.4.10 prevention effects", () => {
   })
 
   /**
+   * 6.4.10h: "[...] the prevention effect still applies to the event but its prevention amount is
+   * not reduced." 6.4.10i: "After a fixed-prevention effect prevents damage, any remaining
+   * prevention amount is not used to prevent a subsequent damage event." Read together (README,
+   * Interpretations): a fixed prevention that applied to damage that can't be prevented has
+   * prevented nothing, so it is not used up and covers the next event.
+   */
+  it("6.4.10h + 6.4.10i: a fixed 'prevent 3' on damage that can't be prevented stays for the next event", () => {
+    const r = run({
+      ...base,
+      effects: [{ type: "prevent", id: "p", controller: "bob", amount: 3 }],
+      steps: [
+        { damage: { id: "e1", source: "S", to: "bob", amount: 2, unpreventable: true } },
+        { damage: { id: "e2", source: "S", to: "bob", amount: 4 } }
+      ]
+    })
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 2 })
+    expect(r.outcome.events.e1?.occurrences["e1-bob"]?.applied).toEqual(["p"])
+    expect(r.outcome.events.e2?.prevented).toEqual({ bob: 3 })
+    expect(r.outcome.events.e2?.dealt).toEqual({ bob: 1 })
+    expect(r.outcome.effects.p?.gone).toBe(true)
+  })
+
+  /**
    * 6.4.10j: "A shielding-prevention effect [...] prevents a specific amount of damage from any
    * number of events that activate it. [...] If the prevention amount of a shielding-prevention
    * effect is reduced to zero, the effect ceases to exist."
