@@ -146,8 +146,10 @@ export const Filter: Schema.Codec<Filter> = Schema.Union([
 ])
 
 /**
- * A number computed when an effect applies: a constant, or a property of the subject, the source
- * or the effect's source (with an offset), or the occurrence's current amount.
+ * A number computed when an effect applies: a constant, a property of the subject, the source
+ * or the effect's source (with an offset), the occurrence's current amount, or a ruleset's named
+ * value (`Named`, see {@link NamedValues}) — which can read the whole batch, e.g. "what this
+ * player's life would be after everything else in this event".
  *
  * @example
  * ```ts
@@ -167,6 +169,7 @@ export type Value =
       readonly offset?: number
     }
   | { readonly _tag: "Amount" }
+  | { readonly _tag: "Named"; readonly name: string; readonly args?: Readonly<Record<string, GameView.Prop>> }
 
 /**
  * Schema of {@link Value}.
@@ -187,7 +190,11 @@ export const Value: Schema.Codec<Value> = Schema.Union([
     prop: Schema.NonEmptyString,
     offset: Schema.optionalKey(Schema.Finite)
   }),
-  Schema.TaggedStruct("Amount", {})
+  Schema.TaggedStruct("Amount", {}),
+  Schema.TaggedStruct("Named", {
+    name: Schema.NonEmptyString,
+    args: Schema.optionalKey(Schema.Record(Schema.String, GameView.Prop))
+  })
 ])
 
 /**
@@ -279,6 +286,34 @@ export type Predicate = (
 export type Predicates = Readonly<Record<string, Predicate>>
 
 /**
+ * A ruleset's named value: `(context, args) => number`, referred to from effects by name
+ * (`{ _tag: "Named", name }`) so they stay serialisable. It may read the view, the occurrence and
+ * the batch; if it throws, the resolution fails with a typed `PredicateFailed` error.
+ *
+ * @example
+ * ```ts
+ * import type { Filter } from "@bulwark/core"
+ * const half: Filter.NamedValue = (ctx) => Math.floor((ctx.occurrence?.amount ?? 0) / 2)
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type NamedValue = (context: Context, args: Readonly<Record<string, GameView.Prop>>) => number
+
+/**
+ * Named values by name.
+ *
+ * @example
+ * ```ts
+ * import type { Filter } from "@bulwark/core"
+ * const values: Filter.NamedValues = { three: () => 3 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type NamedValues = Readonly<Record<string, NamedValue>>
+
+/**
  * What a filter is evaluated relative to: the view, the effect's controller and source, and the
  * occurrence being looked at (for values such as "the subject's life").
  *
@@ -300,17 +335,19 @@ export interface Context {
   /** The other occurrences of the event being resolved (for tests on the whole batch). */
   readonly batch?: ReadonlyArray<GameEvent.Occurrence> | undefined
   readonly predicates: Predicates
+  /** The ruleset's named values. */
+  readonly values?: NamedValues | undefined
 }
 
 /**
  * Raised (as a JavaScript exception, caught by the resolver and turned into a typed error) when a
- * filter names a predicate the ruleset does not have.
+ * filter names a predicate, or a value names a named value, that the ruleset does not have.
  *
  * @example
  * ```ts
  * import { Filter } from "@bulwark/core"
  * const e = new Filter.UnknownPredicate("nope")
- * e.message // "unknown predicate \"nope\""
+ * e.message // "unknown named predicate or value \"nope\""
  * ```
  * @since 0.1.0
  * @category errors
@@ -319,7 +356,7 @@ export class UnknownPredicate extends Error {
   /** The predicate name that was not found. */
   readonly predicate: string
   constructor(predicate: string) {
-    super(`unknown predicate ${JSON.stringify(predicate)}`)
+    super(`unknown named predicate or value ${JSON.stringify(predicate)}`)
     this.predicate = predicate
   }
 }
@@ -454,6 +491,14 @@ export const matches = (filter: Filter, id: string | undefined, ctx: Context): b
 export const value = (v: Value, ctx: Context): number => {
   if (typeof v === "number") return v
   if (v._tag === "Amount") return ctx.occurrence?.amount ?? 0
+  if (v._tag === "Named") {
+    const f = ctx.values?.[v.name]
+    if (f === undefined) throw new UnknownPredicate(v.name)
+    const n = f(ctx, v.args ?? {})
+    if (!Number.isFinite(n))
+      throw new Error(`named value ${JSON.stringify(v.name)} gave ${n}, not a finite number`)
+    return n
+  }
   const id =
     v.of === "subject" ? ctx.occurrence?.subject : v.of === "source" ? ctx.occurrence?.source : ctx.self
   const raw = id === undefined ? undefined : ctx.view.objects[id]?.props[v.prop]

@@ -389,6 +389,7 @@ class FilterContext implements Filter.Context {
     readonly self: string | undefined,
     readonly occurrence: GameEvent.Occurrence | undefined,
     readonly predicates: Filter.Predicates,
+    readonly values: Filter.NamedValues | undefined,
     private readonly frame: Frame | undefined
   ) {}
   /** Computed only if a condition or predicate reads it (it is O(occurrences)). */
@@ -408,7 +409,15 @@ const ctxFor = (
   occ: GameEvent.Occurrence | undefined,
   frame: Frame | undefined
 ): Filter.Context =>
-  new FilterContext(s.view, e.controller, e.source, occ, s.rules.predicates ?? NO_PREDICATES, frame)
+  new FilterContext(
+    s.view,
+    e.controller,
+    e.source,
+    occ,
+    s.rules.predicates ?? NO_PREDICATES,
+    s.rules.values,
+    frame
+  )
 
 const guard = <A>(e: Replacement.Replacement, f: () => A): A => {
   try {
@@ -689,7 +698,8 @@ const instantiate = (
   from: GameEvent.Occurrence | undefined,
   prevented: number,
   idBase: string,
-  replacing: boolean
+  replacing: boolean,
+  frame: Frame | undefined
 ): GameEvent.Occurrence => {
   const ref = (r: Replacement.Ref | undefined, dflt: string | undefined): string | undefined => {
     if (r === undefined) return dflt
@@ -712,14 +722,7 @@ const instantiate = (
   // an occurrence that replaces another keeps its amount by default; a cost or additional effect is 1
   if (a === undefined) amount = replacing && from !== undefined ? from.amount : 1
   else if (typeof a === "object" && a._tag === "Prevented") amount = prevented
-  else
-    amount = Filter.value(a, {
-      view: s.view,
-      controller: e.controller,
-      self: e.source,
-      occurrence: from,
-      predicates: s.rules.predicates ?? {}
-    })
+  else amount = guard(e, () => Filter.value(a, ctxFor(s, e, from, frame)))
   amount = Math.max(0, Math.floor(amount))
   if (s.view.objects[subject] === undefined)
     fail(new Errors.UnknownId({ id: subject, where: `effect ${e.id}, template ${t.family}.subject` }))
@@ -871,13 +874,7 @@ const applyAction = (
     case "Modify":
       for (const t of targets) {
         const before = t.occ.amount
-        const v = Filter.value(a.value, {
-          view: s.view,
-          controller: e.controller,
-          self: e.source,
-          occurrence: t.occ,
-          predicates: s.rules.predicates ?? {}
-        })
+        const v = guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
         const after = Math.max(0, Math.floor(modify(a.op, before, v)))
         t.occ = { ...t.occ, amount: after }
         t.modified += after - before
@@ -911,7 +908,7 @@ const applyAction = (
       break
     case "Replace":
       for (const t of targets) {
-        const made = a.with.map((tpl) => instantiate(s, tpl, e, t.occ, 0, t.origin, true))
+        const made = a.with.map((tpl) => instantiate(s, tpl, e, t.occ, 0, t.origin, true, frame))
         t.status = "replaced"
         t.replacedBy = made.map((m) => m.id)
         changes?.push({
@@ -970,7 +967,7 @@ const applyAction = (
   if (e.additional !== undefined) {
     const first = targets[0]?.occ
     for (const tpl of e.additional)
-      frame.followUps.push(instantiate(s, tpl, e, first, preventedTotal, `${e.id}:additional`, false))
+      frame.followUps.push(instantiate(s, tpl, e, first, preventedTotal, `${e.id}:additional`, false, frame))
   }
   for (const t of targets) settle(s, t)
 }
@@ -998,7 +995,7 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
       case "cost":
         if (e.cost !== undefined) {
           const first = targetsOf(s, frame, pa.group, e, false)[0]?.occ
-          const costOcc = instantiate(s, e.cost, e, first, 0, `${e.id}:cost`, false)
+          const costOcc = instantiate(s, e.cost, e, first, 0, `${e.id}:cost`, false, frame)
           pa.stage = "afterCost"
           pushFrame(s, `${e.id}:cost`, "cost", [costOcc])
           return undefined

@@ -175,7 +175,7 @@ export interface ResultsPolicy {
  * - `commit`: how an occurrence that happened changes the view (used for costs and sub-events,
  *   so that later candidates see, for example, that the effect's source was destroyed; and for
  *   the final occurrences);
- * - `predicates`: named filter predicates;
+ * - `predicates`: named filter predicates; `values`: named values (`Filter.NamedValues`);
  * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1)).
  *
  * @example
@@ -199,6 +199,7 @@ export interface Rules {
     | ((view: GameView.GameView, occurrence: GameEvent.Occurrence) => GameView.GameView)
     | undefined
   readonly predicates?: Filter.Predicates | undefined
+  readonly values?: Filter.NamedValues | undefined
   readonly maxSteps?: number | undefined
 }
 

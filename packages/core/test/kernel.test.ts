@@ -367,6 +367,50 @@ describe("optional effects, costs, sub-events and limits", () => {
   })
 })
 
+describe("named values", () => {
+  // "prevent half of that damage, rounded down": a ruleset-supplied value read at application time
+  const half: Replacement.Replacement = {
+    id: "half",
+    label: "Damage to napUnit is halved, rounded down",
+    controller: "nap",
+    category: "standard",
+    watch: { family: "damage", subject: { _tag: "Id", ids: ["napUnit"] } },
+    action: { _tag: "Modify", op: "sub", value: { _tag: "Named", name: "half" } }
+  }
+  it("a named value is computed by the ruleset when the effect applies, and may read the batch", () => {
+    const rules: Policy.Rules = {
+      ...affected,
+      values: { half: (ctx) => Math.ceil((ctx.occurrence?.amount ?? 0) / 2) + (ctx.batch?.length ?? 0) - 2 }
+    }
+    // 7 − (ceil(7 / 2) + 2 − 2) = 3; the batch holds two occurrences
+    const r = resolve([half], [dmg("a", "napUnit", 7), dmg("b", "apUnit", 1)], Chooser.firstLegal, rules)
+    assert.strictEqual(dealt(r, "napUnit"), 3)
+  })
+  it("an unknown or failing named value is a typed PredicateFailed error", () => {
+    const missing = Resolver.resolveSync(
+      affected,
+      GameEvent.make("e", [dmg("a", "napUnit", 7)]),
+      Ledger.make([half]),
+      view,
+      Chooser.firstLegal
+    )
+    assert.isTrue(
+      Result.isFailure(missing) &&
+        missing.failure._tag === "PredicateFailed" &&
+        missing.failure.message.includes("half")
+    )
+    const nan = { ...affected, values: { half: () => Number.NaN } }
+    const bad = Resolver.resolveSync(
+      nan,
+      GameEvent.make("e", [dmg("a", "napUnit", 7)]),
+      Ledger.make([half]),
+      view,
+      Chooser.firstLegal
+    )
+    assert.isTrue(Result.isFailure(bad) && bad.failure._tag === "PredicateFailed")
+  })
+})
+
 describe("results and additional effects", () => {
   const results: Policy.Rules = {
     ...affected,

@@ -458,11 +458,10 @@ export const instead = (
  * total to less than 1 reduces it to 1 instead." A replacement of the *results* of damage: it
  * watches the life loss that damage causes (`fromDamage`), applies only if the whole results
  * event (life loss and life gain together, read from the batch by the named predicate
- * `Results.PREDICATE_LIFE_BELOW`) would leave you below `floor`, and then caps the loss at
- * `life − floor` (the results policy sums a player's life loss from one batch into one
- * occurrence, so the cap applies once). Known gap: when the same event also gains you life you
- * end at `floor + gain`, not at `floor`; the cap would need a core value that reads the batch
- * (README, Interpretations).
+ * `Results.PREDICATE_LIFE_BELOW`) would leave you below `floor`, and then caps the loss so that
+ * the whole event leaves you at exactly `floor` (the named value `Results.VALUE_LIFE_FLOOR_LOSS`,
+ * which also reads the batch: life − floor + the event's other life changes). The results policy
+ * sums a player's life loss from one batch into one occurrence, so the cap applies once.
  *
  * @example
  * ```ts
@@ -519,7 +518,11 @@ export const lifeFloor = (
       },
       kinds: { anyOf: [Game.FROM_DAMAGE] }
     },
-    { _tag: "Modify", op: "atMost", value: { _tag: "PropOf", of: "subject", prop: "life", offset: -floor } }
+    {
+      _tag: "Modify",
+      op: "atMost",
+      value: { _tag: "Named", name: Results.VALUE_LIFE_FLOOR_LOSS, args: { floor } }
+    }
   )
 }
 

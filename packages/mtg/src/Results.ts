@@ -15,7 +15,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, type Policy } from "@bulwark/core"
+import { type Filter, GameEvent, GameView, type Policy } from "@bulwark/core"
 import * as Game from "./Game.js"
 
 /**
@@ -249,5 +249,44 @@ export const predicates = {
     const floor = typeof args["floor"] === "number" ? args["floor"] : 1
     const batch = ctx.batch ?? []
     return Game.num(view, id, "life") + netLifeChange(id, batch) < floor
+  }
+}
+
+/**
+ * The named value "the most life this player can lose from damage in this results event and
+ * still end at `args.floor`": their life, minus `floor`, plus everything else the event does to
+ * their life (gains add, other losses subtract). Worship (CR 120.4 example 2, "damage that would
+ * reduce your life total to less than 1 reduces it to 1 instead") caps the life loss at this
+ * value, so the player ends at exactly `floor` even when the same event also gains them life.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@bulwark/mtg"
+ * Results.VALUE_LIFE_FLOOR_LOSS // "mtg.lifeLossDownToFloor"
+ * ```
+ * @since 0.1.0
+ * @category results
+ */
+export const VALUE_LIFE_FLOOR_LOSS = "mtg.lifeLossDownToFloor" as const
+
+/**
+ * The results named values, for the ruleset's `values`.
+ *
+ * @example
+ * ```ts
+ * import { Results } from "@bulwark/mtg"
+ * Object.keys(Results.values) // ["mtg.lifeLossDownToFloor"]
+ * ```
+ * @since 0.1.0
+ * @category results
+ */
+export const values: Filter.NamedValues = {
+  [VALUE_LIFE_FLOOR_LOSS]: (ctx, args) => {
+    const occ = ctx.occurrence
+    if (occ === undefined) return 0
+    const floor = typeof args["floor"] === "number" ? args["floor"] : 1
+    // the net of the whole batch, without this loss itself
+    const others = netLifeChange(occ.subject, ctx.batch ?? []) + occ.amount
+    return Math.max(0, Game.num(ctx.view, occ.subject, "life") - floor + others)
   }
 }

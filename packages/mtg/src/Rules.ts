@@ -127,5 +127,6 @@ export const rules: Policy.Rules = {
   assignment,
   results: Results.policy,
   commit: Game.commit,
-  predicates
+  predicates,
+  values: Results.values
 }

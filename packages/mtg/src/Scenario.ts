@@ -624,14 +624,14 @@ const buildView = (s: Scenario): GameView.GameView => {
   })
   const view = GameView.make({ players: ids, activePlayer: active, objects })
   ;(s.objects ?? []).forEach((o, i) => {
-    if (o.attachedTo !== undefined && view.objects[o.attachedTo] === undefined)
+    if (o.attachedTo !== undefined && !Object.hasOwn(view.objects, o.attachedTo))
       invalid(`objects[${i}].attachedTo`, `unknown object ${JSON.stringify(o.attachedTo)}`)
   })
   return view
 }
 
 const checkId = (view: GameView.GameView, id: string | undefined, path: string): void => {
-  if (id !== undefined && view.objects[id] === undefined)
+  if (id !== undefined && !Object.hasOwn(view.objects, id))
     invalid(path, `unknown player or object ${JSON.stringify(id)}`)
 }
 

@@ -134,8 +134,8 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   {
     rule: "120.4 ex. 2",
     title: "Worship in a batch with life gain",
-    status: "partial",
-    note: "known gap: caps the loss at life − 1, so a batch that also gains life ends above 1; the final total of 1 needs a core value reading the batch; see Interpretations"
+    status: "implemented",
+    note: "the loss is capped so the whole results event ends at exactly 1 (a named value reading the batch)"
   }
 ]
 

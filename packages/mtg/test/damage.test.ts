@@ -186,12 +186,10 @@ describe("CR 120.4 the damage sequence", () => {
    * Worship: "damage that would reduce your life total to less than 1 reduces it to 1 instead";
    * CR 120.4 example 2 judges the whole results event ("[the defending player loses 5 life, the
    * defending player gains 5 life]"). At 2 life, [lose 7, gain 5] would leave 0: Worship applies
-   * and the life total becomes 1. The package caps only the *loss* at life − 1 and ends at 6 —
-   * more life than [lose 6, gain 5], which Worship leaves alone at 1. The judge's reading needs a
-   * core `Value` that reads the batch (the gain in the same event); core has none yet, so this is
-   * a known gap (README, Interpretations). `it.fails` turns red when the gap is closed.
+   * and the life total becomes 1: the loss is capped at 2 − 1 + 5 = 6, not at life − 1 = 1 (which
+   * would end at 6 — more life than [lose 6, gain 5], which Worship leaves alone at 1).
    */
-  it.fails("120.4c: Worship with life gain in the same event leaves 1 life (known gap)", () => {
+  it("120.4c: Worship with life gain in the same event leaves 1 life", () => {
     const r = run({
       players: ["ap", { id: "nap", life: 2 }],
       objects: [
