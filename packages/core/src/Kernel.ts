@@ -469,11 +469,12 @@ const blocker = (
 ): Trace.Reason | undefined => {
   if (item.applied.includes(e.id)) return "alreadyApplied"
   if (!watches(s, e, item.occ, frame)) return "filterFailed"
-  if (item.status === "zero") return "eventAtZero"
-  if (item.status !== "live") return "filterFailed"
+  // an effect that is used up says so, even when the event is also at 0
   const st = effState(s, e)
   if (st.spent) return "spent"
   if (e.limit !== undefined && st.uses >= e.limit.times) return "limitReached"
+  if (item.status === "zero") return "eventAtZero"
+  if (item.status !== "live") return "filterFailed"
   if (e.requiresSourceIn !== undefined) {
     const zone = e.source === undefined ? undefined : s.view.objects[e.source]?.zone
     if (zone === undefined || !e.requiresSourceIn.includes(zone)) return "sourceLeftZone"
@@ -811,6 +812,7 @@ const applyAction = (
       } else if (a.amount === "all") {
         for (const t of preventable) share.set(t, t.occ.amount)
       } else {
+        // shield: what is left; once and perEvent: the stated amount (perEvent is never used up)
         const available = a.scope === "shield" ? (st0.remaining ?? a.amount) : a.amount
         const total = preventable.reduce((n, t) => n + t.occ.amount, 0)
         if (total <= available) for (const t of preventable) share.set(t, t.occ.amount)
@@ -869,6 +871,7 @@ const applyAction = (
         st = { ...st, remaining: after, spent: after <= 0 }
         remaining = { before, after }
       } else if (a.scope === "once" && spend > 0) st = { ...st, spent: true }
+      // static and perEvent preventions are never used up
       break
     }
     case "Modify":
