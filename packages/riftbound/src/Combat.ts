@@ -497,25 +497,59 @@ export const minimumLethalInput = (
         exempt: false
       })
   }
-  for (let x = 0; x <= bound; x++) {
-    const r = preview({ ...ctx, ledger }, unit, x, options)
+  const lethalAt = (x: number) => preview({ ...ctx, ledger }, unit, x, options)
+  const found = (x: number, r: Preview): Result.Result<MinimumLethal, Errors.ResolveError> =>
+    Result.succeed({ _tag: "Lethal", input: x, applied: r.applied, prevented: r.prevented, dealt: r.dealt })
+  if (monotone(ledger)) {
+    // every effect's amount change is non-decreasing in the input (no condition, no named value),
+    // and so is the least of them over orders: lethal is monotone, and a binary search finds the
+    // least lethal input with O(log bound) previews instead of one per input
+    if (!p.lethal) return Result.succeed(never(unit, bound))
+    let lo = 0
+    let hi = Math.max(bound, 1)
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2)
+      const r = lethalAt(mid)
+      if (Result.isFailure(r)) return Result.fail(r.failure)
+      if (r.success.lethal) hi = mid
+      else lo = mid + 1
+    }
+    const r = lethalAt(lo)
     if (Result.isFailure(r)) return Result.fail(r.failure)
-    if (r.success.lethal)
-      return Result.succeed({
-        _tag: "Lethal",
-        input: x,
-        applied: r.success.applied,
-        prevented: r.success.prevented,
-        dealt: r.success.dealt
-      })
+    return found(lo, r.success)
   }
-  return Result.succeed({
-    _tag: "Never",
-    rule: "465.2.c.4.a",
-    reason: `no input up to ${bound} gives ${unit} lethal damage`,
-    exempt: false
-  })
+  for (let x = 0; x <= bound; x++) {
+    const r = lethalAt(x)
+    if (Result.isFailure(r)) return Result.fail(r.failure)
+    if (r.success.lethal) return found(x, r.success)
+  }
+  return Result.succeed(never(unit, bound))
 }
+
+const never = (unit: string, bound: number): MinimumLethal => ({
+  _tag: "Never",
+  rule: "465.2.c.4.a",
+  reason: `no input up to ${bound} gives ${unit} lethal damage`,
+  exempt: false
+})
+
+/** Whether every effect's change to an amount is non-decreasing in it (so lethality is monotone). */
+const monotone = (ledger: Ledger.Ledger): boolean =>
+  ledger.effects.every(
+    (e) =>
+      e.condition === undefined &&
+      !(
+        e.action._tag === "Modify" &&
+        typeof e.action.value === "object" &&
+        e.action.value._tag === "Named"
+      ) &&
+      !(
+        e.action._tag === "Modify" &&
+        typeof e.action.value === "number" &&
+        e.action.op === "mul" &&
+        e.action.value < 0
+      )
+  )
 
 /**
  * Reads what the assignment rules need of each unit from the game: controller, Tank, Backline
