@@ -309,7 +309,7 @@ const invalid = (path: string, reason: string): never => {
 }
 
 const card = (view: GameView.GameView, id: string, path: string): GameView.GameObject => {
-  const o = view.objects[id]
+  const o = Object.hasOwn(view.objects, id) ? view.objects[id] : undefined
   if (o === undefined || o.kind !== "object") return invalid(path, `unknown card ${JSON.stringify(id)}`)
   return o
 }

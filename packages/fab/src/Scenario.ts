@@ -315,7 +315,7 @@ export const compileEffect = (
 const isPlayer = (view: GameView.GameView, id: string): boolean => view.objects[id]?.kind === "player"
 
 const known = (view: GameView.GameView, id: string, path: string): string => {
-  if (view.objects[id] === undefined) invalid(path, `unknown player or object ${JSON.stringify(id)}`)
+  if (!Object.hasOwn(view.objects, id)) invalid(path, `unknown player or object ${JSON.stringify(id)}`)
   return id
 }
 

@@ -406,7 +406,7 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
     })
   }
   for (const [id, o] of Object.entries(s.objects ?? {})) {
-    if (units[id] !== undefined) return invalid(`objects.${id}`, `${id} is already a unit`)
+    if (Object.hasOwn(units, id)) return invalid(`objects.${id}`, `${id} is already a unit`)
     objects.push({
       id,
       kind: "object",
@@ -417,8 +417,8 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
     })
   }
   const view = GameView.make({ players: s.players, activePlayer: turn, objects })
-  const known = (id: string) => view.objects[id] !== undefined
-  const isUnit = (id: string) => units[id] !== undefined
+  const known = (id: string) => Object.hasOwn(view.objects, id)
+  const isUnit = (id: string) => Object.hasOwn(units, id)
 
   const effects: Array<R.Replacement> = []
   const checkEffect = (e: EffectSpec, path: string): Result.Result<R.Replacement, Errors.ScenarioInvalid> => {

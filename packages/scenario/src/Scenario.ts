@@ -207,7 +207,13 @@ const valueAt = (doc: unknown, path: SourceMap.Path): { found: boolean; value: u
 }
 
 const show = (u: unknown): string => {
-  const s = JSON.stringify(u)
+  let s: string | undefined
+  try {
+    s = JSON.stringify(u)
+  } catch {
+    // a value that contains itself (a YAML alias inside its own anchor) has no JSON form
+    return Array.isArray(u) ? "a list that contains itself" : "a value that contains itself"
+  }
   if (s === undefined) return String(u)
   return s.length > 60 ? `${s.slice(0, 57)}...` : s
 }
@@ -347,6 +353,52 @@ const toIssues = (
   })
 }
 
+// Names that reach a JavaScript object's prototype when used as a key or looked up as an id
+// ("constructor", "toString", "__proto__", …): no ruleset can tell them from a real object, so
+// they are refused anywhere in a scenario except in free text.
+const RESERVED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype))
+const FREE_TEXT: ReadonlySet<string> = new Set(["title", "description", "label", "rule", "note", "message"])
+
+/**
+ * Problems no schema can report: a reserved name used as a key or a value, and a document that
+ * contains itself (a YAML alias inside its own anchor), which has no finite form to decode.
+ */
+const structuralIssues = (data: unknown, sourceMap: SourceMap.SourceMap): Array<ScenarioError.Issue> => {
+  const out: Array<ScenarioError.Issue> = []
+  const onPath = new Set<object>()
+  const done = new Set<object>()
+  const issue = (path: ReadonlyArray<string | number>, at: "key" | "value", message: string) => {
+    const pos = sourceMap.positionOf(path, at)
+    out.push({ path: SourceMap.formatPath(path), line: pos.line, column: pos.column, message })
+  }
+  const go = (v: unknown, path: ReadonlyArray<string | number>, depth: number): void => {
+    if (out.length >= 20 || depth > 500) return
+    if (typeof v === "string") {
+      if (RESERVED.has(v))
+        issue(path, "value", `${show(v)} is a reserved name (it can't be used as an id or a key)`)
+      return
+    }
+    if (typeof v !== "object" || v === null) return
+    if (onPath.has(v)) {
+      issue(path, "value", "this value contains itself (a YAML alias inside its own anchor)")
+      return
+    }
+    if (done.has(v)) return
+    onPath.add(v)
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) go(v[i], [...path, i], depth + 1)
+    else
+      for (const k of Object.keys(v)) {
+        if (RESERVED.has(k))
+          issue([...path, k], "key", `${show(k)} is a reserved name (it can't be used as a key)`)
+        else if (!FREE_TEXT.has(k)) go((v as Record<string, unknown>)[k], [...path, k], depth + 1)
+      }
+    onPath.delete(v)
+    done.add(v)
+  }
+  go(data, [], 0)
+  return out
+}
+
 const snippet = (text: string, line: number, column: number): string => {
   const src = text.split(/\r?\n/)[line - 1]
   if (src === undefined) return ""
@@ -419,6 +471,9 @@ export const parseScenario = (
       })
     )
   }
+  const structural = structuralIssues(data, sourceMap)
+  if (structural.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: structural }))
   const installed = rulesets.map((r) => r.id)
   const rulesetId = data.ruleset
   const rulesetPos = sourceMap.positionOf(["ruleset"])

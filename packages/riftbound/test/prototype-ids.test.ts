@@ -1,0 +1,19 @@
+/**
+ * Regression (found by scenario fuzzing): an id that names a property of `Object.prototype`
+ * ("constructor", "hasOwnProperty", …) is an unknown unit, reported with its path — as a combat
+ * attacker it used to pass the check and crash the run ("reading 'might'").
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Result } from "effect"
+import { Vocabulary } from "../src/index.js"
+
+describe("ids that are Object.prototype names", () => {
+  it.each(["constructor", "toString", "hasOwnProperty"])("%s is an unknown unit", (id) => {
+    const r = Vocabulary.compile({
+      players: ["A", "B"],
+      units: { X: { controller: "A", might: 3 }, U: { controller: "B", might: 2 } },
+      steps: [{ combat: { id: "c1", attackers: [id], assign: { U: 2 } } }]
+    })
+    expect(Result.isFailure(r) && r.failure.path).toBe("steps[0].combat.attackers")
+  })
+})
