@@ -448,7 +448,7 @@ export const matches = (filter: Filter, id: string | undefined, ctx: Context): b
       break
   }
   if (id === undefined) return false
-  const o = ctx.view.objects[id]
+  const o = GameView.get(ctx.view, id)
   switch (filter._tag) {
     case "IsPlayer":
       return o?.kind === "player"
@@ -501,7 +501,7 @@ export const value = (v: Value, ctx: Context): number => {
   }
   const id =
     v.of === "subject" ? ctx.occurrence?.subject : v.of === "source" ? ctx.occurrence?.source : ctx.self
-  const raw = id === undefined ? undefined : ctx.view.objects[id]?.props[v.prop]
+  const raw = id === undefined ? undefined : GameView.get(ctx.view, id)?.props[v.prop]
   return (typeof raw === "number" ? raw : 0) + (v.offset ?? 0)
 }
 

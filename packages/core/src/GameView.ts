@@ -141,13 +141,17 @@ export const make = (input: {
   readonly objects?: ReadonlyArray<GameObject>
 }): GameView => {
   const objects: Record<string, GameObject> = {}
-  for (const p of input.players) objects[p] = { id: p, kind: "player", props: {} }
-  for (const o of input.objects ?? []) objects[o.id] = o
+  // defineProperty, not assignment: an id such as "__proto__" must become an entry, not a prototype
+  const put = (o: GameObject) =>
+    Object.defineProperty(objects, o.id, { value: o, enumerable: true, writable: true, configurable: true })
+  for (const p of input.players) put({ id: p, kind: "player", props: {} })
+  for (const o of input.objects ?? []) put(o)
   return { players: input.players, activePlayer: input.activePlayer, objects }
 }
 
 /**
- * Looks an id up in the view.
+ * Looks an id up in the view. Only the view's own entries count: an id such as `constructor`
+ * or `__proto__` is not found unless the view really holds an object with that id.
  *
  * @example
  * ```ts
@@ -158,7 +162,8 @@ export const make = (input: {
  * @since 0.1.0
  * @category getters
  */
-export const get = (view: GameView, id: string): GameObject | undefined => view.objects[id]
+export const get = (view: GameView, id: string): GameObject | undefined =>
+  Object.hasOwn(view.objects, id) ? view.objects[id] : undefined
 
 /**
  * The player who makes decisions for an object: a player for itself, an object's controller,
@@ -178,7 +183,7 @@ export const get = (view: GameView, id: string): GameObject | undefined => view.
  * @category getters
  */
 export const controllerOf = (view: GameView, id: string): string | undefined => {
-  const o = view.objects[id]
+  const o = get(view, id)
   if (o === undefined) return undefined
   if (o.kind === "player") return o.id
   return o.controller ?? o.owner

@@ -340,9 +340,9 @@ const validateInput = (
         reason: `must be a whole number ≥ 0, got ${o.amount}`
       })
     }
-    if (view.objects[o.subject] === undefined)
+    if (GameView.get(view, o.subject) === undefined)
       return new Errors.UnknownId({ id: o.subject, where: `event ${event.id}, ${at}.subject` })
-    if (o.source !== undefined && view.objects[o.source] === undefined) {
+    if (o.source !== undefined && GameView.get(view, o.source) === undefined) {
       return new Errors.UnknownId({ id: o.source, where: `event ${event.id}, ${at}.source` })
     }
   }
@@ -355,13 +355,13 @@ const validateInput = (
   const invalid = prepared(ledger.effects).invalid
   if (invalid !== undefined) return invalid
   for (const e of ledger.effects) {
-    if (view.objects[e.controller]?.kind !== "player") {
+    if (GameView.get(view, e.controller)?.kind !== "player") {
       return new Errors.UnknownId({
         id: e.controller,
         where: `effect ${e.id}, controller (not a player in the game)`
       })
     }
-    if (e.action._tag === "Redirect" && view.objects[e.action.to] === undefined) {
+    if (e.action._tag === "Redirect" && GameView.get(view, e.action.to) === undefined) {
       return new Errors.UnknownId({ id: e.action.to, where: `effect ${e.id}, action.to` })
     }
   }
@@ -476,7 +476,7 @@ const blocker = (
   if (item.status === "zero") return "eventAtZero"
   if (item.status !== "live") return "filterFailed"
   if (e.requiresSourceIn !== undefined) {
-    const zone = e.source === undefined ? undefined : s.view.objects[e.source]?.zone
+    const zone = e.source === undefined ? undefined : GameView.get(s.view, e.source)?.zone
     if (zone === undefined || !e.requiresSourceIn.includes(zone)) return "sourceLeftZone"
   }
   if (e.condition !== undefined) {
@@ -725,7 +725,7 @@ const instantiate = (
   else if (typeof a === "object" && a._tag === "Prevented") amount = prevented
   else amount = guard(e, () => Filter.value(a, ctxFor(s, e, from, frame)))
   amount = Math.max(0, Math.floor(amount))
-  if (s.view.objects[subject] === undefined)
+  if (GameView.get(s.view, subject) === undefined)
     fail(new Errors.UnknownId({ id: subject, where: `effect ${e.id}, template ${t.family}.subject` }))
   return GameEvent.occurrence({
     id: fresh(s, idBase),

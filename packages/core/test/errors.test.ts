@@ -3,7 +3,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import { Chooser, GameEvent, Ledger, type Replacement, Resolver } from "../src/index.js"
+import { Chooser, GameEvent, GameView, Ledger, type Replacement, Resolver } from "../src/index.js"
 import { affected, dmg, shield, view } from "./fixtures.js"
 
 const run = (
@@ -98,6 +98,21 @@ describe("typed errors", () => {
     assert.isTrue(
       Result.isFailure(r) && r.failure._tag === "UnknownId" && r.failure.message.includes("activePlayer")
     )
+  })
+  it("ids that are names on Object.prototype are unknown unless the view holds them", () => {
+    for (const id of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const r = run([], [dmg("i1", id, 2)])
+      assert.isTrue(Result.isFailure(r) && r.failure._tag === "UnknownId", id)
+      const asController = run([shield("s", id, ["napUnit"], 1)], [dmg("i1", "napUnit", 2)])
+      assert.isTrue(Result.isFailure(asController) && asController.failure._tag === "UnknownId", id)
+    }
+    const odd = GameView.make({
+      players: ["ap"],
+      activePlayer: "ap",
+      objects: [{ id: "__proto__", kind: "object", controller: "ap", props: {} }]
+    })
+    assert.strictEqual(GameView.get(odd, "__proto__")?.controller, "ap")
+    assert.strictEqual(Object.getPrototypeOf(odd.objects), Object.prototype)
   })
   it("a chooser that throws is ChooserFailed", () => {
     const two = [shield("a", "nap", ["napUnit"], 1), shield("b", "nap", ["napUnit"], 1)]
