@@ -8,6 +8,7 @@ import { coreName } from "@bulwark/core"
 
 export * as LawSuite from "./LawSuite.js"
 export * as Laws from "./Laws.js"
+export * as ScenarioSuite from "./ScenarioSuite.js"
 
 /** The core package these helpers are written against. */
 export const core: typeof coreName = coreName
