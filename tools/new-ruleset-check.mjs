@@ -40,7 +40,8 @@ try {
   }
   sh("pnpm", ["install", "--offline", "--frozen-lockfile"])
   sh(process.execPath, ["tools/new-ruleset.mjs", name, "--title", "Sample Game"])
-  sh("pnpm", ["install", "--offline"])
+  // the generated package is new to the lockfile: it must be written (CI=true would freeze it)
+  sh("pnpm", ["install", "--offline", "--no-frozen-lockfile"])
   sh("pnpm", [
     "exec",
     "nx",
