@@ -7,7 +7,8 @@
  * (c) "declare": the prevention's controller declares which points it prevents, slots × players
  *     with a starting player.
  */
-import { GameEvent, GameView, Policy as P, type Policy, type Replacement } from "../src/index.js"
+import { Result } from "effect"
+import { GameEvent, GameView, type Kernel, Policy as P, type Policy, type Replacement } from "../src/index.js"
 
 export const affected: Policy.Rules = {
   name: "affected",
@@ -163,3 +164,13 @@ export const plus = (
   action: { _tag: "Modify", op: "add", value: n },
   ...extra
 })
+
+/** The resolution of a successful result; a failure fails the test with its message. */
+export const ok = (r: Result.Result<Kernel.Resolution, { readonly message: string }>): Kernel.Resolution => {
+  if (Result.isFailure(r)) throw new Error(r.failure.message)
+  return r.success
+}
+
+/** The damage a resolution dealt to one recipient. */
+export const dealt = (r: Kernel.Resolution, id: string): number =>
+  r.happened.filter((o) => o.subject === id && o.family === "damage").reduce((n, o) => n + o.amount, 0)

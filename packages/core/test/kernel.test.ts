@@ -8,18 +8,13 @@ import {
   Chooser,
   GameEvent,
   GameView,
-  type Kernel,
   Ledger,
   type Policy,
   type Replacement,
   Resolver
 } from "../src/index.js"
-import { affected, declare, dmg, double, plus, shield, view } from "./fixtures.js"
+import { affected, dealt, declare, dmg, double, ok, plus, shield, view } from "./fixtures.js"
 
-const ok = (r: Result.Result<Kernel.Resolution, { message: string }>): Kernel.Resolution => {
-  if (Result.isFailure(r)) throw new Error(r.failure.message)
-  return r.success
-}
 const resolve = (
   effects: ReadonlyArray<Replacement.Replacement>,
   occs: ReadonlyArray<GameEvent.Occurrence>,
@@ -27,8 +22,6 @@ const resolve = (
   rules: Policy.Rules = affected,
   v: GameView.GameView = view
 ) => ok(Resolver.resolveSync(rules, GameEvent.make("e", occs), Ledger.make(effects), v, chooser))
-const dealt = (r: Kernel.Resolution, id: string) =>
-  r.happened.filter((o) => o.subject === id && o.family === "damage").reduce((n, o) => n + o.amount, 0)
 
 describe("prevention scopes", () => {
   it('shield: "prevent the next 4" over 3 then 3 → 0 dealt (1 left), then 2 dealt (gone)', () => {
@@ -208,7 +201,7 @@ describe("replacements", () => {
       ["library", "library"]
     ] as const) {
       const r = resolve([exile, library], [dies], Chooser.scripted([choice]))
-      assert.strictEqual(r.happened[0]?.params["to"], to)
+      assert.strictEqual(r.happened[0]?.params.to, to)
       assert.strictEqual(r.decisions[0]?.request.chooser, "nap")
     }
   })
@@ -287,7 +280,7 @@ describe("optional effects, costs, sub-events and limits", () => {
         ["damage", "nap", 2]
       ]
     )
-    assert.strictEqual(r.view.objects["aura"]?.zone, "graveyard")
+    assert.strictEqual(r.view.objects.aura?.zone, "graveyard")
   })
 
   it("a declined 'may' does nothing and pays nothing", () => {
@@ -299,7 +292,7 @@ describe("optional effects, costs, sub-events and limits", () => {
       arena
     )
     assert.strictEqual(dealt(r, "nap"), 3)
-    assert.strictEqual(r.view.objects["aura"]?.zone, "arena")
+    assert.strictEqual(r.view.objects.aura?.zone, "arena")
     assert.deepStrictEqual(
       r.decisions.map((d) => d.request._tag),
       ["UseOptional"]

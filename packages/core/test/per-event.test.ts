@@ -5,16 +5,8 @@
  * each point when the event has several occurrences it could cover).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Result } from "effect"
-import { Chooser, GameEvent, type Kernel, Ledger, Resolver } from "../src/index.js"
-import { affected, declare, dmg, shield, view } from "./fixtures.js"
-
-const ok = (r: Result.Result<Kernel.Resolution, { message: string }>): Kernel.Resolution => {
-  if (Result.isFailure(r)) throw new Error(r.failure.message)
-  return r.success
-}
-const dealt = (r: Kernel.Resolution, id: string) =>
-  r.happened.filter((o) => o.subject === id && o.family === "damage").reduce((n, o) => n + o.amount, 0)
+import { Chooser, GameEvent, Ledger, Resolver } from "../src/index.js"
+import { affected, dealt, declare, dmg, ok, shield, view } from "./fixtures.js"
 
 const barrier = {
   ...shield("b", "nap", ["napUnit", "napAlly"], 2),
