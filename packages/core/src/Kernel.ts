@@ -1545,3 +1545,57 @@ export const singleOccurrenceChoice = (state: State): SingleOccurrenceChoice | u
     throw err
   }
 }
+
+/**
+ * Brings a resolution back to where it was from its inputs and the answers given so far: starts
+ * it and resumes with each logged answer in turn, checking that each decision is asked of the same
+ * player, of the same kind, as logged. The inputs and the log are plain data (JSON), so this is
+ * how a pending resolution is stored — an online game keeps the event, ledger, view and answers,
+ * and restores the pending step when the player answers. A decision that differs from the log is
+ * an `InvariantBreach` naming it; when the log runs out the step is returned as it is (usually
+ * `Pending` on the next decision).
+ *
+ * @example
+ * ```ts
+ * import { Kernel, type Decision, type GameEvent, type GameView, type Ledger, type Policy } from "@bulwark/core"
+ * declare const rules: Policy.Rules, event: GameEvent.GameEvent, ledger: Ledger.Ledger, view: GameView.GameView
+ * declare const saved: ReadonlyArray<Decision.LogEntry> // read back from a database
+ * const step = Kernel.restore(rules, event, ledger, view, saved)
+ * if (step._tag === "Pending") console.log(`waiting on ${step.request.chooser}`)
+ * ```
+ * @since 0.1.0
+ * @category resolving
+ */
+export const restore = (
+  rules: Policy.Rules,
+  event: GameEvent.GameEvent,
+  ledger: Ledger.Ledger,
+  view: GameView.GameView,
+  log: ReadonlyArray<Decision.LogEntry>,
+  options: Options = {}
+): Step => {
+  let step = start(rules, event, ledger, view, options)
+  for (const entry of log) {
+    if (step._tag !== "Pending") {
+      return {
+        _tag: "Failed",
+        error: new Errors.InvariantBreach({
+          invariant: "replay",
+          detail: `the log has an answer for ${entry.request.id} (${entry.request._tag}), but the resolution asks nothing more`
+        })
+      }
+    }
+    const r = step.request
+    if (entry.request._tag !== r._tag || entry.request.chooser !== r.chooser) {
+      return {
+        _tag: "Failed",
+        error: new Errors.InvariantBreach({
+          invariant: "replay",
+          detail: `decision ${r.id} is ${r._tag} asked of ${r.chooser}, but the log has ${entry.request._tag} asked of ${entry.request.chooser}`
+        })
+      }
+    }
+    step = unsafeResume(step.state, entry.answer)
+  }
+  return step
+}

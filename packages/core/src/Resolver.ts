@@ -155,30 +155,12 @@ export const replay = (
   log: ReadonlyArray<Decision.LogEntry>,
   options: Kernel.Options = {}
 ): Result.Result<Kernel.Resolution, Errors.ResolveError> => {
-  let step = Kernel.start(rules, event, ledger, view, options)
-  let i = 0
-  while (step._tag === "Pending") {
+  const step = Kernel.restore(rules, event, ledger, view, log, options)
+  if (step._tag === "Pending") {
     const r = step.request
-    const entry = log[i++]
-    if (entry === undefined) {
-      return Result.fail(
-        new Errors.MissingDecision({
-          requestId: r.id,
-          kind: r._tag,
-          chooser: r.chooser,
-          prompt: Decision.describe(r)
-        })
-      )
-    }
-    if (entry.request._tag !== r._tag || entry.request.chooser !== r.chooser) {
-      return Result.fail(
-        new Errors.InvariantBreach({
-          invariant: "replay",
-          detail: `decision ${r.id} is ${r._tag} asked of ${r.chooser}, but the log has ${entry.request._tag} asked of ${entry.request.chooser}`
-        })
-      )
-    }
-    step = Kernel.unsafeResume(step.state, entry.answer)
+    return Result.fail(
+      new Errors.MissingDecision({ requestId: r.id, kind: r._tag, chooser: r.chooser, prompt: Decision.describe(r) })
+    )
   }
   return step._tag === "Done" ? Result.succeed(step.resolution) : Result.fail(step.error)
 }

@@ -150,6 +150,26 @@ describe("asynchronous chooser", () => {
 })
 
 describe("replay", () => {
+  it("a pending resolution is stored as JSON (inputs and answers so far) and restored to the same decision", () => {
+    const three = Ledger.make([shield("a", "nap", ["napUnit"], 1), shield("b", "nap", ["napUnit"], 1), double("d", "ap")])
+    const first = Kernel.start(affected, event, three, view)
+    assert.strictEqual(first._tag, "Pending")
+    if (first._tag !== "Pending") return
+    const afterOne = Kernel.resume(first.state, "a")
+    assert.strictEqual(afterOne._tag, "Pending")
+    if (afterOne._tag !== "Pending") return
+    // what a server keeps while it waits on the player
+    const saved = JSON.parse(JSON.stringify({ event, ledger: three, view, log: afterOne.state.log }))
+    const restored = Kernel.restore(affected, saved.event, saved.ledger, saved.view, saved.log)
+    assert.isTrue(restored._tag === "Pending")
+    if (restored._tag !== "Pending") return
+    assert.deepStrictEqual(restored.request, afterOne.request)
+    const a = Kernel.resume(restored.state, "b")
+    const b = Kernel.resume(afterOne.state, "b")
+    assert.isTrue(a._tag === "Done" && b._tag === "Done")
+    if (a._tag === "Done" && b._tag === "Done") assert.deepStrictEqual(a.resolution, b.resolution)
+  })
+
   it("reproduces the same result and trace from the decision log", () => {
     const first = Resolver.resolveSync(affected, event, ledger, view, Chooser.scripted(["double"]))
     assert.isTrue(Result.isSuccess(first))
