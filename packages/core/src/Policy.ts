@@ -218,6 +218,7 @@ export interface Rules {
 export interface Tier {
   readonly name: string
   readonly categories?: ReadonlyArray<string>
+  /** A test of the effect alone (its answer is remembered per effect value). */
   readonly match?: (effect: Replacement.Replacement) => boolean
   /** A rule cited when an effect of this tier is applied or chosen. */
   readonly rule?: string
@@ -230,6 +231,19 @@ const tierIndex = (tiers: ReadonlyArray<Tier>, e: Replacement.Replacement): numb
       return i
   }
   return tiers.length - 1
+}
+
+/** A tier lookup that remembers each effect's tier (a tier's test reads only the effect). */
+const tierLookup = (tiers: ReadonlyArray<Tier>): ((e: Replacement.Replacement) => number) => {
+  const known = new WeakMap<Replacement.Replacement, number>()
+  return (e) => {
+    let i = known.get(e)
+    if (i === undefined) {
+      i = tierIndex(tiers, e)
+      known.set(e, i)
+    }
+    return i
+  }
 }
 
 /**
@@ -274,6 +288,7 @@ export const affectedChooses = (options: {
   readonly groupKey?: (occurrence: GameEvent.Occurrence, view: GameView.GameView) => string
 }): OrderingPolicy => {
   const tiers = options.tiers.length === 0 ? [{ name: "any" }] : options.tiers
+  const tierOf = tierLookup(tiers)
   const chooserOf = options.chooserOf ?? defaultChooserOf
   return {
     name: options.name,
@@ -282,8 +297,8 @@ export const affectedChooses = (options: {
     next: (ctx) => {
       if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
       let best = Number.POSITIVE_INFINITY
-      for (const c of ctx.candidates) best = Math.min(best, tierIndex(tiers, c))
-      const inTier = ctx.candidates.filter((c) => tierIndex(tiers, c) === best)
+      for (const c of ctx.candidates) best = Math.min(best, tierOf(c))
+      const inTier = ctx.candidates.filter((c) => tierOf(c) === best)
       const tier = tiers[best] as Tier
       const rule = tier.rule ?? options.rule
       if (inTier.length === 1) {
@@ -347,6 +362,7 @@ export const slotsByPlayer = (options: {
   readonly cycle?: boolean
 }): OrderingPolicy => {
   const slots = options.slots.length === 0 ? [{ name: "any" }] : options.slots
+  const slotOf = tierLookup(slots)
   const cycle = options.cycle === true
   const order = (view: GameView.GameView, start: string | undefined): ReadonlyArray<string> => {
     if (typeof options.players === "function") return options.players(view, start)
@@ -367,7 +383,7 @@ export const slotsByPlayer = (options: {
       const players = order(ctx.view, ctx.startingPlayer)
       for (let s = ctx.progress.tier; s < slots.length; s++) {
         const slot = slots[s] as Tier
-        const inSlot = ctx.candidates.filter((c) => tierIndex(slots, c) === s)
+        const inSlot = ctx.candidates.filter((c) => slotOf(c) === s)
         const from = s === ctx.progress.tier ? ctx.progress.player : 0
         const count = cycle ? players.length : players.length - from
         for (let k = 0; k < count; k++) {
