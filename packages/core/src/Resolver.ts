@@ -159,7 +159,12 @@ export const replay = (
   if (step._tag === "Pending") {
     const r = step.request
     return Result.fail(
-      new Errors.MissingDecision({ requestId: r.id, kind: r._tag, chooser: r.chooser, prompt: Decision.describe(r) })
+      new Errors.MissingDecision({
+        requestId: r.id,
+        kind: r._tag,
+        chooser: r.chooser,
+        prompt: Decision.describe(r)
+      })
     )
   }
   return step._tag === "Done" ? Result.succeed(step.resolution) : Result.fail(step.error)

@@ -151,7 +151,11 @@ describe("asynchronous chooser", () => {
 
 describe("replay", () => {
   it("a pending resolution is stored as JSON (inputs and answers so far) and restored to the same decision", () => {
-    const three = Ledger.make([shield("a", "nap", ["napUnit"], 1), shield("b", "nap", ["napUnit"], 1), double("d", "ap")])
+    const three = Ledger.make([
+      shield("a", "nap", ["napUnit"], 1),
+      shield("b", "nap", ["napUnit"], 1),
+      double("d", "ap")
+    ])
     const first = Kernel.start(affected, event, three, view)
     assert.strictEqual(first._tag, "Pending")
     if (first._tag !== "Pending") return
