@@ -232,7 +232,7 @@ const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.A
   if (request._tag !== "ChooseEffect") return "fallback"
   const rules = state.rules
   if (rules.results !== undefined || rules.commit !== undefined) return "fallback"
-  if (state.effects.some((e) => e.action._tag === "ReducePrevention")) return "fallback"
+  if (state.index.reducers.length > 0) return "fallback"
   const c = Kernel.singleOccurrenceChoice(state)
   if (c === undefined || c.group !== request.group) return "fallback"
   const live: Array<(typeof c.effects)[number]> = []

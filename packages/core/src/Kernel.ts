@@ -229,8 +229,6 @@ interface Frame {
  */
 export interface State {
   readonly rules: Policy.Rules
-  readonly options: Options
-  readonly effects: ReadonlyArray<Replacement.Replacement>
   readonly baseLedger: Ledger.Ledger
   /** @internal */
   readonly index: EffectIndex
@@ -583,12 +581,11 @@ const targetsOf = (
 // ---------------------------------------------------------------------------------------------
 // frames
 
-const groupRank = (s: State, frame: Frame, group: string): number => {
+const groupRank = (s: State, frame: Frame, group: string, order: ReadonlyArray<string>): number => {
   const first = frame.groupItems.get(group)?.[0]
   const subject = first === undefined ? undefined : (frame.items[first] as Item).occ.subject
   const ctrl =
     subject === undefined ? undefined : (GameView.controllerOf(s.view, subject) ?? s.view.activePlayer)
-  const order = GameView.turnOrderFrom(s.view, s.view.activePlayer)
   const r = ctrl === undefined ? order.length : order.indexOf(ctrl)
   return r < 0 ? order.length : r
 }
@@ -662,7 +659,8 @@ const pushFrame = (
   }
   for (let i = 0; i < frame.items.length; i++) addItemToGroup(s, frame, i)
   if (s.rules.order.groupOrder === "apnap" && frame.groups.length > 1) {
-    const ranks = new Map(frame.groups.map((g) => [g, groupRank(s, frame, g)] as const))
+    const order = GameView.turnOrderFrom(s.view, s.view.activePlayer)
+    const ranks = new Map(frame.groups.map((g) => [g, groupRank(s, frame, g, order)] as const))
     frame.groups = frame.groups
       .map((g, i) => [g, i] as const)
       .sort((a, b) => (ranks.get(a[0]) ?? 0) - (ranks.get(b[0]) ?? 0) || a[1] - b[1])
@@ -1296,8 +1294,6 @@ export const start = (
   if (invalid !== undefined) return { _tag: "Failed", error: invalid }
   const s: State = {
     rules,
-    options,
-    effects: ledger.effects,
     baseLedger: ledger,
     index: prepared(ledger.effects).index,
     view,
