@@ -203,18 +203,219 @@ const STATIC_BLOCKS: ReadonlySet<string> = new Set([
   "sourceLeftZone"
 ])
 
-const modifyBy = (op: string, amount: number, v: number): number =>
+// numeric codes of the plain amount changes solveSingle handles
+const OP_ADD = 0
+const OP_SUB = 1
+const OP_MUL = 2
+const OP_SET = 3
+const OP_AT_MOST = 4
+const OP_AT_LEAST = 5
+/** Prevent all. */
+const OP_ZERO = 6
+/** Static prevention of up to `value` of each damage. */
+const OP_STATIC = 7
+/** A shield or "prevent the next" with `value` left: all of it when it is enough. */
+const OP_ABSORB = 8
+/** Prevention of an unpreventable occurrence: no change. */
+const OP_SAME = 9
+
+const opCode = (op: string): number =>
   op === "add"
-    ? amount + v
+    ? OP_ADD
     : op === "sub"
-      ? amount - v
+      ? OP_SUB
       : op === "mul"
-        ? amount * v
+        ? OP_MUL
         : op === "set"
-          ? v
+          ? OP_SET
           : op === "atMost"
-            ? Math.min(amount, v)
-            : Math.max(amount, v)
+            ? OP_AT_MOST
+            : OP_AT_LEAST
+
+/** A plain amount change applied to `amount`, as the kernel applies it. */
+const applyCode = (code: number, value: number, amount: number): number => {
+  switch (code) {
+    case OP_ADD:
+      return Math.max(0, Math.floor(amount + value))
+    case OP_SUB:
+      return Math.max(0, Math.floor(amount - value))
+    case OP_MUL:
+      return Math.max(0, Math.floor(amount * value))
+    case OP_SET:
+      return Math.max(0, Math.floor(value))
+    case OP_AT_MOST:
+      return Math.max(0, Math.floor(Math.min(amount, value)))
+    case OP_AT_LEAST:
+      return Math.max(0, Math.floor(Math.max(amount, value)))
+    case OP_ZERO:
+      return 0
+    case OP_STATIC:
+      return amount - Math.min(value, amount)
+    case OP_ABSORB:
+      return amount <= value ? 0 : amount - value
+    default:
+      return amount
+  }
+}
+
+/** Up to this many live effects, the pass over applied sets uses flat typed arrays (default). */
+const FLAT_PASS_UP_TO = 14
+
+/** The live effects' amount changes as numeric codes and constants (see {@link applyCode}). */
+interface Changes {
+  readonly codes: Int32Array
+  readonly values: Float64Array
+}
+type StepOf = (mask: number, pid: number) => Policy.Step
+type ProgressId = (p: Policy.Progress) => number
+
+/**
+ * The pass of {@link solveSingle} over flat arrays: for each progress, one row of `R` least
+ * amounts per applied set, visited in increasing numeric order of the set (a superset is always
+ * larger, so every state is final when it is visited). Writes into `least`.
+ */
+const denseLeast = (
+  n: number,
+  roots: ReadonlyArray<number>,
+  amount: number,
+  rootPid: number,
+  least: Array<number>,
+  changes: Changes,
+  stepOf: StepOf,
+  progressId: ProgressId,
+  position: ReadonlyMap<string, number>,
+  owner: string | undefined
+): void => {
+  const R = roots.length
+  const size = 1 << n
+  const values: Array<Float64Array> = []
+  const reached: Array<Uint8Array> = []
+  const table = (pid: number): Float64Array => {
+    let v = values[pid]
+    if (v === undefined) {
+      v = new Float64Array(size * R).fill(Number.POSITIVE_INFINITY)
+      values[pid] = v
+      reached[pid] = new Uint8Array(size)
+    }
+    return v
+  }
+  const push = (i: number, from: Float64Array, base: number, mask: number, p: Policy.Progress): void => {
+    const pid = progressId(p)
+    const to = table(pid)
+    const next = mask | (1 << i)
+    const at = next * R
+    const code = changes.codes[i] as number
+    const value = changes.values[i] as number
+    let any = false
+    for (let r = 0; r < R; r++) {
+      const a = from[base + r] as number
+      if (a === Number.POSITIVE_INFINITY) continue
+      const v = applyCode(code, value, a)
+      if (v <= 0) {
+        least[r] = 0
+        continue
+      }
+      if (v < (to[at + r] as number)) to[at + r] = v
+      any = true
+    }
+    if (any) (reached[pid] as Uint8Array)[next] = 1
+  }
+  const start = table(rootPid)
+  for (let r = 0; r < R; r++) {
+    const i = roots[r] as number
+    const v = applyCode(changes.codes[i] as number, changes.values[i] as number, amount)
+    if (v <= 0) least[r] = 0
+    else {
+      start[(1 << i) * R + r] = v
+      ;(reached[rootPid] as Uint8Array)[1 << i] = 1
+    }
+  }
+  for (let mask = 1; mask < size; mask++) {
+    for (let pid = 0; pid < values.length; pid++) {
+      const seen = reached[pid]
+      if (seen === undefined || seen[mask] === 0) continue
+      const vec = values[pid] as Float64Array
+      const base = mask * R
+      const step = stepOf(mask, pid)
+      if (step._tag === "Done") {
+        for (let r = 0; r < R; r++)
+          if ((vec[base + r] as number) < (least[r] as number)) least[r] = vec[base + r] as number
+      } else if (step._tag === "Apply") {
+        push(position.get(step.effect) as number, vec, base, mask, step.progress)
+      } else {
+        for (const id of step.options) {
+          push(position.get(id) as number, vec, base, mask, step.progress)
+          if (step.chooser !== owner) break
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The pass of {@link solveSingle} over the reachable states only (a map per level), for more
+ * live effects than the flat pass takes: states where the damage reached 0 are never stored.
+ */
+const sparseLeast = (
+  roots: ReadonlyArray<number>,
+  amount: number,
+  rootPid: number,
+  least: Array<number>,
+  changes: Changes,
+  stepOf: StepOf,
+  progressId: ProgressId,
+  position: ReadonlyMap<string, number>,
+  owner: string | undefined
+): void => {
+  const R = roots.length
+  let frontier = new Map<number, Array<number>>()
+  roots.forEach((i, r) => {
+    const v = applyCode(changes.codes[i] as number, changes.values[i] as number, amount)
+    if (v <= 0) {
+      least[r] = 0
+      return
+    }
+    const vec: Array<number> = new Array(R).fill(Number.POSITIVE_INFINITY)
+    vec[r] = v
+    frontier.set((1 << i) * 1024 + rootPid, vec)
+  })
+  while (frontier.size > 0) {
+    const next = new Map<number, Array<number>>()
+    const push = (i: number, vec: ReadonlyArray<number>, mask: number, p: Policy.Progress): void => {
+      const key = (mask | (1 << i)) * 1024 + progressId(p)
+      let into = next.get(key)
+      for (let r = 0; r < R; r++) {
+        const a = vec[r] as number
+        if (a === Number.POSITIVE_INFINITY) continue
+        const v = applyCode(changes.codes[i] as number, changes.values[i] as number, a)
+        if (v <= 0) {
+          least[r] = 0
+          continue
+        }
+        if (into === undefined) {
+          into = new Array(R).fill(Number.POSITIVE_INFINITY)
+          next.set(key, into)
+        }
+        if (v < (into[r] as number)) into[r] = v
+      }
+    }
+    for (const [key, vec] of frontier) {
+      const mask = Math.floor(key / 1024)
+      const step = stepOf(mask, key % 1024)
+      if (step._tag === "Done") {
+        for (let r = 0; r < R; r++) if ((vec[r] as number) < (least[r] as number)) least[r] = vec[r] as number
+      } else if (step._tag === "Apply") {
+        push(position.get(step.effect) as number, vec, mask, step.progress)
+      } else {
+        for (const id of step.options) {
+          push(position.get(id) as number, vec, mask, step.progress)
+          if (step.chooser !== owner) break
+        }
+      }
+    }
+    frontier = next
+  }
+}
 
 /**
  * The exact best answer to a choice of effect on a single occurrence whose applicable effects
@@ -228,7 +429,11 @@ const modifyBy = (op: string, amount: number, v: number): number =>
  * in the same state and are explored once.
  * `"fallback"` when the conditions do not hold (the caller then searches with the kernel).
  */
-const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.Answer | "fallback" => {
+const solveSingle = (
+  request: Decision.Request,
+  state: Kernel.State,
+  flatUpTo: number
+): Decision.Answer | "fallback" => {
   if (request._tag !== "ChooseEffect") return "fallback"
   const rules = state.rules
   if (rules.results !== undefined || rules.commit !== undefined) return "fallback"
@@ -258,21 +463,29 @@ const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.A
   const occ = c.occurrence
   const owner = occ.family === GameEvent.DAMAGE ? GameView.controllerOf(state.view, occ.subject) : undefined
   const position = new Map(live.map((x, i) => [x.effect.id, i] as const))
-  const apply = (i: number, amount: number): number => {
-    const { effect, state: st } = live[i] as (typeof live)[number]
-    const a = effect.action
-    if (a._tag === "Modify") return Math.max(0, Math.floor(modifyBy(a.op, amount, a.value as number)))
-    if (a._tag !== "Prevent" || !occ.preventable) return amount
-    if (a.amount === "all") return 0
-    if (a.scope === "static") return amount - Math.min(a.amount, amount)
-    const available = a.scope === "shield" ? (st.remaining ?? a.amount) : a.amount
-    return amount <= available ? 0 : amount - available
-  }
+  const codes = new Int32Array(live.length)
+  const values = new Float64Array(live.length)
+  live.forEach((x, i) => {
+    const a = x.effect.action
+    if (a._tag === "Modify") {
+      codes[i] = opCode(a.op)
+      values[i] = a.value as number
+    } else if (a._tag !== "Prevent" || !occ.preventable) codes[i] = OP_SAME
+    else if (a.amount === "all") codes[i] = OP_ZERO
+    else {
+      codes[i] = a.scope === "static" ? OP_STATIC : OP_ABSORB
+      values[i] = a.scope === "shield" ? (x.state.remaining ?? a.amount) : a.amount
+    }
+  })
+  const changes: Changes = { codes, values }
   // the policy's step for a set of applied effects and a progress: it never sees the amount
   const progressIds = new Map<string, number>()
   const progresses: Array<Policy.Progress> = []
   const seenProgress = new Map<Policy.Progress, number>()
+  let lastProgress: Policy.Progress | undefined
+  let lastPid = 0
   const progressId = (p: Policy.Progress): number => {
+    if (p === lastProgress) return lastPid
     const same = seenProgress.get(p)
     if (same !== undefined) return same
     const k = `${p.tier}.${p.player}`
@@ -283,26 +496,22 @@ const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.A
       progresses.push(p)
     }
     seenProgress.set(p, id)
+    lastProgress = p
+    lastPid = id
     return id
   }
-  const steps = new Map<number, Policy.Step>()
+  // asked once per state: both passes visit each (applied set, progress) once
   const stepOf = (mask: number, pid: number): Policy.Step => {
-    const key = mask * 1024 + pid
-    let step = steps.get(key)
-    if (step === undefined) {
-      const candidates: Array<Replacement.Replacement> = []
-      for (let i = 0; i < live.length; i++) if ((mask & (1 << i)) === 0) candidates.push(live[i]!.effect)
-      step = rules.order.next({
-        view: state.view,
-        group: c.group,
-        affected: c.affected,
-        candidates,
-        progress: progresses[pid] as Policy.Progress,
-        startingPlayer: c.startingPlayer
-      })
-      steps.set(key, step)
-    }
-    return step
+    const candidates: Array<Replacement.Replacement> = []
+    for (let i = 0; i < live.length; i++) if ((mask & (1 << i)) === 0) candidates.push(live[i]!.effect)
+    return rules.order.next({
+      view: state.view,
+      group: c.group,
+      affected: c.affected,
+      candidates,
+      progress: progresses[pid] as Policy.Progress,
+      startingPlayer: c.startingPlayer
+    })
   }
   // The least final amount reachable after each option. Every amount change is monotone
   // (non-decreasing) in the amount and the policy's steps do not depend on it, so the least
@@ -312,56 +521,33 @@ const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.A
   // for every option, so the search keeps the first option offered, as the kernel search does.
   const roots = request.options.map((o) => position.get(o.effect))
   if (roots.some((i) => i === undefined)) return "fallback"
-  const R = roots.length
-  const least: Array<number> = new Array(R).fill(Number.POSITIVE_INFINITY)
-  let frontier = new Map<number, Array<number>>()
+  const least: Array<number> = new Array(roots.length).fill(Number.POSITIVE_INFINITY)
   const rootPid = progressId(c.progress)
-  roots.forEach((i, r) => {
-    const v = apply(i as number, occ.amount)
-    if (v <= 0) {
-      least[r] = 0
-      return
-    }
-    const vec: Array<number> = new Array(R).fill(Number.POSITIVE_INFINITY)
-    vec[r] = v
-    frontier.set((1 << (i as number)) * 1024 + rootPid, vec)
-  })
-  while (frontier.size > 0) {
-    const next = new Map<number, Array<number>>()
-    const push = (i: number, vec: ReadonlyArray<number>, mask: number, p: Policy.Progress): void => {
-      const key = (mask | (1 << i)) * 1024 + progressId(p)
-      let into = next.get(key)
-      for (let r = 0; r < R; r++) {
-        const a = vec[r] as number
-        if (a === Number.POSITIVE_INFINITY) continue
-        const v = apply(i, a)
-        if (v <= 0) {
-          least[r] = 0
-          continue
-        }
-        if (into === undefined) {
-          into = new Array(R).fill(Number.POSITIVE_INFINITY)
-          next.set(key, into)
-        }
-        if (v < (into[r] as number)) into[r] = v
-      }
-    }
-    for (const [key, vec] of frontier) {
-      const mask = Math.floor(key / 1024)
-      const step = stepOf(mask, key % 1024)
-      if (step._tag === "Done") {
-        for (let r = 0; r < R; r++) if ((vec[r] as number) < (least[r] as number)) least[r] = vec[r] as number
-      } else if (step._tag === "Apply") {
-        push(position.get(step.effect) as number, vec, mask, step.progress)
-      } else {
-        for (const id of step.options) {
-          push(position.get(id) as number, vec, mask, step.progress)
-          if (step.chooser !== owner) break
-        }
-      }
-    }
-    frontier = next
-  }
+  if (live.length <= flatUpTo)
+    denseLeast(
+      live.length,
+      roots as ReadonlyArray<number>,
+      occ.amount,
+      rootPid,
+      least,
+      changes,
+      stepOf,
+      progressId,
+      position,
+      owner
+    )
+  else
+    sparseLeast(
+      roots as ReadonlyArray<number>,
+      occ.amount,
+      rootPid,
+      least,
+      changes,
+      stepOf,
+      progressId,
+      position,
+      owner
+    )
   let best: string | undefined
   let bestScore = Number.POSITIVE_INFINITY
   request.options.forEach((option, r) => {
@@ -382,15 +568,27 @@ const solveSingle = (request: Decision.Request, state: Kernel.State): Decision.A
  * orders of commuting effects that lead to the same state are explored once, not k! times.
  * Ties keep the first option offered.
  *
+ * A choice on a single occurrence whose applicable effects are plain amount changes is solved
+ * without the kernel, by one pass over the sets of effects applied (exact, the same answers).
+ * Options:
+ * - `maxAllocations`: how many answers of an allocation decision are tried (default 2 000);
+ * - `flatPassUpTo`: up to this many applicable effects that pass keeps one flat array per
+ *   ordering progress (2^k × options numbers: fast); above it, a map of the reachable states
+ *   only (less memory when the damage reaches 0 early). Default 14.
+ *
  * @example
  * ```ts
  * import { Chooser } from "@bulwark/core"
  * const best = Chooser.bestForChooser()
+ * const lean = Chooser.bestForChooser({ flatPassUpTo: 10 })
  * ```
  * @since 0.1.0
  * @category strategies
  */
-export const bestForChooser = (options: { readonly maxAllocations?: number } = {}): SyncChooser => {
+export const bestForChooser = (
+  options: { readonly maxAllocations?: number; readonly flatPassUpTo?: number } = {}
+): SyncChooser => {
+  const flatUpTo = options.flatPassUpTo ?? FLAT_PASS_UP_TO
   const memo = new Map<string, Map<string, number> | undefined>()
   const limit = options.maxAllocations ?? 2_000
   // the final damage by player when every chooser plays best from this pending state
@@ -418,7 +616,7 @@ export const bestForChooser = (options: { readonly maxAllocations?: number } = {
     return solve(step.state)
   }
   return (request, state) => {
-    const fast = solveSingle(request, state)
+    const fast = solveSingle(request, state, flatUpTo)
     if (fast !== "fallback") return fast
     let bestAnswer: Decision.Answer | undefined
     let bestScore = Number.POSITIVE_INFINITY

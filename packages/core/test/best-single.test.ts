@@ -74,9 +74,10 @@ const generate = (rand: () => number) => {
 const run = (
   rules: Policy.Rules,
   effects: ReadonlyArray<Replacement.Replacement>,
-  event: GameEvent.GameEvent
+  event: GameEvent.GameEvent,
+  chooser: Chooser.SyncChooser = Chooser.bestForChooser()
 ) => {
-  const r = Resolver.resolveSync(rules, event, Ledger.make(effects), view, Chooser.bestForChooser(), {
+  const r = Resolver.resolveSync(rules, event, Ledger.make(effects), view, chooser, {
     trace: false
   })
   if (Result.isFailure(r)) throw new Error(r.failure.message)
@@ -108,6 +109,28 @@ describe("bestForChooser: single-occurrence fast path", () => {
       assert.isAbove(withChoices, 50)
     })
   }
+
+  // Up to `flatPassUpTo` live effects (default 14) the pass runs over flat arrays, above that
+  // over the reachable states only: with 0 every case takes the second pass, which must decide
+  // exactly as the first and as the kernel search.
+  it("decides as the kernel search does with the reachable-states pass (flatPassUpTo: 0)", () => {
+    const rand = prng(4242)
+    let withChoices = 0
+    for (let n = 0; n < 400; n++) {
+      const { effects, event } = generate(rand)
+      const sparse = run(affected, effects, event, Chooser.bestForChooser({ flatPassUpTo: 0 }))
+      const flat = run(affected, effects, event)
+      const slow = run(
+        affected,
+        effects.map((e) => ({ ...e, condition: always })),
+        event
+      )
+      assert.deepStrictEqual(sparse, slow, `case ${n}: ${JSON.stringify({ effects, event })}`)
+      assert.deepStrictEqual(flat, slow, `case ${n}: ${JSON.stringify({ effects, event })}`)
+      if (sparse.answers.length > 0) withChoices++
+    }
+    assert.isAbove(withChoices, 50)
+  })
 
   it("picks the order that deals least: prevent 2 before doubling 3 leaves 2, not 4", () => {
     // (3 − 2) × 2 = 2, while 3 × 2 − 2 = 4: the orders do not commute (DESIGN §5)
