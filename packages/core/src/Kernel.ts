@@ -370,7 +370,7 @@ const validateInput = (
 // ledger access
 
 const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
-  s.changes.get(e.id) ?? s.baseLedger.state[e.id] ?? Ledger.initialState(e)
+  s.changes.get(e.id) ?? Ledger.stateOf(s.baseLedger, e.id) ?? Ledger.initialState(e)
 
 const setState = (s: State, id: string, st: Ledger.EffectState): void => {
   s.changes.set(id, st)
@@ -1242,13 +1242,11 @@ const suspend = (s: State, request: Decision.Request): Step => {
 }
 
 const finish = (s: State): Resolution => {
-  const state: Record<string, Ledger.EffectState> = { ...s.baseLedger.state }
-  for (const [k, v] of s.changes) state[k] = v
   return {
     outcomes: s.outcomes,
     happened: s.happened,
     notifications: s.notifications,
-    ledger: { effects: s.baseLedger.effects, state },
+    ledger: Ledger.withStates(s.baseLedger, s.changes),
     view: s.view,
     trace: s.trace ?? [],
     decisions: s.log

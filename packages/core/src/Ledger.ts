@@ -207,6 +207,76 @@ export const remove = (ledger: Ledger, ids: ReadonlyArray<string>): Ledger => {
   return { effects: ledger.effects.filter((e) => !drop.has(e.id)), state }
 }
 
+/** States changed on top of a base record (see {@link withStates}). */
+interface Layer {
+  readonly base: Readonly<Record<string, EffectState>>
+  readonly changes: ReadonlyMap<string, EffectState>
+}
+
+const layers = new WeakMap<Ledger, Layer>()
+
+/** Up to this many effects, {@link withStates} copies the record instead of layering. */
+const SMALL = 32
+
+/**
+ * A ledger with some effects' states replaced, built in time proportional to the changes, not
+ * to the ledger: its `state` record (an ordinary enumerable property, so JSON, Schema and
+ * `Object.entries` see it) is built on first read, and {@link stateOf}, {@link remaining},
+ * {@link isSpent} and the kernel read through the changes without building it. This is how a
+ * resolution returns its ledger, so one resolution in a game with thousands of effects does not
+ * copy thousands of states (a ledger of up to 32 effects is simply copied). Successive layers are merged while their changes stay small next to
+ * the ledger (at most an eighth of its effects, or 64), so a lookup is one map and one record.
+ *
+ * @example
+ * ```ts
+ * import { Ledger } from "@bulwark/core"
+ * const l0 = Ledger.make([{ id: "s", label: "Prevent the next 3", controller: "a", category: "prevention",
+ *   watch: { family: "damage" }, action: { _tag: "Prevent", amount: 3, scope: "shield" } }])
+ * const l1 = Ledger.withStates(l0, new Map([["s", { remaining: 1, uses: 1, spent: false }]]))
+ * Ledger.remaining(l1, "s") // 1
+ * l1.state["s"]?.remaining // 1
+ * ```
+ * @since 0.2.0
+ * @category constructors
+ */
+export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>): Ledger => {
+  if (changes.size === 0) return ledger
+  const below = layers.get(ledger)
+  if (below === undefined && ledger.effects.length <= SMALL) {
+    // a small record is copied at once: cheaper than a layer to build and to read
+    const state: Record<string, EffectState> = { ...ledger.state }
+    for (const [k, v] of changes) state[k] = v
+    return { effects: ledger.effects, state }
+  }
+  let base: Readonly<Record<string, EffectState>>
+  let merged: Map<string, EffectState>
+  if (below !== undefined && below.changes.size + changes.size <= Math.max(64, ledger.effects.length / 8)) {
+    base = below.base
+    merged = new Map(below.changes)
+    for (const [k, v] of changes) merged.set(k, v)
+  } else {
+    base = ledger.state
+    merged = new Map(changes)
+  }
+  let built: Record<string, EffectState> | undefined
+  const out = { effects: ledger.effects } as { effects: Ledger["effects"]; state: Ledger["state"] }
+  Object.defineProperty(out, "state", {
+    enumerable: true,
+    configurable: false,
+    get: () => {
+      if (built === undefined) {
+        const state: Record<string, EffectState> = {}
+        for (const k in base) if (Object.hasOwn(base, k)) state[k] = base[k] as EffectState
+        for (const [k, v] of merged) state[k] = v
+        built = state
+      }
+      return built
+    }
+  })
+  layers.set(out, { base, changes: merged })
+  return out
+}
+
 /**
  * The state of an effect (its initial state if the ledger has none recorded).
  *
@@ -219,7 +289,13 @@ export const remove = (ledger: Ledger, ids: ReadonlyArray<string>): Ledger => {
  * @category getters
  */
 export const stateOf = (ledger: Ledger, id: string): EffectState | undefined => {
-  const s = ledger.state[id]
+  const layer = layers.get(ledger)
+  const s =
+    layer !== undefined
+      ? (layer.changes.get(id) ?? (Object.hasOwn(layer.base, id) ? layer.base[id] : undefined))
+      : Object.hasOwn(ledger.state, id)
+        ? ledger.state[id]
+        : undefined
   if (s !== undefined) return s
   const e = ledger.effects.find((x) => x.id === id)
   return e === undefined ? undefined : initialState(e)

@@ -302,6 +302,32 @@ const isPreventNext = (ledger: Ledger.Ledger, id: string): boolean => {
   return e?.action._tag === "Prevent" && e.action.amount === "all" && e.action.scope === "once"
 }
 
+const withoutCommit = new WeakMap<Policy.Rules, Policy.Rules>()
+const withFollowUps = new WeakMap<Ledger.Ledger, boolean>()
+
+/**
+ * The rules a preview runs with. A preview reads only the assigned occurrence's outcome; when no
+ * effect in the ledger has a cost or an additional effect, no later event follows it, so the
+ * commit (marking the damage) changes nothing the preview reads and is left out — which lets
+ * `bestForChooser` solve the controller's order exactly without searching with the kernel.
+ * Riftbound's commit never changes who controls a unit, so the controller's best order is the same.
+ */
+const previewRules = (rules: Policy.Rules, ledger: Ledger.Ledger): Policy.Rules => {
+  if (rules.commit === undefined) return rules
+  let follows = withFollowUps.get(ledger)
+  if (follows === undefined) {
+    follows = ledger.effects.some((e) => e.cost !== undefined || e.additional !== undefined)
+    withFollowUps.set(ledger, follows)
+  }
+  if (follows) return rules
+  let bare = withoutCommit.get(rules)
+  if (bare === undefined) {
+    bare = { ...rules, commit: undefined }
+    withoutCommit.set(rules, bare)
+  }
+  return bare
+}
+
 interface Fold {
   readonly applied: number
   readonly prevented: number
@@ -335,7 +361,8 @@ const fold = (
       kinds: [Rules.Kind.combat, Rules.Kind.assignment]
     })
   ])
-  return Result.map(runKernel(ctx.rules ?? Rules.rules, event, ledger, view, chooser), (r) => {
+  const rules = previewRules(ctx.rules ?? Rules.rules, ledger)
+  return Result.map(runKernel(rules, event, ledger, view, chooser), (r) => {
     let dealt = 0
     let prevented = 0
     const effects: Array<string> = []
