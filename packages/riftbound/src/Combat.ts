@@ -365,20 +365,26 @@ const fold = (
   return Result.map(runKernel(rules, event, ledger, view, chooser), (r) => {
     let dealt = 0
     let prevented = 0
+    let replaced = false
+    let seen = false
     const effects: Array<string> = []
     for (const o of r.outcomes) {
       if (o.origin !== id) continue
+      seen = true
+      if (o.status === "replaced") replaced = true
       for (const e of o.applied) if (!effects.includes(e)) effects.push(e)
       if (o.family !== GameEvent.DAMAGE || o.subject !== unit) continue
       prevented += o.prevented
       if (o.status === "happened") dealt += o.amount
     }
-    // an effect that replaced the occurrence by nothing is not in any outcome's list: read the ledger
-    for (const e of ledger.effects) {
-      const before = Ledger.stateOf(ledger, e.id)?.uses ?? 0
-      const after = Ledger.stateOf(r.ledger, e.id)?.uses ?? 0
-      if (after > before && !effects.includes(e.id)) effects.push(e.id)
-    }
+    // an effect that replaced the occurrence by nothing is not in any outcome's list: read the
+    // ledger (only then: otherwise every effect that applied is in the lists)
+    if (replaced || !seen)
+      for (const e of ledger.effects) {
+        const before = Ledger.stateOf(ledger, e.id)?.uses ?? 0
+        const after = Ledger.stateOf(r.ledger, e.id)?.uses ?? 0
+        if (after > before && !effects.includes(e.id)) effects.push(e.id)
+      }
     return { applied: dealt + prevented, prevented, dealt, effects }
   })
 }
@@ -524,7 +530,16 @@ export const minimumLethalInput = (
         exempt: false
       })
   }
-  const lethalAt = (x: number) => preview({ ...ctx, ledger }, unit, x, options)
+  const inner = { ...ctx, ledger }
+  const tried = new Map<number, Result.Result<Preview, Errors.ResolveError>>([[Math.max(bound, 1), probe]])
+  const lethalAt = (x: number) => {
+    let r = tried.get(x)
+    if (r === undefined) {
+      r = preview(inner, unit, x, options)
+      tried.set(x, r)
+    }
+    return r
+  }
   const found = (x: number, r: Preview): Result.Result<MinimumLethal, Errors.ResolveError> =>
     Result.succeed({ _tag: "Lethal", input: x, applied: r.applied, prevented: r.prevented, dealt: r.dealt })
   if (monotone(ledger)) {
