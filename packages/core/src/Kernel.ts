@@ -204,11 +204,14 @@ interface Frame {
   items: Array<Item>
   groups: Array<string>
   groupItems: Map<string, Array<number>>
-  groupIndex: Map<string, number>
-  subjectItems: Map<string, Array<number>>
+  /** Each group's position in `groups`, built when first needed (an item joins an existing group). */
+  groupIndex: Map<string, number> | undefined
+  /** Items by subject, built when first needed (a group of more than 8 items), then kept up. */
+  subjectItems: Map<string, Array<number>> | undefined
   cursor: number
   progress: Map<string, Policy.Progress>
-  appliedIn: Map<string, Set<string>>
+  /** Effects applied in each group, kept only when tracing (read by `NotApplied` records). */
+  appliedIn: Map<string, Set<string>> | undefined
   started: boolean
   startingPlayer: string | undefined
   pendingApply: PendingApply | undefined
@@ -303,13 +306,30 @@ const fail = (error: Errors.ResolveError): never => {
  */
 const preparedCache = new WeakMap<
   ReadonlyArray<Replacement.Replacement>,
-  { index: EffectIndex; invalid: Errors.InvalidEffect | undefined }
+  {
+    index: EffectIndex
+    invalid: Errors.InvalidEffect | undefined
+    /** The distinct controllers and redirect targets the effects name. */
+    controllers: ReadonlyArray<string>
+    targets: ReadonlyArray<string>
+  }
 >()
 
 const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
   let p = preparedCache.get(effects)
   if (p === undefined) {
-    p = { index: buildIndex(effects), invalid: Ledger.validate(effects) }
+    const controllers = new Set<string>()
+    const targets = new Set<string>()
+    for (const e of effects) {
+      controllers.add(e.controller)
+      if (e.action._tag === "Redirect") targets.add(e.action.to)
+    }
+    p = {
+      index: buildIndex(effects),
+      invalid: Ledger.validate(effects),
+      controllers: [...controllers],
+      targets: [...targets]
+    }
     preparedCache.set(effects, p)
   }
   return p
@@ -320,17 +340,17 @@ const validateInput = (
   ledger: Ledger.Ledger,
   view: GameView.GameView
 ): Errors.ResolveError | undefined => {
-  const seen = new Set<string>()
+  const seen = event.occurrences.length > 1 ? new Set<string>() : undefined
   for (let i = 0; i < event.occurrences.length; i++) {
     const o = event.occurrences[i] as GameEvent.Occurrence
     const at = `occurrences[${i}]`
-    if (seen.has(o.id))
+    if (seen?.has(o.id) === true)
       return new Errors.InvalidEvent({
         event: event.id,
         path: `${at}.id`,
         reason: `duplicate occurrence id ${JSON.stringify(o.id)}`
       })
-    seen.add(o.id)
+    seen?.add(o.id)
     if (!Number.isInteger(o.amount) || o.amount < 0) {
       return new Errors.InvalidEvent({
         event: event.id,
@@ -350,8 +370,14 @@ const validateInput = (
       where: "view.activePlayer (not one of view.players)"
     })
   }
-  const invalid = prepared(ledger.effects).invalid
-  if (invalid !== undefined) return invalid
+  const p = prepared(ledger.effects)
+  if (p.invalid !== undefined) return p.invalid
+  // the ids effects name, each checked once (not once per effect); on a failure the loop below
+  // names the first effect at fault
+  let named = true
+  for (const c of p.controllers) if (GameView.get(view, c)?.kind !== "player") named = false
+  for (const t of p.targets) if (GameView.get(view, t) === undefined) named = false
+  if (named) return undefined
   for (const e of ledger.effects) {
     if (GameView.get(view, e.controller)?.kind !== "player") {
       return new Errors.UnknownId({
@@ -537,9 +563,19 @@ const itemsFor = (frame: Frame, group: string, e: Replacement.Replacement): Read
   const all = frame.groupItems.get(group) ?? []
   const subj = e.watch.subject
   if (subj === undefined || subj._tag !== "Id" || all.length <= 8) return all
+  let bySubject = frame.subjectItems
+  if (bySubject === undefined) {
+    bySubject = new Map()
+    for (const it of frame.items) {
+      const list = bySubject.get(it.occ.subject)
+      if (list === undefined) bySubject.set(it.occ.subject, [it.index])
+      else list.push(it.index)
+    }
+    frame.subjectItems = bySubject
+  }
   const out: Array<number> = []
   for (const id of subj.ids) {
-    for (const i of frame.subjectItems.get(id) ?? []) {
+    for (const i of bySubject.get(id) ?? []) {
       const it = frame.items[i] as Item
       if (it.group === group && it.occ.subject === id && !out.includes(i)) out.push(i)
     }
@@ -594,16 +630,20 @@ const addItemToGroup = (s: State, frame: Frame, index: number): void => {
   const it = frame.items[index] as Item
   const key = s.rules.order.groupKey(it.occ, s.view)
   it.group = key
-  const bySubject = frame.subjectItems.get(it.occ.subject)
-  if (bySubject === undefined) frame.subjectItems.set(it.occ.subject, [index])
-  else bySubject.push(index)
+  if (frame.subjectItems !== undefined) {
+    const bySubject = frame.subjectItems.get(it.occ.subject)
+    if (bySubject === undefined) frame.subjectItems.set(it.occ.subject, [index])
+    else bySubject.push(index)
+  }
   const list = frame.groupItems.get(key)
   if (list === undefined) {
     frame.groupItems.set(key, [index])
-    frame.groupIndex.set(key, frame.groups.length)
+    frame.groupIndex?.set(key, frame.groups.length)
     frame.groups.push(key)
   } else {
     list.push(index)
+    if (frame.groupIndex === undefined)
+      frame.groupIndex = new Map(frame.groups.map((g, i) => [g, i] as const))
     const gi = frame.groupIndex.get(key) ?? -1
     if (gi >= 0 && gi < frame.cursor) frame.cursor = gi
   }
@@ -632,11 +672,11 @@ const pushFrame = (
     items: [],
     groups: [],
     groupItems: new Map(),
-    groupIndex: new Map(),
-    subjectItems: new Map(),
+    groupIndex: undefined,
+    subjectItems: undefined,
     cursor: 0,
     progress: new Map(),
-    appliedIn: new Map(),
+    appliedIn: undefined,
     started: false,
     startingPlayer: undefined,
     pendingApply: undefined,
@@ -648,12 +688,12 @@ const pushFrame = (
       index: frame.items.length,
       occ,
       origin: occ.id,
-      applied: inherited ?? [],
+      applied: inherited ?? NONE,
       proposed: occ.amount,
       modified: 0,
       prevented: 0,
       status: occ.amount > 0 ? "live" : "zero",
-      replacedBy: [],
+      replacedBy: NONE,
       group: ""
     })
   }
@@ -665,7 +705,7 @@ const pushFrame = (
       .map((g, i) => [g, i] as const)
       .sort((a, b) => (ranks.get(a[0]) ?? 0) - (ranks.get(b[0]) ?? 0) || a[1] - b[1])
       .map(([g]) => g)
-    frame.groupIndex = new Map(frame.groups.map((g, i) => [g, i] as const))
+    frame.groupIndex = undefined
   }
   s.frames.push(frame)
   s.trace?.push({
@@ -687,6 +727,15 @@ const pushFrame = (
 }
 
 const ZERO_RULE = "an occurrence at 0 does not happen"
+
+/** The empty list items start with (lists are replaced, never changed in place). */
+const NONE: ReadonlyArray<string> = Object.freeze([])
+
+/** No occurrences. */
+const NO_OCCURRENCES: ReadonlyArray<GameEvent.Occurrence> = Object.freeze([])
+
+/** A group's ordering progress before its first step. */
+const FIRST: Policy.Progress = Object.freeze({ tier: 0, player: 0 })
 
 const fresh = (s: State, base: string): string => `${base}#${++s.seq}`
 
@@ -761,15 +810,18 @@ const modify = (
   }
 }
 
-const noteApplied = (frame: Frame, group: string, effect: string): void => {
+/** Which effects applied in each group: read only by the trace (`NotApplied` records). */
+const noteApplied = (s: State, frame: Frame, group: string, effect: string): void => {
+  if (s.trace === undefined) return
+  if (frame.appliedIn === undefined) frame.appliedIn = new Map()
   const set = frame.appliedIn.get(group)
   if (set === undefined) frame.appliedIn.set(group, new Set([effect]))
   else set.add(effect)
 }
 
-const markApplied = (frame: Frame, item: Item, e: Replacement.Replacement): void => {
+const markApplied = (s: State, frame: Frame, item: Item, e: Replacement.Replacement): void => {
   item.applied = [...item.applied, e.id]
-  noteApplied(frame, item.group, e.id)
+  noteApplied(s, frame, item.group, e.id)
 }
 
 const settle = (s: State, item: Item): void => {
@@ -801,34 +853,58 @@ const applyAction = (
   const a = e.action
   switch (a._tag) {
     case "Prevent": {
-      const preventable = targets.filter((t) => t.occ.preventable)
-      if (preventable.length < targets.length) notes?.push("damage that can't be prevented: prevents 0 of it")
-      const share = new Map<Item, number>()
+      // what each target has prevented, by position (0 for damage that can't be prevented)
+      const n = targets.length
+      const share: Array<number> = new Array(n).fill(0)
+      let total = 0
+      let preventable = 0
+      let last = -1
+      for (let i = 0; i < n; i++) {
+        const t = targets[i] as Item
+        if (!t.occ.preventable) continue
+        preventable++
+        total += t.occ.amount
+        last = i
+      }
+      if (preventable < n) notes?.push("damage that can't be prevented: prevents 0 of it")
       if (a.scope === "static") {
-        for (const t of preventable)
-          share.set(t, a.amount === "all" ? t.occ.amount : Math.min(a.amount, t.occ.amount))
+        for (let i = 0; i < n; i++) {
+          const t = targets[i] as Item
+          if (t.occ.preventable)
+            share[i] = a.amount === "all" ? t.occ.amount : Math.min(a.amount, t.occ.amount)
+        }
       } else if (a.amount === "all") {
-        for (const t of preventable) share.set(t, t.occ.amount)
+        for (let i = 0; i < n; i++)
+          if ((targets[i] as Item).occ.preventable) share[i] = (targets[i] as Item).occ.amount
       } else {
         // shield: what is left; once and perEvent: the stated amount (perEvent is never used up)
         const available = a.scope === "shield" ? (st0.remaining ?? a.amount) : a.amount
-        const total = preventable.reduce((n, t) => n + t.occ.amount, 0)
-        if (total <= available) for (const t of preventable) share.set(t, t.occ.amount)
-        else if (preventable.length === 1) share.set(preventable[0] as Item, available)
+        if (total <= available) {
+          for (let i = 0; i < n; i++)
+            if ((targets[i] as Item).occ.preventable) share[i] = (targets[i] as Item).occ.amount
+        } else if (preventable === 1) share[last] = available
         else {
           const alloc = pa.allocation ?? {}
-          for (const t of preventable) share.set(t, alloc[t.occ.id] ?? 0)
+          for (let i = 0; i < n; i++) {
+            const t = targets[i] as Item
+            if (t.occ.preventable) share[i] = alloc[t.occ.id] ?? 0
+          }
         }
       }
       let spend = 0
-      for (const v of share.values()) spend += v
+      for (let i = 0; i < n; i++) spend += share[i] as number
       // a decrease applies after the prevention's full amount is spent
       let reduction = 0
       if (spend > 0) {
         for (const r of s.index.reducers) {
           const rs = effState(s, r)
           if (rs.spent || (r.limit !== undefined && rs.uses >= r.limit.times)) continue
-          if (!preventable.some((t) => share.get(t) !== 0 && watches(s, r, t.occ, frame))) continue
+          let watched = false
+          for (let i = 0; i < n && !watched; i++) {
+            const t = targets[i] as Item
+            watched = t.occ.preventable && share[i] !== 0 && watches(s, r, t.occ, frame)
+          }
+          if (!watched) continue
           if (r.action._tag !== "ReducePrevention") continue
           reduction = Math.min(spend, r.action.by)
           setState(s, r.id, { ...rs, uses: rs.uses + 1, spent: true })
@@ -838,18 +914,19 @@ const applyAction = (
           break
         }
       }
+      // the decrease comes off the last targets first
       let left = reduction
-      const order = [...preventable].reverse()
-      for (const t of order) {
-        if (left === 0) break
-        const v = share.get(t) ?? 0
+      for (let i = n - 1; i >= 0 && left > 0; i--) {
+        if (!(targets[i] as Item).occ.preventable) continue
+        const v = share[i] as number
         const cut = Math.min(v, left)
-        share.set(t, v - cut)
+        share[i] = v - cut
         left -= cut
       }
-      for (const t of targets) {
+      for (let i = 0; i < n; i++) {
+        const t = targets[i] as Item
         const before = t.occ.amount
-        const p = share.get(t) ?? 0
+        const p = share[i] as number
         if (p > 0) {
           t.occ = { ...t.occ, amount: before - p }
           t.prevented += p
@@ -941,7 +1018,7 @@ const applyAction = (
       break
   }
   for (const t of targets) {
-    markApplied(frame, t, e)
+    markApplied(s, frame, t, e)
     if (a._tag === "Redirect") regroup(s, frame, t)
   }
   setState(s, e.id, st)
@@ -1051,7 +1128,7 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
 
 const traceNotApplied = (s: State, frame: Frame, group: string): void => {
   if (s.trace === undefined) return
-  const applied = frame.appliedIn.get(group)
+  const applied = frame.appliedIn?.get(group)
   const idx = frame.groupItems.get(group) ?? []
   for (const e of relevantEffects(s, frame, group)) {
     if (applied?.has(e.id) === true) continue
@@ -1107,7 +1184,7 @@ const finishFrame = (s: State): void => {
     happened: happened.map((h) => ({ id: h.id, family: h.family, subject: h.subject, amount: h.amount }))
   })
   const results = s.rules.results
-  const dealt = happened.filter((o) => o.family === GameEvent.DAMAGE)
+  const dealt = results === undefined ? NO_OCCURRENCES : happened.filter((o) => o.family === GameEvent.DAMAGE)
   if (
     results !== undefined &&
     frame.cause !== "results" &&
@@ -1179,7 +1256,7 @@ const run = (s: State): Step => {
       while (frame.cursor < frame.groups.length) {
         const group = frame.groups[frame.cursor] as string
         const candidates = candidatesOf(s, frame, group)
-        const progress = frame.progress.get(group) ?? { tier: 0, player: 0 }
+        const progress = frame.progress.get(group) ?? FIRST
         const first = frame.groupItems.get(group)?.[0]
         const affected = first === undefined ? group : (frame.items[first] as Item).occ.subject
         const step = s.rules.order.next({
@@ -1323,10 +1400,16 @@ const cloneFrame = (f: Frame): Frame => {
     items,
     groups: [...f.groups],
     groupItems: new Map([...f.groupItems].map(([k, v]) => [k, [...v]] as const)),
-    groupIndex: new Map(f.groupIndex),
-    subjectItems: new Map([...f.subjectItems].map(([k, v]) => [k, [...v]] as const)),
+    groupIndex: f.groupIndex === undefined ? undefined : new Map(f.groupIndex),
+    subjectItems:
+      f.subjectItems === undefined
+        ? undefined
+        : new Map([...f.subjectItems].map(([k, v]) => [k, [...v]] as const)),
     progress: new Map(f.progress),
-    appliedIn: new Map([...f.appliedIn].map(([k, v]) => [k, new Set(v)] as const)),
+    appliedIn:
+      f.appliedIn === undefined
+        ? undefined
+        : new Map([...f.appliedIn].map(([k, v]) => [k, new Set(v)] as const)),
     pendingApply: f.pendingApply === undefined ? undefined : { ...f.pendingApply },
     followUps: [...f.followUps]
   }
@@ -1447,7 +1530,7 @@ const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step 
       if (answer === true) pa.stage = "cost"
       else {
         const e = s.index.byId.get(pa.effect) as Replacement.Replacement
-        for (const t of targetsOf(s, frame, pa.group, e, false)) markApplied(frame, t, e)
+        for (const t of targetsOf(s, frame, pa.group, e, false)) markApplied(s, frame, t, e)
         s.trace?.push({
           _tag: "NotApplied",
           effect: e.id,

@@ -236,7 +236,7 @@ const SMALL = 32
  * Ledger.remaining(l1, "s") // 1
  * l1.state["s"]?.remaining // 1
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>): Ledger => {
