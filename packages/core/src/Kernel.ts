@@ -952,7 +952,10 @@ const applyAction = (
     case "Modify":
       for (const t of targets) {
         const before = t.occ.amount
-        const v = guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
+        const v =
+          typeof a.value === "number"
+            ? a.value
+            : guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
         const after = Math.max(0, Math.floor(modify(a.op, before, v)))
         t.occ = { ...t.occ, amount: after }
         t.modified += after - before

@@ -296,24 +296,28 @@ export const affectedChooses = (options: {
     groupOrder: "apnap",
     next: (ctx) => {
       if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
+      // the best tier, how many candidates are in it, and the first of them
       let best = Number.POSITIVE_INFINITY
-      for (const c of ctx.candidates) best = Math.min(best, tierOf(c))
-      const inTier = ctx.candidates.filter((c) => tierOf(c) === best)
+      let count = 0
+      let first = ctx.candidates[0] as Replacement.Replacement
+      for (const c of ctx.candidates) {
+        const t = tierOf(c)
+        if (t < best) {
+          best = t
+          count = 1
+          first = c
+        } else if (t === best) count++
+      }
       const tier = tiers[best] as Tier
       const rule = tier.rule ?? options.rule
-      if (inTier.length === 1) {
-        return {
-          _tag: "Apply",
-          effect: (inTier[0] as Replacement.Replacement).id,
-          progress: ctx.progress,
-          tier: tier.name,
-          rule
-        }
-      }
+      if (count === 1)
+        return { _tag: "Apply", effect: first.id, progress: ctx.progress, tier: tier.name, rule }
+      const ids: Array<string> = []
+      for (const c of ctx.candidates) if (tierOf(c) === best) ids.push(c.id)
       return {
         _tag: "Choose",
         chooser: chooserOf(ctx.affected, ctx.view),
-        options: inTier.map((c) => c.id),
+        options: ids,
         progress: ctx.progress,
         tier: tier.name,
         rule
