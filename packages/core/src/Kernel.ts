@@ -848,14 +848,18 @@ const applyAction = (
   const notes: Array<string> | undefined = s.trace === undefined ? undefined : []
   let remaining: { before: number; after: number } | undefined
   const st0 = effState(s, e)
-  let st: Ledger.EffectState = { ...st0, uses: st0.uses + 1 }
+  // the effect's new state: one more use, then what the action changes (built once, at the end)
+  const uses = st0.uses + 1
+  let rest: number | undefined = st0.remaining
+  let spent = st0.spent
   let preventedTotal = 0
   const a = e.action
   switch (a._tag) {
     case "Prevent": {
       // what each target has prevented, by position (0 for damage that can't be prevented)
       const n = targets.length
-      const share: Array<number> = new Array(n).fill(0)
+      const share: Array<number> = [] // (not new Array(n).fill(0): a holey array, slow to fill)
+      for (let i = 0; i < n; i++) share.push(0)
       let total = 0
       let preventable = 0
       let last = -1
@@ -943,9 +947,10 @@ const applyAction = (
       if (a.scope === "shield" && typeof a.amount === "number") {
         const before = st0.remaining ?? a.amount
         const after = before - spend
-        st = { ...st, remaining: after, spent: after <= 0 }
-        remaining = { before, after }
-      } else if (a.scope === "once" && spend > 0) st = { ...st, spent: true }
+        rest = after
+        spent = after <= 0
+        if (s.trace !== undefined) remaining = { before, after }
+      } else if (a.scope === "once" && spend > 0) spent = true
       // static and perEvent preventions are never used up
       break
     }
@@ -1024,7 +1029,7 @@ const applyAction = (
     markApplied(s, frame, t, e)
     if (a._tag === "Redirect") regroup(s, frame, t)
   }
-  setState(s, e.id, st)
+  setState(s, e.id, rest === undefined ? { uses, spent } : { remaining: rest, uses, spent })
   s.trace?.push({
     _tag: "Applied",
     effect: e.id,
@@ -1091,7 +1096,7 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
         if (a._tag === "Prevent" && a.scope !== "static" && a.amount !== "all" && targets.length > 0) {
           const st = effState(s, e)
           const available = a.scope === "shield" ? (st.remaining ?? a.amount) : a.amount
-          const preventable = targets.filter((t) => t.occ.preventable)
+          const preventable = targets.length > 1 ? targets.filter((t) => t.occ.preventable) : targets
           const total = preventable.reduce((n, t) => n + t.occ.amount, 0)
           if (preventable.length > 1 && total > available && pa.allocation === undefined) {
             frame.awaiting = { _tag: "Allocate" }
