@@ -27,6 +27,7 @@ import {
   type Kernel,
   Ledger,
   type Policy,
+  type Replacement,
   Resolver
 } from "@bulwark/core"
 import { Result } from "effect"
@@ -247,13 +248,23 @@ export interface Solution {
 // ---------------------------------------------------------------------------------------------
 // preview
 
-const withoutDeal = (ledger: Ledger.Ledger): Ledger.Ledger =>
-  ledger.effects.some((e) => e.category === Rules.Category.deal)
-    ? Ledger.remove(
-        ledger,
-        ledger.effects.filter((e) => e.category === Rules.Category.deal).map((e) => e.id)
-      )
-    : ledger
+const dealRemoved = new WeakMap<Ledger.Ledger, Ledger.Ledger>()
+
+/** The ledger without its "deal" effects (remembered per ledger: previews ask again and again). */
+const withoutDeal = (ledger: Ledger.Ledger): Ledger.Ledger => {
+  let out = dealRemoved.get(ledger)
+  if (out === undefined) {
+    out = ledger.effects.some((e) => e.category === Rules.Category.deal)
+      ? Ledger.remove(
+          ledger,
+          ledger.effects.filter((e) => e.category === Rules.Category.deal).map((e) => e.id)
+        )
+      : ledger
+    dealRemoved.set(ledger, out)
+    dealRemoved.set(out, out)
+  }
+  return out
+}
 
 /**
  * A chooser that orders effects by a list: for a choice of effect, the first option in `order`;
@@ -297,8 +308,20 @@ const runKernel = (
 const neededFor = (view: GameView.GameView, unit: string): number =>
   Math.max(1, Rules.mightOf(view, unit) - Rules.markedDamageOf(view, unit))
 
+const byIdCache = new WeakMap<ReadonlyArray<Replacement.Replacement>, Map<string, Replacement.Replacement>>()
+
+/** An effect of the ledger by id (an index remembered per effects list). */
+const effectById = (ledger: Ledger.Ledger, id: string): Replacement.Replacement | undefined => {
+  let index = byIdCache.get(ledger.effects)
+  if (index === undefined) {
+    index = new Map(ledger.effects.map((e) => [e.id, e] as const))
+    byIdCache.set(ledger.effects, index)
+  }
+  return index.get(id)
+}
+
 const isPreventNext = (ledger: Ledger.Ledger, id: string): boolean => {
-  const e = ledger.effects.find((x) => x.id === id)
+  const e = effectById(ledger, id)
   return e?.action._tag === "Prevent" && e.action.amount === "all" && e.action.scope === "once"
 }
 
@@ -448,6 +471,21 @@ export const preview = (
   )
 }
 
+const factsCache = new WeakMap<
+  Ledger.Ledger,
+  { readonly finite: number; readonly shrink: number; readonly monotone: boolean }
+>()
+
+/** What the search for a minimum lethal input needs of the whole ledger, once per ledger. */
+const facts = (ledger: Ledger.Ledger) => {
+  let f = factsCache.get(ledger)
+  if (f === undefined) {
+    f = { finite: finitePrevention(ledger), shrink: shrinkFactor(ledger), monotone: monotone(ledger) }
+    factsCache.set(ledger, f)
+  }
+  return f
+}
+
 const finitePrevention = (ledger: Ledger.Ledger): number => {
   let n = 0
   for (const e of ledger.effects) {
@@ -501,8 +539,7 @@ export const minimumLethalInput = (
 ): Result.Result<MinimumLethal, Errors.ResolveError> => {
   const ledger = withoutDeal(ctx.ledger)
   const bound =
-    options.max ??
-    Math.ceil((neededFor(ctx.view, unit) + finitePrevention(ledger)) * shrinkFactor(ledger)) + 1
+    options.max ?? Math.ceil((neededFor(ctx.view, unit) + facts(ledger).finite) * facts(ledger).shrink) + 1
   const probe = preview({ ...ctx, ledger }, unit, Math.max(bound, 1), options)
   if (Result.isFailure(probe)) return Result.fail(probe.failure)
   const p = probe.success
@@ -542,7 +579,7 @@ export const minimumLethalInput = (
   }
   const found = (x: number, r: Preview): Result.Result<MinimumLethal, Errors.ResolveError> =>
     Result.succeed({ _tag: "Lethal", input: x, applied: r.applied, prevented: r.prevented, dealt: r.dealt })
-  if (monotone(ledger)) {
+  if (facts(ledger).monotone) {
     // every effect's amount change is non-decreasing in the input (no condition, no named value),
     // and so is the least of them over orders: lethal is monotone, and a binary search finds the
     // least lethal input with O(log bound) previews instead of one per input
