@@ -267,6 +267,16 @@ interface Changes {
   readonly values: Float64Array
 }
 type StepOf = (mask: number, pid: number) => Policy.Step
+
+/**
+ * The flat pass keeps one table per ordering progress it meets; a policy with more progresses
+ * than this (many slots × players) makes it start again over the reachable states only, so
+ * memory stays bounded (at most this many × 2^k × options numbers).
+ */
+const FLAT_MAX_PROGRESSES = 16
+
+/** Thrown inside the flat pass when it meets more progresses than it keeps tables for. */
+const TOO_MANY_PROGRESSES: unique symbol = Symbol("too many progresses")
 type ProgressId = (p: Policy.Progress) => number
 
 /**
@@ -293,6 +303,7 @@ const denseLeast = (
   const table = (pid: number): Float64Array => {
     let v = values[pid]
     if (v === undefined) {
+      if (values.length >= FLAT_MAX_PROGRESSES) throw TOO_MANY_PROGRESSES
       v = new Float64Array(size * R).fill(Number.POSITIVE_INFINITY)
       values[pid] = v
       reached[pid] = new Uint8Array(size)
@@ -523,20 +534,28 @@ const solveSingle = (
   if (roots.some((i) => i === undefined)) return "fallback"
   const least: Array<number> = new Array(roots.length).fill(Number.POSITIVE_INFINITY)
   const rootPid = progressId(c.progress)
-  if (live.length <= flatUpTo)
-    denseLeast(
-      live.length,
-      roots as ReadonlyArray<number>,
-      occ.amount,
-      rootPid,
-      least,
-      changes,
-      stepOf,
-      progressId,
-      position,
-      owner
-    )
-  else
+  let flat = live.length <= flatUpTo
+  if (flat) {
+    try {
+      denseLeast(
+        live.length,
+        roots as ReadonlyArray<number>,
+        occ.amount,
+        rootPid,
+        least,
+        changes,
+        stepOf,
+        progressId,
+        position,
+        owner
+      )
+    } catch (err) {
+      if (err !== TOO_MANY_PROGRESSES) throw err
+      least.fill(Number.POSITIVE_INFINITY)
+      flat = false
+    }
+  }
+  if (!flat)
     sparseLeast(
       roots as ReadonlyArray<number>,
       occ.amount,

@@ -17,6 +17,7 @@ import {
   Chooser,
   type Filter,
   GameEvent,
+  GameView,
   Ledger,
   type Policy,
   type Replacement,
@@ -130,6 +131,53 @@ describe("bestForChooser: single-occurrence fast path", () => {
       if (sparse.answers.length > 0) withChoices++
     }
     assert.isAbove(withChoices, 50)
+  })
+
+  // A policy may carry any progress it likes between steps. This one records which effects are
+  // left (one progress per set: 2^k of them), more than the flat pass keeps tables for (16), so
+  // the pass starts again over the reachable states — with the same answers as the search.
+  it("decides as the kernel search does when the policy has more progresses than the flat pass keeps", () => {
+    const manyProgresses: Policy.Rules = {
+      name: "many progresses",
+      order: {
+        name: "many progresses",
+        groupKey: (o) => o.subject,
+        groupOrder: "asGiven",
+        next: (ctx) => {
+          if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
+          const progress = {
+            tier: 0,
+            player: ctx.candidates.reduce((m, c) => m | (1 << Number(c.id.slice(1))), 0)
+          }
+          const chooser = GameView.controllerOf(ctx.view, ctx.affected) ?? "nap"
+          return ctx.candidates.length === 1
+            ? { _tag: "Apply", effect: ctx.candidates[0]!.id, progress, tier: "any", rule: "T 1" }
+            : {
+                _tag: "Choose",
+                chooser,
+                options: ctx.candidates.map((c) => c.id),
+                progress,
+                tier: "any",
+                rule: "T 1"
+              }
+        }
+      },
+      assignment: affected.assignment
+    }
+    const rand = prng(777)
+    let withChoices = 0
+    for (let n = 0; n < 200; n++) {
+      const { effects, event } = generate(rand)
+      const fast = run(manyProgresses, effects, event)
+      const slow = run(
+        manyProgresses,
+        effects.map((e) => ({ ...e, condition: always })),
+        event
+      )
+      assert.deepStrictEqual(fast, slow, `case ${n}: ${JSON.stringify({ effects, event })}`)
+      if (fast.answers.length > 1) withChoices++
+    }
+    assert.isAbove(withChoices, 20)
   })
 
   it("picks the order that deals least: prevent 2 before doubling 3 leaves 2, not 4", () => {
