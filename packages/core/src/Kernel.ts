@@ -343,25 +343,24 @@ const validateInput = (
   const seen = event.occurrences.length > 1 ? new Set<string>() : undefined
   for (let i = 0; i < event.occurrences.length; i++) {
     const o = event.occurrences[i] as GameEvent.Occurrence
-    const at = `occurrences[${i}]`
     if (seen?.has(o.id) === true)
       return new Errors.InvalidEvent({
         event: event.id,
-        path: `${at}.id`,
+        path: `occurrences[${i}].id`,
         reason: `duplicate occurrence id ${JSON.stringify(o.id)}`
       })
     seen?.add(o.id)
     if (!Number.isInteger(o.amount) || o.amount < 0) {
       return new Errors.InvalidEvent({
         event: event.id,
-        path: `${at}.amount`,
+        path: `occurrences[${i}].amount`,
         reason: `must be a whole number ≥ 0, got ${o.amount}`
       })
     }
     if (GameView.get(view, o.subject) === undefined)
-      return new Errors.UnknownId({ id: o.subject, where: `event ${event.id}, ${at}.subject` })
+      return new Errors.UnknownId({ id: o.subject, where: `event ${event.id}, occurrences[${i}].subject` })
     if (o.source !== undefined && GameView.get(view, o.source) === undefined) {
-      return new Errors.UnknownId({ id: o.source, where: `event ${event.id}, ${at}.source` })
+      return new Errors.UnknownId({ id: o.source, where: `event ${event.id}, occurrences[${i}].source` })
     }
   }
   if (!view.players.includes(view.activePlayer)) {
@@ -515,12 +514,12 @@ const blocker = (
 }
 
 const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<Replacement.Replacement> => {
-  const idx = frame.groupItems.get(group) ?? []
+  const idx = frame.groupItems.get(group) ?? NO_INDICES
   if (idx.length === 1) {
     // one occurrence: its family's generic effects and those naming its subject, in ledger order
     const occ = (frame.items[idx[0] as number] as Item).occ
     const f = s.index.byFamily.get(occ.family)
-    if (f === undefined) return []
+    if (f === undefined) return NO_EFFECTS
     const named = f.bySubject.get(occ.subject)
     if (named === undefined) return f.generic
     if (f.generic.length === 0) return named
@@ -560,7 +559,7 @@ const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<R
  * their items (so a large batch is not scanned once per shield); otherwise the whole group.
  */
 const itemsFor = (frame: Frame, group: string, e: Replacement.Replacement): ReadonlyArray<number> => {
-  const all = frame.groupItems.get(group) ?? []
+  const all = frame.groupItems.get(group) ?? NO_INDICES
   const subj = e.watch.subject
   if (subj === undefined || subj._tag !== "Id" || all.length <= 8) return all
   let bySubject = frame.subjectItems
@@ -730,6 +729,12 @@ const ZERO_RULE = "an occurrence at 0 does not happen"
 
 /** The empty list items start with (lists are replaced, never changed in place). */
 const NONE: ReadonlyArray<string> = Object.freeze([])
+
+/** No item indices. */
+const NO_INDICES: ReadonlyArray<number> = Object.freeze([])
+
+/** No effects. */
+const NO_EFFECTS: ReadonlyArray<Replacement.Replacement> = Object.freeze([])
 
 /** No occurrences. */
 const NO_OCCURRENCES: ReadonlyArray<GameEvent.Occurrence> = Object.freeze([])
