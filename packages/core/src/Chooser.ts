@@ -268,6 +268,47 @@ interface Changes {
 }
 type StepOf = (mask: number, pid: number) => Policy.Step
 
+/** What both passes of {@link solveSingle} work from. */
+interface Pass {
+  /** Each option's live effect (by position). */
+  readonly roots: ReadonlyArray<number>
+  /** The occurrence's amount before the choice. */
+  readonly amount: number
+  readonly rootPid: number
+  /** Out: the least final amount after each option. */
+  readonly least: Array<number>
+  readonly changes: Changes
+  readonly stepOf: StepOf
+  readonly progressId: ProgressId
+  readonly position: ReadonlyMap<string, number>
+  /** The affected object's controller: only their choices branch. */
+  readonly owner: string | undefined
+}
+
+/**
+ * One state of a pass: the policy's step there. `Done`: the state's amounts are final (kept
+ * when least); `Apply`: one way on; `Choose`: every option when the owner chooses, else the
+ * first offered (another chooser scores 0 for every option, so the search keeps the first).
+ */
+const follow = (
+  pass: Pass,
+  step: Policy.Step,
+  go: (i: number, progress: Policy.Progress) => void,
+  at: (r: number) => number
+): void => {
+  if (step._tag === "Done") {
+    for (let r = 0; r < pass.least.length; r++) {
+      const v = at(r)
+      if (v < (pass.least[r] as number)) pass.least[r] = v
+    }
+  } else if (step._tag === "Apply") go(pass.position.get(step.effect) as number, step.progress)
+  else
+    for (const id of step.options) {
+      go(pass.position.get(id) as number, step.progress)
+      if (step.chooser !== pass.owner) break
+    }
+}
+
 /**
  * The flat pass keeps one table per ordering progress it meets; a policy with more progresses
  * than this (many slots × players) makes it start again over the reachable states only, so
@@ -284,18 +325,8 @@ type ProgressId = (p: Policy.Progress) => number
  * amounts per applied set, visited in increasing numeric order of the set (a superset is always
  * larger, so every state is final when it is visited). Writes into `least`.
  */
-const denseLeast = (
-  n: number,
-  roots: ReadonlyArray<number>,
-  amount: number,
-  rootPid: number,
-  least: Array<number>,
-  changes: Changes,
-  stepOf: StepOf,
-  progressId: ProgressId,
-  position: ReadonlyMap<string, number>,
-  owner: string | undefined
-): void => {
+const denseLeast = (n: number, pass: Pass): void => {
+  const { roots, amount, rootPid, least, changes, stepOf, progressId } = pass
   const R = roots.length
   const size = 1 << n
   const values: Array<Float64Array> = []
@@ -347,18 +378,12 @@ const denseLeast = (
       if (seen === undefined || seen[mask] === 0) continue
       const vec = values[pid] as Float64Array
       const base = mask * R
-      const step = stepOf(mask, pid)
-      if (step._tag === "Done") {
-        for (let r = 0; r < R; r++)
-          if ((vec[base + r] as number) < (least[r] as number)) least[r] = vec[base + r] as number
-      } else if (step._tag === "Apply") {
-        push(position.get(step.effect) as number, vec, base, mask, step.progress)
-      } else {
-        for (const id of step.options) {
-          push(position.get(id) as number, vec, base, mask, step.progress)
-          if (step.chooser !== owner) break
-        }
-      }
+      follow(
+        pass,
+        stepOf(mask, pid),
+        (i, p) => push(i, vec, base, mask, p),
+        (r) => vec[base + r] as number
+      )
     }
   }
 }
@@ -367,17 +392,8 @@ const denseLeast = (
  * The pass of {@link solveSingle} over the reachable states only (a map per level), for more
  * live effects than the flat pass takes: states where the damage reached 0 are never stored.
  */
-const sparseLeast = (
-  roots: ReadonlyArray<number>,
-  amount: number,
-  rootPid: number,
-  least: Array<number>,
-  changes: Changes,
-  stepOf: StepOf,
-  progressId: ProgressId,
-  position: ReadonlyMap<string, number>,
-  owner: string | undefined
-): void => {
+const sparseLeast = (pass: Pass): void => {
+  const { roots, amount, rootPid, least, changes, stepOf, progressId } = pass
   const R = roots.length
   let frontier = new Map<number, Array<number>>()
   roots.forEach((i, r) => {
@@ -412,17 +428,12 @@ const sparseLeast = (
     }
     for (const [key, vec] of frontier) {
       const mask = Math.floor(key / 1024)
-      const step = stepOf(mask, key % 1024)
-      if (step._tag === "Done") {
-        for (let r = 0; r < R; r++) if ((vec[r] as number) < (least[r] as number)) least[r] = vec[r] as number
-      } else if (step._tag === "Apply") {
-        push(position.get(step.effect) as number, vec, mask, step.progress)
-      } else {
-        for (const id of step.options) {
-          push(position.get(id) as number, vec, mask, step.progress)
-          if (step.chooser !== owner) break
-        }
-      }
+      follow(
+        pass,
+        stepOf(mask, key % 1024),
+        (i, p) => push(i, vec, mask, p),
+        (r) => vec[r] as number
+      )
     }
     frontier = next
   }
@@ -534,39 +545,28 @@ const solveSingle = (
   if (roots.some((i) => i === undefined)) return "fallback"
   const least: Array<number> = new Array(roots.length).fill(Number.POSITIVE_INFINITY)
   const rootPid = progressId(c.progress)
+  const pass: Pass = {
+    roots: roots as ReadonlyArray<number>,
+    amount: occ.amount,
+    rootPid,
+    least,
+    changes,
+    stepOf,
+    progressId,
+    position,
+    owner
+  }
   let flat = live.length <= flatUpTo
   if (flat) {
     try {
-      denseLeast(
-        live.length,
-        roots as ReadonlyArray<number>,
-        occ.amount,
-        rootPid,
-        least,
-        changes,
-        stepOf,
-        progressId,
-        position,
-        owner
-      )
+      denseLeast(live.length, pass)
     } catch (err) {
       if (err !== TOO_MANY_PROGRESSES) throw err
       least.fill(Number.POSITIVE_INFINITY)
       flat = false
     }
   }
-  if (!flat)
-    sparseLeast(
-      roots as ReadonlyArray<number>,
-      occ.amount,
-      rootPid,
-      least,
-      changes,
-      stepOf,
-      progressId,
-      position,
-      owner
-    )
+  if (!flat) sparseLeast(pass)
   let best: string | undefined
   let bestScore = Number.POSITIVE_INFINITY
   request.options.forEach((option, r) => {
