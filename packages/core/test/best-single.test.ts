@@ -88,26 +88,46 @@ const run = (
   }
 }
 
+/**
+ * Runs `cases` generated cases through each chooser of `fast` and through the kernel search
+ * (the same effects with a condition that always holds, outside the fast path); every chooser
+ * must make the same decisions and deal the same damage as the search. Returns how many cases
+ * asked more than `minAnswers` questions (so a test can check the cases were not trivial).
+ */
+const agreeWithSearch = (
+  rules: Policy.Rules,
+  seed: number,
+  cases: number,
+  fast: ReadonlyArray<() => Chooser.SyncChooser>,
+  minAnswers = 0
+): number => {
+  const rand = prng(seed)
+  let withChoices = 0
+  for (let n = 0; n < cases; n++) {
+    const { effects, event } = generate(rand)
+    const slow = run(
+      rules,
+      effects.map((e) => ({ ...e, condition: always })),
+      event
+    )
+    for (const chooser of fast) {
+      const got = run(rules, effects, event, chooser())
+      assert.deepStrictEqual(got, slow, `case ${n}: ${JSON.stringify({ effects, event })}`)
+    }
+    if (slow.answers.length > minAnswers) withChoices++
+  }
+  return withChoices
+}
+
+const best = () => Chooser.bestForChooser()
+
 describe("bestForChooser: single-occurrence fast path", () => {
   for (const [name, rules] of [
     ["affected chooses (tiers)", affected],
     ["slots × players (inactive then active)", groups]
   ] as const) {
     it(`decides as the kernel search does — ${name}`, () => {
-      const rand = prng(name.length * 7919)
-      let withChoices = 0
-      for (let n = 0; n < 400; n++) {
-        const { effects, event } = generate(rand)
-        const fast = run(rules, effects, event)
-        const slow = run(
-          rules,
-          effects.map((e) => ({ ...e, condition: always })),
-          event
-        )
-        assert.deepStrictEqual(fast, slow, `case ${n}: ${JSON.stringify({ effects, event })}`)
-        if (fast.answers.length > 0) withChoices++
-      }
-      assert.isAbove(withChoices, 50)
+      assert.isAbove(agreeWithSearch(rules, name.length * 7919, 400, [best]), 50)
     })
   }
 
@@ -115,22 +135,8 @@ describe("bestForChooser: single-occurrence fast path", () => {
   // over the reachable states only: with 0 every case takes the second pass, which must decide
   // exactly as the first and as the kernel search.
   it("decides as the kernel search does with the reachable-states pass (flatPassUpTo: 0)", () => {
-    const rand = prng(4242)
-    let withChoices = 0
-    for (let n = 0; n < 400; n++) {
-      const { effects, event } = generate(rand)
-      const sparse = run(affected, effects, event, Chooser.bestForChooser({ flatPassUpTo: 0 }))
-      const flat = run(affected, effects, event)
-      const slow = run(
-        affected,
-        effects.map((e) => ({ ...e, condition: always })),
-        event
-      )
-      assert.deepStrictEqual(sparse, slow, `case ${n}: ${JSON.stringify({ effects, event })}`)
-      assert.deepStrictEqual(flat, slow, `case ${n}: ${JSON.stringify({ effects, event })}`)
-      if (sparse.answers.length > 0) withChoices++
-    }
-    assert.isAbove(withChoices, 50)
+    const sparse = () => Chooser.bestForChooser({ flatPassUpTo: 0 })
+    assert.isAbove(agreeWithSearch(affected, 4242, 400, [sparse, best]), 50)
   })
 
   // A policy may carry any progress it likes between steps. This one records which effects are
@@ -164,20 +170,7 @@ describe("bestForChooser: single-occurrence fast path", () => {
       },
       assignment: affected.assignment
     }
-    const rand = prng(777)
-    let withChoices = 0
-    for (let n = 0; n < 200; n++) {
-      const { effects, event } = generate(rand)
-      const fast = run(manyProgresses, effects, event)
-      const slow = run(
-        manyProgresses,
-        effects.map((e) => ({ ...e, condition: always })),
-        event
-      )
-      assert.deepStrictEqual(fast, slow, `case ${n}: ${JSON.stringify({ effects, event })}`)
-      if (fast.answers.length > 1) withChoices++
-    }
-    assert.isAbove(withChoices, 20)
+    assert.isAbove(agreeWithSearch(manyProgresses, 777, 200, [best], 1), 20)
   })
 
   it("picks the order that deals least: prevent 2 before doubling 3 leaves 2, not 4", () => {
