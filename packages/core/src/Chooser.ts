@@ -457,6 +457,30 @@ const solveSingle = (
   flatUpTo: number
 ): Decision.Answer | "fallback" => {
   if (request._tag !== "ChooseEffect") return "fallback"
+  const solved = solveLeast(request, state, flatUpTo)
+  if (solved === "fallback") return "fallback"
+  let best: string | undefined
+  let bestScore = Number.POSITIVE_INFINITY
+  request.options.forEach((option, r) => {
+    const score = request.chooser === solved.owner ? (solved.least[r] as number) : 0
+    if (score < bestScore) {
+      bestScore = score
+      best = option.effect
+    }
+  })
+  return best ?? "fallback"
+}
+
+/**
+ * The pass behind {@link solveSingle}: the least final amount of the occurrence after each
+ * option of the request (every later choice made best for the affected object's controller),
+ * and that controller.
+ */
+const solveLeast = (
+  request: Extract<Decision.Request, { readonly _tag: "ChooseEffect" }>,
+  state: Kernel.State,
+  flatUpTo: number
+): { readonly least: ReadonlyArray<number>; readonly owner: string | undefined } | "fallback" => {
   const rules = state.rules
   if (rules.results !== undefined || rules.commit !== undefined) return "fallback"
   if (state.index.reducers.length > 0) return "fallback"
@@ -567,16 +591,36 @@ const solveSingle = (
     }
   }
   if (!flat) sparseLeast(pass)
-  let best: string | undefined
-  let bestScore = Number.POSITIVE_INFINITY
-  request.options.forEach((option, r) => {
-    const score = request.chooser === owner ? (least[r] as number) : 0
-    if (score < bestScore) {
-      bestScore = score
-      best = option.effect
-    }
-  })
-  return best ?? "fallback"
+  return { least, owner }
+}
+
+/**
+ * For a resolution waiting on a choice of effect on a single occurrence whose applicable effects
+ * are plain amount changes (the case {@link bestForChooser} solves without searching), the
+ * occurrence's final amount when this and every later choice is made as `bestForChooser` makes
+ * it — without finishing the resolution. `undefined` when the pending decision is anything else
+ * (then resume the resolution with `bestForChooser` to know). For a game AI that evaluates many
+ * positions, or a preview that only needs the amount.
+ *
+ * @example
+ * ```ts
+ * import { Chooser, type Kernel } from "@bulwark/core"
+ * declare const step: Kernel.Step
+ * if (step._tag === "Pending") console.log(Chooser.bestFinalAmount(step.state)) // e.g. 2
+ * ```
+ * @since 0.1.0
+ * @category strategies
+ */
+export const bestFinalAmount = (state: Kernel.State): number | undefined => {
+  const request = state.pending
+  if (request?._tag !== "ChooseEffect") return undefined
+  const solved = solveLeast(request, state, FLAT_PASS_UP_TO)
+  if (solved === "fallback") return undefined
+  // the owner takes the least; any other chooser keeps the first option offered
+  let v = request.chooser === solved.owner ? Math.min(...solved.least) : (solved.least[0] as number)
+  if (!Number.isFinite(v)) return undefined
+  if (v < 0) v = 0
+  return v
 }
 
 /**

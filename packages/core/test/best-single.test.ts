@@ -18,6 +18,7 @@ import {
   type Filter,
   GameEvent,
   GameView,
+  Kernel,
   Ledger,
   type Policy,
   type Replacement,
@@ -171,6 +172,51 @@ describe("bestForChooser: single-occurrence fast path", () => {
       assignment: affected.assignment
     }
     assert.isAbove(agreeWithSearch(manyProgresses, 777, 200, [best], 1), 20)
+  })
+
+  // Chooser.bestFinalAmount's contract: "the occurrence's final amount when this and every later
+  // choice is made as bestForChooser makes it — without finishing the resolution".
+  it("bestFinalAmount is the amount the resolution with bestForChooser ends with", () => {
+    for (const [rules, seed] of [
+      [affected, 11],
+      [groups, 12]
+    ] as const) {
+      const rand = prng(seed)
+      let compared = 0
+      for (let n = 0; n < 400; n++) {
+        const { effects, event } = generate(rand)
+        const ledger = Ledger.make(effects)
+        const step = Kernel.start(rules, event, ledger, view, { trace: false })
+        if (step._tag !== "Pending") continue
+        const quick = Chooser.bestFinalAmount(step.state)
+        if (quick === undefined) continue
+        const r = Resolver.resolveSync(rules, event, ledger, view, Chooser.bestForChooser(), { trace: false })
+        if (Result.isFailure(r)) throw new Error(r.failure.message)
+        const final = r.success.outcomes.find((o) => o.id === "i1")?.amount ?? 0
+        assert.strictEqual(quick, final, `case ${n}: ${JSON.stringify({ effects, event })}`)
+        compared++
+      }
+      assert.isAbove(compared, 40)
+    }
+  })
+
+  it("bestFinalAmount is undefined outside the single-occurrence case", () => {
+    // a condition puts the effects outside the exact pass
+    const effects: Array<Replacement.Replacement> = ["a", "b"].map((id) => ({
+      id,
+      label: id,
+      controller: "nap",
+      category: "standard",
+      condition: always,
+      watch: { family: "damage" },
+      action: { _tag: "Modify", op: "add", value: 1 }
+    }))
+    const event = GameEvent.make("e", [
+      GameEvent.damage({ id: "i1", source: "src", recipient: "napUnit", amount: 2 })
+    ])
+    const step = Kernel.start(affected, event, Ledger.make(effects), view, { trace: false })
+    assert.strictEqual(step._tag, "Pending")
+    if (step._tag === "Pending") assert.isUndefined(Chooser.bestFinalAmount(step.state))
   })
 
   it("picks the order that deals least: prevent 2 before doubling 3 leaves 2, not 4", () => {
