@@ -24,7 +24,7 @@ import {
   type Errors,
   GameEvent,
   GameView,
-  type Kernel,
+  Kernel,
   Ledger,
   type Policy,
   type Replacement,
@@ -358,6 +358,50 @@ interface Fold {
   readonly effects: ReadonlyArray<string>
 }
 
+/** The one-occurrence event a preview resolves: `input` combat damage assigned to `unit`. */
+const previewEvent = (id: string, unit: string, input: number): GameEvent.GameEvent =>
+  GameEvent.make("preview", [
+    GameEvent.occurrence({
+      id,
+      family: GameEvent.DAMAGE,
+      subject: unit,
+      amount: input,
+      kinds: [Rules.Kind.combat, Rules.Kind.assignment]
+    })
+  ])
+
+/**
+ * The damage `input` would deal to the unit, without a whole preview when that can be known sooner:
+ * with the default chooser (best for the controller) and no order given, the resolution is
+ * started, and if it stops on the controller's choice of order among plain amount changes, the
+ * final amount comes from `Chooser.bestFinalAmount` (the same exact pass the chooser would use
+ * at each of its choices). `undefined`: not known this way — run the preview.
+ */
+const quickDealt = (
+  ctx: Context,
+  ledger: Ledger.Ledger,
+  unit: string,
+  input: number,
+  order: ReadonlyArray<string> | undefined
+): number | undefined => {
+  if (ctx.chooser !== undefined || order !== undefined) return undefined
+  const id = `assign:${unit}`
+  const rules = previewRules(ctx.rules ?? Rules.rules, ledger)
+  const step = Kernel.start(rules, previewEvent(id, unit, input), ledger, ctx.view, { trace: false })
+  if (step._tag === "Failed") return undefined
+  let dealt: number | undefined = 0
+  if (step._tag === "Done") {
+    for (const o of step.resolution.outcomes)
+      if (o.origin === id && o.family === GameEvent.DAMAGE && o.subject === unit && o.status === "happened")
+        dealt += o.amount
+  } else dealt = Chooser.bestFinalAmount(step.state)
+  return dealt
+}
+
+/** Whether dealing `dealt` to the unit is lethal (142.4.b), as a preview reports it. */
+const lethalWith = (view: GameView.GameView, unit: string, dealt: number): boolean =>
+  Rules.isLethal(Rules.mightOf(view, unit), Rules.markedDamageOf(view, unit) + dealt)
+
 const fold = (
   ctx: Context,
   ledger: Ledger.Ledger,
@@ -375,15 +419,7 @@ const fold = (
       ? ctx.view
       : GameView.setObject(ctx.view, { ...target, props: { ...target.props, order: [...order] } })
   const id = `assign:${unit}`
-  const event = GameEvent.make("preview", [
-    GameEvent.occurrence({
-      id,
-      family: GameEvent.DAMAGE,
-      subject: unit,
-      amount: input,
-      kinds: [Rules.Kind.combat, Rules.Kind.assignment]
-    })
-  ])
+  const event = previewEvent(id, unit, input)
   const rules = previewRules(ctx.rules ?? Rules.rules, ledger)
   return Result.map(runKernel(rules, event, ledger, view, chooser), (r) => {
     let dealt = 0
@@ -540,35 +576,9 @@ export const minimumLethalInput = (
   const ledger = withoutDeal(ctx.ledger)
   const bound =
     options.max ?? Math.ceil((neededFor(ctx.view, unit) + facts(ledger).finite) * facts(ledger).shrink) + 1
-  const probe = preview({ ...ctx, ledger }, unit, Math.max(bound, 1), options)
-  if (Result.isFailure(probe)) return Result.fail(probe.failure)
-  const p = probe.success
-  if (p.dealt === 0) {
-    const byId = (id: string) => ledger.effects.find((e) => e.id === id)
-    const cant = p.effects.find((id) => byId(id)?.category === Rules.Category.cantBeDealtDamage)
-    if (cant !== undefined)
-      return Result.succeed({
-        _tag: "Never",
-        rule: "465.2.c.10",
-        reason: `${unit} can't be dealt damage (${cant}); no amount is lethal and it is exempt from mandatory assignment`,
-        exempt: true
-      })
-    const all = p.effects.find((id) => {
-      const a = byId(id)?.action
-      return a?._tag === "Prevent" && a.amount === "all"
-    })
-    if (all !== undefined)
-      return Result.succeed({
-        _tag: "Never",
-        rule: "437.5.b",
-        reason: isPreventNext(ledger, all)
-          ? `${all} prevents all of the next damage to ${unit} (a Prevent Value of All for that damage, 437.1.b.1.b); no amount assigned is lethal, but the unit can still be dealt damage, so it is not exempt (465.2.c.10)`
-          : `${unit} has Prevent All (${all}); no amount of damage is ever considered lethal`,
-        exempt: false
-      })
-  }
   const inner = { ...ctx, ledger }
-  const tried = new Map<number, Result.Result<Preview, Errors.ResolveError>>([[Math.max(bound, 1), probe]])
+  const top = Math.max(bound, 1)
+  const tried = new Map<number, Result.Result<Preview, Errors.ResolveError>>()
   const lethalAt = (x: number) => {
     let r = tried.get(x)
     if (r === undefined) {
@@ -577,30 +587,75 @@ export const minimumLethalInput = (
     }
     return r
   }
-  const found = (x: number, r: Preview): Result.Result<MinimumLethal, Errors.ResolveError> =>
-    Result.succeed({ _tag: "Lethal", input: x, applied: r.applied, prevented: r.prevented, dealt: r.dealt })
-  if (facts(ledger).monotone) {
+  // lethal or not: the quick check when it can tell, else the whole preview
+  const isLethalAt = (x: number): Result.Result<boolean, Errors.ResolveError> => {
+    const quick = quickDealt(ctx, ledger, unit, x, options.order)
+    return quick !== undefined
+      ? Result.succeed(lethalWith(ctx.view, unit, quick))
+      : Result.map(lethalAt(x), (r) => r.lethal)
+  }
+  const found = (x: number): Result.Result<MinimumLethal, Errors.ResolveError> =>
+    Result.map(lethalAt(x), (r) => ({
+      _tag: "Lethal" as const,
+      input: x,
+      applied: r.applied,
+      prevented: r.prevented,
+      dealt: r.dealt
+    }))
+  const monotone = facts(ledger).monotone
+  // the probe at the bound: when damage is dealt there and it is lethal, there is no "never" to
+  // look for (those come from damage that is not dealt at all)
+  const atTop = quickDealt(ctx, ledger, unit, top, options.order)
+  if (atTop === undefined || atTop === 0 || !lethalWith(ctx.view, unit, atTop)) {
+    const probe = lethalAt(top)
+    if (Result.isFailure(probe)) return Result.fail(probe.failure)
+    const p = probe.success
+    if (p.dealt === 0) {
+      const cant = p.effects.find(
+        (id) => effectById(ledger, id)?.category === Rules.Category.cantBeDealtDamage
+      )
+      if (cant !== undefined)
+        return Result.succeed({
+          _tag: "Never",
+          rule: "465.2.c.10",
+          reason: `${unit} can't be dealt damage (${cant}); no amount is lethal and it is exempt from mandatory assignment`,
+          exempt: true
+        })
+      const all = p.effects.find((id) => {
+        const a = effectById(ledger, id)?.action
+        return a?._tag === "Prevent" && a.amount === "all"
+      })
+      if (all !== undefined)
+        return Result.succeed({
+          _tag: "Never",
+          rule: "437.5.b",
+          reason: isPreventNext(ledger, all)
+            ? `${all} prevents all of the next damage to ${unit} (a Prevent Value of All for that damage, 437.1.b.1.b); no amount assigned is lethal, but the unit can still be dealt damage, so it is not exempt (465.2.c.10)`
+            : `${unit} has Prevent All (${all}); no amount of damage is ever considered lethal`,
+          exempt: false
+        })
+    }
+    if (monotone && !p.lethal) return Result.succeed(never(unit, bound))
+  }
+  if (monotone) {
     // every effect's amount change is non-decreasing in the input (no condition, no named value),
     // and so is the least of them over orders: lethal is monotone, and a binary search finds the
-    // least lethal input with O(log bound) previews instead of one per input
-    if (!p.lethal) return Result.succeed(never(unit, bound))
+    // least lethal input with O(log bound) checks instead of one per input
     let lo = 0
-    let hi = Math.max(bound, 1)
+    let hi = top
     while (lo < hi) {
       const mid = Math.floor((lo + hi) / 2)
-      const r = lethalAt(mid)
-      if (Result.isFailure(r)) return Result.fail(r.failure)
-      if (r.success.lethal) hi = mid
+      const lethal = isLethalAt(mid)
+      if (Result.isFailure(lethal)) return Result.fail(lethal.failure)
+      if (lethal.success) hi = mid
       else lo = mid + 1
     }
-    const r = lethalAt(lo)
-    if (Result.isFailure(r)) return Result.fail(r.failure)
-    return found(lo, r.success)
+    return found(lo)
   }
   for (let x = 0; x <= bound; x++) {
-    const r = lethalAt(x)
-    if (Result.isFailure(r)) return Result.fail(r.failure)
-    if (r.success.lethal) return found(x, r.success)
+    const lethal = isLethalAt(x)
+    if (Result.isFailure(lethal)) return Result.fail(lethal.failure)
+    if (lethal.success) return found(x)
   }
   return Result.succeed(never(unit, bound))
 }

@@ -573,3 +573,60 @@ describe("solver and validator on games (property)", () => {
     }
   )
 })
+
+/**
+ * 465.2.c.4.a: "the assigning player must choose the minimum applied value such that the unit
+ * would take lethal damage". `minimumLethalInput` searches with a quick check (the controller's
+ * best order solved without finishing each preview) when the chooser is the default one; with a
+ * chooser given it runs whole previews. Both must find the same minimum, for every generated
+ * unit (Might 1–7, marked damage, 1–5 effects among +N, −N, ×2, Prevent N, Prevent All and
+ * "prevent the next damage", a third with a conditional +2), with the same applied, prevented
+ * and dealt values.
+ */
+describe("minimum lethal input: the quick check and whole previews agree (465.2.c.4.a)", () => {
+  it("gives the same answer for 300 generated units", () => {
+    let seed = 20261129
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
+    const pick = (n: number) => Math.floor(rand() * n)
+    let lethal = 0
+    for (let n = 0; n < 300; n++) {
+      const effects = Array.from({ length: 1 + pick(5) }, (_, j) => {
+        const common = { id: `e${j}`, controller: rand() < 0.5 ? "A" : "B", unit: "U" }
+        switch (pick(7)) {
+          case 0:
+            return Effects.modify({ ...common, op: "add", value: 1 + pick(3) })
+          case 1:
+            return Effects.modify({ ...common, op: "sub", value: 1 + pick(2) })
+          case 2:
+            return Effects.double(common)
+          case 3:
+            return Effects.prevent({ ...common, value: 1 + pick(3) })
+          case 4:
+            return Effects.modify({ ...common, op: "mul", value: 2 })
+          case 5:
+            return rand() < 0.3 ? Effects.prevent({ ...common, value: "all" }) : Effects.double(common)
+          default:
+            return rand() < 0.3
+              ? Effects.preventNext(common)
+              : Effects.modify({ ...common, op: "add", value: 2 })
+        }
+      })
+      // a third of the units get a conditional effect ("if 3 or more would be dealt, +2"): no
+      // longer monotone, so the search tries inputs one by one
+      if (n % 3 === 0)
+        effects.push({
+          ...Effects.modify({ id: "big", controller: "A", unit: "U", op: "add", value: 2 }),
+          condition: { _tag: "AmountIs", op: "gte", value: 3 }
+        })
+      const ctx = game({ U: { might: 1 + pick(7), damage: pick(3) } }, effects)
+      const quick = ok(Combat.minimumLethalInput(ctx, "U"))
+      const whole = ok(Combat.minimumLethalInput({ ...ctx, chooser: Chooser.bestForChooser() }, "U"))
+      assert.deepStrictEqual(quick, whole, `case ${n}: ${JSON.stringify(effects.map((e) => e.action))}`)
+      if (quick._tag === "Lethal") lethal++
+    }
+    assert.isAbove(lethal, 150)
+  })
+})
