@@ -232,9 +232,30 @@ const opCode = (op: string): number =>
             ? OP_AT_MOST
             : OP_AT_LEAST
 
+/** Adding or subtracting a whole number to a whole amount (no rounding needed). */
+const OP_ADD_WHOLE = 10
+/** Multiplying a whole amount by a whole number ≥ 0 (no rounding, never negative). */
+const OP_MUL_WHOLE = 11
+
+/** The code of a Modify: the whole-number forms skip the rounding (amounts are whole). */
+const modifyCode = (op: string, value: number): number => {
+  const code = opCode(op)
+  if (!Number.isInteger(value)) return code
+  if (code === OP_SUB) return OP_ADD_WHOLE
+  if (code === OP_ADD) return OP_ADD_WHOLE
+  if (code === OP_MUL && value >= 0) return OP_MUL_WHOLE
+  return code
+}
+
 /** A plain amount change applied to `amount`, as the kernel applies it. */
 const applyCode = (code: number, value: number, amount: number): number => {
   switch (code) {
+    case OP_ADD_WHOLE: {
+      const v = amount + value
+      return v > 0 ? v : 0
+    }
+    case OP_MUL_WHOLE:
+      return amount * value
     case OP_ADD:
       return Math.max(0, Math.floor(amount + value))
     case OP_SUB:
@@ -281,6 +302,8 @@ interface Pass {
   readonly stepOf: StepOf
   readonly progressId: ProgressId
   readonly position: ReadonlyMap<string, number>
+  /** The live effects' ids, by position. */
+  readonly ids: ReadonlyArray<string>
   /** The affected object's controller: only their choices branch. */
   readonly owner: string | undefined
 }
@@ -326,7 +349,7 @@ type ProgressId = (p: Policy.Progress) => number
  * larger, so every state is final when it is visited). Writes into `least`.
  */
 const denseLeast = (n: number, pass: Pass): void => {
-  const { roots, amount, rootPid, least, changes, stepOf, progressId } = pass
+  const { roots, amount, rootPid, least, changes, stepOf, progressId, ids } = pass
   const R = roots.length
   const size = 1 << n
   const values: Array<Float64Array> = []
@@ -378,12 +401,28 @@ const denseLeast = (n: number, pass: Pass): void => {
       if (seen === undefined || seen[mask] === 0) continue
       const vec = values[pid] as Float64Array
       const base = mask * R
-      follow(
-        pass,
-        stepOf(mask, pid),
-        (i, p) => push(i, vec, base, mask, p),
-        (r) => vec[base + r] as number
-      )
+      // (follow, written out: this loop is the hot one)
+      const step = stepOf(mask, pid)
+      if (step._tag === "Done") {
+        for (let r = 0; r < R; r++)
+          if ((vec[base + r] as number) < (least[r] as number)) least[r] = vec[base + r] as number
+      } else if (step._tag === "Apply") {
+        push(pass.position.get(step.effect) as number, vec, base, mask, step.progress)
+      } else {
+        // options usually come in the candidates' order (live order): find each by walking
+        // the live effects not yet applied, not by hashing its id
+        let j = 0
+        for (const id of step.options) {
+          while (j < n && ((mask & (1 << j)) !== 0 || ids[j] !== id)) j++
+          let i = j
+          if (j >= n) {
+            i = pass.position.get(id) as number
+            j = 0
+          }
+          push(i, vec, base, mask, step.progress)
+          if (step.chooser !== pass.owner) break
+        }
+      }
     }
   }
 }
@@ -514,8 +553,9 @@ const solveLeast = (
   live.forEach((x, i) => {
     const a = x.effect.action
     if (a._tag === "Modify") {
-      codes[i] = opCode(a.op)
-      values[i] = a.value as number
+      codes[i] = modifyCode(a.op, a.value as number)
+      // subtracting is adding the opposite, in the whole-number form
+      values[i] = codes[i] === OP_ADD_WHOLE && a.op === "sub" ? -(a.value as number) : (a.value as number)
     } else if (a._tag !== "Prevent" || !occ.preventable) codes[i] = OP_SAME
     else if (a.amount === "all") codes[i] = OP_ZERO
     else {
@@ -578,6 +618,7 @@ const solveLeast = (
     stepOf,
     progressId,
     position,
+    ids: live.map((x) => x.effect.id),
     owner
   }
   let flat = live.length <= flatUpTo

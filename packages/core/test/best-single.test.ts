@@ -40,6 +40,7 @@ const actions: ReadonlyArray<(n: number) => Replacement.Action> = [
   (n) => ({ _tag: "Modify", op: "add", value: n }),
   (n) => ({ _tag: "Modify", op: "sub", value: n }),
   (n) => ({ _tag: "Modify", op: "mul", value: n % 4 }),
+  (n) => ({ _tag: "Modify", op: "mul", value: 0.5 + (n % 3) / 2 }), // halving rounds down
   (n) => ({ _tag: "Modify", op: "set", value: n + 1 }),
   (n) => ({ _tag: "Modify", op: "atMost", value: n + 1 }),
   (n) => ({ _tag: "Modify", op: "atLeast", value: n + 2 }),
