@@ -300,8 +300,10 @@ export const affectedChooses = (options: {
       let best = Number.POSITIVE_INFINITY
       let count = 0
       let first = ctx.candidates[0] as Replacement.Replacement
+      const tierOfEach: Array<number> = []
       for (const c of ctx.candidates) {
         const t = tierOf(c)
+        tierOfEach.push(t)
         if (t < best) {
           best = t
           count = 1
@@ -313,7 +315,8 @@ export const affectedChooses = (options: {
       if (count === 1)
         return { _tag: "Apply", effect: first.id, progress: ctx.progress, tier: tier.name, rule }
       const ids: Array<string> = []
-      for (const c of ctx.candidates) if (tierOf(c) === best) ids.push(c.id)
+      for (let i = 0; i < ctx.candidates.length; i++)
+        if (tierOfEach[i] === best) ids.push((ctx.candidates[i] as Replacement.Replacement).id)
       return {
         _tag: "Choose",
         chooser: chooserOf(ctx.affected, ctx.view),
