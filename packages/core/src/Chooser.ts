@@ -372,7 +372,9 @@ const denseLeast = (n: number, pass: Pass): void => {
     const code = changes.codes[i] as number
     const value = changes.values[i] as number
     let any = false
-    for (let r = 0; r < R; r++) {
+    // only the options whose effect is in the set can have reached it
+    for (let bits = mask & rootBits; bits !== 0; bits &= bits - 1) {
+      const r = rootAt[31 - Math.clz32(bits & -bits)] as number
       const a = from[base + r] as number
       if (a === Number.POSITIVE_INFINITY) continue
       const v = applyCode(code, value, a)
@@ -384,6 +386,13 @@ const denseLeast = (n: number, pass: Pass): void => {
       any = true
     }
     if (any) (reached[pid] as Uint8Array)[next] = 1
+  }
+  // the options' effects as a set, and which option each effect is
+  let rootBits = 0
+  const rootAt = new Int32Array(n)
+  for (let r = 0; r < R; r++) {
+    rootBits |= 1 << (roots[r] as number)
+    rootAt[roots[r] as number] = r
   }
   const start = table(rootPid)
   for (let r = 0; r < R; r++) {
@@ -404,8 +413,10 @@ const denseLeast = (n: number, pass: Pass): void => {
       // (follow, written out: this loop is the hot one)
       const step = stepOf(mask, pid)
       if (step._tag === "Done") {
-        for (let r = 0; r < R; r++)
+        for (let bits = mask & rootBits; bits !== 0; bits &= bits - 1) {
+          const r = rootAt[31 - Math.clz32(bits & -bits)] as number
           if ((vec[base + r] as number) < (least[r] as number)) least[r] = vec[base + r] as number
+        }
       } else if (step._tag === "Apply") {
         push(pass.position.get(step.effect) as number, vec, base, mask, step.progress)
       } else {
