@@ -395,7 +395,9 @@ const validateInput = (
 // ledger access
 
 const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
-  s.changes.get(e.id) ?? Ledger.stateOf(s.baseLedger, e.id) ?? Ledger.initialState(e)
+  (s.changes.size === 0 ? undefined : s.changes.get(e.id)) ??
+  Ledger.stateOf(s.baseLedger, e.id) ??
+  Ledger.initialState(e)
 
 const setState = (s: State, id: string, st: Ledger.EffectState): void => {
   s.changes.set(id, st)

@@ -213,7 +213,13 @@ interface Layer {
   readonly changes: ReadonlyMap<string, EffectState>
 }
 
-const layers = new WeakMap<Ledger, Layer>()
+/**
+ * Where a layered ledger keeps its layer: a non-enumerable symbol property (JSON, Schema and
+ * equality never see it). Reading it from a plain ledger is a fast miss, cheaper than a WeakMap.
+ */
+const LAYER: unique symbol = Symbol("bulwark/ledger-layer")
+
+const layerOf = (ledger: Ledger): Layer | undefined => (ledger as { readonly [LAYER]?: Layer })[LAYER]
 
 /** Up to this many effects, {@link withStates} copies the record instead of layering. */
 const SMALL = 32
@@ -241,7 +247,7 @@ const SMALL = 32
  */
 export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>): Ledger => {
   if (changes.size === 0) return ledger
-  const below = layers.get(ledger)
+  const below = layerOf(ledger)
   if (below === undefined && ledger.effects.length <= SMALL) {
     // a small record is copied at once: cheaper than a layer to build and to read
     const state: Record<string, EffectState> = { ...ledger.state }
@@ -273,7 +279,7 @@ export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectSt
       return built
     }
   })
-  layers.set(out, { base, changes: merged })
+  Object.defineProperty(out, LAYER, { value: { base, changes: merged }, enumerable: false })
   return out
 }
 
@@ -289,7 +295,7 @@ export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectSt
  * @category getters
  */
 export const stateOf = (ledger: Ledger, id: string): EffectState | undefined => {
-  const layer = layers.get(ledger)
+  const layer = layerOf(ledger)
   const s =
     layer !== undefined
       ? (layer.changes.get(id) ?? (Object.hasOwn(layer.base, id) ? layer.base[id] : undefined))
