@@ -166,6 +166,11 @@ interface Item {
   occ: GameEvent.Occurrence
   origin: string
   applied: ReadonlyArray<string>
+  /**
+   * `applied` as a set, built once the list is long (many effects on one occurrence) and kept up
+   * by `markApplied`; never shared between states (a copied state starts without it).
+   */
+  appliedSet?: Set<string> | undefined
   proposed: number
   modified: number
   prevented: number
@@ -485,6 +490,13 @@ const watches = (
   })
 }
 
+/** Whether `id` already applied to the item (a set once the list is long, not a scan). */
+const hasApplied = (item: Item, id: string): boolean => {
+  if (item.applied.length <= 8) return item.applied.includes(id)
+  if (item.appliedSet === undefined) item.appliedSet = new Set(item.applied)
+  return item.appliedSet.has(id)
+}
+
 /** Why `e` can't apply to `item` now, or undefined if it can. */
 const blocker = (
   s: State,
@@ -492,7 +504,7 @@ const blocker = (
   item: Item,
   frame: Frame
 ): Trace.Reason | undefined => {
-  if (item.applied.includes(e.id)) return "alreadyApplied"
+  if (hasApplied(item, e.id)) return "alreadyApplied"
   if (!watches(s, e, item.occ, frame)) return "filterFailed"
   // an effect that is used up says so, even when the event is also at 0
   const st = effState(s, e)
@@ -609,7 +621,7 @@ const targetsOf = (
   const out: Array<Item> = []
   for (const i of itemsFor(frame, group, e)) {
     const it = frame.items[i] as Item
-    if (it.status !== "live" || it.applied.includes(e.id)) continue
+    if (it.status !== "live" || hasApplied(it, e.id)) continue
     if (afterCost ? watches(s, e, it.occ, frame) : blocker(s, e, it, frame) === undefined) out.push(it)
   }
   return out
@@ -695,7 +707,8 @@ const pushFrame = (
       prevented: 0,
       status: occ.amount > 0 ? "live" : "zero",
       replacedBy: NONE,
-      group: ""
+      group: "",
+      appliedSet: undefined
     })
   }
   for (let i = 0; i < frame.items.length; i++) addItemToGroup(s, frame, i)
@@ -828,6 +841,7 @@ const noteApplied = (s: State, frame: Frame, group: string, effect: string): voi
 
 const markApplied = (s: State, frame: Frame, item: Item, e: Replacement.Replacement): void => {
   item.applied = [...item.applied, e.id]
+  item.appliedSet?.add(e.id)
   noteApplied(s, frame, item.group, e.id)
 }
 
@@ -1023,7 +1037,8 @@ const applyAction = (
             prevented: 0,
             status: m.amount > 0 ? "live" : "zero",
             replacedBy: [],
-            group: ""
+            group: "",
+            appliedSet: undefined
           })
           addItemToGroup(s, frame, frame.items.length - 1)
         }
@@ -1409,7 +1424,7 @@ export const start = (
 }
 
 const cloneFrame = (f: Frame): Frame => {
-  const items = f.items.map((i) => ({ ...i }))
+  const items = f.items.map((i) => ({ ...i, appliedSet: undefined }))
   return {
     ...f,
     items,
