@@ -490,15 +490,13 @@ export const preview = (
         notes.push(
           `Interpretation (437.1.b.1.b, 437.5.b, 465.2.c.5; 465.2.c.10 Counter Strike example): ${next.join(", ")} prevents all of the next damage — a Prevent Value of All for that damage — so no amount assigned is lethal; the unit can still be dealt damage, so it is not exempt from mandatory assignment`
         )
-      const might = Rules.mightOf(ctx.view, unit)
-      const marked = Rules.markedDamageOf(ctx.view, unit)
       return Result.succeed({
         unit,
         input,
         applied: f.applied,
         prevented: f.prevented,
         dealt: f.dealt,
-        lethal: Rules.isLethal(might, marked + f.dealt),
+        lethal: lethalWith(ctx.view, unit, f.dealt),
         needed: neededFor(ctx.view, unit),
         effects: f.effects,
         notes
