@@ -82,14 +82,6 @@ export class Chooser extends Context.Service<Chooser, ChooserShape>()("@bulwark/
  */
 export const layer = (shape: ChooserShape): Layer.Layer<Chooser> => Layer.succeed(Chooser, shape)
 
-const missing = (request: Decision.Request): Errors.MissingDecision =>
-  new Errors.MissingDecision({
-    requestId: request.id,
-    kind: request._tag,
-    chooser: request.chooser,
-    prompt: Decision.describe(request)
-  })
-
 /**
  * Lifts a synchronous chooser into the service shape; `undefined` becomes
  * {@link Errors.MissingDecision}, and a chooser that throws becomes {@link Errors.ChooserFailed}.
@@ -116,7 +108,7 @@ export const fromSync = (chooser: SyncChooser): ChooserShape => ({
           })
         )
       }
-      return answer === undefined ? Effect.fail(missing(request)) : Effect.succeed(answer)
+      return answer === undefined ? Effect.fail(Decision.missing(request)) : Effect.succeed(answer)
     })
 })
 
@@ -706,12 +698,13 @@ export const bestForChooser = (
   const flatUpTo = options.flatPassUpTo ?? FLAT_PASS_UP_TO
   const memo = new Map<string, Map<string, number> | undefined>()
   const limit = options.maxAllocations ?? 2_000
-  // the final damage by player when every chooser plays best from this pending state
-  const solve = (state: Kernel.State): Map<string, number> | undefined => {
-    const key = stateKey(state)
-    if (memo.has(key)) return memo.get(key)
-    const request = state.pending as Decision.Request
-    let best: Map<string, number> | undefined
+  // the answer that leaves the chooser least damaged, and the final damage by player after it
+  // (every later decision answered the same way); ties keep the first answer
+  const best = (
+    request: Decision.Request,
+    state: Kernel.State
+  ): { readonly answer: Decision.Answer; readonly outcome: Map<string, number> } | undefined => {
+    let found: { answer: Decision.Answer; outcome: Map<string, number> } | undefined
     let bestScore = Number.POSITIVE_INFINITY
     for (const answer of Decision.legalAnswers(request, limit)) {
       const outcome = evaluate(Kernel.resume(state, answer))
@@ -719,11 +712,18 @@ export const bestForChooser = (
       const score = outcome.get(request.chooser) ?? 0
       if (score < bestScore) {
         bestScore = score
-        best = outcome
+        found = { answer, outcome }
       }
     }
-    memo.set(key, best)
-    return best
+    return found
+  }
+  // the final damage by player when every chooser plays best from this pending state
+  const solve = (state: Kernel.State): Map<string, number> | undefined => {
+    const key = stateKey(state)
+    if (memo.has(key)) return memo.get(key)
+    const outcome = best(state.pending as Decision.Request, state)?.outcome
+    memo.set(key, outcome)
+    return outcome
   }
   const evaluate = (step: Kernel.Step): Map<string, number> | undefined => {
     if (step._tag === "Failed") return undefined
@@ -732,18 +732,6 @@ export const bestForChooser = (
   }
   return (request, state) => {
     const fast = solveSingle(request, state, flatUpTo)
-    if (fast !== "fallback") return fast
-    let bestAnswer: Decision.Answer | undefined
-    let bestScore = Number.POSITIVE_INFINITY
-    for (const answer of Decision.legalAnswers(request, limit)) {
-      const outcome = evaluate(Kernel.resume(state, answer))
-      if (outcome === undefined) continue
-      const score = outcome.get(request.chooser) ?? 0
-      if (score < bestScore) {
-        bestScore = score
-        bestAnswer = answer
-      }
-    }
-    return bestAnswer
+    return fast !== "fallback" ? fast : best(request, state)?.answer
   }
 }

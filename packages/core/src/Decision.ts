@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import * as Errors from "./Errors.js"
 
 /**
  * One option of a `ChooseEffect` request: an effect id and its text.
@@ -295,3 +296,24 @@ export const formatAnswer = (answer: Answer): string =>
         .map(([k, v]) => `${k}=${v}`)
         .join(", ")
     : String(answer)
+
+/**
+ * The error for a request nobody answered: its id, kind and chooser, and the prompt
+ * {@link describe} writes for it.
+ *
+ * @example
+ * ```ts
+ * import { Decision } from "@bulwark/core"
+ * const e = Decision.missing({ _tag: "StartingPlayer", id: "d1", chooser: "a", options: ["a", "b"], rule: "FaB 6.5.1" })
+ * e.requestId // "d1"
+ * ```
+ * @since 0.1.0
+ * @category rendering
+ */
+export const missing = (request: Request): Errors.MissingDecision =>
+  new Errors.MissingDecision({
+    requestId: request.id,
+    kind: request._tag,
+    chooser: request.chooser,
+    prompt: describe(request)
+  })

@@ -66,17 +66,7 @@ export const resolveSync = (
         })
       )
     }
-    if (answer === undefined) {
-      const r = step.request
-      return Result.fail(
-        new Errors.MissingDecision({
-          requestId: r.id,
-          kind: r._tag,
-          chooser: r.chooser,
-          prompt: Decision.describe(r)
-        })
-      )
-    }
+    if (answer === undefined) return Result.fail(Decision.missing(step.request))
     step = Kernel.unsafeResume(step.state, answer)
   }
   return step._tag === "Done" ? Result.succeed(step.resolution) : Result.fail(step.error)
@@ -156,16 +146,6 @@ export const replay = (
   options: Kernel.Options = {}
 ): Result.Result<Kernel.Resolution, Errors.ResolveError> => {
   const step = Kernel.restore(rules, event, ledger, view, log, options)
-  if (step._tag === "Pending") {
-    const r = step.request
-    return Result.fail(
-      new Errors.MissingDecision({
-        requestId: r.id,
-        kind: r._tag,
-        chooser: r.chooser,
-        prompt: Decision.describe(r)
-      })
-    )
-  }
+  if (step._tag === "Pending") return Result.fail(Decision.missing(step.request))
   return step._tag === "Done" ? Result.succeed(step.resolution) : Result.fail(step.error)
 }
