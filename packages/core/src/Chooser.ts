@@ -242,10 +242,8 @@ const modifyCode = (op: string, value: number): number => {
 /** A plain amount change applied to `amount`, as the kernel applies it. */
 const applyCode = (code: number, value: number, amount: number): number => {
   switch (code) {
-    case OP_ADD_WHOLE: {
-      const v = amount + value
-      return v > 0 ? v : 0
-    }
+    case OP_ADD_WHOLE:
+      return Math.max(0, amount + value)
     case OP_MUL_WHOLE:
       return amount * value
     case OP_ADD:

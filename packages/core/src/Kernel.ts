@@ -472,7 +472,7 @@ const watches = (
     const k = w.kinds
     if (k.anyOf !== undefined && !k.anyOf.some((x) => occ.kinds.includes(x))) return false
     if (k.allOf !== undefined && !k.allOf.every((x) => occ.kinds.includes(x))) return false
-    if (k.noneOf !== undefined && k.noneOf.some((x) => occ.kinds.includes(x))) return false
+    if (k.noneOf?.some((x) => occ.kinds.includes(x)) === true) return false
   }
   if (w.params !== undefined) {
     for (const key in w.params) if (!Filter.compare(occ.params[key], "eq", w.params[key])) return false
