@@ -277,6 +277,16 @@ const invalid = (path: string, reason: string): never => {
   throw new Invalid(new Errors.ScenarioInvalid({ path, reason }))
 }
 
+/** Runs a compiling step that reports problems with {@link invalid}, as a typed result. */
+const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid> => {
+  try {
+    return Result.succeed(f())
+  } catch (err) {
+    if (err instanceof Invalid) return Result.fail(err.error)
+    throw err
+  }
+}
+
 const list = (x: string | ReadonlyArray<string> | undefined): ReadonlyArray<string> | undefined =>
   x === undefined ? undefined : typeof x === "string" ? [x] : x
 
@@ -303,21 +313,23 @@ export const compileEffect = (
   spec: EffectSpec,
   view: GameView.GameView,
   path: string
-): Result.Result<Replacement.Replacement, Errors.ScenarioInvalid> => {
-  try {
-    return Result.succeed(effectOf(spec, view, path))
-  } catch (err) {
-    if (err instanceof Invalid) return Result.fail(err.error)
-    throw err
-  }
-}
+): Result.Result<Replacement.Replacement, Errors.ScenarioInvalid> => attempt(() => effectOf(spec, view, path))
 
-const isPlayer = (view: GameView.GameView, id: string): boolean => view.objects[id]?.kind === "player"
+const isPlayer = (view: GameView.GameView, id: string): boolean => GameView.get(view, id)?.kind === "player"
 
 const known = (view: GameView.GameView, id: string, path: string): string => {
-  if (!Object.hasOwn(view.objects, id)) invalid(path, `unknown player or object ${JSON.stringify(id)}`)
+  if (GameView.get(view, id) === undefined) invalid(path, `unknown player or object ${JSON.stringify(id)}`)
   return id
 }
+
+/** The keyword constructors, by the `type` a scenario writes. */
+const KEYWORDS = {
+  ward: Effects.ward,
+  arcaneShelter: Effects.arcaneShelter,
+  spellvoid: Effects.spellvoid,
+  arcaneBarrier: Effects.arcaneBarrier,
+  quell: Effects.quell
+} as const satisfies Record<string, (k: Effects.KeywordOptions) => Replacement.Replacement>
 
 const effectOf = (spec: EffectSpec, view: GameView.GameView, path: string): Replacement.Replacement => {
   if (spec.type === "replacement") {
@@ -372,28 +384,14 @@ const effectOf = (spec: EffectSpec, view: GameView.GameView, path: string): Repl
     case "arcaneShelter":
     case "spellvoid":
     case "arcaneBarrier":
-    case "quell": {
-      const k: Effects.KeywordOptions = {
+    case "quell":
+      return KEYWORDS[spec.type]({
         id: spec.id ?? `${spec.source}:${spec.type}`,
         source: spec.source,
         controller,
         amount: spec.amount,
         label: spec.label
-      }
-      switch (spec.type) {
-        case "ward":
-          return Effects.ward(k)
-        case "arcaneShelter":
-          return Effects.arcaneShelter(k)
-        case "spellvoid":
-          return Effects.spellvoid(k)
-        case "arcaneBarrier":
-          return Effects.arcaneBarrier(k)
-        case "quell":
-          return Effects.quell(k)
-      }
-      break
-    }
+      })
     case "amp":
       return Effects.amp({ id: spec.id, controller, amount: spec.amount, source, label: spec.label })
     case "preventsLess":
@@ -410,7 +408,7 @@ const effectOf = (spec: EffectSpec, view: GameView.GameView, path: string): Repl
 }
 
 const isLiving = (view: GameView.GameView, id: string): boolean =>
-  typeof view.objects[id]?.props.life === "number"
+  typeof GameView.get(view, id)?.props.life === "number"
 
 const compileStep = (step: Step, view: GameView.GameView, path: string): ReadonlyArray<Ruleset.Step> => {
   if ("damage" in step) {
@@ -608,8 +606,8 @@ export const viewOf = (s: Scenario): GameView.GameView => {
  * @since 0.1.0
  * @category compiling
  */
-export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> => {
-  try {
+export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> =>
+  attempt(() => {
     const seen = new Set<string>()
     s.players.forEach((p, i) => {
       if (seen.has(p.id)) invalid(`players[${i}].id`, `duplicate id ${JSON.stringify(p.id)}`)
@@ -630,16 +628,10 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
     const effects = (s.effects ?? []).map((e, i) => effectOf(e, view, `effects[${i}]`))
     const bad = Ledger.validate(effects)
     if (bad !== undefined) {
-      let i = 0
-      effects.forEach((e, n) => {
-        if (e.id === bad.effect) i = n
-      })
+      // the last effect with that id: for a duplicate, the second one
+      const i = Math.max(0, effects.map((e) => e.id).lastIndexOf(bad.effect))
       invalid(`effects[${i}].${bad.path}`, bad.reason)
     }
     const steps = s.steps.flatMap((st, i) => compileStep(st, view, `steps[${i}]`))
-    return Result.succeed({ view, ledger: Ledger.make(effects), steps })
-  } catch (err) {
-    if (err instanceof Invalid) return Result.fail(err.error)
-    throw err
-  }
-}
+    return { view, ledger: Ledger.make(effects), steps }
+  })
