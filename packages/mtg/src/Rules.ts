@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { GameView, Policy } from "@bulwark/core"
+import { type GameView, Policy } from "@bulwark/core"
 import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
 import * as Protection from "./Protection.js"
@@ -14,7 +14,7 @@ import * as Results from "./Results.js"
 /**
  * Who chooses for an affected object or player (CR 616.1): "the affected object's controller
  * (or its owner if it has no controller) or the affected player". An object with neither falls
- * back to the active player.
+ * back to the active player. This is core's default chooser (`Policy.defaultChooserOf`).
  *
  * @example
  * ```ts
@@ -27,8 +27,7 @@ import * as Results from "./Results.js"
  * @since 0.1.0
  * @category ordering
  */
-export const chooserOf = (affected: string, view: GameView.GameView): string =>
-  GameView.controllerOf(view, affected) ?? view.activePlayer
+export const chooserOf: (affected: string, view: GameView.GameView) => string = Policy.defaultChooserOf
 
 /**
  * The tiers of CR 616.1 (2025 numbering): self-replacement effects (616.1a, 614.15), then effects

@@ -22,10 +22,10 @@
  * CR 616.1: "the affected object's controller (or its owner if it has no controller) or the
  * affected player chooses one to apply".
  */
-import { GameEvent, GameView, Ledger, type Replacement } from "@bulwark/core"
+import { GameEvent, type GameView, Ledger, type Replacement } from "@bulwark/core"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Result, Schema } from "effect"
-import { Effects, Game, Protection, Rules, ruleset } from "../src/index.js"
+import { Effects, Game, Protection, ruleset } from "../src/index.js"
 
 const Small = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 5 }))
 const Player = Schema.Literals(["ap", "nap"])
@@ -189,18 +189,27 @@ const input = (w: World, extra: ReadonlyArray<Replacement.Replacement> = []): La
   }
 }
 
+/**
+ * CR 616.1: "the affected object's controller (or its owner if it has no controller) or the
+ * affected player"; CR 615.7: "the player or the controller of the permanent". Written out here
+ * rather than taken from `Rules.chooserOf`, so that the law checks the ruleset's chooser.
+ */
+const affectedSide = (id: string, view: GameView.GameView): string => {
+  const o = view.objects[id]
+  if (o === undefined) return view.activePlayer
+  return o.kind === "player" ? o.id : (o.controller ?? o.owner ?? view.activePlayer)
+}
+
 /** CR 616.1 / 615.7: the affected object's controller (or the affected player) decides. */
 const chooserLaw: Laws.Law = (i, r) => {
   const out: Array<string> = []
   for (const { request } of r.decisions) {
     if (request._tag === "ChooseEffect") {
-      const expected = Rules.chooserOf(request.group, i.view)
-      if (request.chooser !== expected)
+      if (request.chooser !== affectedSide(request.group, i.view))
         out.push(`${request.id}: ${request.chooser} chose for ${request.group}`)
     } else if (request._tag === "Allocate") {
       const subject = request.targets[0]?.subject ?? ""
-      const expected = GameView.controllerOf(i.view, subject) ?? i.view.activePlayer
-      if (request.chooser !== expected)
+      if (request.chooser !== affectedSide(subject, i.view))
         out.push(`${request.id}: ${request.chooser} divided ${request.effect}`)
     } else if (request._tag === "UseOptional") {
       const e = i.ledger.effects.find((x) => x.id === request.effect)
