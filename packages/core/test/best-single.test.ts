@@ -24,17 +24,9 @@ import {
   type Replacement,
   Resolver
 } from "../src/index.js"
-import { affected, groups, view } from "./fixtures.js"
+import { affected, groups, prng, view } from "./fixtures.js"
 
 const always: Filter.Condition = { _tag: "All", all: [] }
-
-/** A small deterministic PRNG (mulberry32). */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 
 const actions: ReadonlyArray<(n: number) => Replacement.Action> = [
   (n) => ({ _tag: "Modify", op: "add", value: n }),

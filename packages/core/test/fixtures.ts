@@ -174,3 +174,11 @@ export const ok = (r: Result.Result<Kernel.Resolution, { readonly message: strin
 /** The damage a resolution dealt to one recipient. */
 export const dealt = (r: Kernel.Resolution, id: string): number =>
   r.happened.filter((o) => o.subject === id && o.family === "damage").reduce((n, o) => n + o.amount, 0)
+
+/** A small deterministic PRNG (mulberry32). */
+export const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}

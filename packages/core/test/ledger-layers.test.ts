@@ -8,7 +8,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import { Chooser, GameEvent, Ledger, type Replacement, Resolver } from "../src/index.js"
-import { affected, view } from "./fixtures.js"
+import { affected, prng, view } from "./fixtures.js"
 
 const shield = (id: string, amount: number, recipient = "napUnit"): Replacement.Replacement => ({
   id,
@@ -18,14 +18,6 @@ const shield = (id: string, amount: number, recipient = "napUnit"): Replacement.
   watch: { family: "damage", subject: { _tag: "Id", ids: [recipient] } },
   action: { _tag: "Prevent", amount, scope: "shield" }
 })
-
-/** A small deterministic PRNG (mulberry32). */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 
 const plain = (l: Ledger.Ledger) => JSON.parse(JSON.stringify(l)) as Ledger.Ledger
 
