@@ -308,8 +308,19 @@ const invalid = (path: string, reason: string): never => {
   throw new Invalid(path, reason)
 }
 
+/** Runs a compiling step that reports problems with {@link invalid}, as a typed result. */
+const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid> => {
+  try {
+    return Result.succeed(f())
+  } catch (err) {
+    if (err instanceof Invalid)
+      return Result.fail(new Errors.ScenarioInvalid({ path: err.path, reason: err.reason }))
+    throw err
+  }
+}
+
 const card = (view: GameView.GameView, id: string, path: string): GameView.GameObject => {
-  const o = Object.hasOwn(view.objects, id) ? view.objects[id] : undefined
+  const o = GameView.get(view, id)
   if (o === undefined || o.kind !== "object") return invalid(path, `unknown card ${JSON.stringify(id)}`)
   return o
 }
@@ -343,15 +354,8 @@ export const compileEffect = (
   input: EffectInput,
   view: GameView.GameView,
   path: string
-): Result.Result<Replacement.Replacement, Errors.ScenarioInvalid> => {
-  try {
-    return Result.succeed(effectOf(input, view, path))
-  } catch (err) {
-    if (err instanceof Invalid)
-      return Result.fail(new Errors.ScenarioInvalid({ path: err.path, reason: err.reason }))
-    throw err
-  }
-}
+): Result.Result<Replacement.Replacement, Errors.ScenarioInvalid> =>
+  attempt(() => effectOf(input, view, path))
 
 const effectOf = (input: EffectInput, view: GameView.GameView, path: string): Replacement.Replacement => {
   const forms = FORMS.filter((f) => input[f] !== undefined)
@@ -413,6 +417,8 @@ const effectOf = (input: EffectInput, view: GameView.GameView, path: string): Re
 
 interface Modifier {
   readonly input: typeof ModifierInput.Type
+  /** The predicate arguments of `input.from`, normalised once rather than for every target. */
+  readonly from: Readonly<Record<string, GameView.Prop>> | undefined
 }
 
 const cardObject = (id: string, input: typeof CardInput.Type): GameView.GameObject => {
@@ -453,7 +459,8 @@ const compileUnsafe = (s: Scenario): Ruleset.Compiled => {
     if (c.armor !== undefined && c.armor > 0)
       keywordEffects.push(Effects.armor({ card: id, controller: c.controller, amount: c.armor }))
   }
-  let view = GameView.make({ players: [active, inactive], activePlayer: active, objects })
+  const initial = GameView.make({ players: [active, inactive], activePlayer: active, objects })
+  let view = initial
   const effects = [...keywordEffects, ...(s.effects ?? []).map((e, i) => effectOf(e, view, `effects[${i}]`))]
   const bad = Ledger.validate(effects)
   if (bad !== undefined) invalid("effects", `${bad.effect}: ${bad.reason}`)
@@ -462,7 +469,7 @@ const compileUnsafe = (s: Scenario): Ruleset.Compiled => {
   for (const [i, m] of (s.modifiers ?? []).entries()) {
     checkOn(view, m.on, `modifiers[${i}].on`)
     checkFrom(view, m.from, `modifiers[${i}].from`)
-    modifiers.push({ input: m })
+    modifiers.push({ input: m, from: m.from === undefined ? undefined : Effects.fromArgs(m.from) })
   }
   const steps: Array<Ruleset.Step> = []
   const ids = new Set<string>(Object.keys(view.objects))
@@ -504,10 +511,7 @@ const compileUnsafe = (s: Scenario): Ruleset.Compiled => {
         for (const m of modifiers) {
           const on = m.input.on
           if (on !== undefined && on !== "any" && !on.includes(target)) continue
-          if (
-            m.input.from !== undefined &&
-            !Effects.comesFrom(view, { source: a.from, kinds: tags }, Effects.fromArgs(m.input.from))
-          )
+          if (m.from !== undefined && !Effects.comesFrom(view, { source: a.from, kinds: tags }, m.from))
             continue
           strength += m.input.amount
           applied.push(`${m.input.amount >= 0 ? "+" : ""}${m.input.amount} (${m.input.id})`)
@@ -613,7 +617,7 @@ const compileUnsafe = (s: Scenario): Ruleset.Compiled => {
     }
   }
   return {
-    view: GameView.make({ players: [active, inactive], activePlayer: active, objects }),
+    view: initial,
     ledger: Ledger.make(effects),
     steps
   }
@@ -638,12 +642,5 @@ const compileUnsafe = (s: Scenario): Ruleset.Compiled => {
  * @since 0.1.0
  * @category compiling
  */
-export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> => {
-  try {
-    return Result.succeed(compileUnsafe(s))
-  } catch (err) {
-    if (err instanceof Invalid)
-      return Result.fail(new Errors.ScenarioInvalid({ path: err.path, reason: err.reason }))
-    throw err
-  }
-}
+export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> =>
+  attempt(() => compileUnsafe(s))
