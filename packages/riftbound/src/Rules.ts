@@ -142,12 +142,11 @@ export const isLethal = (might: number, damage: number): boolean => damage > 0 &
  * @category ordering
  */
 export const chooserOf = (affected: string, view: GameView.GameView): string => {
-  const o = view.objects[affected]
-  if (o === undefined) return view.activePlayer
-  if (o.kind === "player") return o.id
-  if (o.controller !== undefined) return o.controller
-  if (o.props.type === "battlefield") return view.activePlayer
-  return o.owner ?? view.activePlayer
+  const o = GameView.get(view, affected)
+  // 372.2: the one Riftbound case the core default (controller, else owner, else the turn player) misses
+  return o?.kind === "object" && o.controller === undefined && o.props.type === "battlefield"
+    ? view.activePlayer
+    : Policy.defaultChooserOf(affected, view)
 }
 
 const BONUS_TIER = "bonus damage"
