@@ -254,12 +254,14 @@ const dealRemoved = new WeakMap<Ledger.Ledger, Ledger.Ledger>()
 const withoutDeal = (ledger: Ledger.Ledger): Ledger.Ledger => {
   let out = dealRemoved.get(ledger)
   if (out === undefined) {
-    out = ledger.effects.some((e) => e.category === Rules.Category.deal)
-      ? Ledger.remove(
-          ledger,
-          ledger.effects.filter((e) => e.category === Rules.Category.deal).map((e) => e.id)
-        )
-      : ledger
+    const deal = ledger.effects.filter((e) => e.category === Rules.Category.deal)
+    out =
+      deal.length > 0
+        ? Ledger.remove(
+            ledger,
+            deal.map((e) => e.id)
+          )
+        : ledger
     dealRemoved.set(ledger, out)
     dealRemoved.set(out, out)
   }
@@ -572,8 +574,8 @@ export const minimumLethalInput = (
   options: { readonly order?: ReadonlyArray<string> | undefined; readonly max?: number | undefined } = {}
 ): Result.Result<MinimumLethal, Errors.ResolveError> => {
   const ledger = withoutDeal(ctx.ledger)
-  const bound =
-    options.max ?? Math.ceil((neededFor(ctx.view, unit) + facts(ledger).finite) * facts(ledger).shrink) + 1
+  const known = facts(ledger)
+  const bound = options.max ?? Math.ceil((neededFor(ctx.view, unit) + known.finite) * known.shrink) + 1
   const inner = { ...ctx, ledger }
   const top = Math.max(bound, 1)
   const tried = new Map<number, Result.Result<Preview, Errors.ResolveError>>()
@@ -600,7 +602,7 @@ export const minimumLethalInput = (
       prevented: r.prevented,
       dealt: r.dealt
     }))
-  const monotone = facts(ledger).monotone
+  const monotone = known.monotone
   // the probe at the bound: when damage is dealt there and it is lethal, there is no "never" to
   // look for (those come from damage that is not dealt at all)
   const atTop = quickDealt(ctx, ledger, unit, top, options.order)
