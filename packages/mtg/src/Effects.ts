@@ -125,11 +125,20 @@ const build = (
   rule: c.rule ?? dflt.rule
 })
 
-const damageWatch = (to: Target | undefined, from: Target | undefined): Replacement.Watch => ({
-  family: Game.Family.damage,
+const watchOf = (
+  family: string,
+  to: Target | undefined,
+  from: Target | undefined,
+  params?: Readonly<Record<string, GameView.Prop>> | undefined
+): Replacement.Watch => ({
+  family,
   ...(to === undefined ? {} : { subject: toFilter(to) }),
-  ...(from === undefined ? {} : { source: toFilter(from) })
+  ...(from === undefined ? {} : { source: toFilter(from) }),
+  ...(params === undefined ? {} : { params })
 })
+
+const damageWatch = (to: Target | undefined, from: Target | undefined): Replacement.Watch =>
+  watchOf(Game.Family.damage, to, from)
 
 /**
  * CR 615.7: "Prevent the next N damage that would be dealt to [it] this turn" — a shield whose
@@ -182,7 +191,6 @@ export const shieldEach = (
       ...c,
       id: `${c.id}:${o}`,
       to: o,
-      amount: c.amount,
       label: c.label ?? `Prevent the next ${c.amount} damage that would be dealt to ${o}`,
       rule: c.rule ?? "MTG CR 615.11"
     })
@@ -337,12 +345,7 @@ export const modify = (
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    {
-      family: c.family ?? Game.Family.damage,
-      ...(c.to === undefined ? {} : { subject: toFilter(c.to) }),
-      ...(c.from === undefined ? {} : { source: toFilter(c.from) }),
-      ...(c.params === undefined ? {} : { params: c.params })
-    },
+    watchOf(c.family ?? Game.Family.damage, c.to, c.from, c.params),
     { _tag: "Modify", op: c.op, value: c.value }
   )
 
@@ -405,11 +408,7 @@ export const zoneInstead = (
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    {
-      family: Game.Family.zoneChange,
-      params: c.when,
-      ...(c.subject === undefined ? {} : { subject: toFilter(c.subject) })
-    },
+    watchOf(Game.Family.zoneChange, c.subject, undefined, c.when),
     { _tag: "SetParams", params: { to: c.to } }
   )
 
@@ -444,12 +443,7 @@ export const instead = (
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    {
-      family: c.family,
-      ...(c.to === undefined ? {} : { subject: toFilter(c.to) }),
-      ...(c.from === undefined ? {} : { source: toFilter(c.from) }),
-      ...(c.params === undefined ? {} : { params: c.params })
-    },
+    watchOf(c.family, c.to, c.from, c.params),
     { _tag: "Replace", with: c.with }
   )
 

@@ -23,6 +23,7 @@
  * @since 0.1.0
  */
 import { type Filter, GameView, type Replacement } from "@bulwark/core"
+import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
 
 /**
@@ -507,7 +508,8 @@ const describe = (q: Quality): string =>
  * "any damage that would be dealt by sources that have the stated quality to a permanent or
  * player with protection is prevented". One effect per distinct quality of the object (two
  * instances of the same quality are redundant, 702.16m); it applies only while the object still
- * has an instance of that quality.
+ * has an instance of that quality. It is `Effects.preventEach` with `amount: "all"` (CR 615.10),
+ * its source tested by {@link PREDICATE_FROM}.
  *
  * @example
  * ```ts
@@ -527,18 +529,14 @@ export const preventionEffect = (
   q: Quality
 ): Replacement.Replacement => {
   const quality = encode(q)
-  return {
+  return Effects.preventEach({
     id: `${objectId}:protection:${quality}`,
     label: `Protection from ${describe(q)}: prevent all damage that would be dealt to ${objectId} by such sources`,
     controller: GameView.controllerOf(view, objectId) ?? view.activePlayer,
     source: objectId,
-    category: "prevention",
-    watch: {
-      family: Game.Family.damage,
-      subject: { _tag: "Id", ids: [objectId] },
-      source: { _tag: "Named", name: PREDICATE_FROM, args: { quality } }
-    },
-    action: { _tag: "Prevent", amount: "all", scope: "static" },
+    amount: "all",
+    to: objectId,
+    from: { _tag: "Named", name: PREDICATE_FROM, args: { quality } },
     condition: {
       _tag: "Test",
       on: "self",
@@ -546,7 +544,7 @@ export const preventionEffect = (
     },
     rule:
       q._tag === "Everything" ? "MTG CR 702.16j" : q._tag === "Player" ? "MTG CR 702.16k" : "MTG CR 702.16e"
-  }
+  })
 }
 
 /**
