@@ -359,14 +359,7 @@ const keyword = (
   extra: Partial<PreventionOptions>
 ): Replacement.Replacement => ({
   ...build(
-    {
-      id: k.id,
-      controller: k.controller,
-      source: k.source,
-      label: k.label ?? `${name} ${k.amount}`,
-      rule,
-      ...extra
-    },
+    { id: k.id, controller: k.controller, source: k.source, label: k.label, ...extra },
     // a static ability: "prevent N of that damage" each time it applies, never used up
     { _tag: "Prevent", amount: k.amount, scope: "perEvent" },
     `${name} ${k.amount}`,
