@@ -254,14 +254,8 @@ const dealRemoved = new WeakMap<Ledger.Ledger, Ledger.Ledger>()
 const withoutDeal = (ledger: Ledger.Ledger): Ledger.Ledger => {
   let out = dealRemoved.get(ledger)
   if (out === undefined) {
-    const deal = ledger.effects.filter((e) => e.category === Rules.Category.deal)
-    out =
-      deal.length > 0
-        ? Ledger.remove(
-            ledger,
-            deal.map((e) => e.id)
-          )
-        : ledger
+    const deal = ledger.effects.filter((e) => e.category === Rules.Category.deal).map((e) => e.id)
+    out = deal.length > 0 ? Ledger.remove(ledger, deal) : ledger
     dealRemoved.set(ledger, out)
     dealRemoved.set(out, out)
   }
