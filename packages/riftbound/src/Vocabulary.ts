@@ -165,6 +165,15 @@ export type EffectSpec = typeof EffectSpec.Type
 const Split = Schema.Record(Id, Count)
 const Roles = Schema.Record(Id, Schema.Literals(["tank", "backline"]))
 const Orders = Schema.Record(Id, Schema.Array(Id))
+/** The keys a combat step and a validate query share: a proposed assignment (465.2.c). */
+const assignment = {
+  assign: Split,
+  units: opt(Schema.Array(Id)),
+  total: opt(Count),
+  orders: opt(Orders),
+  roles: opt(Roles),
+  ignoreBackline: opt(Schema.Boolean)
+}
 
 /**
  * Schema of a step:
@@ -218,32 +227,14 @@ export const StepSpec = Schema.Union([
     })
   }),
   Schema.Struct({
-    combat: Schema.Struct({
-      id: Id,
-      assign: Split,
-      units: opt(Schema.Array(Id)),
-      total: opt(Count),
-      attackers: opt(Schema.Array(Id)),
-      source: opt(Id),
-      orders: opt(Orders),
-      roles: opt(Roles),
-      ignoreBackline: opt(Schema.Boolean)
-    })
+    combat: Schema.Struct({ id: Id, ...assignment, attackers: opt(Schema.Array(Id)), source: opt(Id) })
   }),
   Schema.Struct({
     preview: Schema.Struct({ name: Id, unit: Id, input: Count, order: opt(Schema.Array(Id)) })
   }),
   Schema.Struct({ minimumLethal: Schema.Struct({ name: Id, unit: Id, order: opt(Schema.Array(Id)) }) }),
   Schema.Struct({
-    validate: Schema.Struct({
-      name: Id,
-      assign: Split,
-      units: opt(Schema.Array(Id)),
-      total: opt(Count),
-      orders: opt(Orders),
-      roles: opt(Roles),
-      ignoreBackline: opt(Schema.Boolean)
-    })
+    validate: Schema.Struct({ name: Id, ...assignment })
   }),
   Schema.Struct({
     solve: Schema.Struct({
@@ -337,29 +328,29 @@ const unitRef = (e: EffectSpec): string | undefined => {
  * @category compiling
  */
 export const toEffect = (e: EffectSpec): R.Replacement => {
-  const c: Effects.Common = {
-    id: e.id,
-    controller: e.controller,
-    label: e.label,
-    source: e.source,
-    duration: e.duration,
-    limit: e.limit,
-    optional: e.optional,
-    activeIn: e.activeIn,
-    condition: e.condition
-  }
-  if ("prevent" in e) return Effects.prevent({ ...c, ...e.prevent })
-  if ("preventNext" in e) return Effects.preventNext({ ...c, unit: e.preventNext })
-  if ("double" in e) return Effects.double({ ...c, unit: e.double })
-  if ("modify" in e) return Effects.modify({ ...c, ...e.modify })
-  if ("cantBeDealtDamage" in e) return Effects.cantBeDealtDamage({ ...c, unit: e.cantBeDealtDamage })
-  if ("bonusDamage" in e) return Effects.bonusDamage({ ...c, ...e.bonusDamage })
-  return Effects.custom({ ...c, ...e.replacement })
+  // every spec carries the common keys (Effects.Common); each constructor reads only its own
+  if ("prevent" in e) return Effects.prevent({ ...e, ...e.prevent })
+  if ("preventNext" in e) return Effects.preventNext({ ...e, unit: e.preventNext })
+  if ("double" in e) return Effects.double({ ...e, unit: e.double })
+  if ("modify" in e) return Effects.modify({ ...e, ...e.modify })
+  if ("cantBeDealtDamage" in e) return Effects.cantBeDealtDamage({ ...e, unit: e.cantBeDealtDamage })
+  if ("bonusDamage" in e) return Effects.bonusDamage({ ...e, ...e.bonusDamage })
+  return Effects.custom({ ...e, ...e.replacement })
 }
 
 const invalid = (path: string, reason: string) => Result.fail(new Errors.ScenarioInvalid({ path, reason }))
 
 const toJson = (u: unknown): Ruleset.Json => JSON.parse(JSON.stringify(u)) as Ruleset.Json
+
+/**
+ * A query's combat context: the scenario's chooser is left out, so a hypothetical order is the
+ * unit's declared one, else the one best for its controller (372; see the README's Interpretations).
+ */
+const combatContext = (ctx: Ruleset.QueryContext): Combat.Context => ({
+  view: ctx.view,
+  ledger: ctx.ledger,
+  rules: ctx.rules
+})
 
 /**
  * Compiles a decoded scenario into core data: the view (players, turn player, units with their
@@ -441,6 +432,7 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
 
   const steps: Array<Ruleset.Step> = []
   let combat = false
+  // by default damage is assigned among the other side's units on the board (465.2.c)
   const unitsOr = (list: ReadonlyArray<string> | undefined, by: string): ReadonlyArray<string> =>
     list ??
     Object.entries(units)
@@ -533,15 +525,19 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
         _tag: "Query",
         name: c.id,
         run: (ctx) => {
+          // the amount to assign: the attackers' summed Might (465.2.c; below 0 counts as 0, 143.2.b)
           const total =
             c.total ??
             (attackers.length > 0
-              ? attackers.reduce((n, a) => n + Math.max(0, Number(ctx.view.objects[a]?.props.might ?? 0)), 0)
+              ? attackers.reduce((n, a) => n + Rules.mightOf(ctx.view, a), 0)
               : sum(c.assign))
-          const v = Combat.validateAssignment(
-            { view: ctx.view, ledger: ctx.ledger, rules: ctx.rules },
-            { total, units: defenders, assign: c.assign, roles: c.roles, ignoreBackline: c.ignoreBackline }
-          )
+          const v = Combat.validateAssignment(combatContext(ctx), {
+            total,
+            units: defenders,
+            assign: c.assign,
+            roles: c.roles,
+            ignoreBackline: c.ignoreBackline
+          })
           if (Result.isFailure(v)) return Result.fail(v.failure)
           if (!v.success.legal)
             return invalid(
@@ -560,7 +556,7 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
         name: p.name,
         run: (ctx) =>
           Result.map(
-            Combat.preview({ view: ctx.view, ledger: ctx.ledger, rules: ctx.rules }, p.unit, p.input, {
+            Combat.preview(combatContext(ctx), p.unit, p.input, {
               order: p.order
             }),
             toJson
@@ -574,7 +570,7 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
         name: m.name,
         run: (ctx) =>
           Result.map(
-            Combat.minimumLethalInput({ view: ctx.view, ledger: ctx.ledger, rules: ctx.rules }, m.unit, {
+            Combat.minimumLethalInput(combatContext(ctx), m.unit, {
               order: m.order
             }),
             toJson
@@ -593,7 +589,7 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
         run: (ctx) =>
           Result.map(
             Combat.validateAssignment(
-              { view: ctx.view, ledger: ctx.ledger, rules: ctx.rules },
+              combatContext(ctx),
               {
                 total: v.total ?? sum(v.assign),
                 units: defenders,
@@ -616,16 +612,13 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
         name: v.name,
         run: (ctx) =>
           Result.map(
-            Combat.solveAssignment(
-              { view: ctx.view, ledger: ctx.ledger, rules: ctx.rules },
-              {
-                total: v.total,
-                units: defenders,
-                goal: v.goal,
-                ignoreBackline: v.ignoreBackline,
-                orders: v.orders
-              }
-            ),
+            Combat.solveAssignment(combatContext(ctx), {
+              total: v.total,
+              units: defenders,
+              goal: v.goal,
+              ignoreBackline: v.ignoreBackline,
+              orders: v.orders
+            }),
             toJson
           )
       })
