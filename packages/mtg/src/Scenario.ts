@@ -506,8 +506,7 @@ const playerRef = (s: string): Filter.PlayerRef =>
  * @category compiling
  */
 export const selectorFilter = (s: Selector): Filter.Filter => {
-  if (typeof s === "string") return { _tag: "Id", ids: [s] }
-  if (Array.isArray(s)) return { _tag: "Id", ids: s }
+  if (typeof s === "string" || Array.isArray(s)) return Effects.toFilter(s)
   const o = s as Exclude<Selector, string | ReadonlyArray<string>>
   const all: Array<Filter.Filter> = []
   if (o.ids !== undefined) all.push({ _tag: "Id", ids: o.ids })
@@ -642,6 +641,11 @@ const checkSelector = (view: GameView.GameView, s: Selector | undefined, path: s
     s.forEach((x, i) => {
       checkId(view, x, `${path}[${i}]`)
     })
+}
+
+const checkEffects = (effects: ReadonlyArray<Replacement.Replacement>, path: string): void => {
+  const bad = Ledger.validate(effects)
+  if (bad !== undefined) invalid(`${path} (${bad.effect})`, `${bad.path}: ${bad.reason}`)
 }
 
 const compileEffect = (
@@ -809,9 +813,18 @@ const compileEvent = (
   return GameEvent.make(ev.id, occs)
 }
 
-const updateFn =
-  (u: Extract<StepEntry, { update: unknown }>["update"], players: ReadonlyArray<string>, path: string) =>
-  (view: GameView.GameView): GameView.GameView => {
+/** Reads the update's protection entries once (reporting bad ones now); the returned step applies it. */
+const updateFn = (
+  u: Extract<StepEntry, { update: unknown }>["update"],
+  players: ReadonlyArray<string>,
+  path: string
+): ((view: GameView.GameView) => GameView.GameView) => {
+  const gained =
+    u.gainProtection === undefined
+      ? []
+      : protectionStrings(u.gainProtection, `${path}.gainProtection`, players)
+  const lost = (u.loseProtection ?? []).map((lose) => Protection.parse(lose)?.[0])
+  return (view) => {
     let v = view
     if (u.zone !== undefined) v = Game.moveTo(v, u.object, u.zone)
     const o = v.objects[u.object] as GameView.GameObject
@@ -820,10 +833,8 @@ const updateFn =
     if (u.set?.["toughness"] !== undefined) props["baseToughness"] = u.set["toughness"]
     for (const k of u.unset ?? []) delete props[k]
     const current = Array.isArray(props["protection"]) ? [...props["protection"]] : []
-    if (u.gainProtection !== undefined)
-      current.push(...protectionStrings(u.gainProtection, `${path}.gainProtection`, players))
-    for (const lose of u.loseProtection ?? []) {
-      const enc = Protection.parse(lose)?.[0]
+    current.push(...gained)
+    for (const enc of lost) {
       const k = current.findIndex((x) => x === enc || x.split("|")[0] === enc)
       if (k >= 0) current.splice(k, 1)
     }
@@ -835,6 +846,7 @@ const updateFn =
     }
     return GameView.setObject(v, Game.withStats(next))
   }
+}
 
 const json = (b: boolean | ReadonlyArray<unknown>): CoreRuleset.Json => b as CoreRuleset.Json
 
@@ -895,12 +907,14 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
       effects.push(...compileEffect(e, view, `effects[${i}]`))
     })
     const present = new Set(effects.map((e) => e.id))
-    for (const e of Protection.effectsOf(view)) {
-      if (!present.has(e.id)) effects.push(e)
-      present.add(e.id)
+    // the prevention effects of protection not yet in the ledger (702.16e), now marked present
+    const freshProtection = (v: GameView.GameView): Array<Replacement.Replacement> => {
+      const fresh = Protection.effectsOf(v).filter((e) => !present.has(e.id))
+      for (const e of fresh) present.add(e.id)
+      return fresh
     }
-    const bad = Ledger.validate(effects)
-    if (bad !== undefined) invalid(`effects (${bad.effect})`, `${bad.path}: ${bad.reason}`)
+    effects.push(...freshProtection(view))
+    checkEffects(effects, "effects")
     const ledger = Ledger.make(effects)
     let tracked = view
     const steps: Array<CoreRuleset.Step> = []
@@ -917,9 +931,7 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
           if (present.has(e.id)) invalid(`${at}.resolve`, `duplicate effect id ${JSON.stringify(e.id)}`)
           present.add(e.id)
         }
-        const badNew = Ledger.validate(made)
-        if (badNew !== undefined)
-          invalid(`${at}.resolve (${badNew.effect})`, `${badNew.path}: ${badNew.reason}`)
+        checkEffects(made, `${at}.resolve`)
         steps.push({ _tag: "AddEffects", effects: made })
       } else if ("update" in st) {
         const u = st.update
@@ -929,8 +941,7 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
         const apply = updateFn(u, players, `${at}.update`)
         tracked = apply(tracked)
         steps.push({ _tag: "Update", label: `${u.object} changes`, apply })
-        const fresh = Protection.effectsOf(tracked).filter((e) => !present.has(e.id))
-        for (const e of fresh) present.add(e.id)
+        const fresh = freshProtection(tracked)
         if (fresh.length > 0) steps.push({ _tag: "AddEffects", effects: fresh })
       } else if ("stateBasedActions" in st) {
         steps.push({
