@@ -10,20 +10,13 @@ import * as Fab from "@bulwark/fab"
 import * as Mtg from "@bulwark/mtg"
 import * as Riftbound from "@bulwark/riftbound"
 
-const isRuleset = (u: unknown): u is Ruleset.AnyRuleset =>
-  typeof u === "object" &&
-  u !== null &&
-  typeof (u as { id?: unknown }).id === "string" &&
-  typeof (u as { compile?: unknown }).compile === "function" &&
-  typeof (u as { rules?: unknown }).rules === "object"
-
-/** The adapter modules, in display order. */
-const adapters: ReadonlyArray<unknown> = [Mtg, Riftbound, Berserk, Fab]
-
 /** Every installed ruleset, in display order (MTG, Riftbound, Берсерк, FaB). */
-export const installed: ReadonlyArray<Ruleset.AnyRuleset> = adapters
-  .map((m) => (m as { readonly ruleset?: unknown }).ruleset)
-  .filter(isRuleset)
+export const installed: ReadonlyArray<Ruleset.AnyRuleset> = [
+  Mtg.ruleset,
+  Riftbound.ruleset,
+  Berserk.ruleset,
+  Fab.ruleset
+]
 
 /** Looks a ruleset up by its id (the value of `ruleset:` in scenario files). */
 export const find = (id: string): Ruleset.AnyRuleset | undefined => installed.find((r) => r.id === id)
