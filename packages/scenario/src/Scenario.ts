@@ -50,6 +50,8 @@ import * as SourceMap from "./SourceMap.js"
  */
 export type Strategy = "first" | "best-for-chooser"
 
+const STRATEGIES = ["first", "best-for-chooser"] as const satisfies ReadonlyArray<Strategy>
+
 /**
  * The strategies, as a list (for CLI flags and schemas).
  *
@@ -61,27 +63,7 @@ export type Strategy = "first" | "best-for-chooser"
  * @since 0.1.0
  * @category model
  */
-export const strategies: ReadonlyArray<Strategy> = ["first", "best-for-chooser"]
-
-/**
- * The keys handled by the scenario library rather than by the ruleset.
- *
- * @example
- * ```ts
- * import { Scenario } from "@bulwark/scenario"
- * Scenario.genericKeys.includes("expect") // true
- * ```
- * @since 0.1.0
- * @category model
- */
-export const genericKeys: ReadonlyArray<string> = [
-  "ruleset",
-  "title",
-  "description",
-  "decisions",
-  "strategy",
-  "expect"
-]
+export const strategies: ReadonlyArray<Strategy> = STRATEGIES
 
 /**
  * Schema of the `expect:` block: each key is a part of core's `Ruleset.Outcome`, matched deep
@@ -128,9 +110,22 @@ export const GenericSchema = Schema.Struct({
   title: Schema.optionalKey(Schema.String),
   description: Schema.optionalKey(Schema.String),
   decisions: Schema.optionalKey(Schema.Array(Decision.Answer)),
-  strategy: Schema.optionalKey(Schema.Literals(["first", "best-for-chooser"])),
+  strategy: Schema.optionalKey(Schema.Literals(STRATEGIES)),
   expect: Schema.optionalKey(ExpectSchema)
 })
+
+/**
+ * The keys handled by the scenario library rather than by the ruleset.
+ *
+ * @example
+ * ```ts
+ * import { Scenario } from "@bulwark/scenario"
+ * Scenario.genericKeys.includes("expect") // true
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const genericKeys: ReadonlyArray<string> = Object.keys(GenericSchema.fields)
 
 /**
  * A scenario that parsed, decoded and compiled: ready to run.
