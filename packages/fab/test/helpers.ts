@@ -33,9 +33,21 @@ export const base = {
   ]
 } as const satisfies Omit<Scenario.Scenario, "steps">
 
+/** A damage step's event, as a scenario writes it. */
+export type Damage = Extract<Scenario.Step, { damage: unknown }>["damage"]
+
 /** A one-event scenario on top of {@link base}. */
 export const oneEvent = (
   effects: ReadonlyArray<Scenario.EffectSpec>,
-  damage: Extract<Scenario.Step, { damage: unknown }>["damage"],
+  damage: Damage,
   more: Partial<Scenario.Scenario> = {}
 ): Scenario.Scenario => ({ ...base, effects, steps: [{ damage }], ...more })
+
+/** The event "e1": S deals `amount` damage to bob (`more` adds a damage type, `unpreventable`, …). */
+export const toBob = (amount: number, more: Partial<Damage> = {}): Damage => ({
+  id: "e1",
+  source: "S",
+  to: "bob",
+  amount,
+  ...more
+})

@@ -4,22 +4,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effects } from "../src/index.js"
-import { base, oneEvent, run } from "./helpers.js"
+import { base, oneEvent, run, toBob } from "./helpers.js"
 
-const arcane = (amount: number) => ({
-  id: "e1",
-  source: "S",
-  to: "bob",
-  amount,
-  damageType: "arcane" as const
-})
+const arcane = (amount: number) => toBob(amount, { damageType: "arcane" })
 
 describe("FaB keywords", () => {
   /** 8.3.20: Ward N means "If you would be dealt damage, destroy this to prevent N of that damage." */
   it("8.3.20 Ward 2: mandatory (no question), the helm is destroyed, 2 of 5 prevented", () => {
-    const r = run(
-      oneEvent([{ type: "ward", source: "helm", amount: 2 }], { id: "e1", source: "S", to: "bob", amount: 5 })
-    )
+    const r = run(oneEvent([{ type: "ward", source: "helm", amount: 2 }], toBob(5)))
     expect(r.outcome.decisions).toEqual([])
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 3 })
     expect(r.outcome.state.helm?.zone).toBe("graveyard")
@@ -52,13 +44,7 @@ describe("FaB keywords", () => {
   /** 8.3.15 / 8.5.3f: Spellvoid prevents arcane damage only. */
   it("8.3.15 Spellvoid ignores physical damage", () => {
     const r = run(
-      oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], {
-        id: "e1",
-        source: "S",
-        to: "bob",
-        amount: 3,
-        damageType: "physical"
-      })
+      oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], toBob(3, { damageType: "physical" }))
     )
     expect(r.outcome.decisions).toEqual([])
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 3 })
@@ -156,9 +142,7 @@ describe("FaB keywords", () => {
    * card that deals the damage.
    */
   it("1.8.1a: the destroy of Ward and the payment of Arcane Barrier come from the keyword's object", () => {
-    const ward = run(
-      oneEvent([{ type: "ward", source: "helm", amount: 1 }], { id: "e1", source: "S", to: "bob", amount: 3 })
-    )
+    const ward = run(oneEvent([{ type: "ward", source: "helm", amount: 1 }], toBob(3)))
     expect(ward.resolutions[0]?.happened[0]).toMatchObject({
       family: "destroy",
       subject: "helm",

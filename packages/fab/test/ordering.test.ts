@@ -5,7 +5,7 @@
 import type { Replacement } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import type { Scenario } from "../src/index.js"
-import { base, oneEvent, run } from "./helpers.js"
+import { base, oneEvent, run, toBob } from "./helpers.js"
 
 const raw = (effect: Replacement.Replacement): Scenario.EffectSpec => ({ type: "replacement", effect })
 const modify = (
@@ -23,6 +23,9 @@ const modify = (
     watch: { family: "damage" },
     action: { _tag: "Modify", op, value }
   })
+
+/** The watch "if bob would be dealt damage". */
+const damageToBob: Replacement.Watch = { family: "damage", subject: { _tag: "Id", ids: ["bob"] } }
 
 const three = {
   turnPlayer: "a",
@@ -43,7 +46,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
           { type: "preventNext", id: "pa", controller: "alice", amount: 1, to: "bob" },
           { type: "preventNext", id: "pb", controller: "bob", amount: 1 }
         ],
-        { id: "e1", source: "S", to: "bob", amount: 3 }
+        toBob(3)
       ),
       ["bob"]
     )
@@ -85,7 +88,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
           { type: "preventNext", id: "p1", controller: "bob", amount: 1 },
           { type: "preventNext", id: "p2", controller: "bob", amount: 1 }
         ],
-        { id: "e1", source: "S", to: "bob", amount: 3 }
+        toBob(3)
       ),
       ["p2"]
     )
@@ -135,12 +138,12 @@ describe("FaB 6.5 replacement effect interactions", () => {
             label: "If bob would be dealt 3 or less damage, prevent 1 of it",
             controller: "alice",
             category: "prevention",
-            watch: { family: "damage", subject: { _tag: "Id", ids: ["bob"] } },
+            watch: damageToBob,
             condition: { _tag: "AmountIs", op: "lte", value: 3 },
             action: { _tag: "Prevent", amount: 1, scope: "once" }
           })
         ],
-        { id: "e1", source: "S", to: "bob", amount: 5 }
+        toBob(5)
       ),
       ["alice"]
     )
@@ -169,12 +172,12 @@ describe("FaB 6.5 replacement effect interactions", () => {
             label: "If bob would be dealt 3 or less damage, instead he is dealt that much minus 1",
             controller: "bob",
             category: "standard",
-            watch: { family: "damage", subject: { _tag: "Id", ids: ["bob"] } },
+            watch: damageToBob,
             condition: { _tag: "AmountIs", op: "lte", value: 3 },
             action: { _tag: "Modify", op: "add", value: -1 }
           })
         ],
-        { id: "e1", source: "S", to: "bob", amount: 5 }
+        toBob(5)
       )
     )
     // standard slot: "soft" is not active at 5; prevention slot: 5 → 3; the standard slot is over
@@ -187,12 +190,10 @@ describe("FaB 6.5 replacement effect interactions", () => {
    */
   it("6.5.3–6.5.4: bob's self-replacement applies before alice's standard one, whoever starts", () => {
     const r = run(
-      oneEvent([modify("std", "alice", "standard", "mul", 2), modify("self", "bob", "self", "add", 1)], {
-        id: "e1",
-        source: "S",
-        to: "bob",
-        amount: 1
-      }),
+      oneEvent(
+        [modify("std", "alice", "standard", "mul", 2), modify("self", "bob", "self", "add", 1)],
+        toBob(1)
+      ),
       ["alice"]
     )
     // (1 + 1) × 2 = 4, not 1 × 2 + 1 = 3
@@ -214,7 +215,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
           { type: "preventNext", id: "p", controller: "bob", amount: 2 },
           { type: "amp", id: "amp", controller: "alice", amount: 1 }
         ],
-        { id: "e1", source: "S", to: "bob", amount: 2, damageType: "arcane" }
+        toBob(2, { damageType: "arcane" })
       ),
       ["bob"]
     )
@@ -233,7 +234,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
       { type: "preventNext", id: "pa", controller: "alice", amount: 2, to: "bob" },
       { type: "preventNext", id: "pb", controller: "bob", amount: 2 }
     ]
-    const damage = { id: "e1", source: "S", to: "bob", amount: 3 }
+    const damage = toBob(3)
     const aliceFirst = run(oneEvent(effects, damage), ["alice"])
     expect(aliceFirst.outcome.effects.pa?.remaining).toBe(0)
     expect(aliceFirst.outcome.effects.pb?.remaining).toBe(1)
@@ -247,14 +248,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
    * hero loses the final amount of life (8.5.3: "that object loses {h} equal to the damage dealt").
    */
   it("6.5.6: the event occurs with its final amount (life 20 → 18 after 5 − 3)", () => {
-    const r = run(
-      oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 3 }], {
-        id: "e1",
-        source: "S",
-        to: "bob",
-        amount: 5
-      })
-    )
+    const r = run(oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 3 }], toBob(5)))
     expect(r.outcome.events.e1?.happened).toMatchObject([{ family: "damage", subject: "bob", amount: 2 }])
     expect(r.outcome.state.bob?.life).toBe(18)
   })
@@ -271,7 +265,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
           modify("out", "alice", "outcome", "add", 1),
           { type: "preventNext", id: "p", controller: "bob", amount: 2 }
         ],
-        { id: "e1", source: "S", to: "bob", amount: 2 }
+        toBob(2)
       ),
       ["alice"]
     )
@@ -305,14 +299,7 @@ describe("FaB 6.4 replacement effects", () => {
    * also be replaced by replacement effects."
    */
   it("6.4.1a: Ward's destruction is a sub-event that happens first — and can itself be replaced", () => {
-    const first = run(
-      oneEvent([{ type: "ward", id: "ward", source: "helm", amount: 1 }], {
-        id: "e1",
-        source: "S",
-        to: "bob",
-        amount: 3
-      })
-    )
+    const first = run(oneEvent([{ type: "ward", id: "ward", source: "helm", amount: 1 }], toBob(3)))
     expect(first.outcome.events.e1?.happened.map((h) => h.family)).toEqual(["destroy", "damage"])
     const saved = run(
       oneEvent(
@@ -327,7 +314,7 @@ describe("FaB 6.4 replacement effects", () => {
             action: { _tag: "Replace", with: [] }
           })
         ],
-        { id: "e1", source: "S", to: "bob", amount: 3 }
+        toBob(3)
       )
     )
     expect(saved.outcome.state.helm?.zone).toBe("arena")
@@ -348,12 +335,12 @@ describe("FaB 6.4 replacement effects", () => {
             label: "If you would be dealt 3 or more damage, prevent 1 of it",
             controller: "bob",
             category: "prevention",
-            watch: { family: "damage", subject: { _tag: "Id", ids: ["bob"] } },
+            watch: damageToBob,
             condition: { _tag: "AmountIs", op: "gte", value: 3 },
             action: { _tag: "Prevent", amount: 1, scope: "perEvent" }
           })
         ],
-        { id: "e1", source: "S", to: "bob", amount: 2, damageType: "arcane" }
+        toBob(2, { damageType: "arcane" })
       ),
       ["alice"]
     )
@@ -386,13 +373,10 @@ describe("FaB 6.4 replacement effects", () => {
    */
   it("6.4.5: a never-used-up static prevention applies once to an event (Arcane Barrier 1 on 3)", () => {
     const r = run(
-      oneEvent([{ type: "arcaneBarrier", id: "barrier", source: "helm", amount: 1 }], {
-        id: "e1",
-        source: "S",
-        to: "bob",
-        amount: 3,
-        damageType: "arcane"
-      }),
+      oneEvent(
+        [{ type: "arcaneBarrier", id: "barrier", source: "helm", amount: 1 }],
+        toBob(3, { damageType: "arcane" })
+      ),
       [true]
     )
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 2 })

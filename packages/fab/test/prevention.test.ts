@@ -4,7 +4,7 @@
  * rule it checks; the expected numbers are worked out from that text.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { base, oneEvent, run } from "./helpers.js"
+import { base, oneEvent, run, toBob } from "./helpers.js"
 
 describe("FaB 6.4.10 prevention effects", () => {
   /**
@@ -14,14 +14,7 @@ describe("FaB 6.4.10 prevention effects", () => {
    * is dealt as normal."
    */
   it("6.4.10a: a 3-point prevention on 5 damage prevents 3, reaches 0, and 2 are dealt", () => {
-    const r = run(
-      oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 3 }], {
-        id: "e1",
-        source: "S",
-        to: "bob",
-        amount: 5
-      })
-    )
+    const r = run(oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 3 }], toBob(5)))
     expect(r.outcome.events.e1?.prevented).toEqual({ bob: 3 })
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 2 })
     expect(r.outcome.effects.p).toMatchObject({ remaining: 0, gone: true })
@@ -191,7 +184,7 @@ describe("FaB 6.4.10 prevention effects", () => {
           { type: "ward", id: "ward", source: "helm", amount: 1 },
           { type: "preventNext", id: "p", controller: "bob", amount: 2 }
         ],
-        { id: "e1", source: "S", to: "bob", amount: 3, unpreventable: true }
+        toBob(3, { unpreventable: true })
       )
     )
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 3 })
