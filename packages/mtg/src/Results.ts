@@ -75,18 +75,14 @@ export const resultsOf = (
       kinds,
       ...(src === undefined ? {} : { source: src })
     }
+    const counters = (family: string, counter: string, suffix: string = counter) =>
+      GameEvent.occurrence({ ...base, id: `${d.id}:${suffix}`, family, params: { counter } })
     const r = view.objects[d.subject]
     if (r?.kind === "player") {
-      if (infect)
-        out.push(
-          GameEvent.occurrence({
-            ...base,
-            id: `${d.id}:poison`,
-            family: Game.Family.addCounters,
-            params: { counter: "poison" }
-          })
-        )
+      // 120.3b
+      if (infect) out.push(counters(Game.Family.addCounters, "poison"))
       else {
+        // 120.3a, summed per player (see above)
         const prev = losses.get(d.subject)
         if (prev === undefined) {
           losses.set(d.subject, {
@@ -104,34 +100,15 @@ export const resultsOf = (
         }
       }
     } else {
+      // 120.3c
       if (Game.has(view, d.subject, "types", "Planeswalker"))
-        out.push(
-          GameEvent.occurrence({
-            ...base,
-            id: `${d.id}:loyalty`,
-            family: Game.Family.removeCounters,
-            params: { counter: "loyalty" }
-          })
-        )
+        out.push(counters(Game.Family.removeCounters, "loyalty"))
+      // 120.3h
       if (Game.has(view, d.subject, "types", "Battle"))
-        out.push(
-          GameEvent.occurrence({
-            ...base,
-            id: `${d.id}:defense`,
-            family: Game.Family.removeCounters,
-            params: { counter: "defense" }
-          })
-        )
+        out.push(counters(Game.Family.removeCounters, "defense"))
       if (Game.has(view, d.subject, "types", "Creature")) {
-        if (wither || infect)
-          out.push(
-            GameEvent.occurrence({
-              ...base,
-              id: `${d.id}:counters`,
-              family: Game.Family.addCounters,
-              params: { counter: "-1/-1" }
-            })
-          )
+        // 120.3d, 120.3e
+        if (wither || infect) out.push(counters(Game.Family.addCounters, "-1/-1", "counters"))
         else out.push(GameEvent.occurrence({ ...base, id: `${d.id}:marked`, family: Game.Family.markDamage }))
       }
     }
