@@ -15,7 +15,13 @@ describe("scenario vocabulary", () => {
       "  - { id: p, controller: B, prevnt: { unit: U, value: 2 } }",
       "steps: []"
     ].join("\n")
-    expect(Result.isFailure(parseScenario(text, "typo.yaml", [ruleset]))).toBe(true)
+    const r = parseScenario(text, "typo.yaml", [ruleset])
+    expect(Result.isFailure(r)).toBe(true)
+    // the typo itself is named, not some other problem of the document
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SchemaMismatch")
+    expect(Result.isFailure(r) ? r.failure.message : "").toContain(
+      'at effects[0].prevnt: unknown key "prevnt"'
+    )
   })
 
   it("reports an unknown unit with its path", () => {
