@@ -163,7 +163,8 @@ const bump = (id: string, prop: string, by: number) => (view: GameView.GameView)
 
 /**
  * Moves an object to another zone. Leaving the battlefield ends attachments (its own
- * `attachedTo`); an object put into a library, graveyard, hand or exile has no controller.
+ * `attachedTo`) and clears marked damage (CR 400.7: an object that changes zones becomes a new
+ * object); an object put into a library, graveyard, hand or exile has no controller (CR 108.4).
  *
  * @example
  * ```ts
@@ -203,8 +204,8 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
  *   `loyalty`, `defense`, …): the counter's property (CR 120.3b–d); power and toughness are
  *   recomputed;
  * - `zoneChange` with `params.to`: the subject's zone;
- * - `draw`: the first `amount` cards the subject owns in the library go to the hand (in the order
- *   of the view's objects);
+ * - `draw`: the first `amount` cards the subject owns in the library go to the hand (CR 121.1; in
+ *   the order of the view's objects);
  * - `createToken`: `amount` token objects (`<occurrence id>/token<n>`) enter the battlefield
  *   under the subject's control, with the name in `params.name`.
  *
