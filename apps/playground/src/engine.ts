@@ -5,7 +5,7 @@
  * every decision is made. Pure and browser-safe: no DOM, no Node APIs.
  */
 import {
-  type Chooser,
+  Chooser,
   Decision,
   Expect,
   Kernel,
@@ -117,13 +117,13 @@ export const drive = (
   let ledger = compiled.ledger
   // every answer handed to the kernel, in order (a scripted one may be illegal: the run fails)
   const given: Array<Decision.Answer> = []
+  // the script counts decisions over the whole scenario, not per event
+  const scripted: Chooser.SyncChooser = (request, state) =>
+    script?.(request, { ...state, log: [...decisions, ...state.log] })
   const answerFor = (request: Decision.Request, state: Kernel.State): Decision.Answer | undefined => {
-    const i = decisions.length + state.log.length
-    if (script !== undefined) {
-      const a = script(request, { ...state, log: [...decisions, ...state.log] })
-      if (a !== undefined) return a
-    }
-    const a = answers[i]
+    const s = scripted(request, state)
+    if (s !== undefined) return s
+    const a = answers[decisions.length + state.log.length]
     // an answer that no longer fits (the scenario was edited) is asked again
     return a !== undefined && Decision.check(request, a) === undefined ? a : undefined
   }
@@ -137,12 +137,10 @@ export const drive = (
   // Finished or failed: the outcome is core's generic runner replaying the same answers, and it
   // is matched against the scenario's expect: (which may expect the error).
   const finish = (error?: Driven["error"]): Driven => {
-    const run = Ruleset.run(rules, compiled, (_request, state) => given[state.log.length])
+    const run = Ruleset.run(rules, compiled, Chooser.scripted(given))
     const mismatches = loaded.expect === undefined ? [] : Expect.outcome(loaded.expect, run.outcome)
     return stop({ run, mismatches, ...(error === undefined ? {} : { error }) })
   }
-  const queryChooser: Chooser.SyncChooser = (request, state) =>
-    script?.(request, { ...state, log: [...decisions, ...state.log] })
   for (let i = 0; i < compiled.steps.length; i++) {
     const step = compiled.steps[i] as Ruleset.Step
     switch (step._tag) {
@@ -194,7 +192,7 @@ export const drive = (
         entries.push({ step: i, record: noteOf(step.label, "scenario") })
         break
       case "Query": {
-        const r = step.run({ view, ledger, chooser: queryChooser, rules })
+        const r = step.run({ view, ledger, chooser: scripted, rules })
         if (Result.isFailure(r)) return finish({ tag: r.failure._tag, message: r.failure.message, step: i })
         entries.push({
           step: i,
