@@ -8,15 +8,13 @@ import * as Fab from "@bulwark/fab"
 import * as Mtg from "@bulwark/mtg"
 import * as Riftbound from "@bulwark/riftbound"
 
-// Read through the module object, so a ruleset package that does not export `ruleset` (yet) is
-// left out of the menu instead of breaking the build.
-const rulesetOf = (mod: object): Ruleset.AnyRuleset | undefined =>
-  (mod as { readonly ruleset?: Ruleset.AnyRuleset }).ruleset
-
 /** The installed rulesets, in menu order. */
-export const rulesets: ReadonlyArray<Ruleset.AnyRuleset> = [Mtg, Riftbound, Berserk, Fab]
-  .map(rulesetOf)
-  .filter((r): r is Ruleset.AnyRuleset => r !== undefined)
+export const rulesets: ReadonlyArray<Ruleset.AnyRuleset> = [
+  Mtg.ruleset,
+  Riftbound.ruleset,
+  Berserk.ruleset,
+  Fab.ruleset
+]
 
 /** A bundled scenario file. */
 export interface Bundled {

@@ -124,7 +124,6 @@ const renderMenus = (): void => {
   mount(
     els.scenario,
     selected === undefined ? h("option", { value: "", selected: true }, "(edited scenario)") : null,
-    files.length === 0 && selected !== undefined ? null : null,
     files.map((b) => h("option", { value: b.key, selected: b.key === selected }, b.title))
   )
   els.mode.value = st.mode
@@ -334,7 +333,6 @@ const ruleOf = (r: Trace.Record): string | undefined => {
     case "Applied":
     case "ReachedZero":
     case "Note":
-      return r.rule
     case "NotApplied":
       return r.rule
     default:
@@ -465,11 +463,7 @@ const renderStep = (): void => {
   const changed = new Set(r._tag === "Applied" ? r.changes.map((c) => c.occurrence) : [])
   const scale = Math.max(1, ...snap.bars.map((b) => Math.max(b.start, b.amount + b.prevented)))
   const shields = Object.entries(snap.shields)
-  const go = (k: number) => () => {
-    st.cursor = Math.max(0, Math.min(n - 1, k))
-    renderStep()
-    renderTimeline()
-  }
+  const go = (k: number) => () => moveTo(k)
   const extra: Child =
     r._tag === "Applied"
       ? h(
@@ -735,11 +729,7 @@ const renderTimeline = (): void => {
             "li",
             {
               class: `k-${kindOf(e.record)}${k === st.cursor ? " current" : ""}${k > st.cursor ? " later" : ""}`,
-              onclick: () => {
-                st.cursor = k
-                renderStep()
-                renderTimeline()
-              }
+              onclick: () => moveTo(k)
             },
             h("span", { class: "chip" }, kindOf(e.record)),
             h("span", { class: "what" }, summary(e.record)),
@@ -759,6 +749,13 @@ const renderTimeline = (): void => {
   )
 }
 
+/** Moves the timeline's cursor to entry `k` (kept within the timeline) and redraws the step. */
+const moveTo = (k: number): void => {
+  st.cursor = Math.max(0, Math.min((st.driven?.entries.length ?? 1) - 1, k))
+  renderStep()
+  renderTimeline()
+}
+
 const renderAll = (): void => {
   renderMenus()
   renderEditor()
@@ -772,10 +769,7 @@ const renderAll = (): void => {
 document.addEventListener("keydown", (ev) => {
   if (ev.target === els.source || st.driven === undefined) return
   if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return
-  const n = st.driven.entries.length
-  st.cursor = Math.max(0, Math.min(n - 1, st.cursor + (ev.key === "ArrowLeft" ? -1 : 1)))
-  renderStep()
-  renderTimeline()
+  moveTo(st.cursor + (ev.key === "ArrowLeft" ? -1 : 1))
 })
 
 // ---------------------------------------------------------------------------------------------
