@@ -137,7 +137,7 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
         id: `e${i}`,
         card: target,
         controller: s.controller,
-        kinds: [s.from === "any" ? w.attack.kind : s.from]
+        kinds: from.kinds
       })
     case "armor":
       return Effects.armor({ id: `e${i}`, card: target, controller: s.controller, amount: s.n })
