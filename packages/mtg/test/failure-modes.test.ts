@@ -6,7 +6,7 @@ import { GameEvent, Kernel, Ledger } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import { ruleset } from "../src/index.js"
-import { creature, run, spell } from "./helpers.js"
+import { creature, run, shieldedFromTwo, spell } from "./helpers.js"
 
 const players = ["ap", "nap"]
 const centaur = {
@@ -17,6 +17,17 @@ const centaur = {
   amount: "all",
   to: "Z",
   additional: [{ family: "removeCounters", subject: "self", amount: 1, params: { counter: "+1/+1" } }]
+}
+
+/** NAP's creature Z is dealt 3 by AP's spell; NAP's shield of 2 and AP's doubler both apply. */
+const shieldAndDouble = {
+  players,
+  objects: [creature("Z", "nap", { toughness: 9 }), spell("s", "ap")],
+  effects: [
+    { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2 },
+    { kind: "double", id: "double", controller: "ap" }
+  ],
+  steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
 }
 
 const pending = (scenario: unknown) => {
@@ -36,8 +47,9 @@ describe("DESIGN §5 failure modes", () => {
       effects: [{ kind: "double", id: "double", controller: "ap" }],
       steps: [{ event: { id: "e", damage: [{ id: "d", source: "bolt", to: "P", amount: 2 }] } }]
     })
-    expect(k._tag).toBe("Pending")
-    if (k._tag !== "Pending" || k.request._tag !== "ChooseEffect") return
+    expect(k._tag === "Pending" && k.request._tag).toBe("ChooseEffect")
+    if (k._tag !== "Pending" || k.request._tag !== "ChooseEffect")
+      throw new Error("expected an effect choice")
     expect(k.request.chooser).toBe("nap")
     expect(k.request.options.map((o) => o.effect).sort()).toEqual(["P:protection:colors:red", "double"])
   })
@@ -110,61 +122,20 @@ describe("DESIGN §5 failure modes", () => {
 
   /** CR 615.7: "Such effects count only the amount of damage; the number of events or sources dealing it doesn't matter." */
   it("simultaneous damage is one batch: a shield is not spent twice", () => {
-    const r = run(
-      {
-        players,
-        objects: [creature("B", "nap", { toughness: 9 }), creature("X", "ap"), creature("Y", "ap")],
-        effects: [{ kind: "shield", id: "s", controller: "nap", to: "B", amount: 2 }],
-        steps: [
-          {
-            event: {
-              id: "e",
-              damage: [
-                { id: "x", source: "X", to: "B", amount: 2 },
-                { id: "y", source: "Y", to: "B", amount: 2 }
-              ]
-            }
-          }
-        ]
-      },
-      { decisions: [{ x: 1, y: 1 }] }
-    )
+    const r = run(shieldedFromTwo({ shield: 2, x: 2, y: 2, toughness: 9 }), { decisions: [{ x: 1, y: 1 }] })
     expect(r.outcome.events["e"]?.prevented).toEqual({ B: 2 })
     expect(r.outcome.events["e"]?.dealt).toEqual({ B: 2 })
   })
 
   /** CR 615.7: "… the player or the controller of the permanent chooses which damage the shield prevents." */
   it("the 615.7 choice is offered to the shielded creature's controller", () => {
-    const k = pending({
-      players,
-      objects: [creature("B", "nap"), creature("X", "ap"), creature("Y", "ap")],
-      effects: [{ kind: "shield", id: "s", controller: "ap", to: "B", amount: 1 }],
-      steps: [
-        {
-          event: {
-            id: "e",
-            damage: [
-              { id: "x", source: "X", to: "B", amount: 1 },
-              { id: "y", source: "Y", to: "B", amount: 1 }
-            ]
-          }
-        }
-      ]
-    })
+    const k = pending(shieldedFromTwo({ shield: 1, x: 1, y: 1, shieldController: "ap" }))
     expect(k._tag === "Pending" && k.request._tag === "Allocate" && k.request.chooser).toBe("nap")
   })
 
   /** CR 616.1: "… chooses one to apply …" — (3−2)×2 ≠ 3×2−2, so the player is asked. */
   it("no order prompt is skipped for effects that don't commute", () => {
-    const k = pending({
-      players,
-      objects: [creature("Z", "nap", { toughness: 9 }), spell("s", "ap")],
-      effects: [
-        { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2 },
-        { kind: "double", id: "double", controller: "ap" }
-      ],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
-    })
+    const k = pending(shieldAndDouble)
     expect(k._tag === "Pending" && k.request._tag).toBe("ChooseEffect")
   })
 
@@ -243,15 +214,7 @@ describe("DESIGN §5 failure modes", () => {
 
   /** A pending choice keeps its continuation: one state resumed with either answer gives each order's result. */
   it("a choice prompt keeps the continuation", () => {
-    const k = pending({
-      players,
-      objects: [creature("Z", "nap", { toughness: 9 }), spell("s", "ap")],
-      effects: [
-        { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2 },
-        { kind: "double", id: "double", controller: "ap" }
-      ],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
-    })
+    const k = pending(shieldAndDouble)
     if (k._tag !== "Pending") throw new Error("expected a decision")
     const stored = JSON.parse(JSON.stringify(k.request))
     const a = Kernel.resume(k.state, "shield")

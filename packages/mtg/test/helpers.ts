@@ -36,3 +36,35 @@ export const spell = (id: string, controller: string, colors: ReadonlyArray<stri
   types: ["Instant"],
   colors
 })
+
+/**
+ * CR 615.7's "two or more applicable sources at the same time": creature B (nap) with a shield
+ * `s` ("prevent the next `shield` damage"), dealt `x` and `y` damage at once by ap's creatures X
+ * and Y (damage ids `x` and `y`, event `e`).
+ */
+export const shieldedFromTwo = (o: {
+  readonly shield: number
+  readonly x: number
+  readonly y: number
+  readonly shieldController?: string
+  readonly toughness?: number
+}) => ({
+  players: ["ap", "nap"],
+  objects: [
+    creature("B", "nap", o.toughness === undefined ? {} : { toughness: o.toughness }),
+    creature("X", "ap"),
+    creature("Y", "ap")
+  ],
+  effects: [{ kind: "shield", id: "s", controller: o.shieldController ?? "nap", to: "B", amount: o.shield }],
+  steps: [
+    {
+      event: {
+        id: "e",
+        damage: [
+          { id: "x", source: "X", to: "B", amount: o.x },
+          { id: "y", source: "Y", to: "B", amount: o.y }
+        ]
+      }
+    }
+  ]
+})

@@ -4,6 +4,25 @@ import { creature, run, spell } from "./helpers.js"
 
 const players = ["ap", "nap"]
 
+/** A raw effect of one 616.1b–d category: as an object would enter the battlefield, set `params`. */
+const asItEnters = (
+  id: string,
+  label: string,
+  controller: string,
+  category: string,
+  params: Readonly<Record<string, string>>
+) => ({
+  kind: "raw",
+  effect: {
+    id,
+    label,
+    controller,
+    category,
+    watch: { family: "zoneChange", params: { to: "battlefield" } },
+    action: { _tag: "SetParams", params }
+  }
+})
+
 describe("CR 616 ordering", () => {
   /**
    * CR 616.1: "… the affected object's controller (or its owner if it has no controller) or the
@@ -79,39 +98,9 @@ describe("CR 616 ordering", () => {
       objects: [{ id: "card", owner: "nap", zone: "hand", types: ["Creature"] }],
       effects: [
         { kind: "zoneInstead", id: "any", controller: "nap", when: { to: "battlefield" }, to: "battlefield" },
-        {
-          kind: "raw",
-          effect: {
-            id: "copy",
-            label: "enters as a copy",
-            controller: "nap",
-            category: "copy-on-entering",
-            watch: { family: "zoneChange", params: { to: "battlefield" } },
-            action: { _tag: "SetParams", params: { copyOf: "essence" } }
-          }
-        },
-        {
-          kind: "raw",
-          effect: {
-            id: "backFace",
-            label: "enters transformed",
-            controller: "nap",
-            category: "back-face-up",
-            watch: { family: "zoneChange", params: { to: "battlefield" } },
-            action: { _tag: "SetParams", params: { face: "back" } }
-          }
-        },
-        {
-          kind: "raw",
-          effect: {
-            id: "control",
-            label: "enters under your control",
-            controller: "ap",
-            category: "control-on-entering",
-            watch: { family: "zoneChange", params: { to: "battlefield" } },
-            action: { _tag: "SetParams", params: { controller: "ap" } }
-          }
-        }
+        asItEnters("copy", "enters as a copy", "nap", "copy-on-entering", { copyOf: "essence" }),
+        asItEnters("backFace", "enters transformed", "nap", "back-face-up", { face: "back" }),
+        asItEnters("control", "enters under your control", "ap", "control-on-entering", { controller: "ap" })
       ],
       steps: [
         {

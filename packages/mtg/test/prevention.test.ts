@@ -1,6 +1,6 @@
 /** CR 615: prevention effects, each test quoting the rule it checks. */
 import { describe, expect, it } from "@effect/vitest"
-import { creature, mismatches, run, spell } from "./helpers.js"
+import { creature, mismatches, run, shieldedFromTwo, spell } from "./helpers.js"
 
 const players = ["ap", "nap"]
 
@@ -12,25 +12,7 @@ describe("CR 615 prevention", () => {
    * damage is dealt normally."
    */
   it("615.7: the shielded creature's controller divides the shield; the rest is dealt", () => {
-    const r = run(
-      {
-        players,
-        objects: [creature("B", "nap", { toughness: 9 }), creature("X", "ap"), creature("Y", "ap")],
-        effects: [{ kind: "shield", id: "s", controller: "nap", to: "B", amount: 3 }],
-        steps: [
-          {
-            event: {
-              id: "e",
-              damage: [
-                { id: "x", source: "X", to: "B", amount: 3 },
-                { id: "y", source: "Y", to: "B", amount: 2 }
-              ]
-            }
-          }
-        ]
-      },
-      { decisions: [{ x: 1, y: 2 }] }
-    )
+    const r = run(shieldedFromTwo({ shield: 3, x: 3, y: 2, toughness: 9 }), { decisions: [{ x: 1, y: 2 }] })
     expect(r.outcome.decisions[0]).toMatchObject({ kind: "Allocate", chooser: "nap", rule: "MTG CR 615.7" })
     // 3 + 2 = 5 damage, 3 prevented: 2 from X and 0 from Y are dealt
     expect(r.outcome.events["e"]?.dealt).toEqual({ B: 2 })
@@ -42,22 +24,7 @@ describe("CR 615 prevention", () => {
    * dealing it doesn't matter." A shield larger than the damage needs no decision.
    */
   it("615.7: a shield that covers everything asks nothing and keeps its remainder", () => {
-    const r = run({
-      players,
-      objects: [creature("B", "nap"), creature("X", "ap"), creature("Y", "ap")],
-      effects: [{ kind: "shield", id: "s", controller: "nap", to: "B", amount: 5 }],
-      steps: [
-        {
-          event: {
-            id: "e",
-            damage: [
-              { id: "x", source: "X", to: "B", amount: 2 },
-              { id: "y", source: "Y", to: "B", amount: 2 }
-            ]
-          }
-        }
-      ]
-    })
+    const r = run(shieldedFromTwo({ shield: 5, x: 2, y: 2 }))
     expect(r.outcome.decisions).toEqual([])
     expect(r.outcome.events["e"]?.dealt).toEqual({})
     expect(r.outcome.effects["s"]?.remaining).toBe(1)
@@ -248,22 +215,7 @@ describe("CR 615 prevention", () => {
    * simultaneous damage events and prevents some or all of that damage."
    */
   it("615.13: one notification per application, not per damage instance", () => {
-    const r = run({
-      players,
-      objects: [creature("B", "nap", { toughness: 9 }), creature("X", "ap"), creature("Y", "ap")],
-      effects: [{ kind: "shield", id: "s", controller: "nap", to: "B", amount: 10 }],
-      steps: [
-        {
-          event: {
-            id: "e",
-            damage: [
-              { id: "x", source: "X", to: "B", amount: 2 },
-              { id: "y", source: "Y", to: "B", amount: 3 }
-            ]
-          }
-        }
-      ]
-    })
+    const r = run(shieldedFromTwo({ shield: 10, x: 2, y: 3, toughness: 9 }))
     expect(r.outcome.events["e"]?.notifications).toEqual([{ effect: "s", amount: 5 }])
   })
 
