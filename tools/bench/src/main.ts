@@ -17,7 +17,7 @@ import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { type Budget, bytesPerOp, cpuThroughput, time } from "./measure.js"
 import { hugeEvent, type ProcessResult, root, scenarioCheck } from "./processes.js"
-import { riftboundNames, riftboundRows, riftboundSkipped } from "./riftbound.js"
+import { riftboundRows } from "./riftbound.js"
 import { bestOrderK, boardWipe, effectsK, type Row, singleShield } from "./workloads.js"
 import { mtg } from "./world.js"
 
@@ -54,7 +54,7 @@ const factories: ReadonlyArray<readonly [string, () => Row]> = [
   ),
   ...[1, 4, 16, 64].map((k) => [`effects-${k}`, () => effectsK(k)] as const),
   ...[10, 1000, 10000].map((n) => [`board-wipe-${n}`, () => boardWipe(n)] as const),
-  ...riftboundNames.map((name) => [name, () => riftboundRows().find((r) => r.name === name)!] as const),
+  ...riftboundRows,
   ...[4, 8, 12].map((k) => [`best-order-${k}`, () => bestOrderK(k)] as const)
 ].filter(([name]) => (oneRow === undefined ? only === undefined || name.includes(only) : name === oneRow))
 
@@ -90,14 +90,11 @@ const measure = async (row: Row): Promise<Result> => {
   const [bOps, baseOps] = cpuThroughput([row.bulwark, row.baseline], smoke ? 0 : 2000)
   const b = { ...t.get(`${row.name} bulwark`)!, opsPerSec: bOps! }
   const base = { ...t.get(`${row.name} baseline`)!, opsPerSec: baseOps! }
-  const bytes = bytesPerOp(
-    row.bulwark,
-    Math.max(1, Math.min(budget.allocBatch, Math.round(b.opsPerSec / 20)))
-  )
-  const baseBytes = bytesPerOp(
-    row.baseline,
-    Math.max(1, Math.min(budget.allocBatch, Math.round(base.opsPerSec / 20)))
-  )
+  // allocation batches of about 1/20 s of work, at most the budget's
+  const bytesOf = (f: () => unknown, opsPerSec: number) =>
+    bytesPerOp(f, Math.max(1, Math.min(budget.allocBatch, Math.round(opsPerSec / 20))))
+  const bytes = bytesOf(row.bulwark, b.opsPerSec)
+  const baseBytes = bytesOf(row.baseline, base.opsPerSec)
   return {
     name: row.name,
     opsPerSec: b.opsPerSec,
@@ -161,11 +158,6 @@ const processRow = (name: string, p: ProcessResult): void => {
   )
 }
 
-if (riftboundSkipped !== undefined) {
-  for (const name of riftboundNames.filter((n) => only === undefined || n.includes(only))) {
-    processRow(name, { _tag: "Skipped", reason: riftboundSkipped })
-  }
-}
 if (processes && (only === undefined || "scenario-check".includes(only))) {
   processRow("scenario-check", scenarioCheck(smoke ? 1 : 5))
 }
