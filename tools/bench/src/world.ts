@@ -1,30 +1,12 @@
 /**
  * Shared fixtures of the workloads: the game view, the MTG ordering rules, effect builders.
  *
- * The MTG ordering is `@bulwark/mtg`'s `ruleset.rules` when that package exports a ruleset;
- * otherwise an equivalent core `Policy.affectedChooses` ruleset (self-replacement tier first,
- * then every other effect; the affected object's controller chooses; the shielded object's
- * controller divides a limited prevention).
+ * The MTG ordering is `@bulwark/mtg`'s `ruleset.rules` (self-replacement tier first, then every
+ * other effect; the affected object's controller chooses; the shielded object's controller
+ * divides a limited prevention: CR 616.1, 615.7).
  */
-import { GameEvent, GameView, Policy, type Replacement } from "@bulwark/core"
-import * as Mtg from "@bulwark/mtg"
-
-/** The core-built equivalent of the MTG ordering (CR 616.1, 615.7). */
-export const coreMtgRules: Policy.Rules = {
-  name: "mtg-equivalent",
-  order: Policy.affectedChooses({
-    name: "mtg-equivalent",
-    rule: "MTG CR 616.1",
-    tiers: [{ name: "self-replacement", categories: ["self"] }, { name: "other" }]
-  }),
-  assignment: Policy.recipientControllerAllocates("MTG CR 615.7")
-}
-
-interface HasRuleset {
-  readonly ruleset?: { readonly rules?: Policy.Rules }
-}
-
-const exported = (Mtg as unknown as HasRuleset).ruleset?.rules
+import { GameEvent, GameView, type Policy, type Replacement } from "@bulwark/core"
+import { ruleset } from "@bulwark/mtg"
 
 /**
  * The rules the MTG workloads run under, and where they came from: `@bulwark/mtg`'s ordering,
@@ -32,19 +14,16 @@ const exported = (Mtg as unknown as HasRuleset).ruleset?.rules
  * measure prevention and replacement, which the baselines implement; the
  * `single-shield (mtg results)` row runs the full ruleset).
  */
-export const mtg: { readonly rules: Policy.Rules; readonly full: Policy.Rules; readonly from: string } =
-  exported !== undefined
-    ? {
-        rules: {
-          name: exported.name,
-          order: exported.order,
-          assignment: exported.assignment,
-          predicates: exported.predicates
-        },
-        full: exported,
-        from: "@bulwark/mtg ruleset (order, assignment, predicates)"
-      }
-    : { rules: coreMtgRules, full: coreMtgRules, from: "core Policy.affectedChooses (MTG-equivalent)" }
+export const mtg: { readonly rules: Policy.Rules; readonly full: Policy.Rules; readonly from: string } = {
+  rules: {
+    name: ruleset.rules.name,
+    order: ruleset.rules.order,
+    assignment: ruleset.rules.assignment,
+    predicates: ruleset.rules.predicates
+  },
+  full: ruleset.rules,
+  from: "@bulwark/mtg ruleset (order, assignment, predicates)"
+}
 
 /** A view with two players and `n` creatures (`c0`…), all controlled by `nap`, and a source. */
 export const board = (n: number): GameView.GameView =>
@@ -70,35 +49,33 @@ export const hit = (id: string, recipient: string, amount: number): GameEvent.Oc
 
 const on = (ids: ReadonlyArray<string>) => ({ _tag: "Id", ids }) as const
 
-/** "Prevent the next `amount` damage that would be dealt to `target`" (a shield). */
-export const shield = (id: string, target: string, amount: number): Replacement.Replacement => ({
+/** A prevention of the damage dealt to `target`, controlled by `nap`. */
+const prevention = (
+  id: string,
+  target: string,
+  amount: number,
+  scope: "shield" | "once" | "static",
+  label: string
+): Replacement.Replacement => ({
   id,
-  label: `Prevent the next ${amount} damage to ${target}`,
+  label,
   controller: "nap",
   category: "prevention",
   watch: { family: "damage", subject: on([target]) },
-  action: { _tag: "Prevent", amount, scope: "shield" }
+  action: { _tag: "Prevent", amount, scope }
 })
+
+/** "Prevent the next `amount` damage that would be dealt to `target`" (a shield). */
+export const shield = (id: string, target: string, amount: number): Replacement.Replacement =>
+  prevention(id, target, amount, "shield", `Prevent the next ${amount} damage to ${target}`)
 
 /** "Prevent `amount` of the next damage to `target`" that is used up by one application. */
-export const once = (id: string, target: string, amount: number): Replacement.Replacement => ({
-  id,
-  label: `Prevent ${amount} of the next damage to ${target}`,
-  controller: "nap",
-  category: "prevention",
-  watch: { family: "damage", subject: on([target]) },
-  action: { _tag: "Prevent", amount, scope: "once" }
-})
+export const once = (id: string, target: string, amount: number): Replacement.Replacement =>
+  prevention(id, target, amount, "once", `Prevent ${amount} of the next damage to ${target}`)
 
 /** "Prevent `amount` of each damage to `target`" (static, per occurrence). */
-export const each = (id: string, target: string, amount: number): Replacement.Replacement => ({
-  id,
-  label: `Prevent ${amount} of each damage to ${target}`,
-  controller: "nap",
-  category: "prevention",
-  watch: { family: "damage", subject: on([target]) },
-  action: { _tag: "Prevent", amount, scope: "static" }
-})
+export const each = (id: string, target: string, amount: number): Replacement.Replacement =>
+  prevention(id, target, amount, "static", `Prevent ${amount} of each damage to ${target}`)
 
 /** A modifier of the damage dealt to `target`. */
 export const modify = (
