@@ -78,8 +78,8 @@ const creaturesOf = (view: GameView.GameView, player: string) =>
     (o) => o.controller === player && o.zone === "battlefield" && Mtg.has(view, o.id, "types", "Creature")
   )
 
-/** The defending player: the next player in turn order. */
-const defenderOf = (view: GameView.GameView): string =>
+/** The next player in turn order: the defender this turn, the active player next turn. */
+const nextPlayer = (view: GameView.GameView): string =>
   view.players[(view.players.indexOf(view.activePlayer) + 1) % view.players.length] ?? view.activePlayer
 
 /**
@@ -87,7 +87,7 @@ const defenderOf = (view: GameView.GameView): string =>
  * defending player — one event, one occurrence per creature (CR 510.2).
  */
 export const attack = (game: Game): GameEvent.GameEvent => {
-  const defender = defenderOf(game.view)
+  const defender = nextPlayer(game.view)
   return GameEvent.make(
     `turn${game.turn}`,
     creaturesOf(game.view, game.view.activePlayer).map((c) =>
@@ -137,8 +137,9 @@ export const resolveAttack = (game: Game, chooser: Chooser.SyncChooser) => {
     else if (h.family === Mtg.Family.lifeGain) lines.push(`${h.subject} gains ${h.amount} life (CR 120.3f)`)
   }
   const view = Mtg.performDamageActions(res.view)
+  const left = standing(view)
   for (const p of standing(res.view))
-    if (!standing(view).includes(p)) lines.push(`${p} has 0 or less life and loses the game (CR 704.5a)`)
+    if (!left.includes(p)) lines.push(`${p} has 0 or less life and loses the game (CR 704.5a)`)
   return Result.succeed({
     view,
     ledger: res.ledger,
@@ -184,11 +185,9 @@ export const playTurn = (
         lines: [head, `  ${r.failure._tag}: ${r.failure.message} — nothing changed`]
       }
   // end of turn: "until end of turn" effects end; the next player becomes the active player
-  const view = after.view
-  const next = view.players[(view.players.indexOf(view.activePlayer) + 1) % view.players.length]
   return {
     turn: game.turn + 1,
-    view: { ...view, activePlayer: next ?? view.activePlayer },
+    view: { ...after.view, activePlayer: nextPlayer(after.view) },
     ledger: Ledger.advance(after.ledger, "endOfTurn"),
     reports: [...game.reports, report]
   }
