@@ -5,7 +5,15 @@
 // (and @types/node) from the registry, then type-checks and runs tools/smoke-pack/consumer.ts against them and
 // runs the `bulwark` binary. Packages must be built first.
 import { execFileSync } from "node:child_process"
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -33,8 +41,7 @@ try {
   console.log(`packed: ${names.join(", ")}`)
 
   const app = join(work, "app")
-  rmSync(app, { recursive: true, force: true })
-  execFileSync("mkdir", ["-p", app])
+  mkdirSync(app)
   writeFileSync(
     join(app, "package.json"),
     JSON.stringify({ name: "smoke", private: true, type: "module" }, null, 2)
