@@ -156,23 +156,17 @@ export const resolve = Command.make(
     if (ask && !interaction.interactive)
       return yield* new BadInput({ text: "--ask needs a terminal (stdin and stdout must be a TTY)" })
     // the script, then the strategy; a decision nothing answers is asked at a terminal, else missing
-    const answers = Chooser.fromSync(
-      ask ? Chooser.scripted(loaded.decisions ?? []) : chooserFor(loaded, options)
-    )
+    const base = ask ? Chooser.scripted(loaded.decisions ?? []) : chooserFor(loaded, options)
+    const canAsk = interaction.interactive && !json
     const context = yield* Effect.context<Prompt.Environment>()
-    const shape: Chooser.ChooserShape =
-      interaction.interactive && !json
-        ? {
-            decide: (request, state) =>
-              answers
-                .decide(request, state)
-                .pipe(
-                  Effect.catchTag("MissingDecision", () =>
-                    interaction.ask(request).pipe(Effect.provideContext(context))
-                  )
-                )
-          }
-        : answers
+    const shape: Chooser.ChooserShape = {
+      decide: (request, state) => {
+        const answer = base(request, state)
+        if (answer !== undefined) return Effect.succeed(answer)
+        if (canAsk) return interaction.ask(request).pipe(Effect.provideContext(context))
+        return Effect.fail(Decision.missing(request))
+      }
+    }
     const run = yield* Ruleset.runEffect(loaded.ruleset.rules, loaded.compiled).pipe(
       Effect.provideService(Chooser.Chooser, shape)
     )
