@@ -26,7 +26,7 @@
  *
  * @since 0.1.0
  */
-import { Errors, GameEvent, GameView, Ledger, type Replacement, type Ruleset } from "@bulwark/core"
+import { type Errors, GameEvent, GameView, Ledger, type Replacement, Ruleset } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
@@ -297,27 +297,8 @@ export const Scenario = Schema.Struct({
  */
 export type Scenario = typeof Scenario.Type
 
-class Invalid {
-  constructor(
-    readonly path: string,
-    readonly reason: string
-  ) {}
-}
-
-const invalid = (path: string, reason: string): never => {
-  throw new Invalid(path, reason)
-}
-
-/** Runs a compiling step that reports problems with {@link invalid}, as a typed result. */
-const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid> => {
-  try {
-    return Result.succeed(f())
-  } catch (err) {
-    if (err instanceof Invalid)
-      return Result.fail(new Errors.ScenarioInvalid({ path: err.path, reason: err.reason }))
-    throw err
-  }
-}
+// problems are reported where they are found and turned into a typed result at the top
+const { invalid, attempt } = Ruleset
 
 const card = (view: GameView.GameView, id: string, path: string): GameView.GameObject => {
   const o = GameView.get(view, id)

@@ -13,7 +13,7 @@
 import { Effect, Result, type Schema } from "effect"
 import * as Chooser from "./Chooser.js"
 import type * as Decision from "./Decision.js"
-import type * as Errors from "./Errors.js"
+import * as Errors from "./Errors.js"
 import * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
@@ -171,6 +171,51 @@ export interface Ruleset<S = unknown> {
  */
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds rulesets of different scenario types
 export type AnyRuleset = Ruleset<any>
+
+/** What {@link invalid} throws inside {@link attempt}: the scenario problem it carries. */
+class Invalid {
+  constructor(readonly error: Errors.ScenarioInvalid) {}
+}
+
+/**
+ * For an adapter's scenario compiler: stops compiling with a problem at `path` (inside
+ * {@link attempt}, which turns it into a failed result). Deep helpers can report a problem
+ * where they find it, without threading results through every call.
+ *
+ * @example
+ * ```ts
+ * import { Ruleset } from "@bulwark/core"
+ * const positive = (n: number, path: string): number =>
+ *   n > 0 ? n : Ruleset.invalid(path, "must be above 0")
+ * ```
+ * @since 0.1.0
+ * @category compiling
+ */
+export const invalid = (path: string, reason: string): never => {
+  throw new Invalid(new Errors.ScenarioInvalid({ path, reason }))
+}
+
+/**
+ * Runs a compiling step that reports problems with {@link invalid}, as a typed result: the
+ * problem becomes `Errors.ScenarioInvalid`; anything else thrown is rethrown.
+ *
+ * @example
+ * ```ts
+ * import { Ruleset } from "@bulwark/core"
+ * const r = Ruleset.attempt(() => Ruleset.invalid("effects[0].amount", "must be above 0"))
+ * // Result.fail(ScenarioInvalid { path: "effects[0].amount", … })
+ * ```
+ * @since 0.1.0
+ * @category compiling
+ */
+export const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid> => {
+  try {
+    return Result.succeed(f())
+  } catch (err) {
+    if (err instanceof Invalid) return Result.fail(err.error)
+    throw err
+  }
+}
 
 /**
  * What became of one `Event` step, in a JSON-friendly form.

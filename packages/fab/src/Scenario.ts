@@ -23,7 +23,7 @@
 
 // biome-ignore lint/correctness/noUnusedImports: lets the declaration emit name core's Filter types
 import type { Filter } from "@bulwark/core"
-import { Errors, GameEvent, GameView, Ledger, Replacement, type Ruleset } from "@bulwark/core"
+import { Errors, GameEvent, GameView, Ledger, Replacement, Ruleset } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import * as Effects from "./Effects.js"
 
@@ -269,23 +269,8 @@ export const Scenario = Schema.Struct({
  */
 export type Scenario = typeof Scenario.Type
 
-class Invalid {
-  constructor(readonly error: Errors.ScenarioInvalid) {}
-}
-
-const invalid = (path: string, reason: string): never => {
-  throw new Invalid(new Errors.ScenarioInvalid({ path, reason }))
-}
-
-/** Runs a compiling step that reports problems with {@link invalid}, as a typed result. */
-const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid> => {
-  try {
-    return Result.succeed(f())
-  } catch (err) {
-    if (err instanceof Invalid) return Result.fail(err.error)
-    throw err
-  }
-}
+// problems are reported where they are found and turned into a typed result at the top
+const { invalid, attempt } = Ruleset
 
 const list = (x: string | ReadonlyArray<string> | undefined): ReadonlyArray<string> | undefined =>
   x === undefined ? undefined : typeof x === "string" ? [x] : x

@@ -24,7 +24,7 @@
  * @since 0.1.0
  */
 import {
-  type Ruleset as CoreRuleset,
+  Ruleset as CoreRuleset,
   Errors,
   Filter,
   GameEvent,
@@ -472,16 +472,8 @@ export type Scenario = typeof Scenario.Type
 // ---------------------------------------------------------------------------------------------
 // compiling
 
-class Invalid {
-  constructor(
-    readonly path: string,
-    readonly reason: string
-  ) {}
-}
-
-const invalid = (path: string, reason: string): never => {
-  throw new Invalid(path, reason)
-}
+// problems are reported where they are found and turned into a typed result by compile
+const { invalid } = CoreRuleset
 
 const playerRef = (s: string): Filter.PlayerRef =>
   s === "you"
@@ -898,8 +890,8 @@ const compileQuery = (q: typeof QueryEntry.Type, view: GameView.GameView, path: 
  * @since 0.1.0
  * @category compiling
  */
-export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors.ScenarioInvalid> => {
-  try {
+export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors.ScenarioInvalid> =>
+  CoreRuleset.attempt(() => {
     const view = buildView(s)
     const players = view.players
     const effects: Array<Replacement.Replacement> = []
@@ -951,10 +943,5 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
         })
       } else steps.push(compileQuery(st.query, tracked, `${at}.query`))
     })
-    return Result.succeed({ view, ledger, steps })
-  } catch (err) {
-    if (err instanceof Invalid)
-      return Result.fail(new Errors.ScenarioInvalid({ path: err.path, reason: err.reason }))
-    throw err
-  }
-}
+    return { view, ledger, steps }
+  })
