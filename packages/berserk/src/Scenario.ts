@@ -27,7 +27,7 @@
  * @since 0.1.0
  */
 import { type Errors, GameEvent, GameView, Ledger, type Replacement, Ruleset } from "@bulwark/core"
-import { Result, Schema } from "effect"
+import { type Result, Schema } from "effect"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 

@@ -23,8 +23,8 @@
 
 // biome-ignore lint/correctness/noUnusedImports: lets the declaration emit name core's Filter types
 import type { Filter } from "@bulwark/core"
-import { Errors, GameEvent, GameView, Ledger, Replacement, Ruleset } from "@bulwark/core"
-import { Result, Schema } from "effect"
+import { type Errors, GameEvent, GameView, Ledger, Replacement, Ruleset } from "@bulwark/core"
+import { type Result, Schema } from "effect"
 import * as Effects from "./Effects.js"
 
 const Id = Schema.NonEmptyString

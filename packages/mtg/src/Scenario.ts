@@ -25,7 +25,7 @@
  */
 import {
   Ruleset as CoreRuleset,
-  Errors,
+  type Errors,
   Filter,
   GameEvent,
   GameView,
