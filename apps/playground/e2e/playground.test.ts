@@ -148,10 +148,17 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     expect(await preventButton().count()).toBe(1)
   })
 
-  it("double first: 4 dealt (6 − 2)", async () => {
+  it("double first: 4 dealt (6 − 2), and the heading says the file's title states another ruling", async () => {
     await otherButton().click()
     await page.locator('[data-testid="outcome"]').waitFor()
     expect(await dealt()).toEqual(["4"])
+    // the title states the shield first, (3 − 2) × 2 = 2: the heading must not contradict 4 silently
+    expect(await text(page.locator('[data-testid="title-note"]'))).toMatch(/the ruling shown differs/)
+    // "Differs from the scenario's expect: (N)" lists all N differences
+    const summary = await text(page.locator('[data-testid="expect"] p'))
+    const n = Number(/\((\d+)\)/.exec(summary)?.[1])
+    expect(n).toBeGreaterThan(6)
+    expect(await page.locator('[data-testid="expect"] li').count()).toBe(n)
   })
 
   it("prevent first, by clicking: 2 dealt ((3 − 2) × 2) and the result matches the scenario", async () => {
@@ -161,6 +168,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     await page.locator('[data-testid="outcome"]').waitFor()
     expect(await dealt()).toEqual(["2"])
     expect(await text(page.locator('[data-testid="expect"]'))).toMatch(/Matches/)
+    expect(await page.locator('[data-testid="title-note"]').count()).toBe(0)
   })
 
   it("steps back and forth through the timeline, showing amounts before/after and the shield", async () => {
