@@ -16,6 +16,7 @@ import { dirname, extname, join, normalize, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { hangGuardMs } from "../../../tools/vitest.shared.ts"
 
 /** Debian's chromium; PLAYGROUND_CHROMIUM overrides the path (e.g. to check the skip message). */
 const CHROMIUM = process.env.PLAYGROUND_CHROMIUM ?? "/usr/bin/chromium"
@@ -110,6 +111,8 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
       viewport: { width: 1440, height: 1000 },
       deviceScaleFactor: 1
     })
+    // Playwright's waits are event-driven; their limit is a hang guard, not a speed check
+    context.setDefaultTimeout(hangGuardMs / 2)
     page = context.pages()[0] ?? (await context.newPage())
     page.on("console", (m) => {
       if (m.type() === "error") consoleErrors.push(m.text())
@@ -139,7 +142,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     const key = keys.find((k) => k === "mtg/MTG-09") ?? keys.find((k) => k === "mtg/MTG-09-prevent-first")
     expect(key, `MTG-09 among ${keys.join(", ")}`).toBeDefined()
     await page.selectOption("#scenario", key as string)
-    await expect.poll(() => text(page.locator('[data-testid="title"]'))).toMatch(/MTG-09/)
+    await page.locator('[data-testid="title"]', { hasText: /MTG-09/ }).waitFor()
     const card = page.locator('[data-testid="decision"]')
     await card.waitFor()
     expect(await text(card)).toMatch(/chooses which effect applies next/)
