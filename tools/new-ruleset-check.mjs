@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { pnpm } from "./pnpm.mjs"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const name = process.argv[2] ?? "sample-game"
@@ -38,23 +39,25 @@ try {
       // deleted in the working tree but still in the index
     }
   }
-  sh("pnpm", ["install", "--offline", "--frozen-lockfile"])
+  sh(...pnpm(["install", "--offline", "--frozen-lockfile"]))
   sh(process.execPath, ["tools/new-ruleset.mjs", name, "--title", "Sample Game"])
   // the generated package is new to the lockfile: it must be written (CI=true would freeze it)
-  sh("pnpm", ["install", "--offline", "--no-frozen-lockfile"])
-  sh("pnpm", [
-    "exec",
-    "nx",
-    "run-many",
-    "-t",
-    "build",
-    "typecheck",
-    "lint",
-    "test",
-    "-p",
-    `@bulwark/${name}`,
-    "--output-style=static"
-  ])
+  sh(...pnpm(["install", "--offline", "--no-frozen-lockfile"]))
+  sh(
+    ...pnpm([
+      "exec",
+      "nx",
+      "run-many",
+      "-t",
+      "build",
+      "typecheck",
+      "lint",
+      "test",
+      "-p",
+      `@bulwark/${name}`,
+      "--output-style=static"
+    ])
+  )
   sh(process.execPath, ["tools/doc-examples.mjs", `packages/${name}`])
   ok = true
 } finally {

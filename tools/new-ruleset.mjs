@@ -45,6 +45,8 @@ const write = (path, text) => {
   written.push(relative(root, path))
 }
 
+// the project's URLs, as the core package names them (tools/publint.mjs checks them)
+const corePackage = JSON.parse(readFileSync(join(root, "packages", "core", "package.json"), "utf8"))
 // ── the package ──────────────────────────────────────────────────────────────────────────────
 write(
   join(dir, "package.json"),
@@ -54,6 +56,10 @@ write(
     description: `${title} ruleset for Bulwark`,
     type: "module",
     license: "MIT",
+    homepage: corePackage.homepage,
+    repository: { ...corePackage.repository, directory: `packages/${name}` },
+    bugs: corePackage.bugs,
+    keywords: ["bulwark", name, "tcg", "rules-engine", "damage-prevention", "replacement-effects"],
     sideEffects: false,
     exports: {
       ".": { types: "./dist/index.d.ts", default: "./dist/index.js" },

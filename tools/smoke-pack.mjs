@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The consumer smoke test: packs every public package with `pnpm pack` (workspace: ranges become
+// The consumer smoke test: packs every public package with `pnpm pack` (the pinned pnpm, see pnpm.mjs) (workspace: ranges become
 // real versions), installs the tarballs with npm into a fresh project in the OS temp directory —
 // outside the workspace, so nothing resolves to workspace sources — together with effect 4.1.0
 // (and @types/node) from the registry, then type-checks and runs tools/smoke-pack/consumer.ts against them and
@@ -17,6 +17,7 @@ import {
 import { tmpdir } from "node:os"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { pnpm } from "./pnpm.mjs"
 import { publicPackages } from "./publint.mjs"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
@@ -36,7 +37,7 @@ let ok = false
 try {
   const tarballs = join(work, "tarballs")
   const packages = publicPackages()
-  for (const dir of packages) sh("pnpm", ["pack", "--pack-destination", tarballs], dir)
+  for (const dir of packages) sh(...pnpm(["pack", "--pack-destination", tarballs]), dir)
   const names = packages.map((d) => JSON.parse(readFileSync(join(d, "package.json"), "utf8")).name)
   console.log(`packed: ${names.join(", ")}`)
 

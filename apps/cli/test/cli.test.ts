@@ -298,7 +298,7 @@ describe("bulwark schema", () => {
   )
 })
 
-describe("bulwark gallery", { timeout: 60_000 }, () => {
+describe("bulwark gallery", () => {
   it.effect("resolves one scenario per ruleset and summarises", () =>
     Effect.gen(function* () {
       const r = yield* cli(["gallery"])
@@ -310,7 +310,7 @@ describe("bulwark gallery", { timeout: 60_000 }, () => {
   )
 })
 
-describe("the built binary", { timeout: 60_000 }, () => {
+describe("the built binary", () => {
   const main = join(here, "..", "dist", "main.js")
   it("check: exit code 1 and the summary line", () => {
     const r = spawnSync(process.execPath, [main, "check", join(here, "fixtures", "pass-fail")], {

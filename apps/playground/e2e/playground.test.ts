@@ -16,6 +16,7 @@ import { dirname, extname, join, normalize, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { hangGuardMs } from "../../../tools/vitest.shared.ts"
 
 /** Debian's chromium; PLAYGROUND_CHROMIUM overrides the path (e.g. to check the skip message). */
 const CHROMIUM = process.env.PLAYGROUND_CHROMIUM ?? "/usr/bin/chromium"
@@ -110,6 +111,8 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
       viewport: { width: 1440, height: 1000 },
       deviceScaleFactor: 1
     })
+    // Playwright's waits are event-driven; their limit is a hang guard, not a speed check
+    context.setDefaultTimeout(hangGuardMs / 2)
     page = context.pages()[0] ?? (await context.newPage())
     page.on("console", (m) => {
       if (m.type() === "error") consoleErrors.push(m.text())
@@ -139,7 +142,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     const key = keys.find((k) => k === "mtg/MTG-09") ?? keys.find((k) => k === "mtg/MTG-09-prevent-first")
     expect(key, `MTG-09 among ${keys.join(", ")}`).toBeDefined()
     await page.selectOption("#scenario", key as string)
-    await expect.poll(() => text(page.locator('[data-testid="title"]'))).toMatch(/MTG-09/)
+    await page.locator('[data-testid="title"]', { hasText: /MTG-09/ }).waitFor()
     const card = page.locator('[data-testid="decision"]')
     await card.waitFor()
     expect(await text(card)).toMatch(/chooses which effect applies next/)
@@ -148,10 +151,17 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     expect(await preventButton().count()).toBe(1)
   })
 
-  it("double first: 4 dealt (6 − 2)", async () => {
+  it("double first: 4 dealt (6 − 2), and the heading says the file's title states another ruling", async () => {
     await otherButton().click()
     await page.locator('[data-testid="outcome"]').waitFor()
     expect(await dealt()).toEqual(["4"])
+    // the title states the shield first, (3 − 2) × 2 = 2: the heading must not contradict 4 silently
+    expect(await text(page.locator('[data-testid="title-note"]'))).toMatch(/the ruling shown differs/)
+    // "Differs from the scenario's expect: (N)" lists all N differences
+    const summary = await text(page.locator('[data-testid="expect"] p'))
+    const n = Number(/\((\d+)\)/.exec(summary)?.[1])
+    expect(n).toBeGreaterThan(6)
+    expect(await page.locator('[data-testid="expect"] li').count()).toBe(n)
   })
 
   it("prevent first, by clicking: 2 dealt ((3 − 2) × 2) and the result matches the scenario", async () => {
@@ -161,6 +171,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     await page.locator('[data-testid="outcome"]').waitFor()
     expect(await dealt()).toEqual(["2"])
     expect(await text(page.locator('[data-testid="expect"]'))).toMatch(/Matches/)
+    expect(await page.locator('[data-testid="title-note"]').count()).toBe(0)
   })
 
   it("steps back and forth through the timeline, showing amounts before/after and the shield", async () => {

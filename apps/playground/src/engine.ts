@@ -348,3 +348,52 @@ export const snapshotAt = (driven: Driven, at: number): Snapshot => {
   }
   return { event, cause, bars: [...bars.values()], shields }
 }
+
+/**
+ * The page heading: the scenario's title (else its file name) and, once a ruling is shown that
+ * does not match the file's `expect:`, a note saying so. A title usually states the file's own
+ * ruling ("NAP applies the shield first: (3−2)×2 = 2"); after other answers the page shows another
+ * ruling, and the heading must not contradict it silently.
+ */
+export interface Heading {
+  readonly title: string
+  readonly note?: string
+}
+
+/** The heading for `loaded` as driven so far (see {@link Heading}). */
+export const headingOf = (loaded: LoadedScenario, driven: Driven | undefined): Heading => {
+  const title = loaded.title ?? loaded.fileName
+  const n = driven?.run === undefined ? 0 : (driven.mismatches?.length ?? 0)
+  if (loaded.expect === undefined || n === 0) return { title }
+  return {
+    title,
+    note: `The title is the file's ruling; the ruling shown differs from its expect: in ${n} ${n === 1 ? "place" : "places"} (listed below).`
+  }
+}
+
+/** The differences from `expect:` as the outcome lists them: a count, lines, and what is left out. */
+export interface MismatchList {
+  readonly heading: string
+  readonly lines: ReadonlyArray<{ readonly path: string; readonly text: string }>
+  /** "… and K more" when lines are left out; the heading's count is always lines + K. */
+  readonly more?: string
+}
+
+/**
+ * Lists `mismatches` under a heading that counts them all: up to `limit` lines (one more when
+ * that is the last one, rather than a line saying "and 1 more"), then "… and K more".
+ */
+export const mismatchList = (mismatches: ReadonlyArray<Expect.Mismatch>, limit = 6): MismatchList => {
+  const n = mismatches.length
+  const shown = n <= limit + 1 ? mismatches : mismatches.slice(0, limit)
+  const lines = shown.map((m) => ({
+    path: m.path,
+    text: `: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`
+  }))
+  const left = n - shown.length
+  return {
+    heading: `✗ Differs from the scenario's expect: (${n})`,
+    lines,
+    ...(left > 0 ? { more: `… and ${left} more` } : {})
+  }
+}

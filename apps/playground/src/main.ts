@@ -16,8 +16,10 @@ import {
   type Driven,
   drive,
   type Entry,
+  headingOf,
   load,
   type Mode,
+  mismatchList,
   type Problem,
   question,
   snapshotAt
@@ -342,6 +344,7 @@ const ruleOf = (r: Trace.Record): string | undefined => {
 
 const renderHeading = (): void => {
   const l = st.loaded
+  const heading = l === undefined ? undefined : headingOf(l, st.driven)
   mount(
     els.heading,
     l === undefined
@@ -358,13 +361,16 @@ const renderHeading = (): void => {
       : h(
           "div",
           { class: "heading" },
-          h("h2", { "data-testid": "title" }, l.title ?? l.fileName),
+          h("h2", { "data-testid": "title" }, heading?.title),
           h(
             "p",
             { class: "sub" },
             `${l.ruleset.name} · ${l.ruleset.rulesVersion}`,
             l.description === undefined ? null : h("span", {}, ` · ${l.description}`)
-          )
+          ),
+          heading?.note === undefined
+            ? null
+            : h("p", { class: "sub differs", "data-testid": "title-note" }, heading.note)
         )
   )
 }
@@ -589,6 +595,7 @@ const undoTo = (k: number): void => {
 
 const expectation = (d: Driven): Child => {
   const mm = d.mismatches ?? []
+  const list = mismatchList(mm)
   return st.loaded?.expect === undefined
     ? null
     : mm.length === 0
@@ -596,20 +603,12 @@ const expectation = (d: Driven): Child => {
       : h(
           "div",
           { class: "expect bad", "data-testid": "expect" },
-          h("p", {}, `✗ Differs from the scenario's expect: (${mm.length})`),
+          h("p", {}, list.heading),
           h(
             "ul",
             {},
-            mm
-              .slice(0, 6)
-              .map((m) =>
-                h(
-                  "li",
-                  {},
-                  h("code", {}, m.path),
-                  `: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`
-                )
-              )
+            list.lines.map((m) => h("li", {}, h("code", {}, m.path), m.text)),
+            list.more === undefined ? null : h("li", { class: "more" }, list.more)
           )
         )
 }

@@ -7,7 +7,7 @@ import type { Decision } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { bundled, rulesets, showcase } from "../src/bundled.ts"
-import { drive, load, snapshotAt } from "../src/engine.ts"
+import { drive, headingOf, load, mismatchList, snapshotAt } from "../src/engine.ts"
 
 /** MTG-09 in the mtg vocabulary, with its own ids (independent of the package's file). */
 const MTG09 = `ruleset: mtg
@@ -129,5 +129,60 @@ describe("problems at their line", () => {
   it("malformed YAML is reported with its line", () => {
     const r = load("ruleset: mtg\nplayers: [ap\n", "bad.yaml", rulesets)
     expect(Result.isFailure(r) ? r.failure[0]?.line : 0).toBeGreaterThan(0)
+  })
+})
+
+/** The bundled showcase, MTG-09 with the shield first: its title states (3−2)×2 = 2. */
+const showcaseLoaded = () => {
+  if (showcase === undefined) throw new Error("no showcase")
+  const loaded = load(showcase.text, showcase.fileName, rulesets)
+  if (Result.isFailure(loaded)) throw new Error(JSON.stringify(loaded.failure))
+  return loaded.success
+}
+
+describe("the heading and the ruling shown (MTG-09, CR 616.1)", () => {
+  /**
+   * CR 616.1e: "Any of the applicable replacement and/or prevention effects may be chosen." The
+   * showcase's title says NAP applies the shield first, (3 − 2) × 2 = 2; answering "double"
+   * instead shows 3 × 2 − 2 = 4. The heading may not then state 2 without a word.
+   */
+  it("after the other order, the heading says that the ruling shown is not the title's", () => {
+    const loaded = showcaseLoaded()
+    const other = drive(loaded, "ask", ["double"])
+    expect(other.run?.outcome.events.e?.dealt).toEqual({ Z: 4 })
+    const heading = headingOf(loaded, other)
+    expect(heading.title).toMatch(/shield first: \(3−2\)×2 = 2/)
+    expect(heading.note).toMatch(/the ruling shown differs from its expect: in 7 places/)
+  })
+
+  it("the file's own order, or no ruling yet: the title alone", () => {
+    const loaded = showcaseLoaded()
+    const same = drive(loaded, "ask", ["shield"])
+    expect(same.run?.outcome.events.e?.dealt).toEqual({ Z: 2 })
+    expect(headingOf(loaded, same)).toEqual({ title: loaded.title })
+    expect(headingOf(loaded, drive(loaded, "ask", []))).toEqual({ title: loaded.title })
+  })
+
+  /** The count in "Differs from the scenario's expect: (N)" is the number of differences listed. */
+  it("the differences: all 7 of them listed under a count of 7", () => {
+    const loaded = showcaseLoaded()
+    const mm = drive(loaded, "ask", ["double"]).mismatches ?? []
+    expect(mm.length).toBe(7)
+    const list = mismatchList(mm)
+    expect(list.heading).toBe("✗ Differs from the scenario's expect: (7)")
+    expect(list.lines.map((l) => l.path)).toEqual(mm.map((m) => m.path))
+    expect(list.lines[0]).toEqual({ path: "events.e.dealt.Z", text: ": expected 2, got 4" })
+    expect(list.more).toBeUndefined()
+  })
+
+  it("more than fit: the lines and the 'and K more' add up to the count", () => {
+    const mm = Array.from({ length: 10 }, (_, k) => ({ path: `p${k}`, expected: k, actual: k + 1 }))
+    for (const n of [0, 1, 6, 7, 8, 10]) {
+      const list = mismatchList(mm.slice(0, n))
+      const more = Number(/and (\d+) more/.exec(list.more ?? "")?.[1] ?? 0)
+      expect(list.heading).toBe(`✗ Differs from the scenario's expect: (${n})`)
+      expect(list.lines.length + more).toBe(n)
+    }
+    expect(mismatchList(mm).more).toBe("… and 4 more")
   })
 })

@@ -44,9 +44,13 @@ describe("a remote chooser over a queue", () => {
   it.effect("a slow answer within the timeout is waited for", () =>
     Effect.gen(function* () {
       const connection = yield* RemoteChooser.connect
-      yield* Effect.forkChild(RemoteChooser.simulatedPlayer(connection, () => "double", "10 seconds"))
       const fiber = yield* Effect.forkChild(resolveWith(connection))
+      // the test is bob's client: it holds the prompt, so the resolution is waiting for the reply
+      // (and its 30 second clock runs) before the test clock moves
+      const prompt = yield* Queue.take(connection.prompts)
       yield* TestClock.adjust("10 seconds")
+      assert.isUndefined(fiber.pollUnsafe())
+      yield* Queue.offer(connection.replies, { requestId: prompt.request.id, answer: "double" })
       const r = yield* Fiber.join(fiber)
       // double first: 3 × 2 − 2 = 4
       assert.isTrue(Result.isSuccess(r) && r.success.happened[0]?.amount === 4)
@@ -61,9 +65,10 @@ describe("a remote chooser over a queue", () => {
   it.effect("a timeout is a typed ChooserFailed and the caller's ledger is untouched", () =>
     Effect.gen(function* () {
       const connection = yield* RemoteChooser.connect
-      yield* Effect.forkChild(RemoteChooser.silentPlayer(connection))
       const before = structuredClone(Demo.ledger)
       const fiber = yield* Effect.forkChild(resolveWith(connection))
+      // bob's client receives the prompt and never answers; only then does the test clock move
+      yield* Queue.take(connection.prompts)
       yield* TestClock.adjust("29 seconds")
       assert.isUndefined(fiber.pollUnsafe())
       yield* TestClock.adjust("1 second")

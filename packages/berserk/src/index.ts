@@ -41,6 +41,8 @@ export * as Scenario from "./Scenario.js"
  * import { rulesetId } from "@bulwark/berserk"
  * console.log(rulesetId) // "berserk"
  * ```
+ *
+ * @since 0.1.0
  */
 export const rulesetId = "berserk" as const
 
@@ -52,6 +54,8 @@ export const rulesetId = "berserk" as const
  * import { core } from "@bulwark/berserk"
  * console.log(core) // "@bulwark/core"
  * ```
+ *
+ * @since 0.1.0
  */
 export const core: typeof coreName = coreName
 
@@ -63,6 +67,8 @@ export const core: typeof coreName = coreName
  * import { coverage } from "@bulwark/berserk"
  * coverage.find((c) => c.rule === "533.3")?.status // "implemented"
  * ```
+ *
+ * @since 0.1.0
  */
 export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   {
@@ -140,6 +146,8 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
  * import { ruleset } from "@bulwark/berserk"
  * ruleset.id // "berserk"
  * ```
+ *
+ * @since 0.1.0
  */
 export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   id: rulesetId,

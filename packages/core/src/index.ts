@@ -18,6 +18,8 @@
  * import { coreName } from "@bulwark/core"
  * console.log(coreName) // "@bulwark/core"
  * ```
+ *
+ * @since 0.1.0
  */
 export const coreName = "@bulwark/core" as const
 

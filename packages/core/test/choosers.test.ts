@@ -3,7 +3,7 @@
  * the chooser", asynchronous (the resolution waits and resumes), and replay from a decision log.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Result } from "effect"
+import { Deferred, Effect, Layer, Result } from "effect"
 import { Chooser, Decision, Errors, GameEvent, Kernel, Ledger, Policy, Resolver } from "../src/index.js"
 import { affected, dmg, double, plus, shield, view } from "./fixtures.js"
 
@@ -106,14 +106,17 @@ describe("asynchronous chooser", () => {
   const rules = Policy.layer(affected)
   it.effect("the resolution waits for a remote answer and resumes with nothing lost", () =>
     Effect.gen(function* () {
+      // the answer comes later from another fiber (the remote player), not from a timer: the
+      // resolution suspends on the reply and resumes when it arrives
       const remote: Chooser.ChooserShape = {
         decide: (request) =>
-          Effect.promise(
-            () =>
-              new Promise<Decision.Answer>((resolve) =>
-                setTimeout(() => resolve(request._tag === "ChooseEffect" ? "double" : true), 5)
-              )
-          )
+          Effect.gen(function* () {
+            const reply = yield* Deferred.make<Decision.Answer>()
+            yield* Effect.forkChild(
+              Deferred.succeed(reply, request._tag === "ChooseEffect" ? "double" : true)
+            )
+            return yield* Deferred.await(reply)
+          })
       }
       const r = yield* Resolver.resolve(event, ledger, view).pipe(
         Effect.provide(Layer.mergeAll(rules, Chooser.layer(remote)))

@@ -26,8 +26,8 @@ const shieldOn = (i: number, amount: number): Replacement.Replacement => ({
 })
 
 // These check capacity (no stack overflow, linear structures), not speed: speed is measured by
-// `pnpm bench`. The generous timeout keeps them from failing on a loaded CI machine.
-const capacity = { timeout: 120_000 }
+// `pnpm bench`. No timeout of their own: the shared hang guard (tools/vitest.shared.ts) applies.
+const capacity = {}
 
 describe("scale", () => {
   it(

@@ -26,6 +26,8 @@ export * as Scenario from "./Scenario.js"
  * import { rulesetId } from "@bulwark/fab"
  * console.log(rulesetId) // "fab"
  * ```
+ *
+ * @since 0.1.0
  */
 export const rulesetId = "fab" as const
 
@@ -37,6 +39,8 @@ export const rulesetId = "fab" as const
  * import { core } from "@bulwark/fab"
  * console.log(core) // "@bulwark/core"
  * ```
+ *
+ * @since 0.1.0
  */
 export const core: typeof coreName = coreName
 
@@ -50,6 +54,8 @@ export const core: typeof coreName = coreName
  * import { rulesVersion } from "@bulwark/fab"
  * rulesVersion.startsWith("Flesh and Blood Comprehensive Rules") // true
  * ```
+ *
+ * @since 0.1.0
  */
 export const rulesVersion =
   "Flesh and Blood Comprehensive Rules, copy of February 2026 (no version number in the text; 6.4.10 h = cannot prevent, i = fixed, j = shielding)" as const
@@ -62,6 +68,8 @@ export const rulesVersion =
  * import { coverage } from "@bulwark/fab"
  * coverage.find((c) => c.rule === "6.4.10f")?.status // "implemented"
  * ```
+ *
+ * @since 0.1.0
  */
 export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   { rule: "6.4.1a", title: "sub-events happen first and can be replaced", status: "implemented" },
@@ -130,6 +138,8 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
  *   outcome.events["e1"]?.prevented // { bob: 3 }
  * }
  * ```
+ *
+ * @since 0.1.0
  */
 export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   id: rulesetId,

@@ -34,6 +34,8 @@ export * as Scenario from "./Scenario.js"
  * import { rulesetId } from "@bulwark/mtg"
  * console.log(rulesetId) // "mtg"
  * ```
+ *
+ * @since 0.1.0
  */
 export const rulesetId = "mtg" as const
 
@@ -45,6 +47,8 @@ export const rulesetId = "mtg" as const
  * import { core } from "@bulwark/mtg"
  * console.log(core) // "@bulwark/core"
  * ```
+ *
+ * @since 0.1.0
  */
 export const core: typeof coreName = coreName
 
@@ -56,6 +60,8 @@ export const core: typeof coreName = coreName
  * import { coverage } from "@bulwark/mtg"
  * coverage.find((c) => c.rule === "615.7")?.status // "implemented"
  * ```
+ *
+ * @since 0.1.0
  */
 export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   {
@@ -160,6 +166,8 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
  *   run.outcome.state["bear"]?.["damage"] // 1
  * }
  * ```
+ *
+ * @since 0.1.0
  */
 export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   id: rulesetId,

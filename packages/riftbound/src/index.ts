@@ -33,6 +33,8 @@ export * as Vocabulary from "./Vocabulary.js"
  * import { rulesetId } from "@bulwark/riftbound"
  * console.log(rulesetId) // "riftbound"
  * ```
+ *
+ * @since 0.1.0
  */
 export const rulesetId = "riftbound" as const
 
@@ -44,6 +46,8 @@ export const rulesetId = "riftbound" as const
  * import { core } from "@bulwark/riftbound"
  * console.log(core) // "@bulwark/core"
  * ```
+ *
+ * @since 0.1.0
  */
 export const core: typeof coreName = coreName
 
@@ -55,6 +59,8 @@ export const core: typeof coreName = coreName
  * import { coverage } from "@bulwark/riftbound"
  * coverage.filter((c) => c.status === "implemented").length
  * ```
+ *
+ * @since 0.1.0
  */
 export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   { rule: "370.1", title: "replacement effects apply to qualifying events", status: "implemented" },
@@ -157,6 +163,8 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
  *   console.log(run.outcome.effects["p"]?.remaining) // 2
  * }
  * ```
+ *
+ * @since 0.1.0
  */
 export const ruleset: Ruleset.Ruleset<Vocabulary.Scenario> = {
   id: rulesetId,

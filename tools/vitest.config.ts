@@ -1,0 +1,5 @@
+import "./node20-polyfills.ts"
+import { defineConfig } from "vitest/config"
+import { projectConfig } from "./vitest.shared.ts"
+
+export default defineConfig(projectConfig())
