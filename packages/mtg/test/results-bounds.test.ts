@@ -100,7 +100,9 @@ describe("CR 615.5: damage dealt by a prevention's additional part is real damag
           source: "C",
           to: "C",
           amount: 2,
-          additional: [{ family: "damage", subject: { id: "ap" }, source: "self", amount: { _tag: "Prevented" } }]
+          additional: [
+            { family: "damage", subject: { id: "ap" }, source: "self", amount: { _tag: "Prevented" } }
+          ]
         },
         { kind: "shield", id: "aps", controller: "ap", to: "ap", amount: 1 }
       ],
