@@ -179,7 +179,7 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
  * import { Rules } from "@bulwark/fab"
  * const view = GameView.make({ players: ["a", "b"], activePlayer: "a",
  *   objects: [{ id: "helm", kind: "object", controller: "b", zone: "arena", props: {} }] })
- * Rules.fails(GameEvent.damage({ id: "d", recipient: "helm", amount: 2 }), view)?.rule // "FaB 8.5.3c"
+ * Rules.fails(GameEvent.damage({ id: "d", source: "S", recipient: "helm", amount: 2 }), view)?.rule // "FaB 8.5.3c"
  * ```
  * @since 0.1.0
  * @category policies

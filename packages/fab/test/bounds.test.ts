@@ -61,11 +61,15 @@ describe("FaB 1.14.4b: resources never go below 0", () => {
 describe("FaB 8.5.3c and 7.5.2b: nothing to be dealt to", () => {
   /** 8.5.3c: "If a non-living object would be dealt damage, the effect fails." 2.5.1a: "A permanent with the life property is a living object." */
   it("damage to an equipment fails; a hero and an ally in the arena can be dealt damage", () => {
-    expect(Rules.fails(GameEvent.damage({ id: "d", recipient: "helm", amount: 2 }), view)?.rule).toBe(
-      "FaB 8.5.3c"
-    )
-    expect(Rules.fails(GameEvent.damage({ id: "d", recipient: "ally", amount: 2 }), view)).toBeUndefined()
-    expect(Rules.fails(GameEvent.damage({ id: "d", recipient: "bob", amount: 2 }), view)).toBeUndefined()
+    expect(
+      Rules.fails(GameEvent.damage({ id: "d", source: "S", recipient: "helm", amount: 2 }), view)?.rule
+    ).toBe("FaB 8.5.3c")
+    expect(
+      Rules.fails(GameEvent.damage({ id: "d", source: "S", recipient: "ally", amount: 2 }), view)
+    ).toBeUndefined()
+    expect(
+      Rules.fails(GameEvent.damage({ id: "d", source: "S", recipient: "bob", amount: 2 }), view)
+    ).toBeUndefined()
     // not damage: nothing to fail
     expect(
       Rules.fails(GameEvent.occurrence({ id: "x", family: "destroy", subject: "helm", amount: 1 }), view)
@@ -94,7 +98,13 @@ describe("FaB 8.5.3c and 7.5.2b: nothing to be dealt to", () => {
     expect(why).toBeDefined()
     expect(
       Rules.fails(
-        GameEvent.damage({ id: "d", recipient: "gone", amount: 2, params: { attackTarget: "gone" } }),
+        GameEvent.damage({
+          id: "d",
+          source: "S",
+          recipient: "gone",
+          amount: 2,
+          params: { attackTarget: "gone" }
+        }),
         view
       )?.rule
     ).toBe("FaB 7.5.2b")
