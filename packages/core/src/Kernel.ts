@@ -22,7 +22,10 @@
  * 5. When no group has anything left, the occurrences at more than 0 happen (the ruleset's
  *    `commit` updates the view); damage goes through the ruleset's results stage together with
  *    the additional effects of the preventions that applied, as a new event; otherwise the
- *    additional effects are resolved as a new event.
+ *    additional effects are resolved as a new event. Damage dealt in that new event (an
+ *    additional part's) is processed into its results in turn, like any dealt damage. An
+ *    occurrence the ruleset's `fails` rejects (its recipient left play) never starts: it is
+ *    `failed`, and the trace says why.
  *
  * Invariants (each covered by a property test): an effect modifies an original event at most
  * once, including every event that replaces it; candidates are recomputed after every
@@ -67,8 +70,10 @@ export interface Options {
  * - `modified`: the net change made by modifiers (+/−);
  * - `prevented`: what preventions removed;
  * - `amount`: what is left, `proposed + modified − prevented`; dealt if `status` is `happened`;
- * - `status`: `happened`, `zero` (reached 0: it does not happen), or `replaced` (something else
- *   happened instead: see `replacedBy`);
+ * - `status`: `happened`, `zero` (reached 0: it does not happen), `replaced` (something else
+ *   happened instead: see `replacedBy`), or `failed` (it could not happen at all, e.g. damage to
+ *   an object that has left play or can't be dealt damage: the ruleset's `fails` says why, in the
+ *   trace; nothing applied to it and its `amount` is 0);
  * - `origin`: the original occurrence it descends from; `applied`: every effect that applied to
  *   it or to the occurrences it replaced.
  *
@@ -94,7 +99,7 @@ export interface Outcome {
   readonly modified: number
   readonly prevented: number
   readonly amount: number
-  readonly status: "happened" | "zero" | "replaced"
+  readonly status: "happened" | "zero" | "replaced" | "failed"
   readonly replacedBy: ReadonlyArray<string>
   readonly applied: ReadonlyArray<string>
 }
@@ -174,7 +179,7 @@ interface Item {
   proposed: number
   modified: number
   prevented: number
-  status: "live" | "zero" | "replaced"
+  status: "live" | "zero" | "replaced" | "failed"
   replacedBy: ReadonlyArray<string>
   group: string
 }
@@ -712,6 +717,7 @@ const pushFrame = (
     })
   }
   for (let i = 0; i < frame.items.length; i++) addItemToGroup(s, frame, i)
+  const failures = s.rules.fails === undefined ? undefined : frame.items.map((it) => failOf(s, it))
   if (s.rules.order.groupOrder === "apnap" && frame.groups.length > 1) {
     const order = GameView.turnOrderFrom(s.view, s.view.activePlayer)
     const ranks = new Map(frame.groups.map((g) => [g, groupRank(s, frame, g, order)] as const))
@@ -734,10 +740,32 @@ const pushFrame = (
       amount: o.amount
     }))
   })
-  for (const it of frame.items) {
-    if (it.status === "zero")
+  frame.items.forEach((it, i) => {
+    const failed = failures?.[i]
+    if (failed !== undefined) traceFailed(s, it, failed)
+    else if (it.status === "zero")
       s.trace?.push({ _tag: "ReachedZero", occurrence: it.occ.id, subject: it.occ.subject, rule: ZERO_RULE })
-  }
+  })
+}
+
+/**
+ * Whether the ruleset says the item's occurrence can't happen at all (its subject has left play,
+ * can't be dealt damage, …): if so the item is `failed`, and nothing applies to it.
+ */
+const failOf = (s: State, it: Item): Policy.Failure | undefined => {
+  const f = s.rules.fails
+  if (f === undefined || it.status === "replaced" || it.status === "failed") return undefined
+  const why = f(it.occ, s.view)
+  if (why !== undefined) it.status = "failed"
+  return why
+}
+
+const traceFailed = (s: State, it: Item, why: Policy.Failure): void => {
+  s.trace?.push({
+    _tag: "Note",
+    text: `${it.occ.id} (${it.occ.family} to ${it.occ.subject}) does not happen: ${why.reason}`,
+    rule: why.rule
+  })
 }
 
 const ZERO_RULE = "an occurrence at 0 does not happen"
@@ -1041,6 +1069,9 @@ const applyAction = (
             appliedSet: undefined
           })
           addItemToGroup(s, frame, frame.items.length - 1)
+          const made = frame.items[frame.items.length - 1] as Item
+          const failed = failOf(s, made)
+          if (failed !== undefined) traceFailed(s, made, failed)
         }
       }
       break
@@ -1182,6 +1213,11 @@ const finishFrame = (s: State): void => {
   const frame = s.frames.pop() as Frame
   const happened: Array<GameEvent.Occurrence> = []
   for (const it of frame.items) {
+    // an occurrence moved to another subject (a redirect) is checked again where it now goes
+    if (it.status === "live" && it.occ.amount > 0) {
+      const failed = failOf(s, it)
+      if (failed !== undefined) traceFailed(s, it, failed)
+    }
     const status = it.status === "live" ? (it.occ.amount > 0 ? "happened" : "zero") : it.status
     s.outcomes.push({
       id: it.occ.id,
@@ -1196,7 +1232,7 @@ const finishFrame = (s: State): void => {
       proposed: it.proposed,
       modified: it.modified,
       prevented: it.prevented,
-      amount: status === "replaced" ? 0 : it.occ.amount,
+      amount: status === "replaced" || status === "failed" ? 0 : it.occ.amount,
       status,
       replacedBy: it.replacedBy,
       applied: it.applied
@@ -1213,25 +1249,31 @@ const finishFrame = (s: State): void => {
     event: frame.event,
     happened: happened.map((h) => ({ id: h.id, family: h.family, subject: h.subject, amount: h.amount }))
   })
+  // Dealt damage is processed into its results, as a new event that can be replaced in turn,
+  // together with the additional effects of the preventions that applied (MTG 120.4 example 2:
+  // Awe Strike's life gain joins the damage event's results). Damage dealt *in* a results event
+  // — a prevention's additional part (615.5), or a result replaced by damage — is an occurrence
+  // like any other: it was replaced and prevented there, it is dealt, and it too is processed
+  // into its results (120.3), so what is dealt and the state after never disagree. A cost's
+  // damage is not processed (it is the cost's own event).
   const results = s.rules.results
-  const dealt = results === undefined ? NO_OCCURRENCES : happened.filter((o) => o.family === GameEvent.DAMAGE)
+  const dealt =
+    results === undefined || frame.cause === "cost"
+      ? NO_OCCURRENCES
+      : happened.filter((o) => o.family === GameEvent.DAMAGE)
+  const made = dealt.length === 0 ? NO_OCCURRENCES : (results as Policy.ResultsPolicy).results(dealt, s.view)
   if (
     results !== undefined &&
-    frame.cause !== "results" &&
     frame.cause !== "cost" &&
-    (dealt.length > 0 || frame.followUps.length > 0)
+    (made.length > 0 || (frame.cause !== "results" && frame.followUps.length > 0))
   ) {
-    const made = results.results(dealt, s.view)
-    const all = [...made, ...frame.followUps]
-    if (all.length > 0) {
-      if (made.length > 0)
-        s.trace?.push({
-          _tag: "Note",
-          text: "dealt damage is processed into its results, which can be replaced in turn",
-          rule: results.rule
-        })
-      pushFrame(s, `${frame.event}:results`, "results", all)
-    }
+    if (made.length > 0)
+      s.trace?.push({
+        _tag: "Note",
+        text: "dealt damage is processed into its results, which can be replaced in turn",
+        rule: results.rule
+      })
+    pushFrame(s, `${frame.event}:results`, "results", [...made, ...frame.followUps])
   } else if (frame.followUps.length > 0) {
     pushFrame(s, `${frame.event}:additional`, "additional", frame.followUps)
   }

@@ -170,11 +170,31 @@ export interface ResultsPolicy {
 }
 
 /**
+ * Why an occurrence can't happen at all, and the rule that says so (for `Rules.fails`).
+ *
+ * @example
+ * ```ts
+ * import type { Policy } from "@bulwark/core"
+ * const gone: Policy.Failure = { reason: "the attack-target has ceased to exist", rule: "FaB 7.5.2b" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Failure {
+  readonly reason: string
+  readonly rule: string
+}
+
+/**
  * A ruleset's policies in one value, as the synchronous resolver takes them.
  *
  * - `commit`: how an occurrence that happened changes the view (used for costs and sub-events,
  *   so that later candidates see, for example, that the effect's source was destroyed; and for
  *   the final occurrences);
+ * - `fails`: whether an occurrence can't happen at all in the current view (damage to an object
+ *   that has left play, or that can't be dealt damage): such an occurrence is `failed` — no
+ *   effect applies to it, nothing happens, and the trace says why. Asked when the occurrence
+ *   enters the resolution and again, before it happens, if it is still live;
  * - `predicates`: named filter predicates; `values`: named values (`Filter.NamedValues`);
  * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1)).
  *
@@ -197,6 +217,9 @@ export interface Rules {
   readonly results?: ResultsPolicy | undefined
   readonly commit?:
     | ((view: GameView.GameView, occurrence: GameEvent.Occurrence) => GameView.GameView)
+    | undefined
+  readonly fails?:
+    | ((occurrence: GameEvent.Occurrence, view: GameView.GameView) => Failure | undefined)
     | undefined
   readonly predicates?: Filter.Predicates | undefined
   readonly values?: Filter.NamedValues | undefined

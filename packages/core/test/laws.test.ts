@@ -9,7 +9,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { Kernel, Resolver } from "../src/index.js"
 import * as Laws from "./laws.js"
-import { deepFreeze, resolveWorld, type World, WorldSpec, worldOf } from "./world.js"
+import { deepFreeze, reflectingWorldOf, resolveWorld, type World, WorldSpec, worldOf } from "./world.js"
 
 const runs = { arbitrary: { runs: 300, seed: 20261129 } }
 
@@ -118,6 +118,19 @@ describe("resolver invariants", () => {
     "9. accounting: proposed + modifications − prevented = dealt, and nothing is negative",
     [WorldSpec],
     ([spec]) => holds(Laws.accounting)(spec),
+    runs
+  )
+
+  it.prop(
+    "10. dealt and state agree: what happened is what changed the view, and all dealt damage — also a prevention's additional part's (MTG 615.5 \"the rest of the effect takes place immediately afterward\") — has its results (MTG 120.3)",
+    [WorldSpec],
+    ([spec]) => {
+      const w = reflectingWorldOf(spec)
+      const r = resolveWorld(w)
+      if (Result.isFailure(r)) throw new Error(`resolution failed: ${r.failure.message}`)
+      const v = [...Laws.dealtAgreesWithState(w.rules)(w, r.success), ...Laws.accounting(w, r.success)]
+      if (v.length > 0) throw new Error(v.join("\n"))
+    },
     runs
   )
 

@@ -3,7 +3,7 @@
  * violations it finds (empty when the law holds). The property tests run them over generated
  * worlds; `mutants.test.ts` shows each one catches a deliberately broken resolver.
  */
-import { GameView, type Kernel, type Replacement, type Trace } from "../src/index.js"
+import { GameView, type Kernel, type Policy, type Replacement, type Trace } from "../src/index.js"
 import type { World } from "./world.js"
 
 export type Law = (w: World, r: Kernel.Resolution) => ReadonlyArray<string>
@@ -164,8 +164,8 @@ export const accounting: Law = (_w, r) => {
   const out: Array<string> = []
   for (const o of r.outcomes) {
     if (o.proposed < 0 || o.prevented < 0 || o.amount < 0) out.push(`${o.id} has a negative amount`)
-    if (o.status === "replaced") {
-      if (o.amount !== 0) out.push(`${o.id} was replaced but has amount ${o.amount}`)
+    if (o.status === "replaced" || o.status === "failed") {
+      if (o.amount !== 0) out.push(`${o.id} was ${o.status} but has amount ${o.amount}`)
       continue
     }
     if (o.proposed + o.modified - o.prevented !== o.amount) {
@@ -174,6 +174,48 @@ export const accounting: Law = (_w, r) => {
   }
   return out
 }
+
+/**
+ * 10. Dealt and state agree (MTG 615.5, 120.3, 120.4): every occurrence that happened is what
+ * changed the view — the view after is the view before with each happened occurrence committed,
+ * in order — and every damage occurrence that was dealt (outside a cost), whatever dealt it (the
+ * event, a prevention's additional part, a replacement), was processed into its results: each
+ * result the ruleset makes of it was resolved (happened, reached 0 or was replaced).
+ */
+export const dealtAgreesWithState =
+  (rules: Policy.Rules): Law =>
+  (w, r) => {
+    const out: Array<string> = []
+    const commit = rules.commit
+    let v: GameView.GameView = w.view
+    const ids = new Set(r.outcomes.map((o) => o.id))
+    let k = 0
+    for (let i = 0; i < r.outcomes.length; ) {
+      const event = (r.outcomes[i] as Kernel.Outcome).event
+      const cause = (r.outcomes[i] as Kernel.Outcome).cause
+      const dealt: Array<(typeof r.happened)[number]> = []
+      for (; i < r.outcomes.length && (r.outcomes[i] as Kernel.Outcome).event === event; i++) {
+        if ((r.outcomes[i] as Kernel.Outcome).status !== "happened") continue
+        const h = r.happened[k++]
+        if (h === undefined) {
+          out.push(`${(r.outcomes[i] as Kernel.Outcome).id} happened but is not in happened`)
+          continue
+        }
+        if (commit !== undefined) v = commit(v, h)
+        if (h.family === "damage") dealt.push(h)
+      }
+      if (rules.results === undefined || cause === "cost" || dealt.length === 0) continue
+      for (const m of rules.results.results(dealt, v))
+        if (!ids.has(m.id))
+          out.push(
+            `${dealt.map((d) => d.id).join(",")} dealt (${event}) but its result ${m.id} (${m.family} ${m.amount} to ${m.subject}) never resolved`
+          )
+    }
+    if (k !== r.happened.length) out.push(`${r.happened.length - k} happened occurrences have no outcome`)
+    if (commit !== undefined && JSON.stringify(v) !== JSON.stringify(r.view))
+      out.push("the view after is not the view before with what happened committed")
+    return out
+  }
 
 export const laws: Readonly<Record<string, Law>> = {
   atMostOnce,

@@ -7,7 +7,14 @@ import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { GameEvent, type Kernel, Policy, Resolver } from "../src/index.js"
 import * as Laws from "./laws.js"
-import { type EffectSpec, resolveWorld, type World, type WorldSpec, worldOf } from "./world.js"
+import {
+  type EffectSpec,
+  reflectingWorldOf,
+  resolveWorld,
+  type World,
+  type WorldSpec,
+  worldOf
+} from "./world.js"
 
 const spec = (
   effects: ReadonlyArray<Partial<EffectSpec>>,
@@ -202,5 +209,33 @@ describe("each law catches a broken resolver", () => {
       outcomes: good.outcomes.map((o) => ({ ...o, prevented: o.prevented + 1 }))
     }
     assert.isAbove(Laws.accounting(w, broken).length, 0)
+  })
+
+  it("10. a resolver that deals a prevention's additional damage without its results (MTG 615.5, 120.3) is caught", () => {
+    // "Prevent the next 2 damage to napUnit. If damage is prevented this way, this deals that much
+    // damage to you": the 2 reflected damage must make nap lose 2 life like any other damage
+    const w = reflectingWorldOf(spec([{ kind: "shield", n: 2, additional: true }], [hit("napUnit", 3)]))
+    const good = ok(resolveWorld(w))
+    assert.deepStrictEqual(Laws.dealtAgreesWithState(w.rules)(w, good), [])
+    const results = w.rules.results
+    if (results === undefined) throw new Error("the reflecting world has results")
+    // the mutant: follow-up damage shows as dealt but is never turned into its results
+    const skips = {
+      ...w.rules,
+      results: {
+        ...results,
+        results: (dealt: ReadonlyArray<GameEvent.Occurrence>, v: typeof w.view) =>
+          results.results(
+            dealt.filter((d) => !d.id.includes(":additional")),
+            v
+          )
+      }
+    }
+    const broken = ok(Resolver.resolveSync(skips, w.event, w.ledger, w.view, w.chooser))
+    assert.isTrue(broken.happened.some((h) => h.family === "damage" && h.subject === "nap"))
+    assert.isAbove(Laws.dealtAgreesWithState(w.rules)(w, broken).length, 0)
+    // and one whose view is not what happened (a commit skipped)
+    const stale: Kernel.Resolution = { ...good, view: w.view }
+    assert.isAbove(Laws.dealtAgreesWithState(w.rules)(w, stale).length, 0)
   })
 })

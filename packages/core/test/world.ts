@@ -7,6 +7,7 @@ import { Schema } from "effect"
 import {
   Chooser,
   GameEvent,
+  GameView,
   type Kernel,
   Ledger,
   type Policy,
@@ -194,4 +195,59 @@ export const deepFreeze = <A>(a: A): A => {
     for (const v of Object.values(a)) deepFreeze(v)
   }
   return a
+}
+
+/**
+ * A ruleset with results (dealt damage makes its recipient lose that much `life`, committed to
+ * the view), for the dealt-and-state law (MTG 120.3 in miniature).
+ */
+export const withResults = (rules: Policy.Rules): Policy.Rules => ({
+  ...rules,
+  results: {
+    rule: "T 120.3: dealt damage makes its recipient lose that much life",
+    results: (dealt) =>
+      dealt.map((d) =>
+        GameEvent.occurrence({ id: `${d.id}:loss`, family: "lifeLoss", subject: d.subject, amount: d.amount })
+      )
+  },
+  commit: (v, o) => {
+    if (o.family !== "lifeLoss") return v
+    const x = v.objects[o.subject]
+    if (x === undefined) return v
+    const life = typeof x.props["life"] === "number" ? x.props["life"] : 0
+    return GameView.setObject(v, { ...x, props: { ...x.props, life: life - o.amount } })
+  }
+})
+
+/**
+ * The world with results, and every additional effect made a reflection: "…this deals that much
+ * damage to you" (its amount the damage prevented, its recipient the effect's controller, its
+ * source the damage's), as MTG 615.5's additional parts do; it can't be prevented, so two
+ * reflections can't bounce damage between them forever.
+ */
+export const reflectingWorldOf = (spec: WorldSpec): World => {
+  const w = worldOf(spec)
+  return {
+    ...w,
+    rules: withResults(w.rules),
+    ledger: Ledger.make(
+      w.ledger.effects.map((e) =>
+        e.additional === undefined
+          ? e
+          : {
+              ...e,
+              additional: [
+                {
+                  family: "damage",
+                  subject: "controller",
+                  source: "source",
+                  amount: { _tag: "Prevented" },
+                  // can't be prevented, so two reflections can't bounce damage back and forth forever
+                  preventable: false
+                }
+              ]
+            }
+      )
+    )
+  }
 }

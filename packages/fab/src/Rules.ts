@@ -113,9 +113,11 @@ const num = (v: unknown): number => (typeof v === "number" ? v : 0)
  * How an occurrence that happened changes the view:
  *
  * - `damage` (8.5.3): the recipient loses that much life (`life`), hero or ally alike — an ally's
- *   damage is its own, never its controller's (8.2.8f);
+ *   damage is its own, never its controller's (8.2.8f); a life total is never below 0 (2.5.3e:
+ *   "If the life total is calculated to be less than zero, instead it is considered zero"), while
+ *   the damage dealt is still the full amount;
  * - `destroy` (8.5.4): the object goes to the graveyard;
- * - `payResources` (8.5.31): the player's `resources` go down;
+ * - `payResources` (8.5.31): the player's `resources` go down, never below 0;
  * - `hit` (7.5.5): the attack is marked `hit: true`;
  * - `scheduleDestroy` (Quell): the object is marked `destroyAtEndPhase: true`.
  *
@@ -134,9 +136,11 @@ const num = (v: unknown): number => (typeof v === "number" ? v : 0)
 export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
   switch (o.family) {
     case Family.damage:
+      // 2.5.3e: "An permanent cannot have a negative life total. If the life total is calculated
+      // to be less than zero, instead it is considered zero." (the damage is still dealt in full)
       return withProps(view, o.subject, (x) =>
         typeof x.props.life === "number"
-          ? { ...x, props: { ...x.props, life: num(x.props.life) - o.amount } }
+          ? { ...x, props: { ...x.props, life: Math.max(0, num(x.props.life) - o.amount) } }
           : x
       )
     case Family.destroy:
@@ -144,7 +148,8 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
     case Family.payResources:
       return withProps(view, o.subject, (x) => ({
         ...x,
-        props: { ...x.props, resources: num(x.props.resources) - o.amount }
+        // resources never go below 0: a cost that can't be paid is not paid (1.14.4b)
+        props: { ...x.props, resources: Math.max(0, num(x.props.resources) - o.amount) }
       }))
     case Family.hit:
       return withProps(view, o.source, (x) => ({ ...x, props: { ...x.props, hit: true } }))
@@ -153,6 +158,53 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
     default:
       return view
   }
+}
+
+/**
+ * Damage that can't be dealt at all (core's `Rules.fails`): it fails, nothing applies to it, no
+ * hit-event is generated, and the trace says why.
+ *
+ * - FaB 7.5.2b: "If the attack-target has ceased to exist or is illegal when the damage is
+ *   calculated, no damage is dealt, and the event is not generated." — an attack's damage
+ *   (`params.attackTarget`) to an object no longer in the arena;
+ * - FaB 8.5.3c: "If a non-living object would be dealt damage, the effect fails." — 2.5.1a: "A
+ *   permanent with the life property is a living object": damage to an object without `life`
+ *   (an equipment), or to one no longer in the arena (no longer a permanent).
+ *
+ * Heroes (players) are always living.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * const view = GameView.make({ players: ["a", "b"], activePlayer: "a",
+ *   objects: [{ id: "helm", kind: "object", controller: "b", zone: "arena", props: {} }] })
+ * Rules.fails(GameEvent.damage({ id: "d", source: "S", recipient: "helm", amount: 2 }), view)?.rule // "FaB 8.5.3c"
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  if (o.family !== Family.damage) return undefined
+  const x = view.objects[o.subject]
+  if (x === undefined || x.kind === "player") return undefined
+  const inArena = x.zone === undefined || x.zone === "arena"
+  if (!inArena && o.params.attackTarget === o.subject)
+    return {
+      reason: `the attack-target ${o.subject} has ceased to exist (it is in ${x.zone}): no damage is dealt and no hit-event is generated`,
+      rule: "FaB 7.5.2b"
+    }
+  if (!inArena)
+    return {
+      reason: `${o.subject} is no longer in the arena (in ${x.zone}): it is not a living object`,
+      rule: "FaB 8.5.3c"
+    }
+  if (typeof x.props.life !== "number")
+    return {
+      reason: `${o.subject} is a non-living object (it has no life): the effect fails`,
+      rule: "FaB 8.5.3c"
+    }
+  return undefined
 }
 
 /**
@@ -171,5 +223,6 @@ export const rules: Policy.Rules = {
   order,
   assignment,
   results: hits,
-  commit
+  commit,
+  fails
 }

@@ -392,9 +392,6 @@ const effectOf = (spec: EffectSpec, view: GameView.GameView, path: string): Repl
   }
 }
 
-const isLiving = (view: GameView.GameView, id: string): boolean =>
-  typeof GameView.get(view, id)?.props.life === "number"
-
 const compileStep = (step: Step, view: GameView.GameView, path: string): ReadonlyArray<Ruleset.Step> => {
   if ("damage" in step) {
     const d = step.damage
@@ -428,9 +425,9 @@ const compileStep = (step: Step, view: GameView.GameView, path: string): Readonl
     }
     const occurrences = instances.map((i, n) => {
       const where = d.instances === undefined ? `${path}.damage.to` : `${path}.damage.instances[${n}].to`
+      // damage to a non-living object is not a file error: the effect fails when it resolves
+      // (8.5.3c, the ruleset's `fails`), and the trace says so
       known(view, i.to, where)
-      if (!isLiving(view, i.to))
-        invalid(where, `${JSON.stringify(i.to)} is not a living object (it has no life); FaB 8.5.3c`)
       return GameEvent.damage({
         id: i.id ?? `${d.id}-${i.to}`,
         source: d.source,
@@ -445,9 +442,9 @@ const compileStep = (step: Step, view: GameView.GameView, path: string): Readonl
   if ("attack" in step) {
     const a = step.attack
     const atk = view.objects[known(view, a.attack, `${path}.attack.attack`)] as GameView.GameObject
+    // an attack-target that has ceased to exist, or is not living, is dealt nothing and no
+    // hit-event is generated (7.5.2b, 8.5.3c): decided when the damage resolves (`fails`)
     known(view, a.target, `${path}.attack.target`)
-    if (!isLiving(view, a.target))
-      invalid(`${path}.attack.target`, `${JSON.stringify(a.target)} is not a living object; FaB 8.5.3c`)
     const power = atk.props.power
     if (typeof power !== "number") invalid(`${path}.attack.attack`, "the attack has no power")
     const amount = (power as number) - (a.defense ?? 0)

@@ -97,6 +97,18 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   { rule: "6.4.10i", title: "fixed-prevention: leftover discarded", status: "implemented" },
   { rule: "6.4.10j", title: "shielding-prevention: remainder carries over", status: "implemented" },
   { rule: "6.5.1–6.5.8", title: "starting player, slots, each controller orders", status: "implemented" },
+  {
+    rule: "1.14.4b",
+    title: "a cost that can't be paid is not paid; resources never below 0",
+    status: "implemented"
+  },
+  { rule: "2.5.3e", title: "no negative life total (the damage dealt stays whole)", status: "implemented" },
+  {
+    rule: "7.5.2b",
+    title: "an attack-target that ceased to exist: no damage, no hit-event",
+    status: "implemented",
+    note: "`Rules.fails`: the occurrence is `failed`, the trace says why"
+  },
   { rule: "7.5.5b", title: "a fully prevented hit is not a hit", status: "implemented" },
   { rule: "8.2.8f", title: "damage to an ally is not damage to its hero", status: "implemented" },
   { rule: "8.3.8", title: "Arcane Barrier", status: "implemented" },
@@ -110,6 +122,12 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   { rule: "8.3.20", title: "Ward", status: "implemented" },
   { rule: "8.3.37", title: "Arcane Shelter", status: "implemented" },
   { rule: "8.5.3b–f", title: "generic, physical, arcane damage", status: "implemented" },
+  {
+    rule: "8.5.3c",
+    title: "damage to a non-living object fails",
+    status: "implemented",
+    note: "at resolution (`Rules.fails`), not as a file error"
+  },
   {
     rule: "8.5.47",
     title: "Amp",

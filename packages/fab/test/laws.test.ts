@@ -42,7 +42,8 @@ describe("laws", () => {
       const prevented1 = Math.min(n, d1)
       // the second event is prevented only if the fixed prevention never prevented anything
       const prevented2 = prevented1 > 0 ? 0 : Math.min(n, d2)
-      expect(r.outcome.state["bob"]?.["life"]).toBe(20 - (d1 - prevented1) - (d2 - prevented2))
+      // a life total is never below 0 (2.5.3e)
+      expect(r.outcome.state["bob"]?.["life"]).toBe(Math.max(0, 20 - (d1 - prevented1) - (d2 - prevented2)))
     }
   )
 })

@@ -525,3 +525,76 @@ function describeTarget(t: Target): string {
   if (Array.isArray(t)) return t.join(", ")
   return "such objects"
 }
+
+/**
+ * The named predicate "this is still the object the effect was aimed at": its number of zone
+ * changes (`Game.ZONE_CHANGES`) is the one in `args[id]` (an id not in `args` always passes).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * Effects.PREDICATE_SAME_OBJECT // "mtg.sameObject"
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const PREDICATE_SAME_OBJECT = "mtg.sameObject" as const
+
+/**
+ * The predicates of this module, for the ruleset's `predicates`.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * Object.keys(Effects.predicates) // ["mtg.sameObject"]
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const predicates: Filter.Predicates = {
+  [PREDICATE_SAME_OBJECT]: (view, id, _ctx, args) => {
+    const at = args[id]
+    return typeof at !== "number" || Game.num(view, id, Game.ZONE_CHANGES) === at
+  }
+}
+
+/**
+ * Binds an effect to the objects it names as they are now (CR 400.7: "An object that moves from
+ * one zone to another becomes a new object with no memory of or relation to its previous
+ * existence"). An effect that watches named objects (`subject` by id) gets the condition that each
+ * is still the same object — it has not changed zones since — so after a zone change it no longer
+ * applies to what is now a new object (the trace says its condition is not met). Players and
+ * effects that watch no named object are unchanged. Scenario files bind every effect when it is
+ * created (`effects:` against the starting view, `resolve:` against the view at that step); code
+ * that builds effects itself calls this with the view of the moment the effect is created.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Effects } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["ap", "nap"], activePlayer: "ap", objects: [
+ *   { id: "c", kind: "object", controller: "nap", zone: "battlefield", props: {} }] })
+ * const s = Effects.aimedAt(Effects.shield({ id: "s", controller: "nap", to: "c", amount: 3 }), view)
+ * s.condition?._tag // "Test"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement => {
+  const subj = e.watch.subject
+  if (subj?._tag !== "Id") return e
+  const args: Record<string, number> = {}
+  let any = false
+  for (const id of subj.ids) {
+    if (view.objects[id]?.kind !== "object") continue
+    args[id] = Game.num(view, id, Game.ZONE_CHANGES)
+    any = true
+  }
+  if (!any) return e
+  const same: Filter.Condition = {
+    _tag: "Test",
+    on: "subject",
+    filter: { _tag: "Named", name: PREDICATE_SAME_OBJECT, args }
+  }
+  return { ...e, condition: e.condition === undefined ? same : { _tag: "All", all: [same, e.condition] } }
+}

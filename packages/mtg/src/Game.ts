@@ -141,11 +141,45 @@ export const withStats = (o: GameView.GameObject): GameView.GameObject => {
   if (typeof p["basePower"] !== "number" && typeof p["baseToughness"] !== "number") return o
   const plus = typeof p["plus1Counters"] === "number" ? p["plus1Counters"] : 0
   const minus = typeof p["minus1Counters"] === "number" ? p["minus1Counters"] : 0
+  let dp = plus - minus
+  let dt = plus - minus
+  // every other +X/+Y or -X/-Y counter (CR 122.1a, applied in layer 7c, 613.4c)
+  for (const key in p) {
+    const c = ptCounter(key)
+    const n = p[key]
+    if (c === undefined || typeof n !== "number") continue
+    dp += c.power * n
+    dt += c.toughness * n
+  }
   const props: Record<string, GameView.Prop> = { ...p }
-  if (typeof p["basePower"] === "number") props["power"] = p["basePower"] + plus - minus
-  if (typeof p["baseToughness"] === "number") props["toughness"] = p["baseToughness"] + plus - minus
+  if (typeof p["basePower"] === "number") props["power"] = p["basePower"] + dp
+  if (typeof p["baseToughness"] === "number") props["toughness"] = p["baseToughness"] + dt
   return { ...o, props }
 }
+
+const PT_COUNTER = /^([+-]\d+)\/([+-]\d+)Counters$/
+
+/** A power/toughness counter's property other than +1/+1 and −1/−1 (`"+1/+0Counters"`), as numbers. */
+const ptCounter = (prop: string): { readonly power: number; readonly toughness: number } | undefined => {
+  const m = PT_COUNTER.exec(prop)
+  return m === null ? undefined : { power: Number(m[1]), toughness: Number(m[2]) }
+}
+
+/**
+ * Whether a counter kind changes power and/or toughness (CR 122.1a): `+1/+1`, `-1/-1`, and any
+ * other `+X/+Y` or `-X/-Y` (`+1/+0`, `-0/-2`, `+2/+2`). Such counters change the creature's
+ * power and toughness (layer 7c, CR 613.4c).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.isPtCounter("+1/+0") // true
+ * Game.isPtCounter("loyalty") // false
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const isPtCounter = (kind: string): boolean => /^[+-]\d+\/[+-]\d+$/.test(kind)
 
 const setProps = (
   view: GameView.GameView,
@@ -162,9 +196,24 @@ const bump = (id: string, prop: string, by: number) => (view: GameView.GameView)
   setProps(view, id, (p) => ({ ...p, [prop]: (typeof p[prop] === "number" ? (p[prop] as number) : 0) + by }))
 
 /**
+ * The property that counts an object's zone changes: each one makes it a new object (CR 400.7,
+ * "An object that moves from one zone to another becomes a new object with no memory of or
+ * relation to its previous existence"), so an effect aimed at it before no longer applies.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.ZONE_CHANGES // "zoneChanges"
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const ZONE_CHANGES = "zoneChanges" as const
+
+/**
  * Moves an object to another zone. Leaving the battlefield ends attachments (its own
  * `attachedTo`) and clears marked damage (CR 400.7: an object that changes zones becomes a new
- * object); an object put into a library, graveyard, hand or exile has no controller (CR 108.4).
+ * object, counted in {@link ZONE_CHANGES}); an object put into a library, graveyard, hand or exile has no controller (CR 108.4).
  *
  * @example
  * ```ts
@@ -182,6 +231,8 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
   if (o === undefined) return view
   const { controller: _c, ...rest } = o
   const props: Record<string, GameView.Prop> = { ...o.props }
+  // CR 400.7: a new object; effects aimed at the old one (Effects.aimedAt) no longer apply to it
+  if (o.zone !== zone) props[ZONE_CHANGES] = num(view, id, ZONE_CHANGES) + 1
   if (zone !== "battlefield") {
     delete props["attachedTo"]
     delete props["damage"]

@@ -7,7 +7,9 @@
  * of the preventions that applied (615.5), so replacement effects on results see the whole
  * batch (120.4c: Boon Reflection doubles lifelink's gain; Worship sees the net of the life loss
  * and the life gain). Then the results happen (120.4d) and the ruleset's `commit` updates the
- * view.
+ * view. Damage that an additional effect deals (615.5: "the rest of the effect takes place
+ * immediately afterward") is replaced and prevented in that event like any damage, dealt, and
+ * then processed into its own results the same way (MTG-17).
  *
  * Results are keyed on the damage *dealt* and the characteristics of its source and recipient,
  * never on the form the damage's results take: a wither source with lifelink still gains its
@@ -29,8 +31,10 @@ import * as Game from "./Game.js"
  *   ("[10 damage is dealt to the defending player]" from two attackers → "the defending player
  *   loses … life"): a replacement of that result (Worship) then sees and caps the loss once,
  *   not once per source. It keeps the source when there is exactly one;
- * - to a planeswalker: that many loyalty counters removed (120.3c);
- * - to a battle: that many defense counters removed (120.3h);
+ * - to a planeswalker: that many loyalty counters removed (120.3c) — at most as many as it has:
+ *   the result records the number actually removed (5 damage to a planeswalker with 3 loyalty
+ *   removes 3);
+ * - to a battle: that many defense counters removed (120.3h), bounded the same way;
  * - to a creature: from a source with wither and/or infect, that many −1/−1 counters (120.3d);
  *   otherwise that much damage marked (120.3e);
  * - from a source with lifelink: its controller (or its owner if it has none, 702.15b) gains that
@@ -77,6 +81,16 @@ export const resultsOf = (
     }
     const counters = (family: string, counter: string, suffix: string = counter) =>
       GameEvent.occurrence({ ...base, id: `${d.id}:${suffix}`, family, params: { counter } })
+    // counters removed are bounded by the counters there are (5 damage to a planeswalker with 3
+    // loyalty removes 3): the result records what is actually removed
+    const removed = (counter: string) =>
+      GameEvent.occurrence({
+        ...base,
+        amount: Math.min(d.amount, Game.num(view, d.subject, Game.counterProp(counter))),
+        id: `${d.id}:${counter}`,
+        family: Game.Family.removeCounters,
+        params: { counter }
+      })
     const r = view.objects[d.subject]
     if (r?.kind === "player") {
       // 120.3b
@@ -101,11 +115,9 @@ export const resultsOf = (
       }
     } else {
       // 120.3c
-      if (Game.has(view, d.subject, "types", "Planeswalker"))
-        out.push(counters(Game.Family.removeCounters, "loyalty"))
+      if (Game.has(view, d.subject, "types", "Planeswalker")) out.push(removed("loyalty"))
       // 120.3h
-      if (Game.has(view, d.subject, "types", "Battle"))
-        out.push(counters(Game.Family.removeCounters, "defense"))
+      if (Game.has(view, d.subject, "types", "Battle")) out.push(removed("defense"))
       if (Game.has(view, d.subject, "types", "Creature")) {
         // 120.3d, 120.3e
         if (wither || infect) out.push(counters(Game.Family.addCounters, "-1/-1", "counters"))

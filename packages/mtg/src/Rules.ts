@@ -90,17 +90,17 @@ export const order: Policy.OrderingPolicy = Policy.affectedChooses({
 export const assignment: Policy.AssignmentPolicy = Policy.recipientControllerAllocates("MTG CR 615.7")
 
 /**
- * Every named predicate of this ruleset (protection, results).
+ * Every named predicate of this ruleset (protection, results, the same object of CR 400.7).
  *
  * @example
  * ```ts
  * import { Rules } from "@bulwark/mtg"
- * Object.keys(Rules.predicates).length // 3
+ * Object.keys(Rules.predicates).length // 4
  * ```
  * @since 0.1.0
  * @category predicates
  */
-export const predicates = { ...Protection.predicates, ...Results.predicates }
+export const predicates = { ...Protection.predicates, ...Results.predicates, ...Effects.predicates }
 
 /**
  * The whole rules bundle, as core's resolver and `Ruleset.run` take it.

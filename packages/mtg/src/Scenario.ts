@@ -896,7 +896,8 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
     const players = view.players
     const effects: Array<Replacement.Replacement> = []
     ;(s.effects ?? []).forEach((e, i) => {
-      effects.push(...compileEffect(e, view, `effects[${i}]`))
+      // each bound to the objects it names as they are now (CR 400.7)
+      effects.push(...compileEffect(e, view, `effects[${i}]`).map((x) => Effects.aimedAt(x, view)))
     })
     const present = new Set(effects.map((e) => e.id))
     // the prevention effects of protection not yet in the ledger (702.16e), now marked present
@@ -917,7 +918,9 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
       else if ("resolve" in st) {
         const made: Array<Replacement.Replacement> = []
         st.resolve.forEach((e, j) => {
-          made.push(...compileEffect(e, tracked, `${at}.resolve[${j}]`))
+          made.push(
+            ...compileEffect(e, tracked, `${at}.resolve[${j}]`).map((x) => Effects.aimedAt(x, tracked))
+          )
         })
         for (const e of made) {
           if (present.has(e.id)) invalid(`${at}.resolve`, `duplicate effect id ${JSON.stringify(e.id)}`)

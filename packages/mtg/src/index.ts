@@ -72,7 +72,11 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   },
   { rule: "120.3a", title: "damage to a player: life loss", status: "implemented" },
   { rule: "120.3b", title: "infect damage to a player: poison counters", status: "implemented" },
-  { rule: "120.3c", title: "damage to a planeswalker: loyalty counters removed", status: "implemented" },
+  {
+    rule: "120.3c",
+    title: "damage to a planeswalker: loyalty counters removed (at most those it has)",
+    status: "implemented"
+  },
   { rule: "120.3d", title: "wither/infect damage to a creature: -1/-1 counters", status: "implemented" },
   { rule: "120.3e", title: "damage to a creature: marked damage", status: "implemented" },
   { rule: "120.3f", title: "lifelink: the source's controller gains life", status: "implemented" },
@@ -83,6 +87,13 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     status: "implemented"
   },
   { rule: "120.4a", title: "excess damage dealt elsewhere", status: "not-covered" },
+  { rule: "122.1a", title: "+X/+Y and -X/-Y counters change power and toughness", status: "implemented" },
+  {
+    rule: "400.7",
+    title: "an object that changes zones is a new object",
+    status: "implemented",
+    note: "`Effects.aimedAt` binds an effect to the objects it names; scenario files bind every effect"
+  },
   {
     rule: "120.6",
     title: "lethal damage destroys (state-based action)",
@@ -99,7 +110,11 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   { rule: "614.9", title: "redirection is not prevention", status: "implemented" },
   { rule: "614.15", title: "self-replacement effects first", status: "implemented" },
   { rule: "614.16", title: "token creation replacements (doubling)", status: "implemented" },
-  { rule: "615.5", title: "additional effects using the amount prevented", status: "implemented" },
+  {
+    rule: "615.5",
+    title: "additional effects using the amount prevented; damage they deal has its results",
+    status: "implemented"
+  },
   { rule: "615.7", title: "shields; the shielded side divides simultaneous damage", status: "implemented" },
   { rule: "615.8", title: "next instance from a source", status: "implemented" },
   { rule: "615.9", title: "source of a player's choice, properties re-checked", status: "implemented" },

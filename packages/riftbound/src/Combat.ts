@@ -843,7 +843,9 @@ const violationsWith = (
  * every violation; roles for units with both Tank and Backline are chosen to break as few rules
  * as possible unless fixed (465.2.c.8–c.9).
  *
- * Rules checked: the split adds up to the total (465.2.c); lethal damage in full before moving
+ * Rules checked: the split adds up to the total (465.2.c) — 0 when there is no unit to assign
+ * among (465.1: "If both Attacking and Defending units remain at this battlefield, the following
+ * Tasks become Outstanding"), as {@link solveWith} assigns nothing then; lethal damage in full before moving
  * on (465.2.c.3); no more than lethal while other units remain (465.2.c.4, 465.2.c.4.a); Tank
  * first and Backline last among units of the same controller (815.1.b, 826.3, 465.2.c.6–c.7);
  * a unit with both Tank and Backline fulfils the one the assigner applies, and a violation
@@ -861,6 +863,8 @@ const violationsWith = (
  * @category assignment
  */
 export const check = (units: ReadonlyArray<UnitInfo>, proposal: Proposal): Validation => {
+  // 465.1: with no unit left to assign among, nothing is assigned — the amount due is 0
+  if (units.length === 0 && proposal.total !== 0) proposal = { ...proposal, total: 0 }
   const ignore = proposal.ignoreBackline === true
   let best: { v: Array<Violation>; roles: Record<string, Role> } | undefined
   const dual = new Map(

@@ -255,6 +255,37 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
 }
 
 /**
+ * The heal of a cleanup: "Heal all Units" — the Expiration Step's 317.2.b (at the end of each
+ * turn) and the Combat Cleanup's 466.1.a.1 (143.3.b: "Damage is Healed from Units at two
+ * specific times: At the end of each player's turn. […] During a Combat Cleanup."). Every unit's
+ * marked damage goes to 0 — except a unit with lethal damage: in a cleanup, 323.5 ("3b. All Units
+ * that have LethalDamage marked on them are killed") comes before the heal ("3c"), so such a unit
+ * is killed, not healed. Its death is a replaceable event (Zhonya's Hourglass) that the game
+ * resolves as a kill; this heal leaves it as it is.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { type: "unit", might: 3, damage: 2 } }] })
+ * Rules.healAll(view).objects["U"]?.props["damage"] // 0
+ * ```
+ * @since 0.1.0
+ * @category game
+ */
+export const healAll = (view: GameView.GameView): GameView.GameView => {
+  let out = view
+  for (const o of Object.values(view.objects)) {
+    if (o.kind !== "object" || o.props.type !== "unit") continue
+    const damage = num(o.props.damage)
+    if (damage === 0 || isLethal(num(o.props.might), damage)) continue
+    out = GameView.setObject(out, { ...o, props: { ...o.props, damage: 0, lethal: false } })
+  }
+  return out
+}
+
+/**
  * Named predicates for filters: `unit` (the object is a unit), `battlefield`, `friendly` /
  * `enemy` (740.1: relative to the effect's controller).
  *

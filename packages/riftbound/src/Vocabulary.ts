@@ -188,8 +188,10 @@ const assignment = {
  * - `preview: { name, unit, input, order? }`, `minimumLethal: { name, unit, order? }`,
  *   `validate: { name, assign, units?, total?, orders?, roles?, ignoreBackline? }`,
  *   `solve: { name, units?, total, goal?, orders?, ignoreBackline? }` — queries;
- * - `advance: endOfCombat | endOfTurn` — time passes (effects end, per-combat values reset,
- *   per-turn limits reset);
+ * - `advance: endOfCombat | endOfTurn` — time passes: the cleanup heals all units (466.1.a.1 at
+ *   the end of a combat, 317.2.b at the end of a turn; a unit with lethal damage is killed by the
+ *   cleanup instead, 323.5, and keeps its damage here), then effects end, per-combat values reset,
+ *   per-turn limits reset;
  * - `addEffects: [effect, …]` — effects created now;
  * - `setUnit: { unit, might?, damage?, zone?, order? }` — the game changes outside any event.
  *
@@ -525,15 +527,26 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
         _tag: "Query",
         name: c.id,
         run: (ctx) => {
-          // the amount to assign: the attackers' summed Might (465.2.c; below 0 counts as 0, 143.2.b)
+          // only units still in combat count (465.2.a "Sum the Might of all Attacking Units"; a
+          // unit killed or moved before the damage step is no longer attacking or defending)
+          const here = (id: string) => ctx.view.objects[id]?.zone === (units[id]?.zone ?? "board")
+          const attacking = attackers.filter(here)
+          const defending = defenders.filter(here)
+          const gone: Record<string, string> = {}
+          for (const a of attackers)
+            if (!here(a)) gone[a] = "no longer attacking: its Might is not summed (465.2.a)"
+          for (const d of defenders)
+            if (!here(d)) gone[d] = "no longer defending: no damage is assigned to it (465.2.c)"
+          // the amount to assign: the attackers' summed Might (465.2.c; below 0 counts as 0,
+          // 143.2.b); with every attacker gone, 0 (465.1: nothing is assigned)
           const total =
             c.total ??
             (attackers.length > 0
-              ? attackers.reduce((n, a) => n + Rules.mightOf(ctx.view, a), 0)
+              ? attacking.reduce((n, a) => n + Rules.mightOf(ctx.view, a), 0)
               : sum(c.assign))
           const v = Combat.validateAssignment(combatContext(ctx), {
             total,
-            units: defenders,
+            units: defending,
             assign: c.assign,
             roles: c.roles,
             ignoreBackline: c.ignoreBackline
@@ -544,7 +557,9 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
               `${at}.combat.assign`,
               `illegal combat damage assignment: ${v.success.violations.map((x) => `${x.rule} ${x.message}`).join("; ")}`
             )
-          return Result.succeed(toJson({ total, ...v.success }))
+          return Result.succeed(
+            toJson({ total, ...v.success, ...(Object.keys(gone).length === 0 ? {} : { notInCombat: gone }) })
+          )
         }
       })
       steps.push({ _tag: "Event", event: Combat.assignmentEvent(c.id, c.assign, c.source ?? attackers[0]) })
@@ -623,6 +638,16 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
           )
       })
     } else if ("advance" in step) {
+      // the cleanup heals all units (3c) before "this turn" effects expire (3d): 317.2.b–c at
+      // the end of a turn, 466.1.a.1 at the end of a combat
+      steps.push({
+        _tag: "Update",
+        label:
+          step.advance === "endOfTurn"
+            ? "Expiration Step: heal all units (Riftbound 317.2.b)"
+            : "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
+        apply: Rules.healAll
+      })
       steps.push({ _tag: "Advance", boundary: step.advance })
     } else if ("addEffects" in step) {
       const made: Array<R.Replacement> = []

@@ -143,7 +143,12 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     note: "all of that damage is prevented, so no amount assigned is lethal (437.5.b); not exempt; see README"
   },
   { rule: "766", title: "ignore Backline", status: "implemented", note: "`ignoreBackline`" },
-  { rule: "466", title: "combat cleanup (heal, kill, recall)", status: "not-covered" }
+  {
+    rule: "466",
+    title: "combat cleanup (heal, kill, recall)",
+    status: "partial",
+    note: "`advance: endOfCombat` heals all units (466.1.a.1) and `endOfTurn` too (317.2.b); a unit with lethal damage is left for its kill (323.5); recall not covered"
+  }
 ]
 
 /**

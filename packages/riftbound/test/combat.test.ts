@@ -430,11 +430,17 @@ describe("solver (465.2.c.3–c.10)", () => {
     controller: Schema.Literals(["B", "C"])
   })
 
-  /** Property: whatever the units and the total, the solver's output passes the validator. */
+  /**
+   * Property: whatever the units and the total, the solver's output passes the validator — also
+   * for a side with nothing to assign among. 465.1: "If both Attacking and Defending units remain
+   * at this battlefield, the following Tasks become Outstanding" — with no unit left to assign
+   * among, nothing is assigned: the amount to assign is 0, and neither the solver nor the
+   * validator reports an error.
+   */
   it.prop(
-    "solver output always passes the validator",
+    "solver output always passes the validator, also with no unit to assign among (465.1)",
     [
-      Schema.Array(UnitArb).check(Schema.isMinLength(1), Schema.isMaxLength(6)),
+      Schema.Array(UnitArb).check(Schema.isMaxLength(6)),
       Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 20 })),
       Schema.Boolean
     ],

@@ -270,3 +270,37 @@ describe("Prevent (437) and Deal (417)", () => {
     assert.isTrue(Rules.isLethal(-2, 1))
   })
 })
+
+describe("cleanups heal (143.3.b, 317.2.b, 466.1.a.1, 323.5)", () => {
+  const unit = (id: string, might: number, damage: number): GameView.GameObject => ({
+    id,
+    kind: "object",
+    controller: "B",
+    zone: "board",
+    props: { type: "unit", might, damage, lethal: Rules.isLethal(might, damage) }
+  })
+  /**
+   * 317.2.b / 466.1.a.1: Insert "3c. Heal all Units." — 323.5: "3b. All Units that have
+   * LethalDamage marked on themare killed and placed in their owners' Trash." (before 3c): a unit
+   * with lethal damage is killed by the cleanup, not healed.
+   */
+  it("heals every unit without lethal damage; a unit with lethal damage keeps it for its kill", () => {
+    const view = GameView.make({
+      players: ["A", "B"],
+      activePlayer: "A",
+      objects: [unit("hurt", 5, 2), unit("dying", 2, 2), unit("fresh", 3, 0)]
+    })
+    const after = Rules.healAll(view)
+    assert.deepStrictEqual(
+      ["hurt", "dying", "fresh"].map((id) => [
+        after.objects[id]?.props.damage,
+        after.objects[id]?.props.lethal
+      ]),
+      [
+        [0, false],
+        [2, true],
+        [0, false]
+      ]
+    )
+  })
+})

@@ -127,6 +127,7 @@ export type LawName =
   | "determinism"
   | "termination"
   | "accounting"
+  | "dealtState"
   | "frozen"
 
 /**
@@ -233,6 +234,15 @@ export const lawSuite = <W>(config: Config<W>): void => {
         ...Laws.accounting(input, r),
         ...Laws.nonNegativeProps(config.nonNegative)(input, r)
       ]),
+      options
+    )
+    it.prop(
+      name(
+        "dealtState",
+        "dealt and state agree: the view is what happened, and all dealt damage (also an additional part's) has its results"
+      ),
+      arbs,
+      holds(Laws.dealtAgreesWithState(rules)),
       options
     )
     it(`${game}: the generated worlds exercise what the laws are about (${Object.keys(tally)

@@ -244,8 +244,8 @@ export const accounting: Law = (_input, r) => {
   for (const o of r.outcomes) {
     if (o.proposed < 0 || o.prevented < 0 || o.amount < 0)
       out.push(`${o.id} has a negative amount (${o.proposed}/${o.prevented}/${o.amount})`)
-    if (o.status === "replaced") {
-      if (o.amount !== 0) out.push(`${o.id} was replaced but has amount ${o.amount}`)
+    if (o.status === "replaced" || o.status === "failed") {
+      if (o.amount !== 0) out.push(`${o.id} was ${o.status} but has amount ${o.amount}`)
       continue
     }
     if (o.proposed + o.modified - o.prevented !== o.amount)
@@ -259,6 +259,55 @@ export const accounting: Law = (_input, r) => {
   }
   return out
 }
+
+/**
+ * Dealt and state agree (MTG 615.5, 120.3, 120.4): an outcome's `dealt` and the state after it
+ * never disagree. The view after is the view before with every happened occurrence committed
+ * (`rules.commit`), in order; and every damage occurrence dealt outside a cost — by the event, by
+ * a prevention's additional part, by a redirect or a replacement — was processed into its
+ * results: each result the ruleset's `results` makes of an event's dealt damage (in the view as
+ * it was then) was resolved (it happened, reached 0 or was replaced).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.dealtAgreesWithState(ruleset.rules)(input, resolution) // []
+ * ```
+ */
+export const dealtAgreesWithState =
+  (rules: Policy.Rules): Law =>
+  (input, r) => {
+    const out: Array<string> = []
+    const commit = rules.commit
+    let v: GameView.GameView = input.view
+    const ids = new Set(r.outcomes.map((o) => o.id))
+    let k = 0
+    for (let i = 0; i < r.outcomes.length; ) {
+      const first = r.outcomes[i] as Kernel.Outcome
+      const dealt: Array<GameEvent.Occurrence> = []
+      for (; i < r.outcomes.length && (r.outcomes[i] as Kernel.Outcome).event === first.event; i++) {
+        const o = r.outcomes[i] as Kernel.Outcome
+        if (o.status !== "happened") continue
+        const h = r.happened[k++]
+        if (h === undefined || h.id !== o.id) {
+          out.push(`${o.id} happened but is not where it should be in happened`)
+          continue
+        }
+        if (commit !== undefined) v = commit(v, h)
+        if (h.family === "damage") dealt.push(h)
+      }
+      if (rules.results === undefined || first.cause === "cost" || dealt.length === 0) continue
+      for (const m of rules.results.results(dealt, v))
+        if (!ids.has(m.id))
+          out.push(
+            `${dealt.map((d) => d.id).join(",")} dealt (${first.event}) but its result ${m.id} (${m.family} ${m.amount} to ${m.subject}) never resolved`
+          )
+    }
+    if (k !== r.happened.length) out.push(`${r.happened.length - k} happened occurrences have no outcome`)
+    if (commit !== undefined && canonical(v) !== canonical(r.view))
+      out.push("the view after is not the view before with what happened committed")
+    return out
+  }
 
 /**
  * A law over the final view: the given numeric props of every object are never negative (marked

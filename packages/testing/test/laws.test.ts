@@ -75,6 +75,68 @@ describe("Laws", () => {
     ).toEqual(["unit.damage is -1"])
   })
 
+  /**
+   * MTG 615.5: "…the rest of the effect takes place immediately afterward"; 120.3: dealt damage
+   * has its results. A ruleset with results (damage marks `damage` on its recipient) and a
+   * reflecting shield: the generic law holds on the real resolution and catches one whose
+   * reflected damage skipped its results, and one whose view is not what happened.
+   */
+  it("dealt and state agree: catches follow-up damage without results and a stale view (MTG 615.5, 120.3)", () => {
+    const marked: Policy.Rules = {
+      ...rules,
+      results: {
+        rule: "t 120.3",
+        results: (dealt) =>
+          dealt.map((d) =>
+            GameEvent.occurrence({
+              id: `${d.id}:marked`,
+              family: "mark",
+              subject: d.subject,
+              amount: d.amount
+            })
+          )
+      },
+      commit: (v, o) => {
+        const x = v.objects[o.subject]
+        if (o.family !== "mark" || x === undefined) return v
+        const n = typeof x.props["damage"] === "number" ? x.props["damage"] : 0
+        return GameView.setObject(v, { ...x, props: { ...x.props, damage: n + o.amount } })
+      }
+    }
+    const reflect: Replacement.Replacement = {
+      ...shield,
+      watch: { family: "damage", subject: { _tag: "Id", ids: ["unit"] } },
+      additional: [{ family: "damage", subject: { id: "src" }, amount: { _tag: "Prevented" } }]
+    }
+    const i: Laws.Input = {
+      view,
+      ledger: Ledger.make([reflect]),
+      event: GameEvent.make("e", [
+        GameEvent.damage({ id: "d1", source: "src", recipient: "unit", amount: 3 })
+      ])
+    }
+    const law = Laws.dealtAgreesWithState(marked)
+    const r = Laws.resolveOrThrow(marked, i, Chooser.firstLegal)
+    expect(law(i, r)).toEqual([])
+    expect(r.view.objects["src"]?.props["damage"]).toBe(2)
+    const base = marked.results
+    if (base === undefined) throw new Error("results")
+    const skips: Policy.Rules = {
+      ...marked,
+      results: {
+        ...base,
+        results: (dealt, v) =>
+          base.results(
+            dealt.filter((d) => d.subject !== "src"),
+            v
+          )
+      }
+    }
+    const broken = Laws.resolveOrThrow(skips, i, Chooser.firstLegal)
+    expect(law(i, broken).length).toBeGreaterThan(0)
+    expect(law(i, { ...r, view }).length).toBeGreaterThan(0)
+  })
+
   it("the seeded chooser answers legally, the same way for the same request", () => {
     const request: Decision.Request = {
       _tag: "Allocate",
