@@ -134,18 +134,12 @@ const byRank =
     return pick
   }
 
-const rightOrder = (a: Replacement.Action): number =>
-  a._tag === "Prevent"
-    ? a.amount === "all"
-      ? 0
-      : 1
-    : a.op === "mul"
-      ? a.value === 0
-        ? 0
-        : 3
-      : a.op === "sub" || (typeof a.value === "number" && a.value < 0)
-        ? 1
-        : 4
+const rightOrder = (a: Replacement.Action): number => {
+  if (a._tag === "Prevent") return a.amount === "all" ? 0 : 1
+  if (a._tag !== "Modify") return 2
+  if (a.op === "mul") return a.value === 0 ? 0 : 3
+  return a.op === "sub" || (typeof a.value === "number" && a.value < 0) ? 1 : 4
+}
 
 /** The mutant: multiply before subtracting (the "double first" order of MTG-09). */
 const doubleFirst = (a: Replacement.Action): number =>
