@@ -898,10 +898,10 @@ const drive = <A>(work: Work<A>, budget: number, requestId: string): A => {
  * @category strategies
  */
 export interface SearchOptions {
-  readonly budget?: number
-  readonly maxAllocations?: number
-  readonly flatPassUpTo?: number
-  readonly shapes?: boolean
+  readonly budget?: number | undefined
+  readonly maxAllocations?: number | undefined
+  readonly flatPassUpTo?: number | undefined
+  readonly shapes?: boolean | undefined
 }
 
 /**
@@ -1033,8 +1033,8 @@ export const bestForChooser = (options: SearchOptions = {}): SyncChooser => {
  */
 export const bestForChooserEffect = (
   options: SearchOptions & {
-    readonly sliceSize?: number
-    readonly onProgress?: (explored: number, request: Decision.Request) => void
+    readonly sliceSize?: number | undefined
+    readonly onProgress?: ((explored: number, request: Decision.Request) => void) | undefined
   } = {}
 ): ChooserShape => {
   const settings = settingsOf(options)
