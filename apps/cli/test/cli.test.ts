@@ -408,7 +408,9 @@ describe("bulwark and signals", () => {
     assert.notInclude(r.out, "passed")
   })
 
-  it("without a terminal and with --json nothing but the result is printed (no progress)", () => {
+  it("without a terminal and with --json nothing but the result is printed (no progress)", {
+    timeout: 120_000
+  }, () => {
     const quick = variant("quick-best.yaml", (t) =>
       t.replace("decisions: [shield]", "strategy: best-for-chooser")
     )
@@ -420,8 +422,9 @@ describe("bulwark and signals", () => {
 
 describe("scenario budget:", () => {
   const main = join(here, "..", "dist", "main.js")
+  let files = 0
   const board = (extra: string) => {
-    const f = join(dir, `budget-${extra.length}.yaml`)
+    const f = join(dir, `budget-${files++}.yaml`)
     writeFileSync(
       f,
       [
@@ -445,7 +448,9 @@ describe("scenario budget:", () => {
     return f
   }
 
-  it("a search over the file's budget fails with SearchBudgetExceeded naming it (exit 2)", () => {
+  it("a search over the file's budget fails with SearchBudgetExceeded naming it (exit 2)", {
+    timeout: 120_000
+  }, () => {
     const r = spawnSync(process.execPath, [main, "resolve", board("strategy: best-for-chooser\nbudget: 3")], {
       encoding: "utf8"
     })
@@ -454,21 +459,23 @@ describe("scenario budget:", () => {
     assert.include(r.stderr, "over its budget of 3")
   })
 
-  it("the same board within the default budget resolves (exit 0)", () => {
+  it("the same board within the default budget resolves (exit 0)", { timeout: 120_000 }, () => {
     const r = spawnSync(process.execPath, [main, "resolve", board("strategy: best-for-chooser")], {
       encoding: "utf8"
     })
     assert.strictEqual(r.status, 0, r.stderr)
   })
 
-  it("budget: without strategy: best-for-chooser is an error at its line, not silently ignored", () => {
+  it("budget: without strategy: best-for-chooser is an error at its line, not silently ignored", {
+    timeout: 120_000
+  }, () => {
     const f = board("strategy: first\nbudget: 10")
     const r = spawnSync(process.execPath, [main, "resolve", f], { encoding: "utf8" })
     assert.strictEqual(r.status, 2)
     assert.match(r.stderr, /:15:\d+: .*budget/)
   })
 
-  it("budget: must be a whole number ≥ 1", () => {
+  it("budget: must be a whole number ≥ 1", { timeout: 120_000 }, () => {
     const r = spawnSync(process.execPath, [main, "resolve", board("strategy: best-for-chooser\nbudget: 0")], {
       encoding: "utf8"
     })
