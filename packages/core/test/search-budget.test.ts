@@ -170,7 +170,9 @@ const uncertified: Chooser.SyncChooser = (request, state) => {
 }
 
 describe("bestForChooser: the structured shape (subtract, multiply, add)", () => {
-  it("deals the least damage over every order the affected controller can choose (616.1), like the exhaustive pass", () => {
+  it("deals the least damage over every order the affected controller can choose (616.1), like the exhaustive pass", {
+    timeout: 120_000
+  }, () => {
     const rand = prng(2026)
     let chose = 0
     for (let n = 0; n < 400; n++) {
@@ -193,7 +195,7 @@ describe("bestForChooser: the structured shape (subtract, multiply, add)", () =>
     ["affected chooses (self-replacement tier first)", affected],
     ["slots × players (inactive then active)", groups]
   ] as const) {
-    it(`makes the same decisions as the exhaustive pass — ${name}`, () => {
+    it(`makes the same decisions as the exhaustive pass — ${name}`, { timeout: 120_000 }, () => {
       const rand = prng(name.length * 104729)
       for (let n = 0; n < 400; n++) {
         const { effects, event } = generate(rand)
@@ -204,7 +206,9 @@ describe("bestForChooser: the structured shape (subtract, multiply, add)", () =>
     })
   }
 
-  it("the law can fail: a chooser that doubles before it prevents deals more than the least", () => {
+  it("the law can fail: a chooser that doubles before it prevents deals more than the least", {
+    timeout: 120_000
+  }, () => {
     const rand = prng(2026)
     let caught = 0
     for (let n = 0; n < 400; n++) {
@@ -220,7 +224,9 @@ describe("bestForChooser: the structured shape (subtract, multiply, add)", () =>
     assert.isAbove(caught, 10)
   })
 
-  it("the law can fail: trusting the closed form without following the policy decides otherwise", () => {
+  it("the law can fail: trusting the closed form without following the policy decides otherwise", {
+    timeout: 120_000
+  }, () => {
     // the same seeds as the two laws above: each law catches it
     for (const [name, rules] of [
       ["affected chooses (self-replacement tier first)", affected],
