@@ -588,6 +588,9 @@ const structuredBest = (
     else if (s.cls === CLASS_MUL) product *= s.n
     else if (s.cls === CLASS_ADD) adds += s.n
   }
+  // every product and sum below stays exact (whole numbers under 2^53), or the passes decide
+  if (!Number.isSafeInteger(product) || !Number.isSafeInteger(subs) || !Number.isSafeInteger(adds))
+    return "fallback"
   // the bound after each option: the option first, then the rest in the best order
   const boundAfter = (i: number): number => {
     const a = applyCode(changes.codes[i] as number, changes.values[i] as number, amount)
