@@ -560,7 +560,8 @@ export const parseScenario = (
         path: "budget",
         line: pos.line,
         column: pos.column,
-        reason: "`budget:` is the search budget of `strategy: best-for-chooser`; add that strategy or remove the budget"
+        reason:
+          "`budget:` is the search budget of `strategy: best-for-chooser`; add that strategy or remove the budget"
       })
     )
   }
