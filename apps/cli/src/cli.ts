@@ -4,7 +4,12 @@
  *
  * Exit codes: 0 when all is well, 1 when a check failed (an `expect:` mismatch), 2 for bad input
  * (an unreadable or malformed file, a schema error, an unknown ruleset or id, an illegal or
- * missing decision, a bad command line). Errors are one clear message, never a stack trace.
+ * missing decision, a search over its budget, a bad command line); 130 when stopped by SIGINT
+ * (Ctrl-C) and 143 by SIGTERM (`main.ts`). Errors are one clear message, never a stack trace.
+ *
+ * The `best-for-chooser` strategy runs as core's `Chooser.bestForChooserEffect`: it gives the
+ * event loop a turn every few thousand states, so a signal stops a long search at once, and on
+ * a terminal (stderr a TTY, not `--json`) it shows how many states it has explored.
  *
  * @module
  */
@@ -14,13 +19,13 @@ import { basename } from "node:path"
 import { Chooser, Decision, Errors, Ruleset } from "@bulwark/core"
 import {
   checkScenario,
-  chooserFor,
   matchRun,
   parseScenario,
   type Scenario,
-  ScenarioError
+  ScenarioError,
+  strategyFor
 } from "@bulwark/scenario"
-import { checkFile, loadFile, scenarioFiles } from "@bulwark/scenario/node"
+import { loadFile, scenarioFiles } from "@bulwark/scenario/node"
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, Prompt } from "effect/cli"
 import * as Gallery from "./gallery.js"
@@ -99,6 +104,81 @@ const strategyFlag = Flag.Literals("strategy", ["first", "best-for-chooser"]).pi
   Flag.optional
 )
 
+/**
+ * A progress line on stderr while a search runs, when stderr is a terminal: at most ten updates
+ * a second, cleared when the decision is made. Nothing at all when stderr is not a terminal.
+ */
+export interface Progress {
+  readonly report: (explored: number, request: Decision.Request) => void
+  readonly clear: () => void
+}
+
+/**
+ * The progress line for this process (`undefined` when stderr is not a terminal). The
+ * environment variable `BULWARK_PROGRESS=always` shows it on any stderr, one line per update
+ * (for wrappers that show it themselves, and for the CLI's own signal test).
+ */
+export const terminalProgress = (): Progress | undefined => {
+  if (process.env.BULWARK_PROGRESS === "always")
+    return {
+      report: (explored, request) =>
+        process.stderr.write(
+          `best-for-chooser: ${request.id} (${request.chooser}): ${explored} states explored\n`
+        ),
+      clear: () => {}
+    }
+  if (process.stderr.isTTY !== true) return undefined
+  let shown = false
+  let last = 0
+  return {
+    report: (explored, request) => {
+      const now = Date.now()
+      if (now - last < 100) return
+      last = now
+      shown = true
+      process.stderr.write(
+        `\r\x1b[Kbest-for-chooser: ${request.id} (${request.chooser}): ${explored} states explored…`
+      )
+    },
+    clear: () => {
+      if (shown) process.stderr.write("\r\x1b[K")
+      shown = false
+    }
+  }
+}
+
+/**
+ * How a loaded scenario's decisions are answered in the CLI: the script first, then the
+ * strategy (`Scenario.strategyFor`) — `best-for-chooser` as the sliced search with the file's
+ * `budget:` — and `undefined` (no answer) when neither answers.
+ */
+const strategyShape = (
+  loaded: Scenario.LoadedScenario,
+  options: Scenario.RunOptions,
+  progress: Progress | undefined
+): ((
+  request: Decision.Request,
+  state: Parameters<Chooser.SyncChooser>[1]
+) => ReturnType<Chooser.ChooserShape["decide"]> | undefined) => {
+  const script = loaded.decisions ?? []
+  const strategy = strategyFor(loaded, options)
+  const best =
+    strategy === "best-for-chooser"
+      ? Chooser.bestForChooserEffect({ budget: loaded.budget, onProgress: progress?.report })
+      : undefined
+  return (request, state) => {
+    const i = state.log.length
+    if (i < script.length) return Effect.succeed(script[i] as Decision.Answer)
+    if (strategy === "first") {
+      const a = Chooser.firstLegal(request, state)
+      return a === undefined ? Effect.fail(Decision.missing(request)) : Effect.succeed(a)
+    }
+    if (best !== undefined)
+      return best.decide(request, state).pipe(Effect.ensuring(Effect.sync(() => progress?.clear())))
+    return undefined
+  }
+}
+
 const load = (file: string): Effect.Effect<Scenario.LoadedScenario, BadInput> => {
   const r = loadFile(file, Registry.installed)
   return Result.isFailure(r)
@@ -156,13 +236,19 @@ export const resolve = Command.make(
     if (ask && !interaction.interactive)
       return yield* new BadInput({ text: "--ask needs a terminal (stdin and stdout must be a TTY)" })
     // the script, then the strategy; a decision nothing answers is asked at a terminal, else missing
-    const base = ask ? Chooser.scripted(loaded.decisions ?? []) : chooserFor(loaded, options)
+    const scripted = Chooser.scripted(loaded.decisions ?? [])
+    const answer = strategyShape(loaded, options, json ? undefined : terminalProgress())
     const canAsk = interaction.interactive && !json
     const context = yield* Effect.context<Prompt.Environment>()
     const shape: Chooser.ChooserShape = {
       decide: (request, state) => {
-        const answer = base(request, state)
-        if (answer !== undefined) return Effect.succeed(answer)
+        if (ask) {
+          const a = scripted(request, state)
+          if (a !== undefined) return Effect.succeed(a)
+        } else {
+          const a = answer(request, state)
+          if (a !== undefined) return a
+        }
         if (canAsk) return interaction.ask(request).pipe(Effect.provideContext(context))
         return Effect.fail(Decision.missing(request))
       }
@@ -189,6 +275,42 @@ export const resolve = Command.make(
   })
 ).pipe(Command.withDescription("Resolve a scenario file and print the step-by-step trace"))
 
+/**
+ * One file of `check`: loaded, then run with the sliced chooser (so a signal stops it), matched
+ * against its `expect:`. A ruleset that throws becomes an outcome error tagged `Defect`, as in
+ * `checkScenario`.
+ */
+const checkOne = (file: string, progress: Progress | undefined) =>
+  Effect.gen(function* () {
+    const loaded = loadFile(file, Registry.installed)
+    if (Result.isFailure(loaded)) return { _tag: "Invalid", file, error: loaded.failure } as const
+    const s = loaded.success
+    const answer = strategyShape(s, {}, progress)
+    const shape: Chooser.ChooserShape = {
+      decide: (request, state) => answer(request, state) ?? Effect.fail(Decision.missing(request))
+    }
+    const run = yield* Ruleset.runEffect(s.ruleset.rules, s.compiled).pipe(
+      Effect.provideService(Chooser.Chooser, shape),
+      Effect.catchDefect((d) =>
+        Effect.succeed<Ruleset.RunResult>({
+          outcome: {
+            events: {},
+            state: {},
+            effects: {},
+            decisions: [],
+            queries: {},
+            error: { tag: "Defect", message: d instanceof Error ? d.message : String(d), step: 0 }
+          },
+          resolutions: [],
+          trace: [],
+          ledger: s.compiled.ledger,
+          view: s.compiled.view
+        })
+      )
+    )
+    return { _tag: "Checked", file, scenario: s, result: matchRun(s, run) } as const
+  })
+
 /** `bulwark check <files or folders…>`: runs every scenario; `N passed, N failed`. */
 export const check = Command.make(
   "check",
@@ -203,8 +325,9 @@ export const check = Command.make(
     let passed = 0
     let failed = 0
     let invalid = 0
+    const progress = terminalProgress()
     for (const file of files) {
-      const r = checkFile(file, Registry.installed)
+      const r = yield* checkOne(file, progress)
       if (r._tag === "Invalid") {
         invalid++
         failed++

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process"
+import { execFileSync, spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
@@ -331,5 +331,155 @@ describe("the built binary", () => {
 
   it("--version", () => {
     assert.match(execFileSync(process.execPath, [main, "--version"], { encoding: "utf8" }), /\d+\.\d+\.\d+/)
+  })
+})
+
+describe("bulwark and signals", () => {
+  const main = join(here, "..", "dist", "main.js")
+  // 8 shields and 8 doublers on one creature under the full MTG rules (results stage): the
+  // best-for-chooser search takes minutes within this budget — unless the process is stopped
+  const long = join(dir, "long-search.yaml")
+  writeFileSync(
+    long,
+    [
+      "ruleset: mtg",
+      "players: [ap, nap]",
+      "objects:",
+      "  - { id: Z, controller: nap, types: [Creature], power: 5, toughness: 5 }",
+      "  - { id: src, controller: ap, types: [Creature], power: 3, toughness: 3 }",
+      "  - { id: furnace, controller: ap, types: [Enchantment] }",
+      "effects:",
+      ...Array.from({ length: 8 }, (_, i) => [
+        `  - { kind: double, id: d${i}, controller: ap, source: furnace, to: { types: [Creature] } }`,
+        `  - { kind: shield, id: s${i}, controller: nap, to: Z, amount: 2, until: endOfTurn }`
+      ]).flat(),
+      "steps:",
+      "  - event: { id: e, damage: [{ id: d, source: src, to: Z, amount: 3 }] }",
+      "strategy: best-for-chooser",
+      "budget: 1000000000",
+      ""
+    ].join("\n")
+  )
+
+  /** Starts a long search, sends `signal` once it reports progress, and waits for the exit. */
+  const stopped = (args: ReadonlyArray<string>, signal: "SIGINT" | "SIGTERM") =>
+    new Promise<{ code: number | null; signal: string | null; out: string; progress: boolean }>((done) => {
+      const child = spawn(process.execPath, [main, ...args], {
+        env: { ...process.env, BULWARK_PROGRESS: "always" },
+        stdio: ["ignore", "pipe", "pipe"]
+      })
+      let out = ""
+      let progress = false
+      child.stdout.on("data", (b: Buffer) => {
+        out += b.toString()
+      })
+      child.stderr.on("data", (b: Buffer) => {
+        if (!progress && b.toString().includes("states explored")) {
+          progress = true
+          child.kill(signal)
+        }
+      })
+      // a hang guard only (never a timing assertion): a search that ignores the signal is killed
+      const guard = setTimeout(() => child.kill("SIGKILL"), 90_000)
+      child.on("exit", (code, sig) => {
+        clearTimeout(guard)
+        done({ code, signal: sig, out, progress })
+      })
+    })
+
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143]
+  ] as const) {
+    it(`resolve stops a long search on ${signal} with exit ${code}`, { timeout: 120_000 }, async () => {
+      const r = await stopped(["resolve", long], signal)
+      assert.isTrue(r.progress, "the search reported progress before the signal")
+      assert.strictEqual(r.signal, null, "the process exited by itself, not killed")
+      assert.strictEqual(r.code, code)
+      assert.strictEqual(r.out, "", "stopped during the search: no trace printed")
+    })
+  }
+
+  it("check stops a long search on SIGINT with exit 130", { timeout: 120_000 }, async () => {
+    const r = await stopped(["check", long], "SIGINT")
+    assert.isTrue(r.progress)
+    assert.strictEqual(r.signal, null)
+    assert.strictEqual(r.code, 130)
+    assert.notInclude(r.out, "passed")
+  })
+
+  it("without a terminal and with --json nothing but the result is printed (no progress)", {
+    timeout: 120_000
+  }, () => {
+    const quick = variant("quick-best.yaml", (t) =>
+      t.replace("decisions: [shield]", "strategy: best-for-chooser")
+    )
+    const r = spawnSync(process.execPath, [main, "resolve", "--json", quick], { encoding: "utf8" })
+    assert.strictEqual(r.stderr, "")
+    assert.doesNotThrow(() => JSON.parse(r.stdout))
+  })
+})
+
+describe("scenario budget:", () => {
+  const main = join(here, "..", "dist", "main.js")
+  let files = 0
+  const board = (extra: string) => {
+    const f = join(dir, `budget-${files++}.yaml`)
+    writeFileSync(
+      f,
+      [
+        "ruleset: mtg",
+        "players: [ap, nap]",
+        "objects:",
+        "  - { id: Z, controller: nap, types: [Creature], power: 5, toughness: 5 }",
+        "  - { id: src, controller: ap, types: [Creature], power: 3, toughness: 3 }",
+        "  - { id: furnace, controller: ap, types: [Enchantment] }",
+        "effects:",
+        "  - { kind: double, id: d0, controller: ap, source: furnace, to: { types: [Creature] } }",
+        "  - { kind: double, id: d1, controller: ap, source: furnace, to: { types: [Creature] } }",
+        "  - { kind: shield, id: s0, controller: nap, to: Z, amount: 2, until: endOfTurn }",
+        "  - { kind: shield, id: s1, controller: nap, to: Z, amount: 2, until: endOfTurn }",
+        "steps:",
+        "  - event: { id: e, damage: [{ id: d, source: src, to: Z, amount: 3 }] }",
+        extra,
+        ""
+      ].join("\n")
+    )
+    return f
+  }
+
+  it("a search over the file's budget fails with SearchBudgetExceeded naming it (exit 2)", {
+    timeout: 120_000
+  }, () => {
+    const r = spawnSync(process.execPath, [main, "resolve", board("strategy: best-for-chooser\nbudget: 3")], {
+      encoding: "utf8"
+    })
+    assert.strictEqual(r.status, 2)
+    assert.include(r.stderr, "SearchBudgetExceeded")
+    assert.include(r.stderr, "over its budget of 3")
+  })
+
+  it("the same board within the default budget resolves (exit 0)", { timeout: 120_000 }, () => {
+    const r = spawnSync(process.execPath, [main, "resolve", board("strategy: best-for-chooser")], {
+      encoding: "utf8"
+    })
+    assert.strictEqual(r.status, 0, r.stderr)
+  })
+
+  it("budget: without strategy: best-for-chooser is an error at its line, not silently ignored", {
+    timeout: 120_000
+  }, () => {
+    const f = board("strategy: first\nbudget: 10")
+    const r = spawnSync(process.execPath, [main, "resolve", f], { encoding: "utf8" })
+    assert.strictEqual(r.status, 2)
+    assert.match(r.stderr, /:15:\d+: .*budget/)
+  })
+
+  it("budget: must be a whole number ≥ 1", { timeout: 120_000 }, () => {
+    const r = spawnSync(process.execPath, [main, "resolve", board("strategy: best-for-chooser\nbudget: 0")], {
+      encoding: "utf8"
+    })
+    assert.strictEqual(r.status, 2)
+    assert.include(r.stderr, "budget")
   })
 })

@@ -53,7 +53,10 @@ export interface ChooserShape {
   readonly decide: (
     request: Decision.Request,
     state: Kernel.State
-  ) => Effect.Effect<Decision.Answer, Errors.MissingDecision | Errors.ChooserFailed>
+  ) => Effect.Effect<
+    Decision.Answer,
+    Errors.MissingDecision | Errors.ChooserFailed | Errors.SearchBudgetExceeded
+  >
 }
 
 /**
@@ -84,7 +87,8 @@ export const layer = (shape: ChooserShape): Layer.Layer<Chooser> => Layer.succee
 
 /**
  * Lifts a synchronous chooser into the service shape; `undefined` becomes
- * {@link Errors.MissingDecision}, and a chooser that throws becomes {@link Errors.ChooserFailed}.
+ * {@link Errors.MissingDecision}, a chooser that throws {@link Errors.SearchBudgetExceeded} fails
+ * with it, and a chooser that throws anything else becomes {@link Errors.ChooserFailed}.
  *
  * @example
  * ```ts
@@ -96,11 +100,12 @@ export const layer = (shape: ChooserShape): Layer.Layer<Chooser> => Layer.succee
  */
 export const fromSync = (chooser: SyncChooser): ChooserShape => ({
   decide: (request, state) =>
-    Effect.suspend((): Effect.Effect<Decision.Answer, Errors.MissingDecision | Errors.ChooserFailed> => {
+    Effect.suspend((): ReturnType<ChooserShape["decide"]> => {
       let answer: Decision.Answer | undefined
       try {
         answer = chooser(request, state)
       } catch (err) {
+        if (err instanceof Errors.SearchBudgetExceeded) return Effect.fail(err)
         return Effect.fail(
           new Errors.ChooserFailed({
             requestId: request.id,
@@ -338,7 +343,7 @@ type ProgressId = (p: Policy.Progress) => number
  * amounts per applied set, visited in increasing numeric order of the set (a superset is always
  * larger, so every state is final when it is visited). Writes into `least`.
  */
-const denseLeast = (n: number, pass: Pass): void => {
+function* denseLeast(n: number, pass: Pass): Work<void> {
   const { roots, amount, rootPid, least, changes, stepOf, progressId, ids } = pass
   const R = roots.length
   const size = 1 << n
@@ -394,10 +399,15 @@ const denseLeast = (n: number, pass: Pass): void => {
       ;(reached[rootPid] as Uint8Array)[1 << i] = 1
     }
   }
+  let work = 0
   for (let mask = 1; mask < size; mask++) {
     for (let pid = 0; pid < values.length; pid++) {
       const seen = reached[pid]
       if (seen === undefined || seen[mask] === 0) continue
+      if (++work === WORK_SLICE) {
+        yield work
+        work = 0
+      }
       const vec = values[pid] as Float64Array
       const base = mask * R
       // (follow, written out: this loop is the hot one)
@@ -426,13 +436,14 @@ const denseLeast = (n: number, pass: Pass): void => {
       }
     }
   }
+  yield work
 }
 
 /**
  * The pass of {@link solveSingle} over the reachable states only (a map per level), for more
  * live effects than the flat pass takes: states where the damage reached 0 are never stored.
  */
-const sparseLeast = (pass: Pass): void => {
+function* sparseLeast(pass: Pass): Work<void> {
   const { roots, amount, rootPid, least, changes, stepOf, progressId } = pass
   const R = roots.length
   let frontier = new Map<number, Array<number>>()
@@ -446,6 +457,7 @@ const sparseLeast = (pass: Pass): void => {
     vec[r] = v
     frontier.set((1 << i) * 1024 + rootPid, vec)
   })
+  let work = 0
   while (frontier.size > 0) {
     const next = new Map<number, Array<number>>()
     const push = (i: number, vec: ReadonlyArray<number>, mask: number, p: Policy.Progress): void => {
@@ -467,6 +479,10 @@ const sparseLeast = (pass: Pass): void => {
       }
     }
     for (const [key, vec] of frontier) {
+      if (++work === WORK_SLICE) {
+        yield work
+        work = 0
+      }
       const mask = Math.floor(key / 1024)
       follow(
         pass,
@@ -477,7 +493,161 @@ const sparseLeast = (pass: Pass): void => {
     }
     frontier = next
   }
+  yield work
 }
+
+// ---------------------------------------------------------------------------------------------
+// the structured shape: subtract, multiply, add
+
+/** The classes of the structured shape, in the order the owner applies them. */
+const CLASS_ZERO = 0
+const CLASS_SUB = 1
+const CLASS_SAME = 2
+const CLASS_MUL = 3
+const CLASS_ADD = 4
+
+/**
+ * The class of a plain amount change in the structured shape (`-1`: not in it), and its
+ * constant: `N` for "subtract N" (a shield or "prevent N" with N left, a static "prevent N of
+ * each", a `sub N` or an `add −N`), `k` for "multiply by a whole k ≥ 2", `N` for "add N > 0";
+ * "prevent all" and "× 0" make 0, and "× 1", "+ 0" and a prevention of unpreventable damage
+ * change nothing.
+ */
+const shapeOf = (code: number, value: number): { readonly cls: number; readonly n: number } | undefined => {
+  switch (code) {
+    case OP_ZERO:
+      return { cls: CLASS_ZERO, n: 0 }
+    case OP_SAME:
+      return { cls: CLASS_SAME, n: 0 }
+    case OP_ABSORB:
+    case OP_STATIC:
+      return Number.isSafeInteger(value) && value >= 0 ? { cls: CLASS_SUB, n: value } : undefined
+    case OP_ADD_WHOLE:
+      return value < 0
+        ? { cls: CLASS_SUB, n: -value }
+        : value === 0
+          ? { cls: CLASS_SAME, n: 0 }
+          : { cls: CLASS_ADD, n: value }
+    case OP_MUL_WHOLE:
+      return value === 0
+        ? { cls: CLASS_ZERO, n: 0 }
+        : value === 1
+          ? { cls: CLASS_SAME, n: 0 }
+          : { cls: CLASS_MUL, n: value }
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The structured shape, solved without the pass over applied sets: when every live effect
+ * subtracts, multiplies by a whole k ≥ 0 or adds a constant (or makes 0, or changes nothing),
+ * the least final amount from `a` with every effect of a set still to apply, in any order, is
+ * known in closed form. Every change is monotone and 0 ends the occurrence, and with k ≥ 1
+ * every value along any order is at least `a − (the subtractions applied so far)`; so if the
+ * subtractions `T` reach `a` the least is 0 (subtract first), and otherwise no order ever
+ * clamps at 0 and the final amount is `a·K − Σ Nᵢ·(product of the multipliers after i) +
+ * Σ Pⱼ·(product after j)` ≥ `(a − T)·K + P` — reached by subtracting first, multiplying, adding
+ * last (an exchange argument: the sort behind "prevent before you double"). That is a lower
+ * bound for every order the ruleset's policy allows.
+ *
+ * The answer is then certified, not assumed: the first option whose bound is the least bound is
+ * followed through the policy — every step asked of the policy as the kernel would, the owner
+ * picking the first offered effect of the earliest class, any other chooser the first offered —
+ * and if that path ends at the bound, the bound is reached, so it is the least final amount
+ * after that option, and every option before it has a larger bound: it is exactly the option
+ * the passes would pick (the first with the least final amount). If the path misses the bound
+ * (a policy that forces another order, such as a tier of self-replacement effects first), the
+ * caller falls back to the passes. `O(k)` for the bounds and `O(k)` policy steps for the path.
+ *
+ * It assumes, as the passes do not need to, that the policy ends a group only when no effect is
+ * left to apply (true of `Policy.affectedChooses` and `Policy.slotsByPlayer` for effects without
+ * conditions, and of policies built on them).
+ */
+const structuredBest = (
+  pass: Pass,
+  n: number,
+  stepAt: (applied: Uint8Array, pid: number) => Policy.Step,
+  chooserIsOwner: boolean
+): { readonly option: number; readonly least: number } | "fallback" => {
+  const { roots, amount, rootPid, changes, progressId, position, owner } = pass
+  if (!Number.isSafeInteger(amount) || amount <= 0) return "fallback"
+  const cls = new Int32Array(n)
+  const num = new Float64Array(n)
+  let zeros = 0
+  let subs = 0
+  let product = 1
+  let adds = 0
+  for (let i = 0; i < n; i++) {
+    const s = shapeOf(changes.codes[i] as number, changes.values[i] as number)
+    if (s === undefined) return "fallback"
+    cls[i] = s.cls
+    num[i] = s.n
+    if (s.cls === CLASS_ZERO) zeros++
+    else if (s.cls === CLASS_SUB) subs += s.n
+    else if (s.cls === CLASS_MUL) product *= s.n
+    else if (s.cls === CLASS_ADD) adds += s.n
+  }
+  // every product and sum below stays exact (whole numbers under 2^53), or the passes decide
+  if (!Number.isSafeInteger(product) || !Number.isSafeInteger(subs) || !Number.isSafeInteger(adds))
+    return "fallback"
+  // the bound after each option: the option first, then the rest in the best order
+  const boundAfter = (i: number): number => {
+    const a = applyCode(changes.codes[i] as number, changes.values[i] as number, amount)
+    if (a <= 0) return 0
+    const c = cls[i] as number
+    const v = num[i] as number
+    if (zeros - (c === CLASS_ZERO ? 1 : 0) > 0) return 0
+    const t = subs - (c === CLASS_SUB ? v : 0)
+    if (a <= t) return 0
+    return (a - t) * (c === CLASS_MUL ? product / v : product) + (adds - (c === CLASS_ADD ? v : 0))
+  }
+  // a chooser other than the owner keeps the first option (every option scores 0 for them)
+  let option = 0
+  let bound = boundAfter(roots[0] as number)
+  if (chooserIsOwner)
+    for (let r = 1; r < roots.length; r++) {
+      const b = boundAfter(roots[r] as number)
+      if (b < bound) {
+        bound = b
+        option = r
+      }
+    }
+  if (!Number.isSafeInteger(bound)) return "fallback"
+  // the certificate: follow the option through the policy
+  const applied = new Uint8Array(n)
+  let i = roots[option] as number
+  let a = applyCode(changes.codes[i] as number, changes.values[i] as number, amount)
+  applied[i] = 1
+  let left = n - 1
+  let pid = rootPid
+  while (a > 0) {
+    const step = stepAt(applied, pid)
+    if (step._tag === "Done") {
+      if (left > 0) return "fallback"
+      break
+    }
+    if (step._tag === "Apply") i = position.get(step.effect) as number
+    else if (step.chooser !== owner) i = position.get(step.options[0] as string) as number
+    else {
+      i = -1
+      for (const id of step.options) {
+        const j = position.get(id)
+        if (j === undefined) return "fallback"
+        if (i === -1 || (cls[j] as number) < (cls[i] as number)) i = j
+      }
+    }
+    if (i === undefined || i < 0 || applied[i] === 1) return "fallback"
+    a = applyCode(changes.codes[i] as number, changes.values[i] as number, a)
+    applied[i] = 1
+    left--
+    pid = progressId(step.progress)
+  }
+  return Math.max(0, a) === bound ? { option, least: bound } : "fallback"
+}
+
+// ---------------------------------------------------------------------------------------------
+// the single-occurrence case
 
 /**
  * The exact best answer to a choice of effect on a single occurrence whose applicable effects
@@ -488,17 +658,19 @@ const sparseLeast = (pass: Pass): void => {
  * solved exactly by a pass over (applied set, ordering progress) keeping the least amount of
  * each — at most 2^k states per option, each a few arithmetic operations — asking the ruleset's
  * ordering policy at every state exactly as the kernel would. Orders of commuting effects meet
- * in the same state and are explored once.
+ * in the same state and are explored once. The structured shape (subtract, multiply, add:
+ * {@link structuredBest}) is solved before that, in `O(k)` policy steps.
  * `"fallback"` when the conditions do not hold (the caller then searches with the kernel).
  */
-const solveSingle = (
+function* solveSingle(
   request: Decision.Request,
   state: Kernel.State,
-  flatUpTo: number
-): Decision.Answer | "fallback" => {
+  settings: Settings
+): Work<Decision.Answer | "fallback"> {
   if (request._tag !== "ChooseEffect") return "fallback"
-  const solved = solveLeast(request, state, flatUpTo)
+  const solved = yield* solveLeast(request, state, settings)
   if (solved === "fallback") return "fallback"
+  if (solved._tag === "Structured") return (request.options[solved.option] as { effect: string }).effect
   let best: string | undefined
   let bestScore = Number.POSITIVE_INFINITY
   request.options.forEach((option, r) => {
@@ -511,16 +683,21 @@ const solveSingle = (
   return best ?? "fallback"
 }
 
+/** What the single-occurrence solver found: the best option directly, or every option's least. */
+type Solved =
+  | { readonly _tag: "Structured"; readonly option: number; readonly least: number }
+  | { readonly _tag: "Passes"; readonly least: ReadonlyArray<number>; readonly owner: string | undefined }
+
 /**
- * The pass behind {@link solveSingle}: the least final amount of the occurrence after each
- * option of the request (every later choice made best for the affected object's controller),
- * and that controller.
+ * The solver behind {@link solveSingle}: the structured shape's best option and its least final
+ * amount, or else the least final amount of the occurrence after each option of the request
+ * (every later choice made best for the affected object's controller), and that controller.
  */
-const solveLeast = (
+function* solveLeast(
   request: Extract<Decision.Request, { readonly _tag: "ChooseEffect" }>,
   state: Kernel.State,
-  flatUpTo: number
-): { readonly least: ReadonlyArray<number>; readonly owner: string | undefined } | "fallback" => {
+  settings: Settings
+): Work<Solved | "fallback"> {
   const rules = state.rules
   if (rules.results !== undefined || rules.commit !== undefined) return "fallback"
   if (state.index.reducers.length > 0) return "fallback"
@@ -545,7 +722,6 @@ const solveLeast = (
       return "fallback"
     live.push(x)
   }
-  if (live.length > 30) return "fallback"
   const occ = c.occurrence
   const owner = occ.family === GameEvent.DAMAGE ? GameView.controllerOf(state.view, occ.subject) : undefined
   const position = new Map(live.map((x, i) => [x.effect.id, i] as const))
@@ -587,11 +763,8 @@ const solveLeast = (
     lastPid = id
     return id
   }
-  // asked once per state: both passes visit each (applied set, progress) once
-  const stepOf = (mask: number, pid: number): Policy.Step => {
-    const candidates: Array<Replacement.Replacement> = []
-    for (let i = 0; i < live.length; i++) if ((mask & (1 << i)) === 0) candidates.push(live[i]!.effect)
-    return rules.order.next({
+  const next = (candidates: ReadonlyArray<Replacement.Replacement>, pid: number): Policy.Step =>
+    rules.order.next({
       view: state.view,
       group: c.group,
       affected: c.affected,
@@ -599,6 +772,16 @@ const solveLeast = (
       progress: progresses[pid] as Policy.Progress,
       startingPlayer: c.startingPlayer
     })
+  // asked once per state: both passes visit each (applied set, progress) once
+  const stepOf = (mask: number, pid: number): Policy.Step => {
+    const candidates: Array<Replacement.Replacement> = []
+    for (let i = 0; i < live.length; i++) if ((mask & (1 << i)) === 0) candidates.push(live[i]!.effect)
+    return next(candidates, pid)
+  }
+  const stepAt = (applied: Uint8Array, pid: number): Policy.Step => {
+    const candidates: Array<Replacement.Replacement> = []
+    for (let i = 0; i < live.length; i++) if (applied[i] === 0) candidates.push(live[i]!.effect)
+    return next(candidates, pid)
   }
   // The least final amount reachable after each option. Every amount change is monotone
   // (non-decreasing) in the amount and the policy's steps do not depend on it, so the least
@@ -622,18 +805,106 @@ const solveLeast = (
     ids: live.map((x) => x.effect.id),
     owner
   }
-  let flat = live.length <= flatUpTo
+  if (settings.shapes) {
+    yield live.length
+    const s = structuredBest(pass, live.length, stepAt, request.chooser === owner)
+    if (s !== "fallback") return { _tag: "Structured", option: s.option, least: s.least }
+  }
+  if (live.length > 30) return "fallback"
+  let flat = live.length <= settings.flatUpTo
   if (flat) {
     try {
-      denseLeast(live.length, pass)
+      yield* denseLeast(live.length, pass)
     } catch (err) {
       if (err !== TOO_MANY_PROGRESSES) throw err
       least.fill(Number.POSITIVE_INFINITY)
       flat = false
     }
   }
-  if (!flat) sparseLeast(pass)
-  return { least, owner }
+  if (!flat) yield* sparseLeast(pass)
+  return { _tag: "Passes", least, owner }
+}
+
+// ---------------------------------------------------------------------------------------------
+// budget and driving
+
+/**
+ * A unit of search: yields how many states it explored since it last yielded, returns its
+ * result. Driven synchronously ({@link drive}) or in slices that give the event loop a turn
+ * ({@link driveEffect}).
+ */
+type Work<A> = Generator<number, A, void>
+
+/** The passes report their work in slices of this many states. */
+const WORK_SLICE = 1024
+
+/**
+ * The default budget of {@link bestForChooser}: states explored per decision. About a second
+ * or two of search on a laptop; the structured shape and the passes need far less on the
+ * boards an AI meets (16 shields and doublers on one creature: 33 states).
+ */
+const DEFAULT_BUDGET = 200_000
+
+/** The resolved options of the search. */
+interface Settings {
+  readonly flatUpTo: number
+  readonly limit: number
+  readonly budget: number
+  readonly shapes: boolean
+}
+
+const settingsOf = (options: SearchOptions): Settings => {
+  const budget = options.budget ?? DEFAULT_BUDGET
+  if (!(budget >= 1) || !Number.isSafeInteger(budget))
+    throw new RangeError(`bestForChooser: budget must be a whole number ≥ 1, got ${String(budget)}`)
+  return {
+    flatUpTo: options.flatPassUpTo ?? FLAT_PASS_UP_TO,
+    limit: options.maxAllocations ?? 2_000,
+    budget,
+    shapes: options.shapes ?? true
+  }
+}
+
+/** Runs a search to its end, or throws {@link Errors.SearchBudgetExceeded} past the budget. */
+const drive = <A>(work: Work<A>, budget: number, requestId: string): A => {
+  let explored = 0
+  for (;;) {
+    const r = work.next()
+    if (r.done === true) return r.value
+    explored += r.value
+    if (explored > budget) {
+      work.return(undefined as never)
+      throw new Errors.SearchBudgetExceeded({ requestId, budget, explored })
+    }
+  }
+}
+
+/**
+ * Options of the {@link bestForChooser} search.
+ *
+ * - `budget`: how many states one decision's search may explore (answers tried with the kernel,
+ *   states of the exact passes) before it fails with {@link Errors.SearchBudgetExceeded}
+ *   (default 200 000). A count, not a time, so a result never depends on the machine;
+ * - `maxAllocations`: how many answers of an allocation decision are tried (default 2 000);
+ * - `flatPassUpTo`: up to this many applicable effects the pass over applied sets keeps one flat
+ *   array per ordering progress (2^k × options numbers: fast); above it, a map of the reachable
+ *   states only (less memory when the damage reaches 0 early). Default 14;
+ * - `shapes`: solve the structured shape (subtract, multiply, add on one occurrence) in closed
+ *   form before any pass (default `true`; `false` is for checking it against the passes).
+ *
+ * @example
+ * ```ts
+ * import type { Chooser } from "@bulwark/core"
+ * const small: Chooser.SearchOptions = { budget: 10_000 }
+ * ```
+ * @since 0.1.0
+ * @category strategies
+ */
+export interface SearchOptions {
+  readonly budget?: number | undefined
+  readonly maxAllocations?: number | undefined
+  readonly flatPassUpTo?: number | undefined
+  readonly shapes?: boolean | undefined
 }
 
 /**
@@ -642,7 +913,8 @@ const solveLeast = (
  * occurrence's final amount when this and every later choice is made as `bestForChooser` makes
  * it — without finishing the resolution. `undefined` when the pending decision is anything else
  * (then resume the resolution with `bestForChooser` to know). For a game AI that evaluates many
- * positions, or a preview that only needs the amount.
+ * positions, or a preview that only needs the amount. Past the budget (`options.budget`, as for
+ * {@link bestForChooser}) it throws {@link Errors.SearchBudgetExceeded}.
  *
  * @example
  * ```ts
@@ -653,11 +925,13 @@ const solveLeast = (
  * @since 0.1.0
  * @category strategies
  */
-export const bestFinalAmount = (state: Kernel.State): number | undefined => {
+export const bestFinalAmount = (state: Kernel.State, options: SearchOptions = {}): number | undefined => {
   const request = state.pending
   if (request?._tag !== "ChooseEffect") return undefined
-  const solved = solveLeast(request, state, FLAT_PASS_UP_TO)
+  const settings = settingsOf(options)
+  const solved = drive(solveLeast(request, state, settings), settings.budget, request.id)
   if (solved === "fallback") return undefined
+  if (solved._tag === "Structured") return solved.least
   // the owner takes the least; any other chooser keeps the first option offered
   let v = request.chooser === solved.owner ? Math.min(...solved.least) : (solved.least[0] as number)
   if (!Number.isFinite(v)) return undefined
@@ -665,47 +939,21 @@ export const bestFinalAmount = (state: Kernel.State): number | undefined => {
   return v
 }
 
-/**
- * "Best for the chooser": each decision is answered with the option that minimises the damage
- * dealt to the chooser's own objects (and to them), assuming every later decision is answered
- * the same way by its own chooser. It is exact: it searches the decisions that follow, with
- * memoisation on the resolution state (the effects still to apply, amounts, remainders), so
- * orders of commuting effects that lead to the same state are explored once, not k! times.
- * Ties keep the first option offered.
- *
- * A choice on a single occurrence whose applicable effects are plain amount changes is solved
- * without the kernel, by one pass over the sets of effects applied (exact, the same answers).
- * Options:
- * - `maxAllocations`: how many answers of an allocation decision are tried (default 2 000);
- * - `flatPassUpTo`: up to this many applicable effects that pass keeps one flat array per
- *   ordering progress (2^k × options numbers: fast); above it, a map of the reachable states
- *   only (less memory when the damage reaches 0 early). Default 14.
- *
- * @example
- * ```ts
- * import { Chooser } from "@bulwark/core"
- * const best = Chooser.bestForChooser()
- * const lean = Chooser.bestForChooser({ flatPassUpTo: 10 })
- * ```
- * @since 0.1.0
- * @category strategies
- */
-export const bestForChooser = (
-  options: { readonly maxAllocations?: number; readonly flatPassUpTo?: number } = {}
-): SyncChooser => {
-  const flatUpTo = options.flatPassUpTo ?? FLAT_PASS_UP_TO
+/** The search behind {@link bestForChooser} and {@link bestForChooserEffect}: one per chooser. */
+const searcher = (settings: Settings) => {
   const memo = new Map<string, Map<string, number> | undefined>()
-  const limit = options.maxAllocations ?? 2_000
+  const limit = settings.limit
   // the answer that leaves the chooser least damaged, and the final damage by player after it
   // (every later decision answered the same way); ties keep the first answer
-  const best = (
+  function* best(
     request: Decision.Request,
     state: Kernel.State
-  ): { readonly answer: Decision.Answer; readonly outcome: Map<string, number> } | undefined => {
+  ): Work<{ readonly answer: Decision.Answer; readonly outcome: Map<string, number> } | undefined> {
     let found: { answer: Decision.Answer; outcome: Map<string, number> } | undefined
     let bestScore = Number.POSITIVE_INFINITY
     for (const answer of Decision.legalAnswers(request, limit)) {
-      const outcome = evaluate(Kernel.resume(state, answer))
+      yield 1
+      const outcome = yield* evaluate(Kernel.resume(state, answer))
       if (outcome === undefined) continue
       const score = outcome.get(request.chooser) ?? 0
       if (score < bestScore) {
@@ -716,20 +964,120 @@ export const bestForChooser = (
     return found
   }
   // the final damage by player when every chooser plays best from this pending state
-  const solve = (state: Kernel.State): Map<string, number> | undefined => {
+  function* solve(state: Kernel.State): Work<Map<string, number> | undefined> {
     const key = stateKey(state)
     if (memo.has(key)) return memo.get(key)
-    const outcome = best(state.pending as Decision.Request, state)?.outcome
+    const outcome = (yield* best(state.pending as Decision.Request, state))?.outcome
     memo.set(key, outcome)
     return outcome
   }
-  const evaluate = (step: Kernel.Step): Map<string, number> | undefined => {
+  function* evaluate(step: Kernel.Step): Work<Map<string, number> | undefined> {
     if (step._tag === "Failed") return undefined
     if (step._tag === "Done") return damageBy(step.resolution, step.resolution.view)
-    return solve(step.state)
+    return yield* solve(step.state)
   }
-  return (request, state) => {
-    const fast = solveSingle(request, state, flatUpTo)
-    return fast !== "fallback" ? fast : best(request, state)?.answer
+  return function* decide(request: Decision.Request, state: Kernel.State): Work<Decision.Answer | undefined> {
+    const fast = yield* solveSingle(request, state, settings)
+    return fast !== "fallback" ? fast : (yield* best(request, state))?.answer
+  }
+}
+
+/**
+ * "Best for the chooser": each decision is answered with the option that minimises the damage
+ * dealt to the chooser's own objects (and to them), assuming every later decision is answered
+ * the same way by its own chooser. It is exact: it searches the decisions that follow, with
+ * memoisation on the resolution state (the effects still to apply, amounts, remainders), so
+ * orders of commuting effects that lead to the same state are explored once, not k! times.
+ * Ties keep the first option offered. Who is asked is the ruleset's policy (MTG CR 616.1: the
+ * affected object's controller), never this strategy.
+ *
+ * A choice on a single occurrence whose applicable effects are plain amount changes is solved
+ * without the kernel: subtractions (shields, "prevent N"), whole multipliers and additions in
+ * closed form (subtract first, multiply, add last), certified by following that order through
+ * the ruleset's policy; any other plain change, or a policy that forces another order, by one
+ * pass over the sets of effects applied. Both are exact: the same answers as the search.
+ *
+ * The search never runs away: each decision may explore `budget` states (default 200 000, see
+ * {@link SearchOptions}); past it the chooser throws {@link Errors.SearchBudgetExceeded}, which
+ * the resolvers (`Resolver.resolveSync`, `Ruleset.run`, {@link fromSync}) report as that typed
+ * error: no best-so-far guess, the resolution fails and nothing is applied. A search that yields
+ * to the event loop while it runs (so a process can be interrupted) is
+ * {@link bestForChooserEffect}.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * const best = Chooser.bestForChooser()
+ * const lean = Chooser.bestForChooser({ flatPassUpTo: 10, budget: 50_000 })
+ * ```
+ * @since 0.1.0
+ * @category strategies
+ */
+export const bestForChooser = (options: SearchOptions = {}): SyncChooser => {
+  const settings = settingsOf(options)
+  const decide = searcher(settings)
+  return (request, state) => drive(decide(request, state), settings.budget, request.id)
+}
+
+/**
+ * {@link bestForChooser} as a {@link Chooser} service shape that gives the event loop a turn every
+ * `sliceSize` explored states (default 2 000), so the fiber running it can be interrupted (a
+ * CLI stopping on Ctrl-C) and other work goes on. `onProgress` is called at each turn with the
+ * states explored so far for the current decision (for a progress line). The same answers, the
+ * same budget and the same {@link Errors.SearchBudgetExceeded} as the synchronous chooser.
+ *
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * const BestLive = Chooser.layer(Chooser.bestForChooserEffect({ budget: 1_000_000 }))
+ * ```
+ * @since 0.1.0
+ * @category strategies
+ */
+export const bestForChooserEffect = (
+  options: SearchOptions & {
+    readonly sliceSize?: number | undefined
+    readonly onProgress?: ((explored: number, request: Decision.Request) => void) | undefined
+  } = {}
+): ChooserShape => {
+  const settings = settingsOf(options)
+  const decide = searcher(settings)
+  const slice = Math.max(1, options.sliceSize ?? 2_000)
+  return {
+    decide: (request, state) =>
+      Effect.gen(function* () {
+        const work = decide(request, state)
+        let explored = 0
+        for (;;) {
+          let done = 0
+          while (done < slice) {
+            let r: IteratorResult<number, Decision.Answer | undefined>
+            try {
+              r = work.next()
+            } catch (err) {
+              return yield* new Errors.ChooserFailed({
+                requestId: request.id,
+                reason: err instanceof Error ? err.message : String(err)
+              })
+            }
+            if (r.done === true) {
+              if (r.value === undefined) return yield* Decision.missing(request)
+              return r.value
+            }
+            explored += r.value
+            done += r.value
+            if (explored > settings.budget) {
+              work.return(undefined)
+              return yield* new Errors.SearchBudgetExceeded({
+                requestId: request.id,
+                budget: settings.budget,
+                explored
+              })
+            }
+          }
+          options.onProgress?.(explored, request)
+          yield* Effect.yieldNow
+        }
+      })
   }
 }

@@ -202,6 +202,32 @@ export class ScenarioInvalid extends Schema.TaggedError<ScenarioInvalid>()("Scen
 }
 
 /**
+ * A search strategy (`Chooser.bestForChooser`) explored more states than its budget allows for
+ * one decision, and gave up instead of running on: nothing is applied. The budget counts
+ * explored states (answers tried, states of the exact passes), never time, so the same inputs
+ * always stop at the same place. Raise it with the strategy's `budget` option (a scenario
+ * file's `budget:` key), or answer the decision another way.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.SearchBudgetExceeded({ requestId: "d1", budget: 1000, explored: 1001 }).message
+ * // "the best-for-chooser search for decision d1 explored 1001 states, over its budget of 1000 (raise `budget` or answer the decision another way)"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class SearchBudgetExceeded extends Schema.TaggedError<SearchBudgetExceeded>()("SearchBudgetExceeded", {
+  requestId: Schema.String,
+  budget: Schema.Number,
+  explored: Schema.Number
+}) {
+  override get message(): string {
+    return `the best-for-chooser search for decision ${this.requestId} explored ${this.explored} states, over its budget of ${this.budget} (raise \`budget\` or answer the decision another way)`
+  }
+}
+
+/**
  * Every error a resolution can fail with.
  *
  * @example
@@ -220,4 +246,5 @@ export type ResolveError =
   | UnknownId
   | PredicateFailed
   | ChooserFailed
+  | SearchBudgetExceeded
   | InvariantBreach

@@ -59,6 +59,7 @@ export const resolveSync = (
     try {
       answer = chooser(step.request, step.state)
     } catch (err) {
+      if (err instanceof Errors.SearchBudgetExceeded) return Result.fail(err)
       return Result.fail(
         new Errors.ChooserFailed({
           requestId: step.request.id,

@@ -462,7 +462,10 @@ const offset =
 type Decide = (
   request: Decision.Request,
   state: Kernel.State
-) => Effect.Effect<Decision.Answer, Errors.MissingDecision | Errors.ChooserFailed>
+) => Effect.Effect<
+  Decision.Answer,
+  Errors.MissingDecision | Errors.ChooserFailed | Errors.SearchBudgetExceeded
+>
 
 /** The one step loop behind {@link run} and {@link runEffect}. */
 const runWith = (

@@ -10,6 +10,9 @@
  *   (`{ i1: 2, i2: 1 }`);
  * - `strategy`: `first` (the first legal option) or `best-for-chooser` (each chooser picks what
  *   minimises the damage dealt to them and their objects);
+ * - `budget`: with `strategy: best-for-chooser`, how many states its search may explore per
+ *   decision (a whole number ≥ 1; default core's 200 000); past it the run fails with
+ *   `SearchBudgetExceeded`;
  * - `expect`: the outcome the run must produce (a deep-partial match against `Ruleset.Outcome`).
  *
  * Every other key belongs to the ruleset and is decoded with its `schema` (unknown keys are
@@ -111,6 +114,7 @@ export const GenericSchema = Schema.Struct({
   description: Schema.optionalKey(Schema.String),
   decisions: Schema.optionalKey(Schema.Array(Decision.Answer)),
   strategy: Schema.optionalKey(Schema.Literals(STRATEGIES)),
+  budget: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
   expect: Schema.optionalKey(ExpectSchema)
 })
 
@@ -148,6 +152,8 @@ export interface LoadedScenario {
   readonly description: string | undefined
   readonly decisions: ReadonlyArray<Decision.Answer> | undefined
   readonly strategy: Strategy | undefined
+  /** The search budget of `best-for-chooser` (`budget:`), `undefined` for core's default. */
+  readonly budget: number | undefined
   readonly expect: Readonly<Record<string, unknown>> | undefined
   readonly compiled: Ruleset.Compiled
   readonly document: Readonly<Record<string, unknown>>
@@ -546,6 +552,19 @@ export const parseScenario = (
     )
   }
   const g = generic.success
+  if (g.budget !== undefined && g.strategy !== "best-for-chooser") {
+    const pos = sourceMap.positionOf(["budget"])
+    return Result.fail(
+      new ScenarioError.CompileFailed({
+        file: fileName,
+        path: "budget",
+        line: pos.line,
+        column: pos.column,
+        reason:
+          "`budget:` is the search budget of `strategy: best-for-chooser`; add that strategy or remove the budget"
+      })
+    )
+  }
   return Result.succeed({
     fileName,
     ruleset,
@@ -553,6 +572,7 @@ export const parseScenario = (
     description: g.description,
     decisions: g.decisions,
     strategy: g.strategy,
+    budget: g.budget,
     expect: g.expect,
     compiled: compiled.success,
     document: data,
@@ -560,8 +580,25 @@ export const parseScenario = (
   })
 }
 
-const strategyChooser = (strategy: Strategy): Chooser.SyncChooser =>
-  strategy === "first" ? Chooser.firstLegal : Chooser.bestForChooser()
+const strategyChooser = (strategy: Strategy, budget: number | undefined): Chooser.SyncChooser =>
+  strategy === "first" ? Chooser.firstLegal : Chooser.bestForChooser({ budget })
+
+/**
+ * The strategy that answers a scenario's decisions after its script (see the table in this
+ * module's description): `options.strategy`, else the file's `strategy:`, else `first` when the
+ * file has no `decisions:`; `undefined` when only a script answers.
+ *
+ * @example
+ * ```ts
+ * import { Scenario } from "@bulwark/scenario"
+ * declare const loaded: Scenario.LoadedScenario
+ * Scenario.strategyFor(loaded, { strategy: "best-for-chooser" }) // "best-for-chooser"
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const strategyFor = (loaded: LoadedScenario, options: RunOptions = {}): Strategy | undefined =>
+  options.strategy ?? loaded.strategy ?? (loaded.decisions === undefined ? "first" : undefined)
 
 /**
  * The chooser a scenario runs with (see the table in this module's description): the script
@@ -580,9 +617,8 @@ const strategyChooser = (strategy: Strategy): Chooser.SyncChooser =>
  */
 export const chooserFor = (loaded: LoadedScenario, options: RunOptions = {}): Chooser.SyncChooser => {
   const script = loaded.decisions ?? []
-  const strategy =
-    options.strategy ?? loaded.strategy ?? (loaded.decisions === undefined ? "first" : undefined)
-  const rest = strategy === undefined ? undefined : strategyChooser(strategy)
+  const strategy = strategyFor(loaded, options)
+  const rest = strategy === undefined ? undefined : strategyChooser(strategy, loaded.budget)
   if (script.length === 0 && rest !== undefined) return rest
   return (request, state) => {
     const i = state.log.length

@@ -27,7 +27,8 @@ export {
   matchRun,
   parseScenario,
   type RunOptions,
-  type Strategy
+  type Strategy,
+  strategyFor
 } from "./Scenario.js"
 export * as ScenarioError from "./ScenarioError.js"
 export * as SourceMap from "./SourceMap.js"

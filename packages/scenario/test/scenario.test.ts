@@ -219,13 +219,14 @@ describe("SourceMap", () => {
     assert.deepStrictEqual(SourceMap.parsePath(""), [])
   })
 
-  it("Scenario.genericKeys lists the six generic keys", () => {
+  it("Scenario.genericKeys lists the seven generic keys", () => {
     assert.deepStrictEqual(Scenario.genericKeys, [
       "ruleset",
       "title",
       "description",
       "decisions",
       "strategy",
+      "budget",
       "expect"
     ])
   })

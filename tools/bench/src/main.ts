@@ -18,7 +18,7 @@ import { join } from "node:path"
 import { type Budget, bytesPerOp, cpuThroughput, time } from "./measure.js"
 import { hugeEvent, type ProcessResult, root, scenarioCheck } from "./processes.js"
 import { riftboundRows } from "./riftbound.js"
-import { bestOrderK, boardWipe, effectsK, type Row, singleShield } from "./workloads.js"
+import { bestOrderK, bestOrderMixed, boardWipe, effectsK, type Row, singleShield } from "./workloads.js"
 import { mtg } from "./world.js"
 
 const args = process.argv.slice(2)
@@ -55,7 +55,8 @@ const factories: ReadonlyArray<readonly [string, () => Row]> = [
   ...[1, 4, 16, 64].map((k) => [`effects-${k}`, () => effectsK(k)] as const),
   ...[10, 1000, 10000].map((n) => [`board-wipe-${n}`, () => boardWipe(n)] as const),
   ...riftboundRows,
-  ...[4, 8, 12].map((k) => [`best-order-${k}`, () => bestOrderK(k)] as const)
+  ...[4, 8, 12].map((k) => [`best-order-${k}`, () => bestOrderK(k)] as const),
+  ...[8, 16].map((k) => [`best-order-mixed-${k}x${k}`, () => bestOrderMixed(k, k)] as const)
 ].filter(([name]) => (oneRow === undefined ? only === undefined || name.includes(only) : name === oneRow))
 
 const results: Array<Result> = []

@@ -423,3 +423,69 @@ export const bestOrderK = (k: number): Row => {
     verify: () => same(`best-order-${k}`, dealtTo(ok(bulwark()), "c0"), baseline().dealt)
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// 6. best-order-mixed-SxD
+
+/**
+ * Baseline: the exact best order for "prevent the next N" shields and "double it" effects on one
+ * instance, by hand. Every value along any order is at least the amount minus the shields used
+ * so far, so spending the shields first is best (it reaches 0 if any order does, and otherwise
+ * no order clamps and `(a − ΣN)·2^d` is the least of the affine forms). One decision per step,
+ * as the engine reports them: the next shield while one is left, else the next doubler.
+ */
+const baseMixed = (
+  amount0: number,
+  shields: ReadonlyArray<number>,
+  doublers: number
+): { dealt: number; order: Array<string> } => {
+  const used = new Array<boolean>(shields.length).fill(false)
+  const order: Array<string> = []
+  let a = amount0
+  let left = doublers
+  while (a > 0 && (left > 0 || used.includes(false))) {
+    let pick = -1
+    for (let j = 0; j < shields.length; j++)
+      if (!used[j]) {
+        pick = j
+        break
+      }
+    if (pick >= 0) {
+      used[pick] = true
+      a = Math.max(0, a - shields[pick]!)
+      order.push(`s${pick}`)
+    } else {
+      left--
+      a *= 2
+      order.push(`d${doublers - left - 1}`)
+    }
+  }
+  return { dealt: a, order }
+}
+
+/**
+ * Workload 6: best-for-chooser over `s` shields of 1 and `d` doublers on one creature (20
+ * damage): the board issue 19 measured at seconds, now the structured shape (closed form,
+ * certified through the MTG ordering policy, CR 616.1).
+ */
+export const bestOrderMixed = (s: number, d: number): Row => {
+  const view = board(1)
+  const effects = [
+    ...Array.from({ length: s }, (_, i) => shield(`s${i}`, "c0", 1)),
+    ...Array.from({ length: d }, (_, i) => modify(`d${i}`, "c0", "mul", 2))
+  ]
+  const ledger = Ledger.make(effects)
+  const event = GameEvent.make("e", [hit("i", "c0", 20)])
+  const options = { trace: false }
+  const shields = Array.from({ length: s }, () => 1)
+  const bulwark = () =>
+    Resolver.resolveSync(mtg.rules, event, ledger, view, Chooser.bestForChooser(), options)
+  const baseline = () => baseMixed(20, shields, d)
+  const name = `best-order-mixed-${s}x${d}`
+  return {
+    name,
+    bulwark,
+    baseline,
+    verify: () => same(name, dealtTo(ok(bulwark()), "c0"), baseline().dealt)
+  }
+}
