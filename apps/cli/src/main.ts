@@ -1,14 +1,10 @@
 #!/usr/bin/env node
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
-import { Effect } from "effect"
-import { runCli } from "./cli.js"
+// The `bulwark` executable. The build bundles it (rolldown.config.mjs): this entry is tiny and
+// answers `--version` at once; every other command line loads the CLI chunk (effect, the CLI
+// framework, the rulesets) first.
+import { quickAnswer } from "./start.js"
 
-runCli(process.argv.slice(2)).pipe(
-  Effect.tap((code) =>
-    Effect.sync(() => {
-      process.exitCode = code
-    })
-  ),
-  Effect.provide(NodeServices.layer),
-  NodeRuntime.runMain({ disableErrorReporting: true })
-)
+const args = process.argv.slice(2)
+const quick = quickAnswer(args)
+if (quick !== undefined) process.stdout.write(`${quick}\n`)
+else (await import("./run.js")).main(args)

@@ -9,6 +9,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
+import { quickAnswer } from "../src/start.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const fixture = join(here, "fixtures", "mtg-09.yaml")
@@ -331,5 +332,38 @@ describe("the built binary", { timeout: 60_000 }, () => {
 
   it("--version", () => {
     assert.match(execFileSync(process.execPath, [main, "--version"], { encoding: "utf8" }), /\d+\.\d+\.\d+/)
+  })
+
+  it("the entry is bundled: it loads nothing of effect until a command needs it", () => {
+    // the entry imports node built-ins and its own lazy chunk, never a package
+    const entry = readFileSync(main, "utf8")
+    const imports = [...entry.matchAll(/(?:from|import\()\s*[`"']([^`"']+)[`"']/g)].map((m) => m[1])
+    assert.deepStrictEqual(
+      imports.filter((i) => !(i?.startsWith("node:") || i?.startsWith("./bulwark-"))),
+      []
+    )
+    // and the lazy chunk is self-contained: effect is bundled, not imported at run time
+    const chunk = entry.match(/\.\/(bulwark-[^`"']+\.js)/)?.[1]
+    assert.isDefined(chunk)
+    const text = readFileSync(join(here, "..", "dist", chunk ?? ""), "utf8")
+    assert.notMatch(text, /from\s*[`"']effect/)
+  })
+
+  it.effect("--version without the CLI framework prints what the framework prints", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["--version"])
+      assert.strictEqual(r.code, 0)
+      assert.strictEqual(quickAnswer(["--version"]), r.out)
+      assert.strictEqual(
+        execFileSync(process.execPath, [main, "--version"], { encoding: "utf8" }),
+        `${r.out}\n`
+      )
+    })
+  )
+
+  it("only exactly --version takes the short path", () => {
+    assert.isUndefined(quickAnswer(["--version", "check"]))
+    assert.isUndefined(quickAnswer(["check", "--version"]))
+    assert.isUndefined(quickAnswer([]))
   })
 })
