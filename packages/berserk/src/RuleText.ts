@@ -31,7 +31,6 @@ export const sentences: Readonly<Record<string, string>> = {
     "Эффект предотвращения может быть использован частично, если полное использование эффекта уменьшило бы количество ран до отрицательного значения. Неиспользованное значение сохраняется для последующего применения эффекта …",
   "533.6":
     "Если карта – источник Эффекта Предотвращения покидает активную зону (как правило, зону битвы), то эффект предотвращения от этой карты не применяется.",
-  "534": "Эффект замещения.",
   "534.1":
     'Если особенность имеет вид "[текст 1], вместо этого – [текст 2]", то [текст 2] называется эффектом замещения.',
   "534.1.1":
@@ -58,7 +57,6 @@ export const glosses: Readonly<Record<string, string>> = {
   "533.3": "without an amount, then with an amount; inactive player first, each in their order; stop at 0",
   "533.4": 'partial use; the rest is kept ("the next 4 wounds")',
   "533.6": "a prevention whose source left the battlefield does not apply",
-  "534": "replacement effects",
   "534.1": '"[text 1], instead [text 2]" (Серк: heal → may open, once per turn)',
   "534.1.1": "no wounds from / only from / X more or fewer from",
   "534.2": "replacements when the feature executes, after modifiers and protections; not retroactive",

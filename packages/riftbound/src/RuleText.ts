@@ -27,10 +27,8 @@ export const sentences: Readonly<Record<string, string>> = {
     "If more than one Replacement Effect applies to the same event being executed, then the controller of the object being acted on determines the order the Replacement Effects will apply.",
   "375":
     "If an event that a Replacement Effect applies to would be modified by the Game Effect that generated that event, … the Replacement Effect will inherit those modifications.",
-  "417": "Deal",
   "417.5":
     "Bonus Damage is a property granted to the action of Dealing and alters the amount of Damage distributed by this action.",
-  "437": "Prevent",
   "437.1.a.1": "Prevent includes any applied Bonus Damage when determining the total damage being prevented.",
   "437.1.b.1.b": "X can be “All,” which specifies an infinite amount of damage.",
   "437.1.b.2":
@@ -40,10 +38,7 @@ export const sentences: Readonly<Record<string, string>> = {
   "437.3":
     "When damage is dealt this way, reduce the Prevent Value being tracked on the Unit affected by the Prevent action by the prevented amount.",
   "437.3.c": "If the Prevent Value is “All” then it remains “All.”",
-  "465": "Step 2: The Combat Damage Step",
   "465.2.c.1.a": "When all Damage is assigned, it will be Dealt simultaneously.",
-  "465.2.c.4":
-    "Units cannot have more damage assigned to them than the minimum required to constitute lethal damage unless no further units remain to have damage assigned to them.",
   "465.2.c.5":
     "When assigning damage in this way, replacement effects that would apply to the resulting damage are considered to apply to the assignment instead.",
   "465.2.c.10":
