@@ -262,20 +262,16 @@ const ruleTag = (rule: string | undefined): Child => {
   return h("span", text === "" ? { class: "rule" } : { class: "rule", title: text }, rule)
 }
 
-/** A rule citation with the cited rules' sentences written out next to it (the current step). */
-const ruleWithText = (rule: string | undefined): Child => {
-  const tag = ruleTag(rule)
+/** The cited rules' sentences, written out (under the current step and the waiting decision). */
+const ruleSentences = (rule: string | undefined): Child => {
   const sentences = Words.sentences(words(), rule)
   return sentences.length === 0
-    ? tag
-    : [
-        tag,
-        h(
-          "div",
-          { class: "rule-text", "data-testid": "rule-text" },
-          sentences.map((x) => h("p", {}, h("b", {}, `§ ${x.rule} `), x.text))
-        )
-      ]
+    ? null
+    : h(
+        "div",
+        { class: "rule-text", "data-testid": "rule-text" },
+        sentences.map((x) => h("p", {}, h("b", {}, `§ ${x.rule} `), x.text))
+      )
 }
 
 let linesCache: { readonly driven: Driven; readonly lines: Map<Trace.Record, Trace.Line> } | undefined
@@ -427,7 +423,7 @@ const renderDecision = (): void => {
           )
         )
       ),
-      h("div", { class: "cite" }, "Rule: ", ruleWithText(r.rule))
+      h("div", { class: "cite" }, "Rule: ", ruleTag(r.rule), ruleSentences(r.rule))
     )
   )
 }
@@ -490,9 +486,9 @@ const renderStep = (): void => {
           h("dt", {}, "Effect"),
           h("dd", {}, h("b", {}, r.effect), ` “${r.label}”`),
           h("dt", {}, "Tier"),
-          h("dd", {}, r.tier),
+          h("dd", {}, Words.tier(words(), r.tier)),
           h("dt", {}, "Chosen"),
-          h("dd", {}, r.chosenBy),
+          h("dd", {}, r.chosenBy === "only candidate" ? "the only one that can apply" : r.chosenBy),
           r.notes.length > 0 ? [h("dt", {}, "Notes"), h("dd", {}, r.notes.join("; "))] : null
         )
       : r._tag === "Candidates"
@@ -545,8 +541,9 @@ const renderStep = (): void => {
         { class: `now k-${kindOf(r)}` },
         h("span", { class: "chip" }, kindOf(r)),
         h("span", { class: "what" }, summary(r)),
-        ruleWithText(ruleOf(r))
+        ruleTag(ruleOf(r))
       ),
+      ruleSentences(ruleOf(r)),
       extra,
       snap.bars.length > 0
         ? h(
