@@ -94,6 +94,12 @@ try {
         .join("\n")
     )
     console.log("\nbulwark --help: ok")
+    // the bundled bin: the short --version path, and the lazy chunk finding the gallery files
+    process.stdout.write(sh(join(app, "node_modules", ".bin", "bulwark"), ["--version"], app))
+    const gallery = sh(join(app, "node_modules", ".bin", "bulwark"), ["gallery"], app)
+      .trim()
+      .split("\n")
+    console.log(gallery.at(-1))
   }
   ok = true
 } finally {

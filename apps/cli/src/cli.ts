@@ -222,6 +222,12 @@ export const resolve = Command.make(
       Flag.withDefault(false)
     ),
     strategy: strategyFlag,
+    explain: Flag.Boolean("explain").pipe(
+      Flag.withDescription(
+        "Show the sentence of each cited rule under its first citation (with --json: a `rules` map)"
+      ),
+      Flag.withDefault(false)
+    ),
     ask: Flag.Boolean("ask").pipe(
       Flag.withDescription(
         "Ask at the terminal for every decision the scenario's `decisions:` do not answer"
@@ -229,7 +235,7 @@ export const resolve = Command.make(
       Flag.withDefault(false)
     )
   },
-  Effect.fn(function* ({ file, json, strategy, ask }) {
+  Effect.fn(function* ({ file, json, strategy, explain, ask }) {
     const loaded = yield* load(file)
     const options: Scenario.RunOptions = { strategy: Option.getOrUndefined(strategy) }
     const interaction = yield* Interaction
@@ -257,11 +263,11 @@ export const resolve = Command.make(
       Effect.provideService(Chooser.Chooser, shape)
     )
     const check = matchRun(loaded, run)
-    if (json) yield* Console.log(JSON.stringify(Render.machine(loaded, check, options), null, 2))
+    if (json) yield* Console.log(JSON.stringify(Render.machine(loaded, check, options, explain), null, 2))
     else {
       yield* Console.log(Render.header(loaded, options))
-      yield* Console.log(Render.trace(run))
-      yield* Console.log(Render.summary(run))
+      yield* Console.log(Render.trace(run, loaded, { explain }))
+      yield* Console.log(Render.summary(run, loaded.ruleset.words))
     }
     const error = run.outcome.error
     const expectsError = (loaded.expect as { error?: unknown } | undefined)?.error !== undefined
@@ -418,8 +424,8 @@ export const gallery = Command.make(
       const c = checkScenario(s)
       yield* Console.log(Render.header(s))
       yield* Console.log(`   why this one: ${entry.why}`)
-      yield* Console.log(Render.trace(c.run))
-      yield* Console.log(Render.summary(c.run))
+      yield* Console.log(Render.trace(c.run, s))
+      yield* Console.log(Render.summary(c.run, s.ruleset.words))
       if (s.expect !== undefined)
         yield* Console.log(c.ok ? "expect: PASS" : `expect: FAIL\n${Render.mismatches(c.mismatches)}`)
       yield* Console.log("")

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { Expect, type Ruleset, Trace } from "@bulwark/core"
+import { Expect, type Ruleset, Trace, Words } from "@bulwark/core"
 import { describeStrategy, type Scenario } from "@bulwark/scenario"
 
 const amounts = (r: Readonly<Record<string, number>>): string =>
@@ -28,16 +28,29 @@ export const header = (loaded: Scenario.LoadedScenario, options: Scenario.RunOpt
   return lines.join("\n")
 }
 
-/** The step-by-step trace of a run (core `Trace.render`). */
-export const trace = (run: Ruleset.RunResult): string =>
-  run.trace.length === 0 ? "  (no steps)" : Trace.render(run.trace)
+/**
+ * The step-by-step trace of a run (core `Trace.render`), in the ruleset's words; with `explain`,
+ * each cited rule's sentence under its first citation.
+ */
+export const trace = (
+  run: Ruleset.RunResult,
+  loaded: Scenario.LoadedScenario,
+  options: { readonly explain?: boolean | undefined } = {}
+): string =>
+  run.trace.length === 0
+    ? "  (no steps)"
+    : Trace.render(run.trace, {
+        words: loaded.ruleset.words,
+        effects: [...loaded.compiled.ledger.effects, ...run.ledger.effects],
+        explain: options.explain
+      })
 
 /**
  * The result summary: per event the damage dealt and prevented per recipient and what else
  * happened, the effects' states afterwards, every decision and whom it was asked of, the
  * queries' answers and the error, if any.
  */
-export const summary = (run: Ruleset.RunResult): string => {
+export const summary = (run: Ruleset.RunResult, words: Words.Words = Words.neutral): string => {
   const o = run.outcome
   const lines = ["Result:"]
   for (const [id, e] of Object.entries(o.events)) {
@@ -45,7 +58,11 @@ export const summary = (run: Ruleset.RunResult): string => {
     const other = e.happened.filter((h) => h.family !== "damage")
     if (other.length > 0)
       lines.push(
-        `    also happened: ${other.map((h) => `${h.family} ${h.amount} → ${h.subject}`).join("; ")}`
+        `    also happened: ${other
+          .map((h) =>
+            Words.family(words, h.family).does({ ...h, source: e.occurrences[h.id]?.source ?? undefined })
+          )
+          .join("; ")}`
       )
   }
   const effects = Object.entries(o.effects)
@@ -78,11 +95,23 @@ export const mismatches = (ms: ReadonlyArray<Expect.Mismatch>, indent = "    "):
     .map((l) => `${indent}${l}`)
     .join("\n")
 
+/** The sentences of the rules a run cites (rule number → sentence), for `--json --explain`. */
+export const ruleSentences = (
+  loaded: Scenario.LoadedScenario,
+  run: Ruleset.RunResult
+): Record<string, string> => {
+  const out: Record<string, string> = {}
+  const words = loaded.ruleset.words ?? Words.neutral
+  for (const c of Words.citations(run.trace)) for (const s of Words.sentences(words, c)) out[s.rule] = s.text
+  return out
+}
+
 /** The machine form of a resolution (`bulwark resolve --json`). */
 export const machine = (
   loaded: Scenario.LoadedScenario,
   check: Scenario.CheckResult,
-  options: Scenario.RunOptions = {}
+  options: Scenario.RunOptions = {},
+  explain = false
 ): Record<string, unknown> => ({
   file: loaded.fileName,
   ruleset: loaded.ruleset.id,
@@ -91,5 +120,6 @@ export const machine = (
   outcome: check.run.outcome,
   decisions: check.run.outcome.decisions,
   trace: check.run.trace,
+  ...(explain ? { rules: ruleSentences(loaded, check.run) } : {}),
   ...(loaded.expect === undefined ? {} : { check: { ok: check.ok, mismatches: check.mismatches } })
 })

@@ -9,6 +9,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
+import { quickAnswer } from "../src/start.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const fixture = join(here, "fixtures", "mtg-09.yaml")
@@ -57,13 +58,54 @@ describe("bulwark resolve", () => {
     Effect.gen(function* () {
       const r = yield* cli(["resolve", fixture])
       assert.strictEqual(r.code, 0, r.err)
-      assert.include(r.out, "▶ event e: damage 3 from src → Z [d]")
+      assert.include(r.out, "▶ event e: src would deal 3 damage to Z [d]")
       assert.include(r.out, "? nap chooses which effect applies next to Z")
+      // in the player's words: the tier as CR 616.1e names it, what each effect did
+      assert.include(r.out, "(any of the applicable replacement and/or prevention effects)")
+      assert.include(r.out, "prevents 2 of the 3 damage to Z: 3 → 1")
+      assert.include(r.out, "doubles the 1 damage to Z: 1 → 2")
+      assert.include(r.out, "Z gets 2 damage marked")
+      assert.notMatch(r.out, /\(any\)|markDamage|such objects/)
+      // without --explain, numbers only
+      assert.notInclude(r.out, "§ 615.7")
       assert.include(r.out, "event e: dealt Z 2; prevented Z 2")
       assert.include(r.out, "d1 asked of nap (ChooseEffect")
       assert.include(r.out, "shield: remaining 0")
       assert.include(r.out, "expect: PASS")
       assert.strictEqual(r.err, "")
+    })
+  )
+
+  /**
+   * CR 615.7 is cited when the shield applies; --explain shows its sentence under the first
+   * citation: "… the player or the controller of the permanent chooses which damage the shield
+   * prevents."
+   */
+  it.effect("--explain shows each cited rule's sentence once, under its first citation", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", fixture, "--explain"])
+      assert.strictEqual(r.code, 0, r.err)
+      const lines = r.out.split("\n")
+      const cite = lines.findIndex((l) => l.includes("(MTG CR 615.7)"))
+      assert.isAbove(cite, 0)
+      assert.match(
+        lines[cite + 1] ?? "",
+        /^ +§ 615\.7 .*the player or the controller of the permanent chooses which damage the shield prevents\./
+      )
+      assert.strictEqual(lines.filter((l) => l.includes("§ 615.7")).length, 1)
+      assert.include(
+        r.out,
+        "§ 616.1e Any of the applicable replacement and/or prevention effects may be chosen."
+      )
+    })
+  )
+
+  it.effect("--json --explain adds the cited rules' sentences", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", fixture, "--json", "--explain"])
+      assert.strictEqual(r.code, 0, r.err)
+      const j = JSON.parse(r.out) as { rules: Record<string, string> }
+      assert.include(j.rules["615.7"], "chooses which damage the shield prevents")
     })
   )
 
@@ -308,6 +350,30 @@ describe("bulwark gallery", () => {
       assert.strictEqual(r.out.split("\n").at(-1), "4 of 4 gallery scenarios resolved; 0 failed")
     })
   )
+
+  it.effect("reads in the players' words: no engine jargon, tiers as the rules name them", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["gallery"])
+      // the words the trace used to speak
+      for (const jargon of [
+        /\(any\)/,
+        /markDamage/,
+        /such objects/,
+        /: (mul|add|sub) \d/,
+        /candidates for/,
+        /only candidate\b/
+      ])
+        assert.notMatch(r.out, jargon)
+      // the tiers as CR 616.1e, Riftbound 367–375, Берсерк 533.3 and FaB 6.5.4–6.5.5 name them
+      assert.include(r.out, "(any of the applicable replacement and/or prevention effects)")
+      assert.include(r.out, "(replacement effects)")
+      assert.include(r.out, "prevention effects without an amount («не имеющие количественного значения»)")
+      assert.include(r.out, "(standard-replacement effects)")
+      assert.include(r.out, "(prevention effects)")
+      // Берсерк damage is wounds
+      assert.include(r.out, "orc would deal 5 wounds to C")
+    })
+  )
 })
 
 describe("the built binary", () => {
@@ -331,6 +397,42 @@ describe("the built binary", () => {
 
   it("--version", () => {
     assert.match(execFileSync(process.execPath, [main, "--version"], { encoding: "utf8" }), /\d+\.\d+\.\d+/)
+  })
+
+  it("the entry is bundled: it loads nothing of effect until a command needs it", () => {
+    // the entry imports node built-ins and its own lazy chunk, never a package
+    const entry = readFileSync(main, "utf8")
+    const imports = [...entry.matchAll(/(?:from|import\()\s*[`"']([^`"']+)[`"']/g)].map((m) => m[1])
+    assert.deepStrictEqual(
+      imports.filter((i) => !(i?.startsWith("node:") || i?.startsWith("./bulwark-"))),
+      []
+    )
+    // and the lazy chunk is self-contained: effect is bundled, not imported at run time
+    const chunk = entry.match(/\.\/(bulwark-[^`"']+\.js)/)?.[1]
+    assert.isDefined(chunk)
+    const text = readFileSync(join(here, "..", "dist", chunk ?? ""), "utf8")
+    assert.notMatch(text, /from\s*[`"']effect/)
+  })
+
+  it.effect("--version without the CLI framework prints what the framework prints", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["--version"])
+      assert.strictEqual(r.code, 0)
+      // the framework may colour its line (FORCE_COLOR); the words are the same
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+      const plain = r.out.replace(/\u001b\[[0-9;]*m/g, "")
+      assert.strictEqual(quickAnswer(["--version"]), plain)
+      assert.strictEqual(
+        execFileSync(process.execPath, [main, "--version"], { encoding: "utf8" }),
+        `${plain}\n`
+      )
+    })
+  )
+
+  it("only exactly --version takes the short path", () => {
+    assert.isUndefined(quickAnswer(["--version", "check"]))
+    assert.isUndefined(quickAnswer(["check", "--version"]))
+    assert.isUndefined(quickAnswer([]))
   })
 })
 

@@ -5,7 +5,7 @@
  * the whole timeline. The scenario, the answers given and the mode live in the URL hash.
  */
 import "./style.css"
-import { Decision, type Replacement, Trace } from "@bulwark/core"
+import { Decision, type Replacement, Trace, Words } from "@bulwark/core"
 import type { LoadedScenario } from "@bulwark/scenario"
 import { Result } from "effect"
 import { blank, bundled, findBundled, rulesets, showcase } from "./bundled.js"
@@ -249,8 +249,46 @@ const effectName = (id: string): Child => {
   return h("span", { class: "effect", title: e?.label ?? id }, id)
 }
 
-const ruleTag = (rule: string | undefined): Child =>
-  rule === undefined || rule === "" ? null : h("span", { class: "rule" }, rule)
+/** The ruleset's words (tier names, family phrases, rule sentences); core's where it has none. */
+const words = (): Words.Words => st.loaded?.ruleset.words ?? Words.neutral
+
+const sentenceText = (rule: string | undefined): string =>
+  Words.sentences(words(), rule)
+    .map((x) => `§ ${x.rule} ${x.text}`)
+    .join("\n")
+
+/** A rule citation; the cited rules' sentences show on hover. */
+const ruleTag = (rule: string | undefined): Child => {
+  if (rule === undefined || rule === "") return null
+  const text = sentenceText(rule)
+  return h("span", text === "" ? { class: "rule" } : { class: "rule", title: text }, rule)
+}
+
+/** The cited rules' sentences, written out (under the current step and the waiting decision). */
+const ruleSentences = (rule: string | undefined): Child => {
+  const sentences = Words.sentences(words(), rule)
+  return sentences.length === 0
+    ? null
+    : h(
+        "div",
+        { class: "rule-text", "data-testid": "rule-text" },
+        sentences.map((x) => h("p", {}, h("b", {}, `§ ${x.rule} `), x.text))
+      )
+}
+
+let linesCache: { readonly driven: Driven; readonly lines: Map<Trace.Record, Trace.Line> } | undefined
+
+/** The trace's steps in the ruleset's words (core `Trace.lines`), by record. */
+const lineOf = (r: Trace.Record): Trace.Line | undefined => {
+  const d = st.driven
+  if (d === undefined) return undefined
+  if (linesCache?.driven !== d) {
+    const records = d.entries.map((e) => e.record)
+    const lines = Trace.lines(records, { words: words(), effects: d.effects })
+    linesCache = { driven: d, lines: new Map(records.map((rec, i) => [rec, lines[i]!] as const)) }
+  }
+  return linesCache.lines.get(r)
+}
 
 const kindOf = (r: Trace.Record): string =>
   ({
@@ -265,23 +303,19 @@ const kindOf = (r: Trace.Record): string =>
   })[r._tag]
 
 const summary = (r: Trace.Record): Child => {
+  const said = lineOf(r)?.text
   switch (r._tag) {
     case "EventStarted":
       return [
         `${r.cause === "event" ? "Event" : `${r.cause[0]?.toUpperCase()}${r.cause.slice(1)} event`} `,
         h("b", {}, r.event),
         ": ",
-        r.occurrences
-          .map(
-            (o) =>
-              `${o.family} ${o.amount}${o.source !== undefined ? ` from ${o.source}` : ""} → ${o.subject}`
-          )
-          .join("; ")
+        r.occurrences.map((o) => Words.family(words(), o.family).would(o)).join("; ")
       ]
     case "Candidates":
       return [
         `Applicable to ${r.group} `,
-        h("span", { class: "tier" }, r.tier),
+        h("span", { class: "tier" }, Words.tier(words(), r.tier)),
         ": ",
         r.candidates.flatMap((c, i) => [i > 0 ? ", " : "", effectName(c)])
       ]
@@ -297,34 +331,14 @@ const summary = (r: Trace.Record): Child => {
               : [" divided ", effectName(r.request.effect), `: ${Decision.formatAnswer(r.answer)}`]
       ]
     case "Applied":
-      return [
-        effectName(r.effect),
-        " applies",
-        r.changes.length > 0
-          ? `: ${r.changes
-              .map(
-                (c) =>
-                  `${c.subject} ${c.before} → ${c.after}${c.prevented > 0 ? ` (${c.prevented} prevented)` : ""}${
-                    c.redirectedTo !== undefined ? ` now to ${c.redirectedTo}` : ""
-                  }${c.replacedBy !== undefined ? ` replaced by ${c.replacedBy.join(", ") || "nothing"}` : ""}`
-              )
-              .join("; ")}`
-          : "",
-        r.remaining !== undefined ? ` · shield ${r.remaining.before} → ${r.remaining.after}` : ""
-      ]
+      // "shield "Prevent the next 2 …" (nap chose): prevents 2 of the 3 damage to Z: 3 → 1; …"
+      return [effectName(r.effect), said === undefined ? " applies" : said.slice(r.effect.length)]
     case "NotApplied":
       return [effectName(r.effect), ` does not apply to ${r.group}: ${Trace.explain(r.reason)}`]
     case "ReachedZero":
-      return [`${r.occurrence} to ${r.subject} is at 0: it does not happen`]
     case "EventFinished":
-      return [
-        h("b", {}, r.event),
-        r.happened.length === 0
-          ? ": nothing happens"
-          : `: ${r.happened.map((x) => `${x.family} ${x.amount} → ${x.subject}`).join("; ")}`
-      ]
     case "Note":
-      return r.text
+      return said ?? r._tag
   }
 }
 
@@ -415,7 +429,7 @@ const renderDecision = (): void => {
           )
         )
       ),
-      h("div", { class: "cite" }, "Rule: ", ruleTag(r.rule))
+      h("div", { class: "cite" }, "Rule: ", ruleTag(r.rule), ruleSentences(r.rule))
     )
   )
 }
@@ -478,9 +492,9 @@ const renderStep = (): void => {
           h("dt", {}, "Effect"),
           h("dd", {}, h("b", {}, r.effect), ` “${r.label}”`),
           h("dt", {}, "Tier"),
-          h("dd", {}, r.tier),
+          h("dd", {}, Words.tier(words(), r.tier)),
           h("dt", {}, "Chosen"),
-          h("dd", {}, r.chosenBy),
+          h("dd", {}, r.chosenBy === "only candidate" ? "the only one that can apply" : r.chosenBy),
           r.notes.length > 0 ? [h("dt", {}, "Notes"), h("dd", {}, r.notes.join("; "))] : null
         )
       : r._tag === "Candidates"
@@ -535,6 +549,7 @@ const renderStep = (): void => {
         h("span", { class: "what" }, summary(r)),
         ruleTag(ruleOf(r))
       ),
+      ruleSentences(ruleOf(r)),
       extra,
       snap.bars.length > 0
         ? h(

@@ -21,8 +21,9 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy as P, type Policy, Replacement } from "@bulwark/core"
+import { GameEvent, GameView, Policy as P, type Policy, Replacement, type Words } from "@bulwark/core"
 import * as Effects from "./Effects.js"
+import * as RuleText from "./RuleText.js"
 
 const isPrevention = (e: Replacement.Replacement): boolean => e.category === "prevention"
 const isReplacement = (e: Replacement.Replacement): boolean => e.category === "replacement"
@@ -175,4 +176,68 @@ export const rules: Policy.Rules = {
   ),
   commit,
   predicates: Effects.predicates
+}
+
+const fam = (
+  would: (o: Words.Occurrence) => string,
+  does: (o: Words.Occurrence) => string,
+  amount: (n: number) => string
+): Words.FamilyWords => ({ would, does, amount })
+
+const wounds = (n: number): string => `${n} wound${n === 1 ? "" : "s"}`
+
+/**
+ * How Берсерк reads (core `Words`): damage is wounds («раны»: "orc would deal 5 wounds to C"),
+ * the groups as 533.3 and 534 name them (with the Russian words), healing and opening (Серк), and
+ * the sentences of the cited rules, in Russian as written with the English gloss
+ * ({@link RuleText.sentences}, {@link RuleText.glosses}).
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * import { Rules } from "@bulwark/berserk"
+ * Words.family(Rules.words, "damage").amount(5) // "5 wounds"
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const words: Words.Words = {
+  tiers: {
+    protections: "protections («защиты», checked first)",
+    "replacements without an amount": "replacement effects without an amount («Не получает ран от …»)",
+    "replacements with an amount": "replacement effects with an amount («Получает на X больше/меньше ран»)",
+    "prevention without an amount":
+      "prevention effects without an amount («не имеющие количественного значения»), the first group",
+    "prevention with an amount":
+      "prevention effects with an amount («имеющие количественное значение»), the second group"
+  },
+  families: {
+    damage: fam(
+      (o) =>
+        o.source === undefined
+          ? `${o.subject} would receive ${wounds(o.amount)}`
+          : `${o.source} would deal ${wounds(o.amount)} to ${o.subject}`,
+      (o) =>
+        o.source === undefined
+          ? `${o.subject} receives ${wounds(o.amount)}`
+          : `${o.source} deals ${wounds(o.amount)} to ${o.subject}`,
+      wounds
+    ),
+    heal: fam(
+      (o) => `${o.subject} would heal ${wounds(o.amount)}`,
+      (o) => `${o.subject} heals ${wounds(o.amount)}`,
+      (n) => `healing of ${wounds(n)}`
+    ),
+    open: fam(
+      (o) => `${o.subject} would open`,
+      (o) => `${o.subject} opens`,
+      (n) => `${n} opening${n === 1 ? "" : "s"}`
+    )
+  },
+  rules: Object.fromEntries(
+    Object.entries(RuleText.sentences).map(([rule, text]) => {
+      const gloss = RuleText.glosses[rule]
+      return [rule, gloss === undefined ? text : `${text} (${gloss})`]
+    })
+  )
 }

@@ -31,6 +31,7 @@ import * as Scenario from "./Scenario.js"
 export * as Attack from "./Attack.js"
 export * as Effects from "./Effects.js"
 export * as Rules from "./Rules.js"
+export * as RuleText from "./RuleText.js"
 export * as Scenario from "./Scenario.js"
 
 /**
@@ -158,5 +159,6 @@ export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   schema: Scenario.Scenario,
   compile: Scenario.compile,
   rules: Rules.rules,
-  coverage
+  coverage,
+  words: Rules.words
 }

@@ -20,6 +20,7 @@ import * as Kernel from "./Kernel.js"
 import * as Ledger from "./Ledger.js"
 import type * as Policy from "./Policy.js"
 import type * as Trace from "./Trace.js"
+import type * as Words from "./Words.js"
 
 /**
  * JSON data, as found in outcomes and query answers.
@@ -129,7 +130,10 @@ export interface Coverage {
  * - `compile`: turns the decoded scenario into core data, or fails naming the path;
  * - `rules`: the ruleset's policies;
  * - `rulesVersion`: the rules text it implements (e.g. "CR 2025-06-13");
- * - `coverage`: its rules coverage table.
+ * - `coverage`: its rules coverage table;
+ * - `words` (optional): how its tiers, event families and rules read to a player (core's
+ *   `Words`): the trace, the CLI and the playground speak them, and show a cited rule's sentence
+ *   next to its number.
  *
  * @example
  * ```ts
@@ -156,6 +160,7 @@ export interface Ruleset<S = unknown> {
   readonly compile: (scenario: S) => Result.Result<Compiled, Errors.ScenarioInvalid>
   readonly rules: Policy.Rules
   readonly coverage: ReadonlyArray<Coverage>
+  readonly words?: Words.Words | undefined
 }
 
 /**

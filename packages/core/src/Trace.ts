@@ -5,7 +5,9 @@
  *
  * @since 0.1.0
  */
-import * as Decision from "./Decision.js"
+import type * as Decision from "./Decision.js"
+import type * as Replacement from "./Replacement.js"
+import * as Words from "./Words.js"
 
 /**
  * Why an effect did not apply.
@@ -156,47 +158,217 @@ const reasonText: { readonly [K in Reason]: string } = {
  */
 export const explain = (reason: Reason): string => reasonText[reason]
 
-const renderOne = (r: Record): string => {
-  switch (r._tag) {
-    case "EventStarted":
-      return `▶ ${r.cause === "event" ? "event" : r.cause} ${r.event}: ${r.occurrences
-        .map(
-          (o) =>
-            `${o.family} ${o.amount}${o.source !== undefined ? ` from ${o.source}` : ""} → ${o.subject} [${o.id}]`
-        )
-        .join("; ")}`
-    case "Candidates":
-      return `  candidates for ${r.group} (${r.tier}): ${r.candidates.join(", ")}`
-    case "Decided":
-      return `  ? ${Decision.describe(r.request)}\n    → ${Decision.formatAnswer(r.answer)}`
-    case "Applied": {
-      const changes = r.changes
-        .map((c) => {
-          const parts = [`${c.occurrence} ${c.before}→${c.after}`]
-          if (c.prevented > 0) parts.push(`prevented ${c.prevented}`)
-          if (c.redirectedTo !== undefined) parts.push(`now to ${c.redirectedTo}`)
-          if (c.replacedBy !== undefined)
-            parts.push(`replaced by ${c.replacedBy.length === 0 ? "nothing" : c.replacedBy.join(", ")}`)
-          return parts.join(", ")
-        })
-        .join("; ")
-      const rem = r.remaining === undefined ? "" : ` (shield ${r.remaining.before}→${r.remaining.after})`
-      const notes = r.notes.length === 0 ? "" : ` — ${r.notes.join("; ")}`
-      return `  ✓ ${r.effect} "${r.label}" [${r.tier}, ${r.chosenBy}]: ${changes}${rem}${notes} (${r.rule})`
-    }
-    case "NotApplied":
-      return `  ✗ ${r.effect} on ${r.group}: ${explain(r.reason)}${r.rule !== undefined ? ` (${r.rule})` : ""}`
-    case "ReachedZero":
-      return `  0 ${r.occurrence} to ${r.subject} is at 0: it does not happen (${r.rule})`
-    case "EventFinished":
-      return `■ ${r.event}: ${r.happened.length === 0 ? "nothing happens" : r.happened.map((h) => `${h.family} ${h.amount} → ${h.subject}`).join("; ")}`
-    case "Note":
-      return `  ℹ ${r.text} (${r.rule})`
+/**
+ * What the text of a trace is told besides the records: the ruleset's words (tier names, family
+ * phrases, rule sentences), the effects (so that an application says what the effect did:
+ * "doubles", "prevents 2 of …"), and whether to show each cited rule's sentence (`explain`).
+ *
+ * @example
+ * ```ts
+ * import type { Trace } from "@bulwark/core"
+ * const context: Trace.TextContext = { words: { tiers: { any: "other effects" } }, explain: true }
+ * ```
+ * @since 0.1.0
+ * @category rendering
+ */
+export interface TextContext {
+  readonly words?: Words.Words | undefined
+  readonly effects?: ReadonlyArray<Replacement.Replacement> | undefined
+  readonly explain?: boolean | undefined
+}
+
+/**
+ * One step of a trace as text: `text` says what happened in the ruleset's words (without the
+ * rule), `answer` is a decision's answer, `rule` the citation and `sentences` the cited rules'
+ * sentences the ruleset bundles.
+ *
+ * @example
+ * ```ts
+ * import { Trace } from "@bulwark/core"
+ * const [line] = Trace.lines([{ _tag: "Note", text: "hello", rule: "demo 1" }])
+ * line?.text // "hello"
+ * ```
+ * @since 0.1.0
+ * @category rendering
+ */
+export interface Line {
+  readonly record: Record
+  readonly text: string
+  readonly answer?: string | undefined
+  readonly rule?: string | undefined
+  readonly sentences: ReadonlyArray<Words.Sentence>
+}
+
+const CAUSE: { readonly [K in Extract<Record, { _tag: "EventStarted" }>["cause"]]: string } = {
+  event: "event",
+  cost: "cost",
+  additional: "additional event",
+  results: "results"
+}
+
+const orList = (xs: ReadonlyArray<string>): string =>
+  xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`
+
+const times = (k: number): string | undefined => (k === 2 ? "doubles" : k === 3 ? "triples" : undefined)
+
+const answerText = (request: Decision.Request, answer: Decision.Answer): string => {
+  if (typeof answer === "boolean")
+    return answer ? `yes: ${request.chooser} applies it` : `no: ${request.chooser} declines it`
+  if (typeof answer === "string") return answer
+  const parts = Object.entries(answer).map(([k, v]) => `${v} to ${k}`)
+  return parts.length === 0 ? "nothing" : parts.join(", ")
+}
+
+const question = (request: Decision.Request): string => {
+  switch (request._tag) {
+    case "ChooseEffect":
+      return `${request.chooser} chooses which effect applies next to ${request.group}: ${orList(
+        request.options.map((o) => `${o.effect} "${o.label}"`)
+      )}`
+    case "UseOptional":
+      return `${request.chooser} may apply ${request.effect} "${request.label}"`
+    case "Allocate":
+      return `${request.chooser} divides the ${request.points} of ${request.effect} "${request.label}" among ${request.targets
+        .map((t) => `${t.occurrence} to ${t.subject} (at most ${t.max})`)
+        .join(", ")}`
+    case "StartingPlayer":
+      return `${request.chooser} selects the player who starts applying effects: ${orList(request.options)}`
   }
 }
 
 /**
- * Renders a trace as human-readable text, one step per line.
+ * Every step of a trace as a {@link Line}, in the words of `context.words` (core's neutral words
+ * where the ruleset has none).
+ *
+ * @example
+ * ```ts
+ * import { Trace } from "@bulwark/core"
+ * Trace.lines([{ _tag: "EventStarted", event: "e", cause: "event",
+ *   occurrences: [{ id: "d", family: "damage", subject: "Z", source: "src", amount: 3 }] }])[0]?.text
+ * // "event e: src would deal 3 damage to Z [d]"
+ * ```
+ * @since 0.1.0
+ * @category rendering
+ */
+export const lines = (records: ReadonlyArray<Record>, context: TextContext = {}): ReadonlyArray<Line> => {
+  const words = context.words ?? {}
+  const effects = new Map((context.effects ?? []).map((e) => [e.id, e] as const))
+  const occurrences = new Map<string, { readonly family: string; readonly source?: string | undefined }>()
+  const familyOf = (occurrence: string) =>
+    Words.family(words, occurrences.get(occurrence)?.family ?? "damage")
+  const line = (record: Record, text: string, rule?: string, answer?: string): Line => ({
+    record,
+    text,
+    ...(answer === undefined ? {} : { answer }),
+    ...(rule === undefined ? {} : { rule }),
+    sentences: Words.sentences(words, rule)
+  })
+  const change = (action: Replacement.Action | undefined, c: Change): string => {
+    const w = familyOf(c.occurrence)
+    const the = `the ${w.amount(c.before)} to ${c.subject}`
+    const arrow = `: ${c.before} → ${c.after}`
+    if (c.redirectedTo !== undefined) return `redirects ${the} to ${c.redirectedTo}`
+    if (c.replacedBy !== undefined)
+      return `replaces ${the} with ${c.replacedBy.length === 0 ? "nothing" : c.replacedBy.join(", ")}${arrow}`
+    if (c.prevented > 0 || action?._tag === "Prevent")
+      return `prevents ${c.prevented > 0 && c.prevented === c.before ? "all" : c.prevented} of ${the}${arrow}`
+    if (action?._tag === "Modify" && typeof action.value === "number") {
+      const v = action.value
+      switch (action.op) {
+        case "mul":
+          return `${times(v) ?? `multiplies by ${v}`} ${the}${arrow}`
+        case "add":
+          return `adds ${v} to ${the}${arrow}`
+        case "sub":
+          return `reduces ${the} by ${v}${arrow}`
+        case "set":
+          return `sets ${the} to ${v}${arrow}`
+        case "atMost":
+          return `limits ${the} to at most ${v}${arrow}`
+        case "atLeast":
+          return `raises ${the} to at least ${v}${arrow}`
+      }
+    }
+    return `${c.after > c.before ? "raises" : c.after < c.before ? "lowers" : "changes"} ${the}${arrow}`
+  }
+  const one = (r: Record): Line => {
+    switch (r._tag) {
+      case "EventStarted": {
+        for (const o of r.occurrences) occurrences.set(o.id, { family: o.family, source: o.source })
+        return line(
+          r,
+          `${CAUSE[r.cause]} ${r.event}: ${r.occurrences
+            .map((o) => `${Words.family(words, o.family).would(o)} [${o.id}]`)
+            .join("; ")}`
+        )
+      }
+      case "Candidates":
+        return line(
+          r,
+          `effects that can apply to ${r.group} now (${Words.tier(words, r.tier)}): ${r.candidates.join(", ")}`
+        )
+      case "Decided":
+        return line(r, question(r.request), r.request.rule, answerText(r.request, r.answer))
+      case "Applied": {
+        const action = effects.get(r.effect)?.action
+        const how = r.chosenBy === "only candidate" ? "the only one that can apply" : r.chosenBy
+        const changes = r.changes.map((c) => change(action, c)).join("; ")
+        const rem =
+          r.remaining === undefined
+            ? ""
+            : r.remaining.after === 0
+              ? `; the shield is used up (${r.remaining.before} → 0)`
+              : `; the shield has ${r.remaining.after} left (${r.remaining.before} → ${r.remaining.after})`
+        const notes = r.notes.length === 0 ? "" : ` — ${r.notes.join("; ")}`
+        return line(
+          r,
+          `${r.effect} "${r.label}" (${how}): ${changes === "" ? "changes nothing" : changes}${rem}${notes}`,
+          r.rule
+        )
+      }
+      case "NotApplied":
+        return line(r, `${r.effect} does not apply to ${r.group}: ${explain(r.reason)}`, r.rule)
+      case "ReachedZero":
+        return line(
+          r,
+          `${r.occurrence} to ${r.subject} is down to ${familyOf(r.occurrence).amount(0)}: it does not happen`,
+          r.rule
+        )
+      case "EventFinished":
+        return line(
+          r,
+          `${r.event}: ${
+            r.happened.length === 0
+              ? "nothing happens"
+              : r.happened
+                  .map((h) =>
+                    Words.family(words, h.family).does({ ...h, source: occurrences.get(h.id)?.source })
+                  )
+                  .join("; ")
+          }`
+        )
+      case "Note":
+        return line(r, r.text, r.rule)
+    }
+  }
+  return records.map(one)
+}
+
+const GLYPH: { readonly [K in Record["_tag"]]: string } = {
+  EventStarted: "▶ ",
+  Candidates: "  ",
+  Decided: "  ? ",
+  Applied: "  ✓ ",
+  NotApplied: "  ✗ ",
+  ReachedZero: "  0 ",
+  EventFinished: "■ ",
+  Note: "  ℹ "
+}
+
+/**
+ * Renders a trace as text, one step per line, in the ruleset's words (`context.words`), each
+ * step followed by the rule it cites. With `context.explain`, the first citation of each rule is
+ * followed by the rule's sentence (`§ 615.7 …`) where the ruleset bundles it.
  *
  * @example
  * ```ts
@@ -206,4 +378,19 @@ const renderOne = (r: Record): string => {
  * @since 0.1.0
  * @category rendering
  */
-export const render = (records: ReadonlyArray<Record>): string => records.map(renderOne).join("\n")
+export const render = (records: ReadonlyArray<Record>, context: TextContext = {}): string => {
+  const shown = new Set<string>()
+  const out: Array<string> = []
+  for (const l of lines(records, context)) {
+    const cite = l.rule === undefined ? "" : ` (${l.rule})`
+    out.push(`${GLYPH[l.record._tag]}${l.text}${cite}`)
+    if (l.answer !== undefined) out.push(`    → ${l.answer}`)
+    if (context.explain === true)
+      for (const s of l.sentences) {
+        if (shown.has(s.rule)) continue
+        shown.add(s.rule)
+        out.push(`      § ${s.rule} ${s.text}`)
+      }
+  }
+  return out.join("\n")
+}

@@ -4,8 +4,9 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy } from "@bulwark/core"
+import { GameEvent, GameView, Policy, type Words } from "@bulwark/core"
 import { Category, Family } from "./Effects.js"
+import * as RuleText from "./RuleText.js"
 
 /**
  * The ordering policy of FaB 6.5: the turn-player selects a starting player once per event
@@ -225,4 +226,58 @@ export const rules: Policy.Rules = {
   results: hits,
   commit,
   fails
+}
+
+const fam = (
+  would: (o: Words.Occurrence) => string,
+  does: (o: Words.Occurrence) => string,
+  amount: (n: number) => string
+): Words.FamilyWords => ({ would, does, amount })
+
+const by = (o: Words.Occurrence): string => (o.source === undefined ? "" : ` (from ${o.source})`)
+
+/**
+ * How Flesh and Blood reads (core `Words`): the slots as 6.5 names them, its event families
+ * ("bob pays 1 resource", "barrier is destroyed", "the attack hits bob") and the sentences of the
+ * cited rules ({@link RuleText.sentences}).
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * Words.tier(Rules.words, "standard") // "standard-replacement effects"
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const words: Words.Words = {
+  tiers: {
+    "self/identity": "self- and identity-replacement effects",
+    standard: "standard-replacement effects",
+    prevention: "prevention effects",
+    outcome: "outcome-replacement effects"
+  },
+  families: {
+    [Family.destroy]: fam(
+      (o) => `${o.subject} would be destroyed${by(o)}`,
+      (o) => `${o.subject} is destroyed${by(o)}`,
+      (n) => `${n} destruction${n === 1 ? "" : "s"}`
+    ),
+    [Family.payResources]: fam(
+      (o) => `${o.subject} would pay ${o.amount} resource${o.amount === 1 ? "" : "s"}`,
+      (o) => `${o.subject} pays ${o.amount} resource${o.amount === 1 ? "" : "s"}`,
+      (n) => `${n} resource${n === 1 ? "" : "s"}`
+    ),
+    [Family.hit]: fam(
+      (o) => `${o.source ?? "the attack"} would hit ${o.subject}`,
+      (o) => `${o.source ?? "the attack"} hits ${o.subject}`,
+      (n) => `${n} hit${n === 1 ? "" : "s"}`
+    ),
+    [Family.scheduleDestroy]: fam(
+      (o) => `${o.subject} would be destroyed at the beginning of the end phase`,
+      (o) => `${o.subject} will be destroyed at the beginning of the end phase`,
+      (n) => `${n} destruction${n === 1 ? "" : "s"} at the end phase`
+    )
+  },
+  rules: RuleText.sentences
 }

@@ -16,6 +16,7 @@ import * as Scenario from "./Scenario.js"
 
 export * as Effects from "./Effects.js"
 export * as Rules from "./Rules.js"
+export * as RuleText from "./RuleText.js"
 export * as Scenario from "./Scenario.js"
 
 /**
@@ -168,5 +169,6 @@ export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   schema: Scenario.Scenario,
   compile: Scenario.compile,
   rules: Rules.rules,
-  coverage
+  coverage,
+  words: Rules.words
 }

@@ -341,7 +341,7 @@ export const modify = (
   build(
     c,
     {
-      label: `${c.family ?? "damage"}: ${c.op} ${typeof c.value === "number" ? c.value : c.value._tag} instead`,
+      label: modifyLabel(c),
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
@@ -523,7 +523,41 @@ export const lifeFloor = (
 function describeTarget(t: Target): string {
   if (typeof t === "string") return t
   if (Array.isArray(t)) return t.join(", ")
-  return "such objects"
+  const f = t as Filter.Filter
+  if (f._tag === "Id") return f.ids.join(" or ")
+  if (f._tag === "IsPlayer") return "a player"
+  if (f._tag === "Prop" && f.op === "has" && typeof f.value === "string") return `each ${f.value}`
+  return "each object it names"
+}
+
+/** The text of a modification, in the cards' words ("it deals double that damage instead"). */
+function modifyLabel(c: {
+  readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
+  readonly value: Filter.Value
+  readonly family?: string | undefined
+  readonly to?: Target | undefined
+}): string {
+  const v = typeof c.value === "number" ? String(c.value) : "X"
+  if (c.family !== undefined && c.family !== Game.Family.damage) {
+    const how = {
+      mul: `${v} times that`,
+      add: `that plus ${v}`,
+      sub: `that minus ${v}`,
+      set: v,
+      atMost: `at most ${v}`,
+      atLeast: `at least ${v}`
+    }[c.op]
+    return `If ${c.family} ${c.to === undefined ? "" : `of ${describeTarget(c.to)} `}would happen, ${how} instead`
+  }
+  const how = {
+    mul: v === "2" ? "double that damage" : v === "3" ? "triple that damage" : `${v} times that damage`,
+    add: `that damage plus ${v}`,
+    sub: `that damage minus ${v}`,
+    set: `${v} damage`,
+    atMost: `at most ${v} damage`,
+    atLeast: `at least ${v} damage`
+  }[c.op]
+  return `If a source would deal damage${c.to === undefined ? "" : ` to ${describeTarget(c.to)}`}, it deals ${how} instead`
 }
 
 /**

@@ -5,11 +5,12 @@
  *
  * @since 0.1.0
  */
-import { type GameView, Policy } from "@bulwark/core"
+import { type GameView, Policy, type Words } from "@bulwark/core"
 import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
 import * as Protection from "./Protection.js"
 import * as Results from "./Results.js"
+import * as RuleText from "./RuleText.js"
 
 /**
  * Who chooses for an affected object or player (CR 616.1): "the affected object's controller
@@ -128,4 +129,79 @@ export const rules: Policy.Rules = {
   commit: Game.commit,
   predicates,
   values: Results.values
+}
+
+const fam = (
+  would: (o: Words.Occurrence) => string,
+  does: (o: Words.Occurrence) => string,
+  amount: (n: number) => string
+): Words.FamilyWords => ({ would, does, amount })
+
+const by = (o: Words.Occurrence): string => (o.source === undefined ? "" : ` (from ${o.source})`)
+
+/**
+ * How Magic reads (core `Words`): the tiers as CR 616.1 names them, the results of damage as
+ * CR 120.3 words them ("Z gets 2 damage marked", "ap loses 3 life"), and the sentences of the
+ * cited rules ({@link RuleText.sentences}).
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * import { Rules } from "@bulwark/mtg"
+ * Words.tier(Rules.words, "any") // "any of the applicable replacement and/or prevention effects"
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const words: Words.Words = {
+  tiers: {
+    "self-replacement": "self-replacement effects",
+    "control on entering": "effects that modify under whose control an object enters",
+    "copy on entering": "effects that make an object enter as a copy",
+    "back face up": "effects that make a card enter with its back face up",
+    any: "any of the applicable replacement and/or prevention effects"
+  },
+  families: {
+    [Game.Family.lifeLoss]: fam(
+      (o) => `${o.subject} would lose ${o.amount} life${by(o)}`,
+      (o) => `${o.subject} loses ${o.amount} life${by(o)}`,
+      (n) => `${n} life`
+    ),
+    [Game.Family.lifeGain]: fam(
+      (o) => `${o.subject} would gain ${o.amount} life${by(o)}`,
+      (o) => `${o.subject} gains ${o.amount} life${by(o)}`,
+      (n) => `${n} life`
+    ),
+    [Game.Family.markDamage]: fam(
+      (o) => `${o.amount} damage would be marked on ${o.subject}${by(o)}`,
+      (o) => `${o.subject} gets ${o.amount} damage marked${by(o)}`,
+      (n) => `${n} marked damage`
+    ),
+    [Game.Family.addCounters]: fam(
+      (o) => `${o.subject} would get ${o.amount} counter${o.amount === 1 ? "" : "s"}${by(o)}`,
+      (o) => `${o.subject} gets ${o.amount} counter${o.amount === 1 ? "" : "s"}${by(o)}`,
+      (n) => `${n} counter${n === 1 ? "" : "s"}`
+    ),
+    [Game.Family.removeCounters]: fam(
+      (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} would be removed from ${o.subject}${by(o)}`,
+      (o) => `${o.amount} counter${o.amount === 1 ? " is" : "s are"} removed from ${o.subject}${by(o)}`,
+      (n) => `${n} counter${n === 1 ? "" : "s"}`
+    ),
+    [Game.Family.zoneChange]: fam(
+      (o) => `${o.subject} would change zones`,
+      (o) => `${o.subject} changes zones`,
+      (n) => `${n} zone change${n === 1 ? "" : "s"}`
+    ),
+    [Game.Family.draw]: fam(
+      (o) => `${o.subject} would draw ${o.amount} card${o.amount === 1 ? "" : "s"}`,
+      (o) => `${o.subject} draws ${o.amount} card${o.amount === 1 ? "" : "s"}`,
+      (n) => `${n} card${n === 1 ? "" : "s"}`
+    ),
+    [Game.Family.createToken]: fam(
+      (o) => `${o.subject} would create ${o.amount} token${o.amount === 1 ? "" : "s"}`,
+      (o) => `${o.subject} creates ${o.amount} token${o.amount === 1 ? "" : "s"}`,
+      (n) => `${n} token${n === 1 ? "" : "s"}`
+    )
+  },
+  rules: RuleText.sentences
 }

@@ -24,6 +24,7 @@ export * as Game from "./Game.js"
 export * as Protection from "./Protection.js"
 export * as Results from "./Results.js"
 export * as Rules from "./Rules.js"
+export * as RuleText from "./RuleText.js"
 export * as Scenario from "./Scenario.js"
 
 /**
@@ -193,5 +194,6 @@ export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   schema: Scenario.Scenario,
   compile: Scenario.compile,
   rules: Rules.rules,
-  coverage
+  coverage,
+  words: Rules.words
 }

@@ -9,7 +9,8 @@
  *
  * @since 0.1.0
  */
-import { type Filter, GameEvent, GameView, Policy } from "@bulwark/core"
+import { type Filter, GameEvent, GameView, Policy, type Words } from "@bulwark/core"
+import * as RuleText from "./RuleText.js"
 
 /**
  * Effect categories used by this ruleset (the `category` of a core replacement).
@@ -337,4 +338,41 @@ export const rules: Policy.Rules = {
   ),
   commit,
   predicates
+}
+
+const fam = (
+  would: (o: Words.Occurrence) => string,
+  does: (o: Words.Occurrence) => string,
+  amount: (n: number) => string
+): Words.FamilyWords => ({ would, does, amount })
+
+/**
+ * How Riftbound reads (core `Words`): the tiers by the rules' names (Bonus Damage, 712–715;
+ * replacement effects, 367–375; dealing the assigned damage, 465.2.d), a draw ("A draws 1
+ * card") and the sentences of the cited rules ({@link RuleText.sentences}). Damage reads as core
+ * words it.
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * Words.tier(Rules.words, "deal assigned damage") // "dealing the assigned combat damage"
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const words: Words.Words = {
+  tiers: {
+    [BONUS_TIER]: "Bonus Damage",
+    "replacement effects": "replacement effects",
+    "deal assigned damage": "dealing the assigned combat damage"
+  },
+  families: {
+    draw: fam(
+      (o) => `${o.subject} would draw ${o.amount} card${o.amount === 1 ? "" : "s"}`,
+      (o) => `${o.subject} draws ${o.amount} card${o.amount === 1 ? "" : "s"}`,
+      (n) => `${n} card${n === 1 ? "" : "s"}`
+    )
+  },
+  rules: RuleText.sentences
 }

@@ -23,6 +23,7 @@ import * as Vocabulary from "./Vocabulary.js"
 export * as Combat from "./Combat.js"
 export * as Effects from "./Effects.js"
 export * as Rules from "./Rules.js"
+export * as RuleText from "./RuleText.js"
 export * as Vocabulary from "./Vocabulary.js"
 
 /**
@@ -180,5 +181,6 @@ export const ruleset: Ruleset.Ruleset<Vocabulary.Scenario> = {
   schema: Vocabulary.Scenario,
   compile: Vocabulary.compile,
   rules: Rules.rules,
-  coverage
+  coverage,
+  words: Rules.words
 }

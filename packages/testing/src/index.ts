@@ -6,6 +6,7 @@
  */
 import { coreName } from "@bulwark/core"
 
+export * as CitationSuite from "./CitationSuite.js"
 export * as LawSuite from "./LawSuite.js"
 export * as Laws from "./Laws.js"
 export * as ScenarioSuite from "./ScenarioSuite.js"

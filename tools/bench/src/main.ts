@@ -8,7 +8,9 @@
  * batch's garbage-collection cost otherwise depends on the order of the rows.
  *
  * Flags: `--smoke` (tiny iteration counts, for CI: checks that everything runs, no thresholds),
- * `--only <text>` (only the rows whose name contains the text), `--no-process` (skip the
+ * `--only <text>` (only the rows whose name contains the text; `--only cli-start` measures the
+ * start of the `bulwark` command: `--version` and `check` of one small file, median of 9 runs
+ * each, beside `node -e 0`), `--no-process` (skip the
  * whole-process workloads), `--row <name>` (measure one row in this process and print its result
  * as JSON: what each child runs).
  */
@@ -16,7 +18,7 @@ import { spawnSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { type Budget, bytesPerOp, cpuThroughput, time } from "./measure.js"
-import { hugeEvent, type ProcessResult, root, scenarioCheck } from "./processes.js"
+import { cliStart, hugeEvent, type ProcessResult, root, scenarioCheck } from "./processes.js"
 import { riftboundRows } from "./riftbound.js"
 import { bestOrderK, bestOrderMixed, boardWipe, effectsK, type Row, singleShield } from "./workloads.js"
 import { mtg } from "./world.js"
@@ -161,6 +163,11 @@ const processRow = (name: string, p: ProcessResult): void => {
 
 if (processes && (only === undefined || "scenario-check".includes(only))) {
   processRow("scenario-check", scenarioCheck(smoke ? 1 : 5))
+}
+for (const what of ["version", "check"] as const) {
+  const name = `cli-start-${what}`
+  if (processes && (only === undefined || name.includes(only)))
+    processRow(name, cliStart(what, smoke ? 1 : 9))
 }
 if (processes && (only === undefined || "board-wipe-100000".includes(only))) {
   processRow("board-wipe-100000 (512 MB heap)", hugeEvent(smoke ? 1000 : 100_000))

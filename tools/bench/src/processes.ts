@@ -55,6 +55,41 @@ export const scenarioCheck = (repeats: number): ProcessResult => {
   return { _tag: "Ran", ms: mean(ms), baselineMs: mean(base), detail }
 }
 
+const median = (xs: ReadonlyArray<number>): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(s.length / 2)
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
+}
+
+/** The small scenario file `cli-check-one` checks. */
+export const smallScenario = join("packages", "mtg", "scenarios", "MTG-09-best-for-chooser.yaml")
+
+/**
+ * CLI start: the median wall time of a whole `bulwark` process — `bulwark --version` (`version`)
+ * or `bulwark check` of one small scenario file (`check`) — against `node -e 0`, the floor of any
+ * Node command, measured in alternation so both see the same machine load.
+ */
+export const cliStart = (what: "version" | "check", repeats: number): ProcessResult => {
+  const cli = join(root, "apps", "cli", "dist", "main.js")
+  if (!existsSync(cli)) return { _tag: "Skipped", reason: "apps/cli is not built" }
+  const args = what === "version" ? [cli, "--version"] : [cli, "check", smallScenario]
+  const probe = run(args)
+  if (probe.status !== 0)
+    return { _tag: "Skipped", reason: `bulwark ${args.slice(1).join(" ")} failed (status ${probe.status})` }
+  const ms: Array<number> = []
+  const base: Array<number> = []
+  for (let i = 0; i < repeats; i++) {
+    ms.push(run(args).ms)
+    base.push(run(["-e", "0"]).ms)
+  }
+  return {
+    _tag: "Ran",
+    ms: median(ms),
+    baselineMs: median(base),
+    detail: `median of ${repeats}: bulwark ${args.slice(1).join(" ")} vs node -e 0 (target ${what === "version" ? "< 300" : "< 500"} ms)`
+  }
+}
+
 /** Runs the 100 000-instance event in a child with a 512 MB heap. */
 export const hugeEvent = (n: number): ProcessResult & { readonly heapMB?: number } => {
   const script = join(import.meta.dirname, "huge.js")

@@ -1,0 +1,56 @@
+/**
+ * The sentences of the Flesh and Blood Comprehensive Rules this ruleset cites, by rule number:
+ * short quotations (the cited rule's own sentence, "…" where words are left out; a keyword's
+ * rule gives its meaning) from the February 2026 copy, so that a citation such as "FaB 6.5.5"
+ * can show its text next to its number (`bulwark resolve --explain`, the playground). Only the
+ * rules the package cites are here; the Comprehensive Rules are Legend Story Studios'.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * Rule number → the rule's sentence (a short quotation).
+ *
+ * @example
+ * ```ts
+ * import { RuleText } from "@bulwark/fab"
+ * RuleText.sentences["6.5.5"] // "Prevention: Fourth, each player applies any active prevention effects they control."
+ * ```
+ * @since 0.1.0
+ * @category rules
+ */
+export const sentences: Readonly<Record<string, string>> = {
+  "6.4.10b":
+    "If the prevention amount is not explicitly specified, the prevention amount is defined as the amount of damage in the damage event.",
+  "6.4.10f":
+    "If there are two or more types of damage in the event that the prevention can apply to, and/or two or more shielded objects the damage event will deal damage to, the controller of the prevention effect declares each point of damage the effect will prevent.",
+  "6.4.10g":
+    "If an effect decreases the amount a prevention effect would prevent, the total prevention is determined, the prevention effect's prevention amount is reduced, and then the prevention effect is applied to the event with the decrease.",
+  "6.4.10i":
+    "A fixed-prevention effect is a prevention effect that acts as a one-off effect. … After a fixed-prevention effect prevents damage, any remaining prevention amount is not used to prevent a subsequent damage event.",
+  "6.4.10j":
+    "A shielding-prevention effect is a prevention effect that acts as a shield. … After a shielding-prevention effect prevents damage, any remaining prevention amount is used to prevent a future damage event.",
+  "6.5.2":
+    "Select Player: First, the turn-player selects a player. When a type of replacement effect is applied, each player in clockwise order applies their active replacement effects of that type one-by-one …",
+  "6.5.3":
+    "Self-replacement and Identity-replacement: Second, each player applies any self- or identity- replacement effects they control.",
+  "6.5.4":
+    "Standard-replacement: Third, each player applies any active standard-replacement effects they control.",
+  "6.5.5": "Prevention: Fourth, each player applies any active prevention effects they control.",
+  "6.5.7":
+    "Outcome-replacement: Sixth, each player applies any active outcome-replacement effects they control.",
+  "7.5.5":
+    "An attack is considered to have hit if it deals damage to an attack-target during the Damage Step of combat.",
+  "8.3.8":
+    'Arcane Barrier is written as "Arcane Barrier N" which means "If you would be dealt arcane damage, you may pay N{r} to prevent N of that damage."',
+  "8.3.15":
+    'Spellvoid is written as "Spellvoid N" which means "If you would be dealt arcane damage, you may destroy this to prevent N of that damage."',
+  "8.3.19":
+    'Quell is written as "Quell N" which means "If you would be dealt damage, you may pay N{r} to prevent N of that damage. If you do, destroy this at the beginning of the end phase."',
+  "8.3.20":
+    'Ward is written as "Ward N" which means "If you would be dealt damage, destroy this to prevent N of that damage."',
+  "8.3.37":
+    'Arcane Shelter is written as "Arcane Shelter N" which means "If you would be dealt arcane damage, destroy this to prevent N of that damage."',
+  "8.5.47":
+    "To amp N, the next time an event the player controls would deal arcane damage this turn, instead it deals that much arcane damage plus N."
+}

@@ -1,0 +1,53 @@
+/**
+ * The sentences of the Riftbound Core Rules this ruleset cites, by rule number: short quotations
+ * (the cited rule's own sentence, "…" where words are left out; a section number gives the
+ * section's title) from the Core Rules last updated 2026-07-16, so that a citation such as
+ * "Riftbound 372" can show its text next to its number (`bulwark resolve --explain`, the
+ * playground). Only the rules the package cites are here; the Core Rules are Riot Games'.
+ *
+ * @since 0.1.0
+ */
+
+/**
+ * Rule number → the rule's sentence (a short quotation).
+ *
+ * @example
+ * ```ts
+ * import { RuleText } from "@bulwark/riftbound"
+ * RuleText.sentences["465.2.d"] // "Deal Damage to each unit equal to the amount assigned to it."
+ * ```
+ * @since 0.1.0
+ * @category rules
+ */
+export const sentences: Readonly<Record<string, string>> = {
+  "367": "Replacement Effects",
+  "369": "Replacement Effects intercede during the execution of a Game Effect and alter its execution.",
+  "370": "A Replacement Effect can alter the typical flow of play, including other cards' executions.",
+  "372":
+    "If more than one Replacement Effect applies to the same event being executed, then the controller of the object being acted on determines the order the Replacement Effects will apply.",
+  "375":
+    "If an event that a Replacement Effect applies to would be modified by the Game Effect that generated that event, … the Replacement Effect will inherit those modifications.",
+  "417.5":
+    "Bonus Damage is a property granted to the action of Dealing and alters the amount of Damage distributed by this action.",
+  "437.1.a.1": "Prevent includes any applied Bonus Damage when determining the total damage being prevented.",
+  "437.1.b.1.b": "X can be “All,” which specifies an infinite amount of damage.",
+  "437.1.b.2":
+    "Prevent will always apply to the next damage that would be dealt to a unit affected by the Prevent action.",
+  "437.2":
+    "When damage is Prevented, it is replaced with an event where it deals that much damage reduced by the Prevent Value tracked on the Unit specifically.",
+  "437.3":
+    "When damage is dealt this way, reduce the Prevent Value being tracked on the Unit affected by the Prevent action by the prevented amount.",
+  "437.3.c": "If the Prevent Value is “All” then it remains “All.”",
+  "465.2.c.1.a": "When all Damage is assigned, it will be Dealt simultaneously.",
+  "465.2.c.5":
+    "When assigning damage in this way, replacement effects that would apply to the resulting damage are considered to apply to the assignment instead.",
+  "465.2.c.10":
+    "If a unit cannot be dealt damage, then no amount of damage can be considered lethal. Such a unit is exempt from any considerations of mandatory assignment.",
+  "465.2.d": "Deal Damage to each unit equal to the amount assigned to it.",
+  "712": "Bonus Damage",
+  "714":
+    "If more than one instance of Bonus Damage is applied or granted to a Deal action, all instances are summed and applied once.",
+  "715": "Bonus Damage applies to the total damage Dealt by one instance of the action.",
+  "715.4.a":
+    "If Damage is replaced or reduced by any means, the replacing or reducing action will include the Bonus Damage in the total damage when determining how much damage is to be dealt."
+}
