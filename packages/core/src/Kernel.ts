@@ -122,17 +122,34 @@ export interface Notification {
  * A finished resolution: what became of every occurrence, what happened (in order), the new
  * ledger and view, the trace and the decision log.
  *
+ * - `dealt` / `prevented`: damage per recipient over the whole resolution (redirected damage
+ *   counts for its new recipient), the same summaries as a scenario outcome's events
+ *   (`Ruleset.EventOutcome`); computed when first read;
+ * - `happened`: every occurrence that happened, in order, each with its `source` when it has one.
+ *
  * @example
  * ```ts
  * import type { Kernel } from "@bulwark/core"
- * const dealtTo = (r: Kernel.Resolution, id: string) =>
- *   r.happened.filter((o) => o.family === "damage" && o.subject === id).reduce((n, o) => n + o.amount, 0)
+ * const dealtTo = (r: Kernel.Resolution, id: string) => r.dealt[id] ?? 0
+ * const sources = (r: Kernel.Resolution) => r.happened.map((o) => o.source)
  * ```
  * @since 0.1.0
  * @category model
  */
 export interface Resolution {
   readonly outcomes: ReadonlyArray<Outcome>
+  /**
+   * Damage dealt per recipient (the occurrences of family `damage` that happened).
+   *
+   * @since 0.1.0
+   */
+  readonly dealt: Readonly<Record<string, number>>
+  /**
+   * Damage prevented per recipient.
+   *
+   * @since 0.1.0
+   */
+  readonly prevented: Readonly<Record<string, number>>
   readonly happened: ReadonlyArray<GameEvent.Occurrence>
   readonly notifications: ReadonlyArray<Notification>
   readonly ledger: Ledger.Ledger
@@ -340,11 +357,27 @@ const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
   return p
 }
 
-const validateInput = (
+/**
+ * Checks a resolution's input as {@link start} does before it runs: occurrence amounts are safe
+ * whole numbers ≥ 0 and occurrence ids unique, every id the event names is in the view, the
+ * active player is a player, the effects are valid (`Ledger.validate`) and name players and
+ * objects of the view. Returns the first problem as a typed error, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView, Kernel, Ledger } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * const event = GameEvent.make("e", [GameEvent.damage({ id: "i", source: "a", recipient: "a", amount: 1e308 })])
+ * Kernel.validate(event, Ledger.empty, view)?._tag // "InvalidEvent"
+ * ```
+ * @since 0.1.0
+ * @category validation
+ */
+export const validate = (
   event: GameEvent.GameEvent,
   ledger: Ledger.Ledger,
   view: GameView.GameView
-): Errors.ResolveError | undefined => {
+): Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId | undefined => {
   const seen = event.occurrences.length > 1 ? new Set<string>() : undefined
   for (let i = 0; i < event.occurrences.length; i++) {
     const o = event.occurrences[i] as GameEvent.Occurrence
@@ -355,11 +388,11 @@ const validateInput = (
         reason: `duplicate occurrence id ${JSON.stringify(o.id)}`
       })
     seen?.add(o.id)
-    if (!Number.isInteger(o.amount) || o.amount < 0) {
+    if (!Number.isSafeInteger(o.amount) || o.amount < 0) {
       return new Errors.InvalidEvent({
         event: event.id,
         path: `occurrences[${i}].amount`,
-        reason: `must be a whole number ≥ 0, got ${o.amount}`
+        reason: `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${typeof o.amount === "string" ? JSON.stringify(o.amount) : String(o.amount)}`
       })
     }
     if (GameView.get(view, o.subject) === undefined)
@@ -1348,9 +1381,35 @@ const suspend = (s: State, request: Decision.Request): Step => {
   return { _tag: "Pending", request, state: s }
 }
 
+/** The `dealt` / `prevented` summaries of a resolution's outcomes (per damage recipient). */
+const damageSummary = (
+  outcomes: ReadonlyArray<Outcome>
+): { dealt: Record<string, number>; prevented: Record<string, number> } => {
+  const dealt: Record<string, number> = {}
+  const prevented: Record<string, number> = {}
+  for (const o of outcomes) {
+    if (o.family !== GameEvent.DAMAGE) continue
+    if (o.prevented > 0) prevented[o.subject] = (prevented[o.subject] ?? 0) + o.prevented
+    if (o.status === "happened") dealt[o.subject] = (dealt[o.subject] ?? 0) + o.amount
+  }
+  return { dealt, prevented }
+}
+
 const finish = (s: State): Resolution => {
+  // the summaries are built when first read: a game AI resolving millions of events and reading
+  // only `happened` does not pay for them (they are ordinary enumerable properties for JSON)
+  let summary: ReturnType<typeof damageSummary> | undefined
+  const outcomes = s.outcomes
   return {
-    outcomes: s.outcomes,
+    outcomes,
+    get dealt() {
+      summary ??= damageSummary(outcomes)
+      return summary.dealt
+    },
+    get prevented() {
+      summary ??= damageSummary(outcomes)
+      return summary.prevented
+    },
     happened: s.happened,
     notifications: s.notifications,
     ledger: Ledger.withStates(s.baseLedger, s.changes),
@@ -1395,7 +1454,7 @@ export const start = (
   view: GameView.GameView,
   options: Options = {}
 ): Step => {
-  const invalid = validateInput(event, ledger, view)
+  const invalid = validate(event, ledger, view)
   if (invalid !== undefined) return { _tag: "Failed", error: invalid }
   const s: State = {
     rules,
