@@ -1742,6 +1742,8 @@ export const restore = (
 ): Step => {
   let step = start(rules, event, ledger, view, options)
   for (const entry of log) {
+    // an answer of the log that was refused (illegal) is the error, not "the log is too long"
+    if (step._tag === "Failed") return step
     if (step._tag !== "Pending") {
       return {
         _tag: "Failed",
