@@ -28,7 +28,7 @@ console.log(best.outcome.events["e"]?.dealt) // → { Z: 2 }
 
 // 2. Asynchronous — a UI or the network: ask the player, answer when they do.
 const askPlayer = (request: Decision.Request): Promise<Decision.Answer> => {
-  console.log(`${request.chooser}: ${Decision.describe(request)}`) // show it in your UI
+  console.log(Decision.describe(request)) // show it in your UI: who is asked, and the options
   return new Promise((resolve) => setTimeout(() => resolve("double"), 10)) // nap picks "double"
 }
 const fromPlayer = Chooser.layer({
