@@ -124,7 +124,7 @@ export interface Notification {
  *
  * - `dealt` / `prevented`: damage per recipient over the whole resolution (redirected damage
  *   counts for its new recipient), the same summaries as a scenario outcome's events
- *   (`Ruleset.EventOutcome`); computed when first read;
+ *   (`Ruleset.EventOutcome`);
  * - `happened`: every occurrence that happened, in order, each with its `source` when it has one.
  *
  * @example
@@ -1381,35 +1381,32 @@ const suspend = (s: State, request: Decision.Request): Step => {
   return { _tag: "Pending", request, state: s }
 }
 
-/** The `dealt` / `prevented` summaries of a resolution's outcomes (per damage recipient). */
-const damageSummary = (
-  outcomes: ReadonlyArray<Outcome>
-): { dealt: Record<string, number>; prevented: Record<string, number> } => {
-  const dealt: Record<string, number> = {}
-  const prevented: Record<string, number> = {}
-  for (const o of outcomes) {
-    if (o.family !== GameEvent.DAMAGE) continue
-    if (o.prevented > 0) prevented[o.subject] = (prevented[o.subject] ?? 0) + o.prevented
-    if (o.status === "happened") dealt[o.subject] = (dealt[o.subject] ?? 0) + o.amount
-  }
-  return { dealt, prevented }
-}
+/** The summary of a resolution that dealt or prevented nothing (shared, frozen). */
+const NO_DAMAGE: Readonly<Record<string, number>> = Object.freeze({})
 
 const finish = (s: State): Resolution => {
-  // the summaries are built when first read: a game AI resolving millions of events and reading
-  // only `happened` does not pay for them (they are ordinary enumerable properties for JSON)
-  let summary: ReturnType<typeof damageSummary> | undefined
-  const outcomes = s.outcomes
+  // the `dealt` / `prevented` summaries, per damage recipient, built eagerly. A first version
+  // used lazy getters in the returned object literal: creating such an object costs microseconds
+  // in V8, and the single-shield bench row fell from about 500k to 250k resolutions/s. This loop
+  // is within the bench's noise (about 100 more bytes per resolution that deals or prevents
+  // damage); a resolution that deals nothing shares one frozen empty record.
+  let dealt = NO_DAMAGE
+  let prevented = NO_DAMAGE
+  for (const o of s.outcomes) {
+    if (o.family !== GameEvent.DAMAGE) continue
+    if (o.prevented > 0) {
+      if (prevented === NO_DAMAGE) prevented = {}
+      ;(prevented as Record<string, number>)[o.subject] = (prevented[o.subject] ?? 0) + o.prevented
+    }
+    if (o.status === "happened") {
+      if (dealt === NO_DAMAGE) dealt = {}
+      ;(dealt as Record<string, number>)[o.subject] = (dealt[o.subject] ?? 0) + o.amount
+    }
+  }
   return {
-    outcomes,
-    get dealt() {
-      summary ??= damageSummary(outcomes)
-      return summary.dealt
-    },
-    get prevented() {
-      summary ??= damageSummary(outcomes)
-      return summary.prevented
-    },
+    outcomes: s.outcomes,
+    dealt,
+    prevented,
     happened: s.happened,
     notifications: s.notifications,
     ledger: Ledger.withStates(s.baseLedger, s.changes),
