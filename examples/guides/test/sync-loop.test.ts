@@ -28,8 +28,8 @@ describe("docs/guides/sync-loop.md", () => {
     if (Result.isFailure(board)) return assert.fail(board.failure.message)
     const { view, ledger } = board.success
     const before = structuredClone({ view, ledger })
-    // the doubler applies to players only; the static prevention to nap only: the dragon deals
-    // (4 − 1) × 2 = 6 to nap and 4 to ap (ap orders: no prevention applies to ap, 4 × 2 = 8)
+    // the doubler applies to players only, the static prevention to nap only: (4 − 1) × 2 = 6 to
+    // nap, 4 to the dragon itself
     assert.deepStrictEqual(bestTarget(view, ledger, ["nap", "dragon"]), { target: "nap", damage: 6 })
     assert.deepStrictEqual(structuredClone({ view, ledger }), before)
   })
