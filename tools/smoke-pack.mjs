@@ -3,7 +3,9 @@
 // real versions), installs the tarballs with npm into a fresh project in the OS temp directory —
 // outside the workspace, so nothing resolves to workspace sources — together with effect 4.1.0
 // (and @types/node) from the registry, then type-checks and runs tools/smoke-pack/consumer.ts against them and
-// runs the `bulwark` binary. Packages must be built first.
+// runs the `bulwark` binary. The newcomer check (tools/smoke-pack/newcomer.mjs) also compiles and runs
+// the quick examples of the core and mtg READMEs, exactly as the READMEs show them, as a new
+// user's programs, and checks that they print what they promise. Packages must be built first.
 import { execFileSync } from "node:child_process"
 import {
   copyFileSync,
@@ -19,6 +21,7 @@ import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { pnpm } from "./pnpm.mjs"
 import { publicPackages } from "./publint.mjs"
+import { brokenPromises, newcomerSnippets, readmeSnippet } from "./smoke-pack/newcomer.mjs"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const work = mkdtempSync(join(tmpdir(), "bulwark-smoke-"))
@@ -62,13 +65,14 @@ try {
           types: ["node"],
           outDir: "dist"
         },
-        files: ["consumer.ts"]
+        files: ["consumer.ts", ...newcomerSnippets.map((n) => n.name)]
       },
       null,
       2
     )
   )
   copyFileSync(join(root, "tools", "smoke-pack", "consumer.ts"), join(app, "consumer.ts"))
+  for (const n of newcomerSnippets) writeFileSync(join(app, n.name), readmeSnippet(n.readme, n.file))
   const tgz = readdirSync(tarballs).map((f) => join(tarballs, f))
   sh(
     "npm",
@@ -86,6 +90,14 @@ try {
   sh(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], app)
   const adapters = names.filter((n) => !["@bulwark/core", "@bulwark/scenario", "@bulwark/cli"].includes(n))
   process.stdout.write(sh(process.execPath, [join(app, "dist", "consumer.js"), ...adapters], app))
+  for (const n of newcomerSnippets) {
+    const out = sh(process.execPath, [join(app, "dist", n.name.replace(/\.ts$/, ".js"))], app)
+    process.stdout.write(out)
+    const missing = brokenPromises(readmeSnippet(n.readme, n.file), out)
+    if (missing.length > 0)
+      throw new Error(`${n.readme}: the quick example did not print ${missing.join(", ")}`)
+    console.log(`newcomer (${n.readme}): ok`)
+  }
   if (names.includes("@bulwark/cli")) {
     process.stdout.write(
       sh(join(app, "node_modules", ".bin", "bulwark"), ["--help"], app)

@@ -259,7 +259,7 @@ export const resolve = Command.make(
         return Effect.fail(Decision.missing(request))
       }
     }
-    const run = yield* Ruleset.runEffect(loaded.ruleset.rules, loaded.compiled).pipe(
+    const run = yield* Ruleset.runEffectOutcome(loaded.ruleset.rules, loaded.compiled).pipe(
       Effect.provideService(Chooser.Chooser, shape)
     )
     const check = matchRun(loaded, run)

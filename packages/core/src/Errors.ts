@@ -99,6 +99,30 @@ export class InvalidEvent extends Schema.TaggedError<InvalidEvent>()("InvalidEve
 }
 
 /**
+ * Data from outside the program (JSON, a network message, a database row) does not decode as
+ * the engine's input: a wrong type (`"3"` for a number), a number that is not a safe whole
+ * number (`NaN`, `1e308`, `2.5` for an amount), a missing or unknown key. `path` names where,
+ * from the input's root (`event.occurrences[0].amount`). Returned by `Resolver.decodeInput`.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.InvalidInput({ path: "event.occurrences[0].amount", reason: "Expected number, got \"3\"" }).message
+ * // "invalid input at event.occurrences[0].amount: Expected number, got \"3\""
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
+  path: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `invalid input at ${this.path === "" ? "the root" : this.path}: ${this.reason}`
+  }
+}
+
+/**
  * An id used by an event or effect is not in the game view.
  *
  * @example

@@ -127,17 +127,34 @@ export interface Notification {
  * A finished resolution: what became of every occurrence, what happened (in order), the new
  * ledger and view, the trace and the decision log.
  *
+ * - `dealt` / `prevented`: damage per recipient over the whole resolution (redirected damage
+ *   counts for its new recipient), the same summaries as a scenario outcome's events
+ *   (`Ruleset.EventOutcome`);
+ * - `happened`: every occurrence that happened, in order, each with its `source` when it has one.
+ *
  * @example
  * ```ts
  * import type { Kernel } from "@bulwark/core"
- * const dealtTo = (r: Kernel.Resolution, id: string) =>
- *   r.happened.filter((o) => o.family === "damage" && o.subject === id).reduce((n, o) => n + o.amount, 0)
+ * const dealtTo = (r: Kernel.Resolution, id: string) => r.dealt[id] ?? 0
+ * const sources = (r: Kernel.Resolution) => r.happened.map((o) => o.source)
  * ```
  * @since 0.1.0
  * @category model
  */
 export interface Resolution {
   readonly outcomes: ReadonlyArray<Outcome>
+  /**
+   * Damage dealt per recipient (the occurrences of family `damage` that happened).
+   *
+   * @since 0.1.0
+   */
+  readonly dealt: Readonly<Record<string, number>>
+  /**
+   * Damage prevented per recipient.
+   *
+   * @since 0.1.0
+   */
+  readonly prevented: Readonly<Record<string, number>>
   readonly happened: ReadonlyArray<GameEvent.Occurrence>
   readonly notifications: ReadonlyArray<Notification>
   readonly ledger: Ledger.Ledger
@@ -345,11 +362,27 @@ const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
   return p
 }
 
-const validateInput = (
+/**
+ * Checks a resolution's input as {@link start} does before it runs: occurrence amounts are safe
+ * whole numbers ≥ 0 and occurrence ids unique, every id the event names is in the view, the
+ * active player is a player, the effects are valid (`Ledger.validate`) and name players and
+ * objects of the view. Returns the first problem as a typed error, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView, Kernel, Ledger } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * const event = GameEvent.make("e", [GameEvent.damage({ id: "i", source: "a", recipient: "a", amount: 1e308 })])
+ * Kernel.validate(event, Ledger.empty, view)?._tag // "InvalidEvent"
+ * ```
+ * @since 0.1.0
+ * @category validation
+ */
+export const validate = (
   event: GameEvent.GameEvent,
   ledger: Ledger.Ledger,
   view: GameView.GameView
-): Errors.ResolveError | undefined => {
+): Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId | undefined => {
   const seen = event.occurrences.length > 1 ? new Set<string>() : undefined
   for (let i = 0; i < event.occurrences.length; i++) {
     const o = event.occurrences[i] as GameEvent.Occurrence
@@ -360,11 +393,11 @@ const validateInput = (
         reason: `duplicate occurrence id ${JSON.stringify(o.id)}`
       })
     seen?.add(o.id)
-    if (!Number.isInteger(o.amount) || o.amount < 0) {
+    if (!Number.isSafeInteger(o.amount) || o.amount < 0) {
       return new Errors.InvalidEvent({
         event: event.id,
         path: `occurrences[${i}].amount`,
-        reason: `must be a whole number ≥ 0, got ${o.amount}`
+        reason: `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${typeof o.amount === "string" ? JSON.stringify(o.amount) : String(o.amount)}`
       })
     }
     if (GameView.get(view, o.subject) === undefined)
@@ -1390,9 +1423,32 @@ const suspend = (s: State, request: Decision.Request): Step => {
   return { _tag: "Pending", request, state: s }
 }
 
+/** The summary of a resolution that dealt or prevented nothing (shared, frozen). */
+const NO_DAMAGE: Readonly<Record<string, number>> = Object.freeze({})
+
 const finish = (s: State): Resolution => {
+  // the `dealt` / `prevented` summaries, per damage recipient, built eagerly. A first version
+  // used lazy getters in the returned object literal: creating such an object costs microseconds
+  // in V8, and the single-shield bench row fell from about 500k to 250k resolutions/s. This loop
+  // is within the bench's noise (about 100 more bytes per resolution that deals or prevents
+  // damage); a resolution that deals nothing shares one frozen empty record.
+  let dealt = NO_DAMAGE
+  let prevented = NO_DAMAGE
+  for (const o of s.outcomes) {
+    if (o.family !== GameEvent.DAMAGE) continue
+    if (o.prevented > 0) {
+      if (prevented === NO_DAMAGE) prevented = {}
+      ;(prevented as Record<string, number>)[o.subject] = (prevented[o.subject] ?? 0) + o.prevented
+    }
+    if (o.status === "happened") {
+      if (dealt === NO_DAMAGE) dealt = {}
+      ;(dealt as Record<string, number>)[o.subject] = (dealt[o.subject] ?? 0) + o.amount
+    }
+  }
   return {
     outcomes: s.outcomes,
+    dealt,
+    prevented,
     happened: s.happened,
     notifications: s.notifications,
     ledger: Ledger.withStates(s.baseLedger, s.changes),
@@ -1437,7 +1493,7 @@ export const start = (
   view: GameView.GameView,
   options: Options = {}
 ): Step => {
-  const invalid = validateInput(event, ledger, view)
+  const invalid = validate(event, ledger, view)
   if (invalid !== undefined) return { _tag: "Failed", error: invalid }
   const s: State = {
     rules,
@@ -1725,6 +1781,8 @@ export const restore = (
 ): Step => {
   let step = start(rules, event, ledger, view, options)
   for (const entry of log) {
+    // an answer of the log that was refused (illegal) is the error, not "the log is too long"
+    if (step._tag === "Failed") return step
     if (step._tag !== "Pending") {
       return {
         _tag: "Failed",

@@ -370,8 +370,13 @@ export const isPrevention = (action: Action): action is Extract<Action, { _tag: 
 export const isQuantitative = (action: Action): boolean =>
   action._tag === "Prevent" && action.amount !== "all"
 
+const isAmount = (n: unknown): boolean => typeof n === "number" && Number.isSafeInteger(n) && n >= 0
+const shown = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : String(v))
+
 /**
- * Checks what the schema can't: a shield needs a numeric amount. Returns a list of problems
+ * Checks what the schema can't: a shield needs a numeric amount. Effects built in code (not
+ * decoded) are also checked for what the schema checks on numbers: amounts are safe whole
+ * numbers ≥ 0 and a `Modify` value is a finite number within ±`Number.MAX_SAFE_INTEGER`. Returns a list of problems
  * (`[path, reason]`), empty when the effect is valid.
  *
  * @example
@@ -387,6 +392,22 @@ export const isQuantitative = (action: Action): boolean =>
  */
 export const problems = (effect: Replacement): ReadonlyArray<readonly [string, string]> => {
   const out: Array<readonly [string, string]> = []
+  // what the schema checks on decoding, checked again for effects built in code: no "3", NaN,
+  // Infinity or 1e308 reaches the resolver's arithmetic
+  const a = effect.action
+  if (a._tag === "Prevent" && a.amount !== "all" && !isAmount(a.amount))
+    out.push([
+      "action.amount",
+      `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.amount)}`
+    ])
+  if (a._tag === "ReducePrevention" && !isAmount(a.by))
+    out.push(["action.by", `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.by)}`])
+  if (
+    a._tag === "Modify" &&
+    typeof a.value !== "object" &&
+    (typeof a.value !== "number" || !Number.isFinite(a.value) || Math.abs(a.value) > Number.MAX_SAFE_INTEGER)
+  )
+    out.push(["action.value", `must be a number within ±${Number.MAX_SAFE_INTEGER}, got ${shown(a.value)}`])
   if (
     effect.action._tag === "Prevent" &&
     effect.action.scope === "shield" &&

@@ -6,22 +6,26 @@
  * - {@link resolve}: an Effect program that reads the ruleset's policies and the chooser from
  *   services; the chooser may be asynchronous (a remote player), and the resolution waits for it;
  * - {@link replay}: reproduces a resolution from its decision log, checking that every decision
- *   is asked of the same player in the same way.
+ *   is asked of the same player in the same way;
+ * - {@link decodeInput}: the entry point for input from outside the program (JSON, a network
+ *   message, a stored pending resolution): decodes and validates an event, its effects and the
+ *   view, so that no `"3"`, `NaN` or `1e308` reaches a resolution.
  *
  * A failure never leaves anything half-applied: the caller's ledger and view are values that the
  * resolver does not change, and a failed resolution returns no new ones.
  *
  * @since 0.1.0
  */
-import { Effect, Result } from "effect"
+import { Effect, Result, Schema, SchemaIssue } from "effect"
 import * as Chooser from "./Chooser.js"
 import * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"
-import type * as GameEvent from "./GameEvent.js"
-import type * as GameView from "./GameView.js"
+import * as GameEvent from "./GameEvent.js"
+import * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
-import type * as Ledger from "./Ledger.js"
+import * as Ledger from "./Ledger.js"
 import * as Policy from "./Policy.js"
+import * as Replacement from "./Replacement.js"
 
 /**
  * Resolves an event synchronously with a synchronous chooser.
@@ -149,4 +153,124 @@ export const replay = (
   const step = Kernel.restore(rules, event, ledger, view, log, options)
   if (step._tag === "Pending") return Result.fail(Decision.missing(step.request))
   return step._tag === "Done" ? Result.succeed(step.resolution) : Result.fail(step.error)
+}
+
+/**
+ * A resolution's input: the event, the ledger and the view, as {@link decodeInput} returns them.
+ *
+ * @example
+ * ```ts
+ * import { Chooser, Resolver, type Policy } from "@bulwark/core"
+ * declare const rules: Policy.Rules, input: Resolver.Input
+ * const r = Resolver.resolveSync(rules, input.event, input.ledger, input.view, Chooser.firstLegal)
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Input {
+  readonly event: GameEvent.GameEvent
+  readonly ledger: Ledger.Ledger
+  readonly view: GameView.GameView
+}
+
+const RawInput = Schema.Struct({
+  event: GameEvent.GameEvent,
+  view: GameView.GameView,
+  effects: Schema.optionalKey(Schema.Array(Replacement.Replacement)),
+  ledger: Schema.optionalKey(Ledger.Ledger)
+})
+const decodeRaw = Schema.decodeUnknownResult(RawInput, { onExcessProperty: "error" })
+
+const pathText = (path: ReadonlyArray<unknown>): string =>
+  path
+    .map((p) => (typeof p === "object" && p !== null && "key" in p ? (p as { key: unknown }).key : p))
+    .reduce<string>(
+      (out, k) => (typeof k === "number" ? `${out}[${k}]` : out === "" ? String(k) : `${out}.${String(k)}`),
+      ""
+    )
+
+const valueAt = (root: unknown, path: ReadonlyArray<unknown>): { found: boolean; value: unknown } => {
+  let v: unknown = root
+  for (const p of path) {
+    const k = typeof p === "object" && p !== null && "key" in p ? (p as { key: unknown }).key : p
+    if (typeof v !== "object" || v === null || !(String(k) in v)) return { found: false, value: undefined }
+    v = (v as Record<string, unknown>)[String(k)]
+  }
+  return { found: true, value: v }
+}
+
+const shown = (v: unknown): string => {
+  if (typeof v === "number" || typeof v === "bigint" || v === undefined) return String(v)
+  const json = JSON.stringify(v)
+  return json === undefined ? String(v) : json.length > 60 ? `${json.slice(0, 57)}...` : json
+}
+
+/**
+ * Decodes and validates a resolution's input from unknown data — the one entry point for input
+ * that does not come from TypeScript code you control (JSON from a client, a database row, a
+ * stored pending resolution). It checks everything the engine relies on, and returns the first
+ * problem as a typed error naming where it is:
+ *
+ * - the shape, with the schemas of `GameEvent`, `GameView` and `Replacement` (or `Ledger`):
+ *   `"3"` for a number, an unknown key, a missing id → {@link Errors.InvalidInput};
+ * - numbers: amounts are safe whole numbers ≥ 0 (no `NaN`, `Infinity`, `1e308`, `2.5`), every
+ *   other number finite → {@link Errors.InvalidInput};
+ * - what the schemas can't see, as {@link Kernel.validate} checks it: duplicate ids, an invalid
+ *   effect, an id the view does not know → `InvalidEvent`, `InvalidEffect`, `UnknownId`.
+ *
+ * The input is `{ event, view, effects }` (a new ledger from effects) or `{ event, view, ledger }`
+ * (a ledger with its state, e.g. `JSON.parse(JSON.stringify(ledger))`). The view is in its
+ * stored form (`GameView.GameView`: `objects` by id, as `JSON.stringify` writes a view). Nothing
+ * is resolved: pass the result to {@link resolveSync}, {@link resolve}, {@link replay} or
+ * `Kernel.start`.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Resolver } from "@bulwark/core"
+ * const r = Resolver.decodeInput({
+ *   event: { id: "e", occurrences: [{ id: "i", family: "damage", subject: "bob", amount: "3",
+ *     kinds: [], preventable: true, params: {} }] },
+ *   view: { players: ["alice", "bob"], activePlayer: "alice", objects: {} },
+ *   effects: []
+ * })
+ * if (Result.isFailure(r)) console.log(r.failure.message)
+ * // invalid input at event.occurrences[0].amount: Expected number, got "3"
+ * ```
+ * @since 0.1.0
+ * @category validation
+ */
+export const decodeInput = (
+  input: unknown
+): Result.Result<
+  Input,
+  Errors.InvalidInput | Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId
+> => {
+  const raw = decodeRaw(input)
+  if (Result.isFailure(raw)) {
+    const issue = SchemaIssue.makeFormatterStandardSchemaV1()(raw.failure.issue).issues[0]
+    const path = issue?.path ?? []
+    const at = valueAt(input, path)
+    const message = issue?.message ?? "does not decode"
+    const reason = message === "Expected no excess property" ? "unknown key" : message
+    return Result.fail(
+      new Errors.InvalidInput({
+        path: pathText(path),
+        reason: at.found && reason !== "unknown key" ? `${reason}, got ${shown(at.value)}` : reason
+      })
+    )
+  }
+  const { event, view, effects, ledger: stored } = raw.success
+  if ((effects === undefined) === (stored === undefined))
+    return Result.fail(
+      new Errors.InvalidInput({ path: "", reason: "give either effects or ledger (exactly one)" })
+    )
+  let ledger: Ledger.Ledger
+  if (effects !== undefined) {
+    const invalid = Ledger.validate(effects)
+    if (invalid !== undefined) return Result.fail(invalid)
+    ledger = Ledger.make(effects)
+  } else ledger = stored as Ledger.Ledger
+  const invalid = Kernel.validate(event, ledger, view)
+  return invalid === undefined ? Result.succeed({ event, ledger, view }) : Result.fail(invalid)
 }

@@ -14,7 +14,7 @@ import { Effect, Result, type Schema } from "effect"
 import * as Chooser from "./Chooser.js"
 import type * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"
-import * as GameEvent from "./GameEvent.js"
+import type * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
 import * as Ledger from "./Ledger.js"
@@ -227,7 +227,8 @@ export const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid>
  *
  * - `dealt` / `prevented`: damage per recipient over the whole resolution (incl. redirection);
  * - `occurrences`: every occurrence (original, replacing, results, costs) by id;
- * - `happened`: what happened, in order;
+ * - `happened`: what happened, in order, each with its `source` (`null` when it has none, as in
+ *   `occurrences`);
  * - `notifications`: "damage was prevented" notices, one per application.
  *
  * @example
@@ -264,6 +265,7 @@ export interface EventOutcome {
     readonly id: string
     readonly family: string
     readonly subject: string
+    readonly source: string | null
     readonly amount: number
   }>
   readonly notifications: ReadonlyArray<{ readonly effect: string; readonly amount: number }>
@@ -334,8 +336,6 @@ export interface RunResult {
 }
 
 const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
-  const dealt: Record<string, number> = {}
-  const prevented: Record<string, number> = {}
   const occurrences: Record<string, EventOutcome["occurrences"][string]> = {}
   for (const o of r.outcomes) {
     occurrences[o.id] = {
@@ -352,15 +352,18 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
       cause: o.cause,
       applied: o.applied
     }
-    if (o.family !== GameEvent.DAMAGE) continue
-    if (o.prevented > 0) prevented[o.subject] = (prevented[o.subject] ?? 0) + o.prevented
-    if (o.status === "happened") dealt[o.subject] = (dealt[o.subject] ?? 0) + o.amount
   }
   return {
-    dealt,
-    prevented,
+    dealt: r.dealt,
+    prevented: r.prevented,
     occurrences,
-    happened: r.happened.map((h) => ({ id: h.id, family: h.family, subject: h.subject, amount: h.amount })),
+    happened: r.happened.map((h) => ({
+      id: h.id,
+      family: h.family,
+      subject: h.subject,
+      source: h.source ?? null,
+      amount: h.amount
+    })),
     notifications: r.notifications.map((n) => ({ effect: n.effect, amount: n.amount }))
   }
 }
@@ -472,18 +475,64 @@ type Decide = (
   Errors.MissingDecision | Errors.ChooserFailed | Errors.SearchBudgetExceeded
 >
 
-/** The one step loop behind {@link run} and {@link runEffect}. */
+/**
+ * Every error a scenario run can stop with: a resolution's error, or a query's or a step's
+ * `ScenarioInvalid`.
+ *
+ * @example
+ * ```ts
+ * import type { Ruleset } from "@bulwark/core"
+ * const line = (e: Ruleset.RunError) => `${e._tag}: ${e.message}`
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type RunError = Errors.ResolveError | Errors.ScenarioInvalid
+
+const runErrorTags: ReadonlySet<string> = new Set([
+  "IllegalChoice",
+  "MissingDecision",
+  "InvalidEffect",
+  "InvalidEvent",
+  "UnknownId",
+  "PredicateFailed",
+  "ChooserFailed",
+  "InvariantBreach",
+  "ScenarioInvalid"
+] satisfies ReadonlyArray<RunError["_tag"]>)
+
+const isRunError = (u: unknown): u is RunError =>
+  u instanceof Error && "_tag" in u && runErrorTags.has(String((u as { _tag: unknown })._tag))
+
+/** How a run ended: its result (with `outcome.error` set when a step failed) and that failure. */
+interface Ran {
+  readonly result: RunResult
+  /** The typed error a step failed with, or what a step threw that is not one (a ruleset bug). */
+  readonly failure?: { readonly error: unknown; readonly step: number }
+}
+
+/** The one step loop behind {@link run}, {@link runEffect} and {@link runEffectOutcome}. */
 const runWith = (
   rules: Policy.Rules,
   compiled: Compiled,
   decide: Decide,
   queryChooser: Chooser.SyncChooser,
   options: Kernel.Options
-): Effect.Effect<RunResult> =>
+): Effect.Effect<Ran> =>
   Effect.gen(function* () {
     const acc = newAcc(compiled)
-    const stop = (step: number, e: { readonly _tag: string; readonly message: string }) =>
-      finishRun(acc, { tag: e._tag, message: e.message, step })
+    const stop = (step: number, error: unknown): Ran => {
+      const e = isRunError(error)
+        ? error
+        : {
+            _tag:
+              typeof error === "object" && error !== null && "_tag" in error
+                ? String((error as { _tag: unknown })._tag)
+                : "Error",
+            message: error instanceof Error ? error.message : String(error)
+          }
+      return { result: finishRun(acc, { tag: e._tag, message: e.message, step }), failure: { error, step } }
+    }
     for (let i = 0; i < compiled.steps.length; i++) {
       const step = compiled.steps[i] as Step
       if (step._tag === "Event") {
@@ -505,15 +554,11 @@ const runWith = (
         try {
           applySimple(acc, step)
         } catch (err) {
-          const tag =
-            typeof err === "object" && err !== null && "_tag" in err
-              ? String((err as { _tag: unknown })._tag)
-              : "Error"
-          return stop(i, { _tag: tag, message: err instanceof Error ? err.message : String(err) })
+          return stop(i, err)
         }
       }
     }
-    return finishRun(acc)
+    return { result: finishRun(acc) }
   })
 
 /**
@@ -536,13 +581,22 @@ export const run = (
   compiled: Compiled,
   chooser: Chooser.SyncChooser,
   options: Kernel.Options = {}
-): RunResult => Effect.runSync(runWith(rules, compiled, Chooser.fromSync(chooser).decide, chooser, options))
+): RunResult =>
+  Effect.runSync(runWith(rules, compiled, Chooser.fromSync(chooser).decide, chooser, options)).result
 
 /**
  * Runs a compiled scenario with the {@link Chooser.Chooser} service, which may be asynchronous
- * (an interactive prompt). Like {@link run}, a failing step ends the run with `error` set.
+ * (a player answering from a web page or over the network). A failing step fails the Effect
+ * with its typed error ({@link RunError}: an illegal or missing answer, a chooser that failed or
+ * timed out, an invalid effect, …), so it can be handled by tag (`Effect.catchTag`); nothing is
+ * half-applied. To keep the failure in the outcome instead (`outcome.error`, as {@link run}
+ * does, e.g. to match a scenario's `expect: { error }`), use {@link runEffectOutcome}.
+ *
  * Query steps get no chooser (they are synchronous); a query that needs a decision fails with
- * `MissingDecision`.
+ * `MissingDecision`. Something a ruleset's step throws that is not a typed error is a defect.
+ *
+ * Earlier builds of this function recorded failures in the outcome; that behaviour is now
+ * {@link runEffectOutcome}.
  *
  * @example
  * ```ts
@@ -550,6 +604,7 @@ export const run = (
  * import { Chooser, Ruleset } from "@bulwark/core"
  * declare const ruleset: Ruleset.AnyRuleset, compiled: Ruleset.Compiled
  * const program = Ruleset.runEffect(ruleset.rules, compiled).pipe(
+ *   Effect.catchTag("ChooserFailed", (e) => Effect.succeed(`no answer: ${e.reason}`)),
  *   Effect.provide(Chooser.layer(Chooser.fromSync(Chooser.firstLegal)))
  * )
  * ```
@@ -560,8 +615,39 @@ export const runEffect = (
   rules: Policy.Rules,
   compiled: Compiled,
   options: Kernel.Options = {}
+): Effect.Effect<RunResult, RunError, Chooser.Chooser> =>
+  Effect.gen(function* () {
+    const chooser = yield* Chooser.Chooser
+    const ran = yield* runWith(rules, compiled, chooser.decide, () => undefined, options)
+    if (ran.failure === undefined) return ran.result
+    const error = ran.failure.error
+    return yield* isRunError(error) ? Effect.fail(error) : Effect.die(error)
+  })
+
+/**
+ * Like {@link runEffect}, but a failing step ends the run with `outcome.error` set (`tag`,
+ * `message`, `step`) instead of failing the Effect, as {@link run} does: what the `bulwark` CLI
+ * uses to check a scenario that expects an error.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Chooser, Ruleset } from "@bulwark/core"
+ * declare const ruleset: Ruleset.AnyRuleset, compiled: Ruleset.Compiled
+ * const program = Ruleset.runEffectOutcome(ruleset.rules, compiled).pipe(
+ *   Effect.map((r) => r.outcome.error?.tag ?? "ok"),
+ *   Effect.provide(Chooser.layer(Chooser.fromSync(Chooser.firstLegal)))
+ * )
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const runEffectOutcome = (
+  rules: Policy.Rules,
+  compiled: Compiled,
+  options: Kernel.Options = {}
 ): Effect.Effect<RunResult, never, Chooser.Chooser> =>
   Effect.gen(function* () {
     const chooser = yield* Chooser.Chooser
-    return yield* runWith(rules, compiled, chooser.decide, () => undefined, options)
+    return (yield* runWith(rules, compiled, chooser.decide, () => undefined, options)).result
   })

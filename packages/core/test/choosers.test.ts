@@ -194,4 +194,20 @@ describe("replay", () => {
       Result.isFailure(r) && r.failure._tag === "InvariantBreach" && r.failure.message.includes("d1")
     )
   })
+  it("an illegal answer in a log of several is reported as the IllegalChoice it is", () => {
+    const three = Ledger.make([
+      shield("a", "nap", ["napUnit"], 1),
+      shield("b", "nap", ["napUnit"], 1),
+      double("d", "ap")
+    ])
+    const first = Resolver.resolveSync(affected, event, three, view, Chooser.scripted(["a", "b"]))
+    if (!Result.isSuccess(first)) return assert.fail(first.failure.message)
+    assert.isAtLeast(first.success.decisions.length, 2)
+    const forged = first.success.decisions.map((d, i) => (i === 0 ? { ...d, answer: "nothing-offered" } : d))
+    const r = Resolver.replay(affected, event, three, view, forged)
+    assert.isTrue(
+      Result.isFailure(r) && r.failure._tag === "IllegalChoice",
+      Result.isFailure(r) ? r.failure.message : "ok"
+    )
+  })
 })

@@ -99,13 +99,56 @@ describe("Ruleset.run", () => {
       []
     )
   })
-  it.effect("runEffect gives the same outcome with a chooser service", () =>
+  it.effect("runEffect and runEffectOutcome give the same outcome with a chooser service", () =>
     Effect.gen(function* () {
       const sync = Ruleset.run(affected, compiled, Chooser.scripted(["s"]))
+      const chooser = Chooser.fromSync(Chooser.scripted(["s"]))
       const viaEffect = yield* Ruleset.runEffect(affected, compiled).pipe(
-        Effect.provideService(Chooser.Chooser, Chooser.fromSync(Chooser.scripted(["s"])))
+        Effect.provideService(Chooser.Chooser, chooser)
+      )
+      const viaOutcome = yield* Ruleset.runEffectOutcome(affected, compiled).pipe(
+        Effect.provideService(Chooser.Chooser, chooser)
       )
       assert.deepStrictEqual(viaEffect.outcome, sync.outcome)
+      assert.deepStrictEqual(viaOutcome.outcome, sync.outcome)
+    })
+  )
+  it.effect("runEffect fails in the error channel with the typed error; runEffectOutcome records it", () =>
+    Effect.gen(function* () {
+      const chooser = Chooser.fromSync(Chooser.scripted([]))
+      const failed = yield* Ruleset.runEffect(affected, compiled).pipe(
+        Effect.provideService(Chooser.Chooser, chooser),
+        Effect.flip
+      )
+      assert.strictEqual(failed._tag, "MissingDecision")
+      // handled by tag, as an Effect error is
+      const handled = yield* Ruleset.runEffect(affected, compiled).pipe(
+        Effect.map(() => "ran"),
+        Effect.catchTag("MissingDecision", (e) => Effect.succeed(`asked ${e.chooser}`)),
+        Effect.provideService(Chooser.Chooser, chooser)
+      )
+      assert.strictEqual(handled, "asked nap")
+      const recorded = yield* Ruleset.runEffectOutcome(affected, compiled).pipe(
+        Effect.provideService(Chooser.Chooser, chooser)
+      )
+      assert.deepStrictEqual(recorded.outcome.error, {
+        tag: "MissingDecision",
+        message: failed.message,
+        step: 3
+      })
+    })
+  )
+  it.effect("runEffect: an effect added by a step that is invalid fails with InvalidEffect", () =>
+    Effect.gen(function* () {
+      const bad: Ruleset.Compiled = {
+        ...compiled,
+        steps: [{ _tag: "AddEffects", effects: [{ ...double("d", "ap"), id: "s" }] }]
+      }
+      const failed = yield* Ruleset.runEffect(affected, bad).pipe(
+        Effect.provideService(Chooser.Chooser, Chooser.fromSync(Chooser.firstLegal)),
+        Effect.flip
+      )
+      assert.strictEqual(failed._tag, "InvalidEffect")
     })
   )
 })

@@ -1,0 +1,126 @@
+import { Ledger } from "@bulwark/core"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Fiber, Result } from "effect"
+import { TestClock } from "effect/testing"
+import {
+  board,
+  type PlayerChannel,
+  type Prompt,
+  resolveEvent,
+  resolveWithSignal,
+  runScenario
+} from "../src/async-chooser.js"
+
+/** A fake client: records what it was asked and closed; answers with `answer` after `delayMs`. */
+const client = (
+  answer: ((p: Prompt) => string) | undefined,
+  schedule: (f: () => void) => void = (f) => f()
+) => {
+  const asked: Array<Prompt> = []
+  const closed: Array<string> = []
+  const channel: PlayerChannel = {
+    ask: (prompt, reply) => {
+      asked.push(prompt)
+      if (answer !== undefined) schedule(() => reply(answer(prompt)))
+    },
+    close: (id) => closed.push(id)
+  }
+  return { channel, asked, closed }
+}
+
+const compiled = () => {
+  if (Result.isFailure(board)) throw new Error(board.failure.message)
+  return board.success
+}
+
+/**
+ * CR 616.1 (the affected object's controller chooses): nap is asked, and nap's answer decides —
+ * shield first gives (3 − 2) × 2 = 2, double first 3 × 2 − 2 = 4.
+ */
+describe("docs/guides/async-chooser.md", () => {
+  it.effect("nap is asked over the channel and the answer drives the resolution", () =>
+    Effect.gen(function* () {
+      const c = client(() => "shield")
+      const r = yield* resolveEvent(compiled(), c.channel, "30 seconds")
+      assert.deepStrictEqual(r.dealt, { Z: 2 })
+      assert.strictEqual(c.asked.length, 1)
+      assert.strictEqual(c.asked[0]?.request.chooser, "nap")
+      assert.sameMembers([...(c.asked[0]?.options ?? [])] as Array<string>, ["shield", "double"])
+      assert.include(c.asked[0]?.text ?? "", "nap")
+    })
+  )
+  it.effect("a slow answer within the timeout is waited for", () =>
+    Effect.gen(function* () {
+      let later: (() => void) | undefined
+      const c = client(
+        () => "double",
+        (f) => {
+          later = f
+        }
+      )
+      const fiber = yield* Effect.forkChild(resolveEvent(compiled(), c.channel, "30 seconds"))
+      yield* TestClock.adjust("29 seconds")
+      assert.isUndefined(fiber.pollUnsafe())
+      later?.()
+      const r = yield* Fiber.join(fiber)
+      assert.deepStrictEqual(r.dealt, { Z: 4 })
+      assert.deepStrictEqual(c.closed, [])
+    })
+  )
+  it.effect("no answer within 30 s: a typed ChooserFailed, the question closed, the state untouched", () =>
+    Effect.gen(function* () {
+      const before = structuredClone(compiled().ledger)
+      const c = client(undefined)
+      const fiber = yield* Effect.forkChild(Effect.flip(resolveEvent(compiled(), c.channel, "30 seconds")))
+      yield* TestClock.adjust("30 seconds")
+      const e = yield* Fiber.join(fiber)
+      assert.strictEqual(e._tag, "ChooserFailed")
+      assert.include(e.message, "nap did not answer within 30s")
+      assert.deepStrictEqual(c.closed, [c.asked[0]?.request.id])
+      assert.deepStrictEqual(compiled().ledger, before)
+      assert.strictEqual(Ledger.remaining(compiled().ledger, "shield"), 2)
+    })
+  )
+  it.effect("cancelling (interrupting the fiber) closes the question", () =>
+    Effect.gen(function* () {
+      const c = client(undefined)
+      const fiber = yield* Effect.forkChild(resolveEvent(compiled(), c.channel, "30 seconds"))
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.interrupt(fiber)
+      assert.deepStrictEqual(c.closed, [c.asked[0]?.request.id])
+    })
+  )
+  it.effect("Ruleset.runEffect: a timeout is handled by tag (falls back to best for the chooser)", () =>
+    Effect.gen(function* () {
+      const c = client(undefined)
+      const fiber = yield* Effect.forkChild(runScenario(compiled(), c.channel, "30 seconds"))
+      yield* TestClock.adjust("30 seconds")
+      const r = yield* Fiber.join(fiber)
+      assert.deepStrictEqual(r.outcome.events["e"]?.dealt, { Z: 2 })
+      assert.isUndefined(r.outcome.error)
+    })
+  )
+  it("an AbortSignal cancels a Promise-based resolution and closes the question", async () => {
+    const controller = new AbortController()
+    const asked: Array<string> = []
+    const closed: Array<string> = []
+    const channel: PlayerChannel = {
+      ask: (p) => {
+        asked.push(p.request.id)
+        queueMicrotask(() => controller.abort())
+      },
+      close: (id) => closed.push(id)
+    }
+    const settled = await resolveWithSignal(channel, controller.signal).then(
+      () => "resolved",
+      () => "rejected"
+    )
+    assert.strictEqual(settled, "rejected")
+    assert.deepStrictEqual(closed, asked)
+  })
+  it("an AbortSignal that is never used: the Promise resolves with the answer", async () => {
+    const c = client(() => "shield")
+    const r = await resolveWithSignal(c.channel, new AbortController().signal)
+    assert.deepStrictEqual(r.dealt, { Z: 2 })
+  })
+})

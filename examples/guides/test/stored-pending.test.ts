@@ -1,0 +1,89 @@
+import { Chooser, Resolver } from "@bulwark/core"
+import { ruleset } from "@bulwark/mtg"
+import { assert, describe, it } from "@effect/vitest"
+import { Result } from "effect"
+import { answer, begin, type Store, table } from "../src/stored-pending.js"
+
+/** A store that keeps only text, as a database does: a "restart" is a new store from the text. */
+const memory = (rows: Map<string, string> = new Map()): Store & { rows: Map<string, string> } => ({
+  rows,
+  get: (k) => rows.get(k),
+  set: (k, t) => void rows.set(k, t),
+  delete: (k) => void rows.delete(k)
+})
+const restart = (store: { rows: Map<string, string> }) => memory(new Map(store.rows))
+
+const ok = <A, E extends { message: string }>(r: Result.Result<A, E>): A => {
+  if (Result.isFailure(r)) throw new Error(r.failure.message)
+  return r.success
+}
+
+/**
+ * CR 616.1: each affected object's controller orders the effects on it; APNAP (CR 101.4): ap
+ * decides first. Shield first on both: (3 − 2) × 2 = 2 each; ap doubling first on W: 3 × 2 − 2 = 4.
+ */
+describe("docs/guides/stored-pending.md", () => {
+  it("two answers, a restart between them, and the same result as resolving in one go", () => {
+    let store = memory()
+    const first = ok(begin(store, "game-1", table()))
+    assert.strictEqual(first._tag, "Waiting")
+    if (first._tag !== "Waiting") return
+    assert.strictEqual(first.request.chooser, "ap")
+    store = restart(store)
+    const second = ok(answer(store, "game-1", first.request.id, "double"))
+    assert.strictEqual(second._tag, "Waiting")
+    if (second._tag !== "Waiting") return
+    assert.strictEqual(second.request.chooser, "nap")
+    store = restart(store)
+    const done = ok(answer(store, "game-1", second.request.id, "napShield"))
+    assert.strictEqual(done._tag, "Done")
+    if (done._tag !== "Done") return
+    assert.deepStrictEqual(done.dealt, { W: 4, Z: 2 })
+    assert.isFalse(store.rows.has("game-1"))
+    const t = table()
+    const direct = ok(
+      Resolver.resolveSync(
+        ruleset.rules,
+        t.event,
+        t.ledger,
+        t.view,
+        Chooser.scripted(["double", "napShield"])
+      )
+    )
+    assert.deepStrictEqual(done.dealt, direct.dealt)
+    assert.deepStrictEqual(done.view, direct.view)
+  })
+  it("the stored record is plain JSON text", () => {
+    const store = memory()
+    ok(begin(store, "g", table()))
+    const text = store.rows.get("g") ?? ""
+    assert.deepStrictEqual(JSON.parse(JSON.stringify(JSON.parse(text))), JSON.parse(text))
+    assert.strictEqual((JSON.parse(text) as { log: Array<unknown> }).log.length, 0)
+  })
+  it("an illegal answer is a typed IllegalChoice and the record stays as it was", () => {
+    const store = memory()
+    const first = ok(begin(store, "g", table()))
+    if (first._tag !== "Waiting") return assert.fail("expected a decision")
+    const before = store.rows.get("g")
+    const r = answer(store, "g", first.request.id, "napShield") // not one of ap's options
+    assert.isTrue(Result.isFailure(r) && r.failure._tag === "IllegalChoice")
+    assert.strictEqual(store.rows.get("g"), before)
+  })
+  it("an answer to another decision, or of the wrong type, is refused naming what", () => {
+    const store = memory()
+    const first = ok(begin(store, "g", table()))
+    if (first._tag !== "Waiting") return assert.fail("expected a decision")
+    const stale = answer(store, "g", "d-old", "double")
+    assert.isTrue(Result.isFailure(stale) && stale.failure.message.includes("requestId"))
+    const wrongType = answer(store, "g", first.request.id, 42)
+    assert.isTrue(Result.isFailure(wrongType) && wrongType.failure.message.includes("answer"))
+  })
+  it('a tampered record (an amount of "3") is refused by Resolver.decodeInput', () => {
+    const store = memory()
+    ok(begin(store, "g", table()))
+    store.rows.set("g", (store.rows.get("g") ?? "").replace('"amount":3', '"amount":"3"'))
+    const r = answer(store, "g", "any", "double")
+    assert.isTrue(Result.isFailure(r) && r.failure._tag === "InvalidInput")
+    if (Result.isFailure(r)) assert.include(r.failure.message, "event.occurrences[0].amount")
+  })
+})
