@@ -295,7 +295,7 @@ const checkOne = (file: string, progress: Progress | undefined) =>
     const shape: Chooser.ChooserShape = {
       decide: (request, state) => answer(request, state) ?? Effect.fail(Decision.missing(request))
     }
-    const run = yield* Ruleset.runEffect(s.ruleset.rules, s.compiled).pipe(
+    const run = yield* Ruleset.runEffectOutcome(s.ruleset.rules, s.compiled).pipe(
       Effect.provideService(Chooser.Chooser, shape),
       Effect.catchDefect((d) =>
         Effect.succeed<Ruleset.RunResult>({
