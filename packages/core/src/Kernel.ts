@@ -34,6 +34,7 @@
  *
  * @since 0.1.0
  */
+import * as Amount from "./Amount.js"
 import * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"
 import * as Filter from "./Filter.js"
@@ -355,12 +356,9 @@ const validateInput = (
         reason: `duplicate occurrence id ${JSON.stringify(o.id)}`
       })
     seen?.add(o.id)
-    if (!Number.isInteger(o.amount) || o.amount < 0) {
-      return new Errors.InvalidEvent({
-        event: event.id,
-        path: `occurrences[${i}].amount`,
-        reason: `must be a whole number ≥ 0, got ${o.amount}`
-      })
+    const bad = Number.isSafeInteger(o.amount) && o.amount >= 0 ? undefined : Amount.problem(o.amount)
+    if (bad !== undefined) {
+      return new Errors.InvalidEvent({ event: event.id, path: `occurrences[${i}].amount`, reason: bad })
     }
     if (GameView.get(view, o.subject) === undefined)
       return new Errors.UnknownId({ id: o.subject, where: `event ${event.id}, occurrences[${i}].subject` })

@@ -118,7 +118,8 @@ export const none: SourceMap = { positionOf: () => ({ line: 0, column: 0 }) }
 
 const keyMatches = (key: unknown, seg: string | number): boolean => {
   const k = isScalar(key) ? key.value : key
-  return k === seg || String(k) === String(seg)
+  // paths come from the document read in NFC (the scenario loader normalises ids)
+  return k === seg || String(k) === String(seg) || String(k).normalize("NFC") === String(seg).normalize("NFC")
 }
 
 /**
