@@ -153,7 +153,9 @@ export const fromDocument = (doc: YamlDocument, lineCounter: LineCounter): Sourc
       let pos = at(start(node) ?? 0)
       for (const [i, seg] of path.entries()) {
         if (isMap(node)) {
-          const pair = node.items.find((p) => keyMatches(p.key, seg))
+          const pair =
+            node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg) ??
+            node.items.find((p) => keyMatches(p.key, seg))
           if (pair === undefined) return pos
           const last = i === path.length - 1
           pos = at(
