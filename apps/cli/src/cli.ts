@@ -2,9 +2,11 @@
  * The `bulwark` command, as a value: `main.ts` runs it against the real process, tests run it
  * in-process with {@link runCli} (or `Command.runWith`) and `TestConsole`.
  *
- * Exit codes: 0 when all is well, 1 when a check failed (an `expect:` mismatch), 2 for bad input
- * (an unreadable or malformed file, a schema error, an unknown ruleset or id, an illegal or
- * missing decision, a bad command line). Errors are one clear message, never a stack trace.
+ * Exit codes (the table per command and error class is in the README): 0 when all is well, 1 when
+ * a check failed (an `expect:` mismatch, unused scripted answers; under `check`, a run that
+ * stopped on an error it did not expect), 2 for bad input (an unreadable, malformed or non-UTF-8
+ * file, a schema error, an unknown ruleset or id, a duplicate id, a bad command line; under
+ * `resolve`, an illegal or missing decision). Errors are one clear message, never a stack trace.
  *
  * @module
  */

@@ -16,8 +16,28 @@
 // joiner, Arabic letter mark, Hangul fillers, Mongolian vowel separator, the unusual spaces,
 // zero-width characters, bidi embeddings, overrides and isolates, word joiner and invisible
 // operators, variation selectors, the byte-order mark and the interlinear annotation marks.
-const INVISIBLE =
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u00A0\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB]/g
+const RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x00, 0x08],
+  [0x0b, 0x1f],
+  [0x7f, 0xa0],
+  [0xad, 0xad],
+  [0x34f, 0x34f],
+  [0x61c, 0x61c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180e],
+  [0x2000, 0x200f],
+  [0x2028, 0x202f],
+  [0x205f, 0x206f],
+  [0x3000, 0x3000],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff9, 0xfffb]
+]
+
+const isInvisible = (cp: number): boolean => RANGES.some(([a, b]) => cp >= a && cp <= b)
 
 /**
  * Replaces every invisible character of `text` with a `\u{XXXX}` escape (line feeds and tabs
@@ -32,8 +52,14 @@ const INVISIBLE =
  * @since 0.1.0
  * @category rendering
  */
-export const visible = (text: string): string =>
-  text.replace(INVISIBLE, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`)
+export const visible = (text: string): string => {
+  let out = ""
+  for (const c of text) {
+    const cp = c.codePointAt(0) ?? 0
+    out += isInvisible(cp) ? `\\u{${cp.toString(16).toUpperCase()}}` : c
+  }
+  return out
+}
 
 /**
  * Whether `text` contains a character {@link visible} would escape.
@@ -47,10 +73,8 @@ export const visible = (text: string): string =>
  * @category guards
  */
 export const hasInvisible = (text: string): boolean => {
-  INVISIBLE.lastIndex = 0
-  const r = INVISIBLE.test(text)
-  INVISIBLE.lastIndex = 0
-  return r
+  for (const c of text) if (isInvisible(c.codePointAt(0) ?? 0)) return true
+  return false
 }
 
 /**

@@ -185,7 +185,7 @@ const findName = (data: unknown, name: string, what: "family" | "kind"): Readonl
     }
     if (typeof v !== "object" || v === null || seen.has(v)) return
     seen.add(v)
-    if (Array.isArray(v)) v.forEach((x, i) => go(x, [...path, i], i, depth + 1))
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) go(v[i], [...path, i], i, depth + 1)
     else for (const [k, x] of Object.entries(v)) go(x, [...path, k], k, depth + 1)
   }
   go(data, [], undefined, 0)
