@@ -175,6 +175,13 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
       /unknown event kind "comabt" .*did you mean "combat"/
     )
     assert.strictEqual(problem(raw("{ family: damage, kinds: { anyOf: [combat] } }", "lifeGain")), "")
+    // a family of the scenario's own: one effect creates it, another watches it
+    const pair = raw("{ family: damage }", "shout").replace(
+      "  - kind: double",
+      "  - kind: raw\n    effect: { id: w, label: w, controller: ap, category: standard, watch: { family: shout }, action: { _tag: Replace, with: [] } }\n  - kind: double"
+    )
+    assert.strictEqual(problem(pair), "")
+    assert.match(problem(raw("{ family: damage }", "shout")), /unknown event family "shout"/)
   })
 
   it("core Ruleset.unknownNames knows a family written in one of the scenario's events", () => {

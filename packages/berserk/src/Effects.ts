@@ -340,7 +340,7 @@ export const RULE_PROTECTION = "Берсерк 511.5 via 533.2 / 534.2 (protecti
 export const prevention = (
   c: Common & { readonly amount: number | "all"; readonly scope?: PreventionScope | undefined }
 ): Replacement.Replacement => {
-  Amount.check(c.amount, `prevention ${JSON.stringify(c.id)} amount`, { allowAll: true })
+  Amount.check(c.amount, "prevention amount", { id: c.id, allowAll: true })
   const scope = c.scope ?? (c.amount === "all" ? "each" : "next")
   const core: Replacement.PreventScope =
     scope === "each" ? "static" : scope === "once" || c.amount === "all" ? "once" : "shield"
@@ -415,7 +415,7 @@ export const moreWounds = (c: Common & { readonly amount: number }): Replacement
     c,
     "replacement",
     RULE_WOUND_REPLACEMENT,
-    `Receives ${Amount.check(c.amount, `moreWounds ${JSON.stringify(c.id)} amount`)} more wounds${fromText(c.from)}`
+    `Receives ${Amount.check(c.amount, "moreWounds amount", { id: c.id })} more wounds${fromText(c.from)}`
   ),
   watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
   action: { _tag: "Modify", op: "add", value: c.amount }
@@ -441,7 +441,7 @@ export const fewerWounds = (c: Common & { readonly amount: number }): Replacemen
     c,
     "replacement",
     RULE_WOUND_REPLACEMENT,
-    `Receives ${Amount.check(c.amount, `fewerWounds ${JSON.stringify(c.id)} amount`)} fewer wounds${fromText(c.from)}`
+    `Receives ${Amount.check(c.amount, "fewerWounds amount", { id: c.id })} fewer wounds${fromText(c.from)}`
   ),
   watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
   action: { _tag: "Modify", op: "sub", value: c.amount }
@@ -563,7 +563,7 @@ export const armor = (input: {
   readonly id?: string | undefined
 }): Replacement.Replacement => ({
   id: input.id ?? `${input.card}:armor`,
-  label: `Броня ${Amount.check(input.amount, `armor ${JSON.stringify(input.card)} amount`)}`,
+  label: `Броня ${Amount.check(input.amount, "armor amount", { id: input.card })}`,
   controller: input.controller,
   source: input.card,
   requiresSourceIn: ["battlefield"],

@@ -83,28 +83,50 @@ export class InvalidAmount extends S.TaggedError<InvalidAmount>()("InvalidAmount
 }
 
 /**
+ * Options of {@link check}: `signed` allows amounts below 0, `allowAll` lets `"all"` pass, `id`
+ * names the object being built in the message (`shield "s" amount`). The message is only built
+ * when the amount is refused, so checking costs nothing on the happy path.
+ *
+ * @example
+ * ```ts
+ * import type { Amount } from "@bulwark/core"
+ * const o: Amount.CheckOptions = { allowAll: true, id: "s" }
+ * ```
+ * @since 0.1.0
+ * @category validation
+ */
+export interface CheckOptions {
+  readonly signed?: boolean
+  readonly allowAll?: boolean
+  readonly id?: string
+}
+
+/**
  * Returns `n` when it is a valid amount (see {@link problem}); otherwise throws
- * {@link InvalidAmount} naming `where`. `"all"` passes when `allowAll` is set. For constructors:
- * the value is refused when it is built.
+ * {@link InvalidAmount} naming `what` (and `options.id`). `"all"` passes when `allowAll` is set.
+ * For constructors: the value is refused when it is built.
  *
  * @example
  * ```ts
  * import { Amount } from "@bulwark/core"
  * Amount.check(3, "shield amount") // 3
- * // Amount.check(0.5, "shield amount") throws InvalidAmount: must be a whole number, got 0.5
+ * // Amount.check(0.5, "shield amount", { id: "s" }) throws InvalidAmount:
+ * //   invalid amount for shield "s" amount: must be a whole number, got 0.5
  * ```
  * @since 0.1.0
  * @category validation
  */
 export const check = <N extends number | "all" = number>(
   n: N,
-  where: string,
-  options: { readonly signed?: boolean; readonly allowAll?: boolean } = {}
+  what: string,
+  options: CheckOptions = {}
 ): N => {
+  if (typeof n === "number" && Number.isSafeInteger(n) && (n >= 0 || options.signed === true)) return n
   if (n === "all" && options.allowAll === true) return n
-  const reason = problem(n, options)
-  if (reason !== undefined) throw new InvalidAmount({ where, value: show(n), reason })
-  return n
+  const reason = problem(n, options) ?? "must be a number"
+  // "shield amount" with the id "s" reads `shield "s" amount`
+  const where = options.id === undefined ? what : what.replace(" ", ` ${JSON.stringify(options.id)} `)
+  throw new InvalidAmount({ where, value: show(n), reason })
 }
 
 /**
@@ -120,9 +142,9 @@ export const check = <N extends number | "all" = number>(
  */
 export const checkOptional = <N extends number | "all">(
   n: N | undefined,
-  where: string,
-  options: { readonly signed?: boolean; readonly allowAll?: boolean } = {}
-): N | undefined => (n === undefined ? undefined : check(n, where, options))
+  what: string,
+  options: CheckOptions = {}
+): N | undefined => (n === undefined ? undefined : check(n, what, options))
 
 /**
  * Schema of an amount: a safe integer ≥ 0. `1e308`, `2.5`, `-1`, `NaN` and `Infinity` fail.

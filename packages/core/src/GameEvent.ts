@@ -149,7 +149,7 @@ export const damage = (input: {
   family: DAMAGE,
   subject: input.recipient,
   source: input.source,
-  amount: Amount.check(input.amount, `GameEvent.damage ${JSON.stringify(input.id)} amount`),
+  amount: Amount.check(input.amount, "GameEvent.damage amount", { id: input.id }),
   kinds: input.kinds ?? [],
   preventable: input.preventable ?? true,
   params: input.params ?? {}
@@ -183,7 +183,7 @@ export const occurrence = (input: {
     id: input.id,
     family: input.family,
     subject: input.subject,
-    amount: Amount.check(input.amount ?? 1, `GameEvent.occurrence ${JSON.stringify(input.id)} amount`),
+    amount: Amount.check(input.amount ?? 1, "GameEvent.occurrence amount", { id: input.id }),
     kinds: input.kinds ?? [],
     preventable: input.preventable ?? true,
     params: input.params ?? {}

@@ -193,7 +193,7 @@ export interface IdSpace {
  * The names a ruleset gives meaning to: the event `families` it resolves (damage and the
  * others its rules produce or read) and the occurrence `kinds` its rules tag or read (`combat`,
  * `arcane`, …). A scenario may add its own: a family or kind written in one of its events is
- * known to that scenario. Anything else an effect watches, or a template creates, never
+ * known to that scenario, and so is a family that one effect creates and another watches. Anything else an effect watches, or a template creates, never
  * matches anything; {@link unknownNames} finds it.
  *
  * @example
@@ -211,7 +211,8 @@ export interface Vocabulary {
 
 /**
  * A family or kind named by an effect that is in neither the ruleset's {@link Vocabulary} nor
- * any event of the scenario: `effect` and `where` in it (`watch.family`, `additional[0].family`,
+ * any event of the scenario (nor, for a family, created by another effect when it is watched, or
+ * watched by another effect when it is created): `effect` and `where` in it (`watch.family`, `additional[0].family`,
  * `action.with[0].family`, `cost.family`, `watch.kinds.anyOf[1]`), the name, and the closest
  * known name, if one is close.
  *
@@ -264,21 +265,28 @@ export const unknownNames = (compiled: Compiled, vocabulary: Vocabulary): Readon
       }
     else if (step._tag === "AddEffects") effects.push(...step.effects)
   }
-  // kinds an effect gives the occurrences it creates are known too (another effect may watch them)
+  const templates = (e: Ledger.Ledger["effects"][number]) => [
+    ...(e.cost === undefined ? [] : [e.cost]),
+    ...(e.additional ?? []),
+    ...(e.action._tag === "Replace" ? e.action.with : [])
+  ]
+  // an effect may watch what another creates, and create what another watches: a family is
+  // known on one side when the other side names it
+  const watched = new Set(effects.map((e) => e.watch.family))
+  const created = new Set<string>()
   for (const e of effects)
-    for (const t of [
-      ...(e.cost === undefined ? [] : [e.cost]),
-      ...(e.additional ?? []),
-      ...(e.action._tag === "Replace" ? e.action.with : [])
-    ])
+    for (const t of templates(e)) {
+      created.add(t.family)
+      // kinds an effect gives the occurrences it creates are known too
       for (const k of t.kinds ?? []) kinds.add(k)
+    }
   const out: Array<UnknownName> = []
-  const family = (effect: string, where: string, name: string) => {
-    if (!families.has(name))
+  const family = (effect: string, where: string, name: string, other: ReadonlySet<string>) => {
+    if (!families.has(name) && !other.has(name))
       out.push({ effect, where, what: "family", name, suggestion: Names.closest(name, families) })
   }
   for (const e of effects) {
-    family(e.id, "watch.family", e.watch.family)
+    family(e.id, "watch.family", e.watch.family, created)
     for (const list of ["anyOf", "allOf", "noneOf"] as const)
       (e.watch.kinds?.[list] ?? []).forEach((k, i) => {
         if (!kinds.has(k))
@@ -290,13 +298,13 @@ export const unknownNames = (compiled: Compiled, vocabulary: Vocabulary): Readon
             suggestion: Names.closest(k, kinds)
           })
       })
-    if (e.cost !== undefined) family(e.id, "cost.family", e.cost.family)
+    if (e.cost !== undefined) family(e.id, "cost.family", e.cost.family, watched)
     ;(e.additional ?? []).forEach((t, i) => {
-      family(e.id, `additional[${i}].family`, t.family)
+      family(e.id, `additional[${i}].family`, t.family, watched)
     })
     if (e.action._tag === "Replace")
       e.action.with.forEach((t, i) => {
-        family(e.id, `action.with[${i}].family`, t.family)
+        family(e.id, `action.with[${i}].family`, t.family, watched)
       })
   }
   return out
@@ -309,7 +317,7 @@ export const unknownNames = (compiled: Compiled, vocabulary: Vocabulary): Readon
  *
  * @example
  * ```ts
- * import { GameEvent, type Ruleset } from "@bulwark/core"
+ * import { Ruleset } from "@bulwark/core"
  * declare const compiled: Ruleset.Compiled
  * const dup = Ruleset.duplicateEvent(compiled) // e.g. { id: "e1", first: 0, second: 2 }
  * ```

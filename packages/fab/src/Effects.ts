@@ -307,7 +307,7 @@ export const prevent = (o: PreventionOptions, amount: number): Replacement.Repla
     o,
     {
       _tag: "Prevent",
-      amount: Amount.check(amount, `prevent ${JSON.stringify(o.id)} amount`),
+      amount: Amount.check(amount, "prevent amount", { id: o.id }),
       scope: "once"
     },
     `Prevent ${amount} ${typed(o.damageType)}damage`,
@@ -332,7 +332,7 @@ export const preventNext = (o: PreventionOptions, amount: number): Replacement.R
     o,
     {
       _tag: "Prevent",
-      amount: Amount.check(amount, `preventNext ${JSON.stringify(o.id)} amount`),
+      amount: Amount.check(amount, "preventNext amount", { id: o.id }),
       scope: "shield"
     },
     `Prevent the next ${amount} ${typed(o.damageType)}damage`,
@@ -372,7 +372,7 @@ const keyword = (
     // a static ability: "prevent N of that damage" each time it applies, never used up
     {
       _tag: "Prevent",
-      amount: Amount.check(k.amount, `${name} ${JSON.stringify(k.id)} amount`),
+      amount: Amount.check(k.amount, `${name} amount`, { id: k.id }),
       scope: "perEvent"
     },
     `${name} ${k.amount}`,
@@ -496,7 +496,7 @@ export const amp = (o: {
   readonly label?: string | undefined
 }): Replacement.Replacement => ({
   id: o.id,
-  label: o.label ?? `Amp ${Amount.check(o.amount, `amp ${JSON.stringify(o.id)} amount`)}`,
+  label: o.label ?? `Amp ${Amount.check(o.amount, "amp amount", { id: o.id })}`,
   controller: o.controller,
   ...(o.source === undefined ? {} : { source: o.source }),
   category: Category.standard,
@@ -535,7 +535,7 @@ export const preventsLess = (o: {
   readonly until?: string | undefined
 }): Replacement.Replacement => {
   const kinds = kindsOf(o.damageType)
-  Amount.check(o.amount, `preventsLess ${JSON.stringify(o.id)} amount`)
+  Amount.check(o.amount, "preventsLess amount", { id: o.id })
   return {
     id: o.id,
     label:

@@ -106,7 +106,7 @@ export const prevent = (
 ): Replacement.Replacement => ({
   ...common(
     o,
-    Amount.check(o.value, `prevent ${JSON.stringify(o.id)} value`, { allowAll: true }) === "all"
+    Amount.check(o.value, "prevent value", { id: o.id, allowAll: true }) === "all"
       ? `Prevent all damage that would be dealt to ${o.unit}`
       : `Prevent the next ${o.value} damage that would be dealt to ${o.unit}`,
     o.value === "all"
@@ -239,7 +239,7 @@ export const bonusDamage = (
 ): Replacement.Replacement => ({
   ...common(
     o,
-    `Deal ${Amount.check(o.amount, `bonusDamage ${JSON.stringify(o.id)} amount`)} Bonus Damage`,
+    `Deal ${Amount.check(o.amount, "bonusDamage amount", { id: o.id })} Bonus Damage`,
     "Riftbound 417.5 / 712–715: Bonus Damage"
   ),
   category: Category.bonus,
