@@ -203,7 +203,18 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
 
 describe("amounts are safe integers; NaN and Infinity are named", () => {
   it("1e308 and 2.5 are refused in a file, NaN and Infinity by name", () => {
-    assert.match(problem(base.replace("amount: 3 }", "amount: 1e308 }")), /9007199254740991, got 1e\+308/)
+    assert.match(
+      problem(base.replace("amount: 3 }", "amount: 1e308 }")),
+      /amount: Expected an integer, got 1e\+308/
+    )
+    // a modification's value: 1e308 once made the dealt damage Infinity (shown as "got null")
+    const modify = (value: string) =>
+      base.replace(
+        "  - kind: double",
+        `  - { kind: modify, id: m, controller: ap, op: add, value: ${value} }\n  - kind: double`
+      )
+    assert.match(problem(modify("1e308")), /effects\[1\]\.value: .*got 1e\+308/)
+    assert.strictEqual(problem(modify("2")), "")
     assert.match(problem(base.replace("amount: 3 }", "amount: 2.5 }")), /got 2\.5/)
     assert.match(problem(base.replace("amount: 3 }", "amount: .nan }")), /got NaN/)
     assert.match(problem(base.replace("amount: 3 }", "amount: .inf }")), /got Infinity/)
@@ -239,6 +250,21 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
       MtgEffects.preventEach({ id: "p", controller: "a", amount: "all" }).action._tag,
       "Prevent"
     )
+  })
+
+  it("a modification that would overflow an amount stops the run with a typed error, not a defect", () => {
+    const text = base
+      .replace(
+        "  - kind: double",
+        "  - { kind: modify, id: m, controller: ap, op: mul, value: 9007199254740991 }\n  - kind: double"
+      )
+      .replace("decisions: [shield]", "decisions: [m]")
+      .replace(/expect:[\s\S]*$/, "expect:\n  error: { tag: InvalidEffect, message: not a safe integer }\n")
+    const loaded = parseScenario(text, "t.yaml", Registry.installed)
+    if (Result.isFailure(loaded)) return assert.fail(loaded.failure.message)
+    const run = Ruleset.run(mtg.rules, loaded.success.compiled, () => "m")
+    assert.strictEqual(run.outcome.error?.tag, "InvalidEffect")
+    assert.include(run.outcome.error?.message ?? "", "mul 9007199254740991 on 3 gives")
   })
 
   it("Amount.show names NaN and Infinity (JSON would write null)", () => {

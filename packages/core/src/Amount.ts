@@ -147,7 +147,8 @@ export const checkOptional = <N extends number | "all">(
 ): N | undefined => (n === undefined ? undefined : check(n, what, options))
 
 /**
- * Schema of an amount: a safe integer ≥ 0. `1e308`, `2.5`, `-1`, `NaN` and `Infinity` fail.
+ * Schema of an amount: a safe integer ≥ 0 (`Schema.Int` refuses integers beyond
+ * `Number.MAX_SAFE_INTEGER`). `1e308`, `2.5`, `-1`, `NaN` and `Infinity` fail.
  *
  * @example
  * ```ts
@@ -159,10 +160,10 @@ export const checkOptional = <N extends number | "all">(
  * @since 0.1.0
  * @category schemas
  */
-export const Schema = S.Int.check(S.isGreaterThanOrEqualTo(0), S.isLessThanOrEqualTo(Number.MAX_SAFE_INTEGER))
+export const Schema = S.Int.check(S.isGreaterThanOrEqualTo(0))
 
 /**
- * Schema of a signed amount (life, a power): a safe integer, possibly below 0.
+ * Schema of a signed amount (life, a power): a safe integer, possibly below 0 (`Schema.Int`).
  *
  * @example
  * ```ts
@@ -173,7 +174,23 @@ export const Schema = S.Int.check(S.isGreaterThanOrEqualTo(0), S.isLessThanOrEqu
  * @since 0.1.0
  * @category schemas
  */
-export const SignedSchema = S.Int.check(
-  S.isGreaterThanOrEqualTo(Number.MIN_SAFE_INTEGER),
-  S.isLessThanOrEqualTo(Number.MAX_SAFE_INTEGER)
+export const SignedSchema: typeof S.Int = S.Int
+
+/**
+ * Schema of a number that is not an amount but is combined with amounts (a modification's value,
+ * a property): finite and within ±`Number.MAX_SAFE_INTEGER`, fractions allowed (`mul 0.5`
+ * halves). `1e308` fails: added to or multiplied with an amount it would make it infinite.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Amount } from "@bulwark/core"
+ * Schema.is(Amount.BoundedSchema)(0.5) // true
+ * Schema.is(Amount.BoundedSchema)(1e308) // false
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const BoundedSchema = S.Finite.check(
+  S.isBetween({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })
 )

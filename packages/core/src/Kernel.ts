@@ -790,6 +790,14 @@ const instantiate = (
   else if (typeof a === "object" && a._tag === "Prevented") amount = prevented
   else amount = guard(e, () => Filter.value(a, ctxFor(s, e, from, frame)))
   amount = Math.max(0, Math.floor(amount))
+  if (!Number.isSafeInteger(amount))
+    fail(
+      new Errors.InvalidEffect({
+        effect: e.id,
+        path: `template ${t.family}.amount`,
+        reason: `the amount is ${Amount.show(amount)}, not a safe integer`
+      })
+    )
   if (GameView.get(s.view, subject) === undefined)
     fail(new Errors.UnknownId({ id: subject, where: `effect ${e.id}, template ${t.family}.subject` }))
   return GameEvent.occurrence({
@@ -981,6 +989,14 @@ const applyAction = (
             ? a.value
             : guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
         const after = Math.max(0, Math.floor(modify(a.op, before, v)))
+        if (!Number.isSafeInteger(after))
+          fail(
+            new Errors.InvalidEffect({
+              effect: e.id,
+              path: "action.value",
+              reason: `${a.op} ${Amount.show(v)} on ${before} gives ${Amount.show(after)}, not a safe integer`
+            })
+          )
         t.occ = { ...t.occ, amount: after }
         t.modified += after - before
         changes?.push({ occurrence: t.occ.id, subject: t.occ.subject, before, after, prevented: 0 })
