@@ -2,10 +2,12 @@
  * The `bulwark` command, as a value: `main.ts` runs it against the real process, tests run it
  * in-process with {@link runCli} (or `Command.runWith`) and `TestConsole`.
  *
- * Exit codes: 0 when all is well, 1 when a check failed (an `expect:` mismatch), 2 for bad input
- * (an unreadable or malformed file, a schema error, an unknown ruleset or id, an illegal or
- * missing decision, a search over its budget, a bad command line); 130 when stopped by SIGINT
- * (Ctrl-C) and 143 by SIGTERM (`main.ts`). Errors are one clear message, never a stack trace.
+ * Exit codes (the table per command and error class is in the README): 0 when all is well, 1 when
+ * a check failed (an `expect:` mismatch, unused scripted answers; under `check`, a run that
+ * stopped on an error it did not expect), 2 for bad input (an unreadable, malformed or non-UTF-8
+ * file, a schema error, an unknown ruleset or id, a duplicate id, a bad command line; under
+ * `resolve`, an illegal or missing decision or a search over its budget); 130 when stopped by
+ * SIGINT (Ctrl-C) and 143 by SIGTERM (`run.ts`). Errors are one clear message, never a stack trace.
  *
  * The `best-for-chooser` strategy runs as core's `Chooser.bestForChooserEffect`: it gives the
  * event loop a turn every few thousand states, so a signal stops a long search at once, and on

@@ -10,7 +10,7 @@
  *
  * @since 0.1.0
  */
-import type { Filter, GameView, Replacement } from "@bulwark/core"
+import { Amount, type Filter, type GameView, type Replacement } from "@bulwark/core"
 import * as Attack from "./Attack.js"
 
 /**
@@ -340,6 +340,7 @@ export const RULE_PROTECTION = "Берсерк 511.5 via 533.2 / 534.2 (protecti
 export const prevention = (
   c: Common & { readonly amount: number | "all"; readonly scope?: PreventionScope | undefined }
 ): Replacement.Replacement => {
+  Amount.check(c.amount, "prevention amount", { id: c.id, allowAll: true })
   const scope = c.scope ?? (c.amount === "all" ? "each" : "next")
   const core: Replacement.PreventScope =
     scope === "each" ? "static" : scope === "once" || c.amount === "all" ? "once" : "shield"
@@ -410,7 +411,12 @@ export const woundsOnlyFrom = (c: Common & { readonly from: From }): Replacement
  * @category constructors
  */
 export const moreWounds = (c: Common & { readonly amount: number }): Replacement.Replacement => ({
-  ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives ${c.amount} more wounds${fromText(c.from)}`),
+  ...common(
+    c,
+    "replacement",
+    RULE_WOUND_REPLACEMENT,
+    `Receives ${Amount.check(c.amount, "moreWounds amount", { id: c.id })} more wounds${fromText(c.from)}`
+  ),
   watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
   action: { _tag: "Modify", op: "add", value: c.amount }
 })
@@ -431,7 +437,12 @@ export const moreWounds = (c: Common & { readonly amount: number }): Replacement
  * @category constructors
  */
 export const fewerWounds = (c: Common & { readonly amount: number }): Replacement.Replacement => ({
-  ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives ${c.amount} fewer wounds${fromText(c.from)}`),
+  ...common(
+    c,
+    "replacement",
+    RULE_WOUND_REPLACEMENT,
+    `Receives ${Amount.check(c.amount, "fewerWounds amount", { id: c.id })} fewer wounds${fromText(c.from)}`
+  ),
   watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
   action: { _tag: "Modify", op: "sub", value: c.amount }
 })
@@ -552,7 +563,7 @@ export const armor = (input: {
   readonly id?: string | undefined
 }): Replacement.Replacement => ({
   id: input.id ?? `${input.card}:armor`,
-  label: `Броня ${input.amount}`,
+  label: `Броня ${Amount.check(input.amount, "armor amount", { id: input.card })}`,
   controller: input.controller,
   source: input.card,
   requiresSourceIn: ["battlefield"],

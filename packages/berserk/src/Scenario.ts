@@ -26,12 +26,12 @@
  *
  * @since 0.1.0
  */
-import { type Errors, GameEvent, GameView, Ledger, type Replacement, Ruleset } from "@bulwark/core"
+import { Amount, type Errors, GameEvent, GameView, Ledger, type Replacement, Ruleset } from "@bulwark/core"
 import { type Result, Schema } from "effect"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 
-const NonNeg = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+const NonNeg = Amount.Schema
 const Id = Schema.NonEmptyString
 const Props = Schema.Record(Schema.String, GameView.Prop)
 
@@ -51,8 +51,8 @@ export const FromInput = Schema.Struct({
   kinds: Schema.optionalKey(Schema.Array(Schema.String)),
   cards: Schema.optionalKey(Schema.Array(Id)),
   types: Schema.optionalKey(Schema.Array(Schema.String)),
-  maxCost: Schema.optionalKey(Schema.Int),
-  minCost: Schema.optionalKey(Schema.Int)
+  maxCost: Schema.optionalKey(Amount.SignedSchema),
+  minCost: Schema.optionalKey(Amount.SignedSchema)
 })
 
 /**
@@ -74,7 +74,7 @@ export const CardInput = Schema.Struct({
   controller: Id,
   name: Schema.optionalKey(Schema.String),
   type: Schema.optionalKey(Schema.NonEmptyString),
-  cost: Schema.optionalKey(Schema.Int),
+  cost: Schema.optionalKey(Amount.SignedSchema),
   strength: Schema.optionalKey(NonNeg),
   life: Schema.optionalKey(NonNeg),
   wounds: Schema.optionalKey(NonNeg),
@@ -175,7 +175,7 @@ export type EffectInput = typeof EffectInput.Type
  */
 export const ModifierInput = Schema.Struct({
   id: Id,
-  amount: Schema.Int,
+  amount: Amount.SignedSchema,
   label: Schema.optionalKey(Schema.String),
   on: Schema.optionalKey(Schema.Union([Schema.Array(Id), Schema.Literal("any")])),
   from: Schema.optionalKey(FromInput),

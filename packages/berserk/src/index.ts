@@ -25,6 +25,7 @@
  * @packageDocumentation
  */
 import { coreName, type Ruleset } from "@bulwark/core"
+import * as Attack from "./Attack.js"
 import * as Rules from "./Rules.js"
 import * as Scenario from "./Scenario.js"
 
@@ -160,5 +161,14 @@ export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   compile: Scenario.compile,
   rules: Rules.rules,
   coverage,
-  words: Rules.words
+  words: Rules.words,
+  idSpaces: [
+    { name: "player or card", paths: ["players.active", "players.inactive", "cards.*"] },
+    { name: "effect", paths: ["effects[*].id", "modifiers[*].id", "steps[*].addEffects[*].id"] },
+    { name: "event", paths: ["steps[*].attack.id", "steps[*].heal.id", "steps[*].event.id"] }
+  ],
+  vocabulary: {
+    families: ["damage", "heal", "open", "close"],
+    kinds: [...Attack.kinds, ...Object.values(Attack.implied).flat(), ...Object.values(Attack.russianTags)]
+  }
 }

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import * as Amount from "./Amount.js"
 import * as Errors from "./Errors.js"
 
 /**
@@ -133,7 +134,7 @@ export type Answer = string | boolean | Readonly<Record<string, number>>
 export const Answer: Schema.Codec<Answer> = Schema.Union([
   Schema.String,
   Schema.Boolean,
-  Schema.Record(Schema.String, Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)))
+  Schema.Record(Schema.String, Amount.Schema)
 ])
 
 /**

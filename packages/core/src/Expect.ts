@@ -3,7 +3,10 @@
  *
  * The match is a deep *partial* match: every key stated in the expectation must be present and
  * equal in the actual value; keys not stated are not checked. Lists must have the same length
- * and match element by element. Under a key named `message`, an expected string matches when the
+ * and match element by element. It never passes vacuously: an empty mapping (`dealt: {}`) or
+ * list below the top level means "exactly nothing" (the actual value is absent, empty, or a
+ * mapping whose every entry is 0 or empty), and an expected `0` matches an absent entry (a
+ * recipient expected at 0 matches one that was dealt nothing). Under a key named `message`, an expected string matches when the
  * actual message contains it. Every difference is reported with its path and both values.
  *
  * @since 0.1.0
@@ -39,8 +42,16 @@ const join = (path: string, key: string | number): string =>
         : `${path}.${key}`
       : `${path}[${JSON.stringify(key)}]`
 
+// "nothing": absent, 0, or an empty list or mapping (or a mapping of nothing)
+const isNothing = (u: unknown): boolean =>
+  u === undefined ||
+  u === 0 ||
+  (Array.isArray(u) && u.length === 0) ||
+  (isRecord(u) && Object.values(u).every(isNothing))
+
 const go = (expected: unknown, actual: unknown, path: string, key: string, out: Array<Mismatch>): void => {
   if (Array.isArray(expected)) {
+    if (expected.length === 0 && actual === undefined) return
     if (!Array.isArray(actual) || actual.length !== expected.length) {
       out.push({ path, expected, actual: actual === undefined ? "(missing)" : actual })
       return
@@ -49,6 +60,11 @@ const go = (expected: unknown, actual: unknown, path: string, key: string, out: 
     return
   }
   if (isRecord(expected)) {
+    // an empty mapping means "exactly nothing", never "anything"
+    if (path !== "" && Object.keys(expected).length === 0) {
+      if (!isNothing(actual)) out.push({ path, expected, actual })
+      return
+    }
     if (!isRecord(actual)) {
       out.push({ path, expected, actual: actual === undefined ? "(missing)" : actual })
       return
@@ -60,6 +76,8 @@ const go = (expected: unknown, actual: unknown, path: string, key: string, out: 
     if (!actual.includes(expected)) out.push({ path, expected: `(contains) ${expected}`, actual })
     return
   }
+  // an amount expected at 0 matches an entry that is absent (a recipient dealt nothing)
+  if (expected === 0 && actual === undefined) return
   if (expected !== actual) out.push({ path, expected, actual: actual === undefined ? "(missing)" : actual })
 }
 

@@ -10,6 +10,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import * as Amount from "./Amount.js"
 import type * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
 
@@ -184,11 +185,11 @@ export type Value =
  * @category schemas
  */
 export const Value: Schema.Codec<Value> = Schema.Union([
-  Schema.Finite,
+  Amount.BoundedSchema,
   Schema.TaggedStruct("PropOf", {
     of: Schema.Literals(["subject", "source", "self"]),
     prop: Schema.NonEmptyString,
-    offset: Schema.optionalKey(Schema.Finite)
+    offset: Schema.optionalKey(Amount.BoundedSchema)
   }),
   Schema.TaggedStruct("Amount", {}),
   Schema.TaggedStruct("Named", {

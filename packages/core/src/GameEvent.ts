@@ -13,6 +13,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import * as Amount from "./Amount.js"
 import * as GameView from "./GameView.js"
 
 /**
@@ -56,7 +57,7 @@ export const Occurrence = Schema.Struct({
   family: Schema.NonEmptyString,
   subject: Schema.NonEmptyString,
   source: Schema.optionalKey(Schema.String),
-  amount: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  amount: Amount.Schema,
   kinds: Schema.Array(Schema.String),
   preventable: Schema.Boolean,
   params: Schema.Record(Schema.String, GameView.Prop)
@@ -148,7 +149,7 @@ export const damage = (input: {
   family: DAMAGE,
   subject: input.recipient,
   source: input.source,
-  amount: input.amount,
+  amount: Amount.check(input.amount, "GameEvent.damage amount", { id: input.id }),
   kinds: input.kinds ?? [],
   preventable: input.preventable ?? true,
   params: input.params ?? {}
@@ -182,7 +183,7 @@ export const occurrence = (input: {
     id: input.id,
     family: input.family,
     subject: input.subject,
-    amount: input.amount ?? 1,
+    amount: Amount.check(input.amount ?? 1, "GameEvent.occurrence amount", { id: input.id }),
     kinds: input.kinds ?? [],
     preventable: input.preventable ?? true,
     params: input.params ?? {}

@@ -10,6 +10,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import * as Amount from "./Amount.js"
 
 /**
  * A characteristic value: a string, a finite number, a boolean, or a list of strings
@@ -39,7 +40,7 @@ export type Prop = string | number | boolean | ReadonlyArray<string>
  */
 export const Prop: Schema.Codec<Prop> = Schema.Union([
   Schema.String,
-  Schema.Finite,
+  Amount.BoundedSchema,
   Schema.Boolean,
   Schema.Array(Schema.String)
 ])

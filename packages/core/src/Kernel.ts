@@ -37,6 +37,7 @@
  *
  * @since 0.1.0
  */
+import * as Amount from "./Amount.js"
 import * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"
 import * as Filter from "./Filter.js"
@@ -393,12 +394,9 @@ export const validate = (
         reason: `duplicate occurrence id ${JSON.stringify(o.id)}`
       })
     seen?.add(o.id)
-    if (!Number.isSafeInteger(o.amount) || o.amount < 0) {
-      return new Errors.InvalidEvent({
-        event: event.id,
-        path: `occurrences[${i}].amount`,
-        reason: `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${typeof o.amount === "string" ? JSON.stringify(o.amount) : String(o.amount)}`
-      })
+    const bad = Number.isSafeInteger(o.amount) && o.amount >= 0 ? undefined : Amount.problem(o.amount)
+    if (bad !== undefined) {
+      return new Errors.InvalidEvent({ event: event.id, path: `occurrences[${i}].amount`, reason: bad })
     }
     if (GameView.get(view, o.subject) === undefined)
       return new Errors.UnknownId({ id: o.subject, where: `event ${event.id}, occurrences[${i}].subject` })
@@ -853,6 +851,14 @@ const instantiate = (
   else if (typeof a === "object" && a._tag === "Prevented") amount = prevented
   else amount = guard(e, () => Filter.value(a, ctxFor(s, e, from, frame)))
   amount = Math.max(0, Math.floor(amount))
+  if (!Number.isSafeInteger(amount))
+    fail(
+      new Errors.InvalidEffect({
+        effect: e.id,
+        path: `template ${t.family}.amount`,
+        reason: `the amount is ${Amount.show(amount)}, not a safe integer`
+      })
+    )
   if (GameView.get(s.view, subject) === undefined)
     fail(new Errors.UnknownId({ id: subject, where: `effect ${e.id}, template ${t.family}.subject` }))
   return GameEvent.occurrence({
@@ -1044,6 +1050,14 @@ const applyAction = (
             ? a.value
             : guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
         const after = Math.max(0, Math.floor(modify(a.op, before, v)))
+        if (!Number.isSafeInteger(after))
+          fail(
+            new Errors.InvalidEffect({
+              effect: e.id,
+              path: "action.value",
+              reason: `${a.op} ${Amount.show(v)} on ${before} gives ${Amount.show(after)}, not a safe integer`
+            })
+          )
         t.occ = { ...t.occ, amount: after }
         t.modified += after - before
         changes?.push({ occurrence: t.occ.id, subject: t.occ.subject, before, after, prevented: 0 })

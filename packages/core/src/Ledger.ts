@@ -10,6 +10,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import * as Amount from "./Amount.js"
 import * as Errors from "./Errors.js"
 import * as Replacement from "./Replacement.js"
 
@@ -30,8 +31,8 @@ import * as Replacement from "./Replacement.js"
  * @category schemas
  */
 export const EffectState = Schema.Struct({
-  remaining: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
-  uses: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  remaining: Schema.optionalKey(Amount.Schema),
+  uses: Amount.Schema,
   spent: Schema.Boolean
 })
 

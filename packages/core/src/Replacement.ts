@@ -15,6 +15,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import * as Amount from "./Amount.js"
 import * as Filter from "./Filter.js"
 import * as GameView from "./GameView.js"
 
@@ -232,7 +233,7 @@ export type Action =
   | { readonly _tag: "Replace"; readonly with: ReadonlyArray<Template> }
   | { readonly _tag: "ReducePrevention"; readonly by: number }
 
-const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+const NonNegativeInt = Amount.Schema
 
 /**
  * Schema of {@link Action}.
@@ -314,7 +315,7 @@ export const Replacement = Schema.Struct({
   resetsAt: Schema.optionalKey(Schema.NonEmptyString),
   limit: Schema.optionalKey(
     Schema.Struct({
-      times: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+      times: Amount.Schema.check(Schema.isGreaterThanOrEqualTo(1)),
       resetsAt: Schema.NonEmptyString
     })
   ),

@@ -18,6 +18,7 @@ import type * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
 import * as Ledger from "./Ledger.js"
+import * as Names from "./Names.js"
 import type * as Policy from "./Policy.js"
 import type * as Trace from "./Trace.js"
 import type * as Words from "./Words.js"
@@ -161,6 +162,185 @@ export interface Ruleset<S = unknown> {
   readonly rules: Policy.Rules
   readonly coverage: ReadonlyArray<Coverage>
   readonly words?: Words.Words | undefined
+  /**
+   * Where ids are written in this ruleset's scenario files, one entry per kind of id (see
+   * {@link IdSpace}); the scenario loader refuses two equal ids in one space, naming both
+   * places.
+   */
+  readonly idSpaces?: ReadonlyArray<IdSpace>
+  /** The event families and kinds this ruleset knows (see {@link Vocabulary} and {@link unknownNames}). */
+  readonly vocabulary?: Vocabulary
+}
+
+/**
+ * One kind of id in a ruleset's scenario files (objects, effects, events, occurrences,
+ * queries, …) and every place it is written, as path patterns over the document:
+ * `objects[*].id` (a list's elements' `id`), `units.*` (the keys of a mapping), `players[*]`
+ * (a list of strings; elements that are mappings are skipped, so `players[*].id` can name those).
+ * `within` scopes the space: with `within: "steps[*].event"` and paths relative to it
+ * (`damage[*].id`), ids must differ inside each event, not across events.
+ *
+ * @example
+ * ```ts
+ * import type { Ruleset } from "@bulwark/core"
+ * const effects: Ruleset.IdSpace = { name: "effect", paths: ["effects[*].id", "steps[*].resolve[*].id"] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface IdSpace {
+  readonly name: string
+  readonly paths: ReadonlyArray<string>
+  readonly within?: string
+}
+
+/**
+ * The names a ruleset gives meaning to: the event `families` it resolves (damage and the
+ * others its rules produce or read) and the occurrence `kinds` its rules tag or read (`combat`,
+ * `arcane`, …). A scenario may add its own: a family or kind written in one of its events is
+ * known to that scenario, and so is a family that one effect creates and another watches. Anything else an effect watches, or a template creates, never
+ * matches anything; {@link unknownNames} finds it.
+ *
+ * @example
+ * ```ts
+ * import type { Ruleset } from "@bulwark/core"
+ * const v: Ruleset.Vocabulary = { families: ["damage", "draw"], kinds: ["combat"] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Vocabulary {
+  readonly families: ReadonlyArray<string>
+  readonly kinds: ReadonlyArray<string>
+}
+
+/**
+ * A family or kind named by an effect that is in neither the ruleset's {@link Vocabulary} nor
+ * any event of the scenario (nor, for a family, created by another effect when it is watched, or
+ * watched by another effect when it is created): `effect` and `where` in it (`watch.family`, `additional[0].family`,
+ * `action.with[0].family`, `cost.family`, `watch.kinds.anyOf[1]`), the name, and the closest
+ * known name, if one is close.
+ *
+ * @example
+ * ```ts
+ * import type { Ruleset } from "@bulwark/core"
+ * const u: Ruleset.UnknownName = { effect: "s", where: "watch.family", what: "family", name: "damgae", suggestion: "damage" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface UnknownName {
+  readonly effect: string
+  readonly where: string
+  readonly what: "family" | "kind"
+  readonly name: string
+  readonly suggestion: string | undefined
+}
+
+/**
+ * Finds every family or kind that an effect of a compiled scenario names (what it watches, the
+ * occurrences its cost, additional parts and replacement create) and that nothing knows: not
+ * the vocabulary, not an event of the scenario. Such an effect would silently never apply (or
+ * create an occurrence no rule reads); the scenario loader reports each as an error with a
+ * "did you mean".
+ *
+ * @example
+ * ```ts
+ * import { GameView, Ledger, Ruleset } from "@bulwark/core"
+ * const compiled: Ruleset.Compiled = {
+ *   view: GameView.make({ players: ["a"], activePlayer: "a" }),
+ *   ledger: Ledger.make([{ id: "s", label: "", controller: "a", category: "prevention",
+ *     watch: { family: "damgae" }, action: { _tag: "Prevent", amount: 1, scope: "shield" } }]),
+ *   steps: []
+ * }
+ * Ruleset.unknownNames(compiled, { families: ["damage"], kinds: [] })[0]?.suggestion // "damage"
+ * ```
+ * @since 0.1.0
+ * @category validation
+ */
+export const unknownNames = (compiled: Compiled, vocabulary: Vocabulary): ReadonlyArray<UnknownName> => {
+  const families = new Set(vocabulary.families)
+  const kinds = new Set(vocabulary.kinds)
+  const effects: Array<Ledger.Ledger["effects"][number]> = [...compiled.ledger.effects]
+  for (const step of compiled.steps) {
+    if (step._tag === "Event")
+      for (const o of step.event.occurrences) {
+        families.add(o.family)
+        for (const k of o.kinds) kinds.add(k)
+      }
+    else if (step._tag === "AddEffects") effects.push(...step.effects)
+  }
+  const templates = (e: Ledger.Ledger["effects"][number]) => [
+    ...(e.cost === undefined ? [] : [e.cost]),
+    ...(e.additional ?? []),
+    ...(e.action._tag === "Replace" ? e.action.with : [])
+  ]
+  // an effect may watch what another creates, and create what another watches: a family is
+  // known on one side when the other side names it
+  const watched = new Set(effects.map((e) => e.watch.family))
+  const created = new Set<string>()
+  for (const e of effects)
+    for (const t of templates(e)) {
+      created.add(t.family)
+      // kinds an effect gives the occurrences it creates are known too
+      for (const k of t.kinds ?? []) kinds.add(k)
+    }
+  const out: Array<UnknownName> = []
+  const family = (effect: string, where: string, name: string, other: ReadonlySet<string>) => {
+    if (!families.has(name) && !other.has(name))
+      out.push({ effect, where, what: "family", name, suggestion: Names.closest(name, families) })
+  }
+  for (const e of effects) {
+    family(e.id, "watch.family", e.watch.family, created)
+    for (const list of ["anyOf", "allOf", "noneOf"] as const)
+      (e.watch.kinds?.[list] ?? []).forEach((k, i) => {
+        if (!kinds.has(k))
+          out.push({
+            effect: e.id,
+            where: `watch.kinds.${list}[${i}]`,
+            what: "kind",
+            name: k,
+            suggestion: Names.closest(k, kinds)
+          })
+      })
+    if (e.cost !== undefined) family(e.id, "cost.family", e.cost.family, watched)
+    ;(e.additional ?? []).forEach((t, i) => {
+      family(e.id, `additional[${i}].family`, t.family, watched)
+    })
+    if (e.action._tag === "Replace")
+      e.action.with.forEach((t, i) => {
+        family(e.id, `action.with[${i}].family`, t.family, watched)
+      })
+  }
+  return out
+}
+
+/**
+ * The first two `Event` steps of a compiled scenario with the same event id (their step
+ * indexes), or `undefined`. The outcome keeps one entry per event id, so a second event with
+ * the same id would hide the first's result; {@link run} refuses it.
+ *
+ * @example
+ * ```ts
+ * import { Ruleset } from "@bulwark/core"
+ * declare const compiled: Ruleset.Compiled
+ * const dup = Ruleset.duplicateEvent(compiled) // e.g. { id: "e1", first: 0, second: 2 }
+ * ```
+ * @since 0.1.0
+ * @category validation
+ */
+export const duplicateEvent = (
+  compiled: Compiled
+): { readonly id: string; readonly first: number; readonly second: number } | undefined => {
+  const seen = new Map<string, number>()
+  for (let i = 0; i < compiled.steps.length; i++) {
+    const step = compiled.steps[i] as Step
+    if (step._tag !== "Event") continue
+    const first = seen.get(step.event.id)
+    if (first !== undefined) return { id: step.event.id, first, second: i }
+    seen.set(step.event.id, i)
+  }
+  return undefined
 }
 
 /**
@@ -533,6 +713,15 @@ const runWith = (
           }
       return { result: finishRun(acc, { tag: e._tag, message: e.message, step }), failure: { error, step } }
     }
+    const dup = duplicateEvent(compiled)
+    if (dup !== undefined)
+      return stop(
+        dup.second,
+        new Errors.ScenarioInvalid({
+          path: "steps",
+          reason: `duplicate event id ${JSON.stringify(dup.id)} (compiled steps ${dup.first} and ${dup.second}): the second outcome would replace the first`
+        })
+      )
     for (let i = 0; i < compiled.steps.length; i++) {
       const step = compiled.steps[i] as Step
       if (step._tag === "Event") {

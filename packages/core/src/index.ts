@@ -23,6 +23,7 @@
  */
 export const coreName = "@bulwark/core" as const
 
+export * as Amount from "./Amount.js"
 export * as Chooser from "./Chooser.js"
 export * as Decision from "./Decision.js"
 export * as Errors from "./Errors.js"
@@ -32,6 +33,7 @@ export * as GameEvent from "./GameEvent.js"
 export * as GameView from "./GameView.js"
 export * as Kernel from "./Kernel.js"
 export * as Ledger from "./Ledger.js"
+export * as Names from "./Names.js"
 export * as Policy from "./Policy.js"
 export * as Replacement from "./Replacement.js"
 export * as Resolver from "./Resolver.js"

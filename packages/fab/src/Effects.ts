@@ -12,7 +12,7 @@
  *
  * @since 0.1.0
  */
-import type { Filter, Replacement } from "@bulwark/core"
+import { Amount, type Filter, type Replacement } from "@bulwark/core"
 
 /**
  * The categories (replacement-effect types) of FaB 6.4.7–6.4.11, read by the ordering policy
@@ -239,6 +239,7 @@ const costParts = (
       cost: { family: Family.destroy, subject: "self", source: "self", amount: 1 },
       costPayable: canDestroyThis
     }
+  Amount.check(cost.amount, "pay cost amount")
   return {
     cost: { family: Family.payResources, subject: "controller", source: "self", amount: cost.amount },
     costPayable: canPay(cost.amount)
@@ -304,7 +305,11 @@ export const preventNextTime = (o: PreventionOptions): Replacement.Replacement =
 export const prevent = (o: PreventionOptions, amount: number): Replacement.Replacement =>
   build(
     o,
-    { _tag: "Prevent", amount, scope: "once" },
+    {
+      _tag: "Prevent",
+      amount: Amount.check(amount, "prevent amount", { id: o.id }),
+      scope: "once"
+    },
     `Prevent ${amount} ${typed(o.damageType)}damage`,
     "FaB 6.4.10i"
   )
@@ -325,7 +330,11 @@ export const prevent = (o: PreventionOptions, amount: number): Replacement.Repla
 export const preventNext = (o: PreventionOptions, amount: number): Replacement.Replacement =>
   build(
     o,
-    { _tag: "Prevent", amount, scope: "shield" },
+    {
+      _tag: "Prevent",
+      amount: Amount.check(amount, "preventNext amount", { id: o.id }),
+      scope: "shield"
+    },
     `Prevent the next ${amount} ${typed(o.damageType)}damage`,
     "FaB 6.4.10j"
   )
@@ -361,7 +370,11 @@ const keyword = (
   ...build(
     { id: k.id, controller: k.controller, source: k.source, label: k.label, ...extra },
     // a static ability: "prevent N of that damage" each time it applies, never used up
-    { _tag: "Prevent", amount: k.amount, scope: "perEvent" },
+    {
+      _tag: "Prevent",
+      amount: Amount.check(k.amount, `${name} amount`, { id: k.id }),
+      scope: "perEvent"
+    },
     `${name} ${k.amount}`,
     rule
   ),
@@ -483,7 +496,7 @@ export const amp = (o: {
   readonly label?: string | undefined
 }): Replacement.Replacement => ({
   id: o.id,
-  label: o.label ?? `Amp ${o.amount}`,
+  label: o.label ?? `Amp ${Amount.check(o.amount, "amp amount", { id: o.id })}`,
   controller: o.controller,
   ...(o.source === undefined ? {} : { source: o.source }),
   category: Category.standard,
@@ -522,6 +535,7 @@ export const preventsLess = (o: {
   readonly until?: string | undefined
 }): Replacement.Replacement => {
   const kinds = kindsOf(o.damageType)
+  Amount.check(o.amount, "preventsLess amount", { id: o.id })
   return {
     id: o.id,
     label:

@@ -23,13 +23,13 @@
 
 // biome-ignore lint/correctness/noUnusedImports: lets the declaration emit name core's Filter types
 import type { Filter } from "@bulwark/core"
-import { type Errors, GameEvent, GameView, Ledger, Replacement, Ruleset } from "@bulwark/core"
+import { Amount, type Errors, GameEvent, GameView, Ledger, Replacement, Ruleset } from "@bulwark/core"
 import { type Result, Schema } from "effect"
 import * as Effects from "./Effects.js"
 
 const Id = Schema.NonEmptyString
 const Ids = Schema.Union([Id, Schema.Array(Id)])
-const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+const Count = Amount.Schema
 const DamageType = Schema.Literals(["generic", "physical", "arcane"])
 const Props = Schema.Record(Schema.String, GameView.Prop)
 
@@ -47,7 +47,7 @@ const Props = Schema.Record(Schema.String, GameView.Prop)
  */
 export const Player = Schema.Struct({
   id: Id,
-  life: Schema.optionalKey(Schema.Int),
+  life: Schema.optionalKey(Amount.SignedSchema),
   resources: Schema.optionalKey(Count),
   props: Schema.optionalKey(Props)
 })
@@ -72,7 +72,7 @@ export const GameObject = Schema.Struct({
   owner: Schema.optionalKey(Id),
   zone: Schema.optionalKey(Id),
   types: Schema.optionalKey(Schema.Array(Schema.String)),
-  life: Schema.optionalKey(Schema.Int),
+  life: Schema.optionalKey(Amount.SignedSchema),
   power: Schema.optionalKey(Count),
   defense: Schema.optionalKey(Count),
   indestructible: Schema.optionalKey(Schema.Boolean),

@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 import { coreName, type Ruleset } from "@bulwark/core"
+import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
 import * as Scenario from "./Scenario.js"
 
@@ -170,5 +171,20 @@ export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   compile: Scenario.compile,
   rules: Rules.rules,
   coverage,
-  words: Rules.words
+  words: Rules.words,
+  idSpaces: [
+    { name: "player or object", paths: ["players[*].id", "objects[*].id"] },
+    {
+      name: "effect",
+      paths: [
+        "effects[*].id",
+        "effects[*].effect.id",
+        "steps[*].addEffects[*].id",
+        "steps[*].addEffects[*].effect.id"
+      ]
+    },
+    { name: "event", paths: ["steps[*].damage.id", "steps[*].attack.id"] },
+    { name: "occurrence", within: "steps[*].damage", paths: ["instances[*].id"] }
+  ],
+  vocabulary: { families: Object.values(Effects.Family), kinds: ["physical", "arcane"] }
 }

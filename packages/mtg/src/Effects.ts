@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import type { Filter, GameView, Replacement } from "@bulwark/core"
+import { Amount, type Filter, type GameView, type Replacement } from "@bulwark/core"
 import * as Game from "./Game.js"
 import * as Results from "./Results.js"
 
@@ -161,7 +161,7 @@ export const shield = (
   build(
     c,
     {
-      label: `Prevent the next ${c.amount} damage that would be dealt to ${describeTarget(c.to)}`,
+      label: `Prevent the next ${Amount.check(c.amount, "shield amount", { id: c.id })} damage that would be dealt to ${describeTarget(c.to)}`,
       category: Category.prevention,
       rule: "MTG CR 615.7"
     },
@@ -189,6 +189,7 @@ export const shieldEach = (
   c.objects.map((o) =>
     shield({
       ...c,
+      amount: Amount.check(c.amount, "shieldEach amount", { id: c.id }),
       id: `${c.id}:${o}`,
       to: o,
       label: c.label ?? `Prevent the next ${c.amount} damage that would be dealt to ${o}`,
@@ -303,7 +304,7 @@ export const preventEach = (
     c,
     {
       label:
-        c.amount === "all"
+        Amount.check(c.amount, "preventEach amount", { id: c.id, allowAll: true }) === "all"
           ? `Prevent all damage that would be dealt${c.to === undefined ? "" : ` to ${describeTarget(c.to)}`}`
           : `If a source would deal damage${c.to === undefined ? "" : ` to ${describeTarget(c.to)}`}, prevent ${c.amount} of that damage`,
       category: Category.prevention,

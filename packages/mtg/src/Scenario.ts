@@ -24,6 +24,7 @@
  * @since 0.1.0
  */
 import {
+  Amount,
   Ruleset as CoreRuleset,
   type Errors,
   Filter,
@@ -39,7 +40,7 @@ import * as Protection from "./Protection.js"
 
 const Str = Schema.NonEmptyString
 const Strs = Schema.Array(Schema.String)
-const NonNegInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+const NonNegInt = Amount.Schema
 const opt = Schema.optionalKey
 
 /**
@@ -211,7 +212,7 @@ export const EffectEntry = Schema.Union([
   Schema.Struct({
     kind: Schema.Literal("lifeFloor"),
     ...common,
-    floor: opt(Schema.Int),
+    floor: opt(Amount.SignedSchema),
     ifYouControl: opt(Selector)
   }),
   Schema.Struct({ kind: Schema.Literal("raw"), effect: Replacement.Replacement })
@@ -247,7 +248,7 @@ export const PlayerEntry = Schema.Union([
   Str,
   Schema.Struct({
     id: Str,
-    life: opt(Schema.Int),
+    life: opt(Amount.SignedSchema),
     poison: opt(NonNegInt),
     protection: opt(Schema.Array(ProtectionEntry)),
     props: opt(Schema.Record(Schema.String, GameView.Prop))
@@ -281,8 +282,8 @@ export const ObjectEntry = Schema.Struct({
   supertypes: opt(Strs),
   colors: opt(Strs),
   keywords: opt(Strs),
-  power: opt(Schema.Int),
-  toughness: opt(Schema.Int),
+  power: opt(Amount.SignedSchema),
+  toughness: opt(Amount.SignedSchema),
   loyalty: opt(NonNegInt),
   defense: opt(NonNegInt),
   damage: opt(NonNegInt),

@@ -16,6 +16,7 @@
  * @packageDocumentation
  */
 import { coreName, type Ruleset } from "@bulwark/core"
+import * as Game from "./Game.js"
 import * as Rules from "./Rules.js"
 import * as Scenario from "./Scenario.js"
 
@@ -195,5 +196,24 @@ export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
   compile: Scenario.compile,
   rules: Rules.rules,
   coverage,
-  words: Rules.words
+  words: Rules.words,
+  idSpaces: [
+    { name: "player or object", paths: ["players[*]", "players[*].id", "objects[*].id"] },
+    {
+      name: "effect",
+      paths: [
+        "effects[*].id",
+        "effects[*].effect.id",
+        "steps[*].resolve[*].id",
+        "steps[*].resolve[*].effect.id"
+      ]
+    },
+    { name: "event", paths: ["steps[*].event.id"] },
+    { name: "occurrence", within: "steps[*].event", paths: ["damage[*].id", "occurrences[*].id"] },
+    { name: "query", paths: ["steps[*].query.name"] }
+  ],
+  vocabulary: {
+    families: Object.values(Game.Family),
+    kinds: ["combat", Game.FROM_DAMAGE, "destroy"]
+  }
 }

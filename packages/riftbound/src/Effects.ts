@@ -12,7 +12,7 @@
  *
  * @since 0.1.0
  */
-import type { Filter, Replacement } from "@bulwark/core"
+import { Amount, type Filter, type Replacement } from "@bulwark/core"
 import { Category, Kind } from "./Rules.js"
 
 /**
@@ -106,7 +106,7 @@ export const prevent = (
 ): Replacement.Replacement => ({
   ...common(
     o,
-    o.value === "all"
+    Amount.check(o.value, "prevent value", { id: o.id, allowAll: true }) === "all"
       ? `Prevent all damage that would be dealt to ${o.unit}`
       : `Prevent the next ${o.value} damage that would be dealt to ${o.unit}`,
     o.value === "all"
@@ -237,7 +237,11 @@ export const bonusDamage = (
     readonly to?: string | undefined
   }
 ): Replacement.Replacement => ({
-  ...common(o, `Deal ${o.amount} Bonus Damage`, "Riftbound 417.5 / 712–715: Bonus Damage"),
+  ...common(
+    o,
+    `Deal ${Amount.check(o.amount, "bonusDamage amount", { id: o.id })} Bonus Damage`,
+    "Riftbound 417.5 / 712–715: Bonus Damage"
+  ),
   category: Category.bonus,
   watch: {
     family: "damage",

@@ -21,6 +21,7 @@
  * @since 0.1.0
  */
 import {
+  Amount,
   Errors,
   Filter,
   GameEvent,
@@ -36,7 +37,7 @@ import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
 
 const Id = Schema.NonEmptyString
-const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+const Count = Amount.Schema
 const opt = Schema.optionalKey
 
 /**
@@ -55,13 +56,13 @@ const opt = Schema.optionalKey
 export const Unit = Schema.Struct({
   controller: Id,
   owner: opt(Id),
-  might: Schema.Int,
+  might: Amount.SignedSchema,
   damage: opt(Count),
   tank: opt(Schema.Boolean),
   backline: opt(Schema.Boolean),
   zone: opt(Id),
   order: opt(Schema.Array(Id)),
-  whenDamaged: opt(Schema.Struct({ might: Schema.Int }))
+  whenDamaged: opt(Schema.Struct({ might: Amount.SignedSchema }))
 })
 
 /**
@@ -90,7 +91,7 @@ const common = {
   label: opt(Schema.String),
   source: opt(Id),
   duration: opt(Schema.Literals(["turn", "combat"])),
-  limit: opt(Schema.Struct({ times: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)) })),
+  limit: opt(Schema.Struct({ times: Amount.Schema.check(Schema.isGreaterThanOrEqualTo(1)) })),
   optional: opt(Schema.Boolean),
   activeIn: opt(Schema.Array(Id)),
   condition: opt(Filter.Condition)
@@ -253,7 +254,7 @@ export const StepSpec = Schema.Union([
   Schema.Struct({
     setUnit: Schema.Struct({
       unit: Id,
-      might: opt(Schema.Int),
+      might: opt(Amount.SignedSchema),
       damage: opt(Count),
       zone: opt(Id),
       order: opt(Schema.Array(Id))

@@ -182,5 +182,20 @@ export const ruleset: Ruleset.Ruleset<Vocabulary.Scenario> = {
   compile: Vocabulary.compile,
   rules: Rules.rules,
   coverage,
-  words: Rules.words
+  words: Rules.words,
+  idSpaces: [
+    { name: "player, unit or object", paths: ["players[*]", "units.*", "objects.*"] },
+    { name: "effect", paths: ["effects[*].id", "steps[*].addEffects[*].id"] },
+    { name: "event", paths: ["steps[*].deal.id", "steps[*].event.id", "steps[*].combat.id"] },
+    {
+      name: "query",
+      paths: [
+        "steps[*].preview.name",
+        "steps[*].minimumLethal.name",
+        "steps[*].validate.name",
+        "steps[*].solve.name"
+      ]
+    }
+  ],
+  vocabulary: { families: ["damage"], kinds: Object.values(Rules.Kind) }
 }

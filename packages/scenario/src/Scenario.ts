@@ -32,9 +32,10 @@
  *
  * @since 0.1.0
  */
-import { Chooser, Decision, Expect, Ruleset } from "@bulwark/core"
+import { Amount, Chooser, Decision, Expect, Names, Ruleset } from "@bulwark/core"
 import { Result, Schema, SchemaIssue } from "effect"
 import { LineCounter, parseDocument } from "yaml"
+import * as Integrity from "./Integrity.js"
 import * as ScenarioError from "./ScenarioError.js"
 import * as SourceMap from "./SourceMap.js"
 
@@ -207,10 +208,15 @@ const valueAt = (doc: unknown, path: SourceMap.Path): { found: boolean; value: u
   return { found: true, value: cur }
 }
 
+// JSON has no NaN or Infinity (it writes null): name them
+const NON_FINITE = "\u0000nonfinite:"
+const named = (_: string, v: unknown): unknown =>
+  typeof v === "number" && !Number.isFinite(v) ? `${NON_FINITE}${Amount.show(v)}` : v
+
 const show = (u: unknown): string => {
   let s: string | undefined
   try {
-    s = JSON.stringify(u)
+    s = JSON.stringify(u, named)?.replace(/"\\u0000nonfinite:([^"]*)"/g, "$1")
   } catch {
     // a value that contains itself (a YAML alias inside its own anchor) has no JSON form
     return Array.isArray(u) ? "a list that contains itself" : "a value that contains itself"
@@ -219,37 +225,9 @@ const show = (u: unknown): string => {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s
 }
 
-const editDistance = (a: string, b: string): number => {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number
-    row[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j] as number
-      row[j] = Math.min(
-        (row[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        prev + (a[i - 1] === b[j - 1] ? 0 : 1)
-      )
-      prev = tmp
-    }
-  }
-  return row[b.length] as number
-}
-
 const suggest = (actual: string, options: ReadonlyArray<string>): string => {
-  let best: string | undefined
-  let bestD = Number.POSITIVE_INFINITY
-  for (const o of options) {
-    const d = editDistance(actual.toLowerCase(), o.toLowerCase())
-    if (d < bestD) {
-      bestD = d
-      best = o
-    }
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3))
-    ? ` (did you mean ${show(best)}?)`
-    : ""
+  const best = Names.closest(actual, options)
+  return best === undefined ? "" : ` (did you mean ${show(best)}?)`
 }
 
 interface Discriminated {
@@ -475,8 +453,13 @@ export const parseScenario = (
   const structural = structuralIssues(data, sourceMap)
   if (structural.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: structural }))
+  // ids are compared in NFC: the whole document is read in NFC (two keys equal in NFC are refused)
+  const nfc = Integrity.normalizeDocument(text, data, sourceMap)
+  if (nfc.issues.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
+  const document: Record<string, unknown> = nfc.data
   const installed = rulesets.map((r) => r.id)
-  const rulesetId = data.ruleset
+  const rulesetId = document.ruleset
   const rulesetPos = sourceMap.positionOf(["ruleset"])
   if (typeof rulesetId !== "string") {
     return Result.fail(
@@ -503,7 +486,7 @@ export const parseScenario = (
   }
   const genericPart: Record<string, unknown> = {}
   const rulesetPart: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(data)) {
+  for (const [k, v] of Object.entries(document)) {
     if (genericKeys.includes(k)) genericPart[k] = v
     else rulesetPart[k] = v
   }
@@ -524,12 +507,15 @@ export const parseScenario = (
     )
   }
   const issues = [
-    ...(Result.isFailure(generic) ? toIssues(generic.failure, data, sourceMap) : []),
-    ...(Result.isFailure(decoded) ? toIssues(decoded.failure, data, sourceMap) : [])
+    ...(Result.isFailure(generic) ? toIssues(generic.failure, document, sourceMap) : []),
+    ...(Result.isFailure(decoded) ? toIssues(decoded.failure, document, sourceMap) : [])
   ].sort((a, b) => a.line - b.line || a.column - b.column)
   if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(decoded)) {
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
   }
+  const duplicates = Integrity.duplicateIds(document, sourceMap, ruleset.idSpaces ?? [])
+  if (duplicates.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
   let compiled: Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
   try {
     compiled = ruleset.compile(decoded.success)
@@ -550,6 +536,11 @@ export const parseScenario = (
         reason: compiled.failure.reason
       })
     )
+  }
+  if (ruleset.vocabulary !== undefined) {
+    const unknown = Integrity.unknownNameIssues(compiled.success, ruleset.vocabulary, document, sourceMap)
+    if (unknown.length > 0)
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: unknown }))
   }
   const g = generic.success
   if (g.budget !== undefined && g.strategy !== "best-for-chooser") {
@@ -575,7 +566,7 @@ export const parseScenario = (
     budget: g.budget,
     expect: g.expect,
     compiled: compiled.success,
-    document: data,
+    document,
     sourceMap
   })
 }
@@ -668,6 +659,11 @@ const defect = (loaded: LoadedScenario, err: unknown): Ruleset.RunResult => ({
  * Without `expect:`, the run is ok when it ended without error. Use it when you ran the
  * scenario yourself (e.g. with core `Ruleset.runEffect` and an interactive chooser).
  *
+ * Two more mismatches, whatever `expect:` says: a scripted answer the run refused as illegal is
+ * reported at `decisions[i]` with its file, line and column; and when the run ended without
+ * error, scripted answers that no decision asked for are a mismatch at the first unused one (a
+ * script longer than the run is a ruling that no longer describes it).
+ *
  * @example
  * ```ts
  * import { Chooser, Ruleset } from "@bulwark/core"
@@ -680,18 +676,37 @@ const defect = (loaded: LoadedScenario, err: unknown): Ruleset.RunResult => ({
  * @category running
  */
 export const matchRun = (loaded: LoadedScenario, run: Ruleset.RunResult): CheckResult => {
-  const mismatches: ReadonlyArray<Expect.Mismatch> =
+  const error = run.outcome.error
+  const base: ReadonlyArray<Expect.Mismatch> =
     loaded.expect === undefined
-      ? run.outcome.error === undefined
+      ? error === undefined
         ? []
-        : [
-            {
-              path: "error",
-              expected: "(no error)",
-              actual: `${run.outcome.error.tag}: ${run.outcome.error.message}`
-            }
-          ]
+        : [{ path: "error", expected: "(no error)", actual: `${error.tag}: ${error.message}` }]
       : Expect.outcome(loaded.expect, run.outcome)
+  const script = loaded.decisions ?? []
+  const used = run.outcome.decisions.length
+  const at = (i: number): string => {
+    const pos = loaded.sourceMap.positionOf(["decisions", i], "value")
+    return pos.line > 0 ? `${loaded.fileName}:${pos.line}:${pos.column}` : loaded.fileName
+  }
+  // a scripted answer the run refused: point at its line
+  const mismatches = base.map((m) =>
+    m.path === "error" && error?.tag === "IllegalChoice" && used < script.length
+      ? { path: `decisions[${used}]`, expected: "(a legal answer)", actual: `${at(used)}: ${error.message}` }
+      : m
+  )
+  // scripted answers no decision asked for: the script does not describe this run
+  if (error === undefined && used < script.length) {
+    const left = script.length - used
+    mismatches.push({
+      path: `decisions[${used}]`,
+      expected: `${script.length} decision${script.length === 1 ? "" : "s"} to answer (the script's length)`,
+      actual: `${used} asked; ${left} scripted answer${left === 1 ? " was" : "s were"} never used, from ${at(used)}: ${script
+        .slice(used)
+        .map((a) => show(a))
+        .join(", ")}`
+    })
+  }
   return { ok: mismatches.length === 0, mismatches, run }
 }
 

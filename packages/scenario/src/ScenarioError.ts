@@ -1,9 +1,12 @@
 /**
  * The errors of loading a scenario file. Each is a tagged, serialisable class whose `message` is
  * a complete, human-readable explanation starting with `file:line:column` — never a stack trace.
+ * Invisible characters in it (zero-width spaces, bidi controls, non-breaking spaces, …) are shown
+ * as `\u{…}` escapes (core `Names.visible`), so two ids that look the same never read the same.
  *
  * @since 0.1.0
  */
+import { Names } from "@bulwark/core"
 import { Schema } from "effect"
 
 const where = (file: string, line: number, column: number): string =>
@@ -28,8 +31,11 @@ export class MalformedFile extends Schema.TaggedError<MalformedFile>()("Malforme
   reason: Schema.String
 }) {
   override get message(): string {
-    const kind = /\.json$/i.test(this.file) ? "JSON" : "YAML"
-    return `${where(this.file, this.line, this.column)}: malformed ${kind}: ${this.reason}`
+    const text = (): string => {
+      const kind = /\.json$/i.test(this.file) ? "JSON" : "YAML"
+      return `${where(this.file, this.line, this.column)}: malformed ${kind}: ${this.reason}`
+    }
+    return Names.visible(text())
   }
 }
 
@@ -80,14 +86,17 @@ export class SchemaMismatch extends Schema.TaggedError<SchemaMismatch>()("Schema
   issues: Schema.Array(IssueSchema)
 }) {
   override get message(): string {
-    const n = this.issues.length
-    return [
-      `${this.file}: ${n} problem${n === 1 ? "" : "s"} in the scenario:`,
-      ...this.issues.map(
-        (i) =>
-          `  ${where(this.file, i.line, i.column)} at ${i.path === "" ? "(top level)" : i.path}: ${i.message}`
-      )
-    ].join("\n")
+    const text = (): string => {
+      const n = this.issues.length
+      return [
+        `${this.file}: ${n} problem${n === 1 ? "" : "s"} in the scenario:`,
+        ...this.issues.map(
+          (i) =>
+            `  ${where(this.file, i.line, i.column)} at ${i.path === "" ? "(top level)" : i.path}: ${i.message}`
+        )
+      ].join("\n")
+    }
+    return Names.visible(text())
   }
 }
 
@@ -112,7 +121,10 @@ export class CompileFailed extends Schema.TaggedError<CompileFailed>()("CompileF
   reason: Schema.String
 }) {
   override get message(): string {
-    return `${where(this.file, this.line, this.column)}: at ${this.path === "" ? "(top level)" : this.path}: ${this.reason}`
+    const text = (): string => {
+      return `${where(this.file, this.line, this.column)}: at ${this.path === "" ? "(top level)" : this.path}: ${this.reason}`
+    }
+    return Names.visible(text())
   }
 }
 
@@ -136,10 +148,13 @@ export class UnknownRuleset extends Schema.TaggedError<UnknownRuleset>()("Unknow
   column: Schema.Number
 }) {
   override get message(): string {
-    const list = this.installed.length === 0 ? "(none)" : this.installed.join(", ")
-    return this.ruleset === null
-      ? `${where(this.file, this.line, this.column)}: the scenario has no \`ruleset:\` key; installed rulesets: ${list}`
-      : `${where(this.file, this.line, this.column)}: unknown ruleset ${JSON.stringify(this.ruleset)}; installed rulesets: ${list}`
+    const text = (): string => {
+      const list = this.installed.length === 0 ? "(none)" : this.installed.join(", ")
+      return this.ruleset === null
+        ? `${where(this.file, this.line, this.column)}: the scenario has no \`ruleset:\` key; installed rulesets: ${list}`
+        : `${where(this.file, this.line, this.column)}: unknown ruleset ${JSON.stringify(this.ruleset)}; installed rulesets: ${list}`
+    }
+    return Names.visible(text())
   }
 }
 
@@ -159,7 +174,10 @@ export class FileUnreadable extends Schema.TaggedError<FileUnreadable>()("FileUn
   reason: Schema.String
 }) {
   override get message(): string {
-    return `${this.file}: cannot read the file: ${this.reason}`
+    const text = (): string => {
+      return `${this.file}: cannot read the file: ${this.reason}`
+    }
+    return Names.visible(text())
   }
 }
 

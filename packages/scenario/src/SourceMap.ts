@@ -118,7 +118,8 @@ export const none: SourceMap = { positionOf: () => ({ line: 0, column: 0 }) }
 
 const keyMatches = (key: unknown, seg: string | number): boolean => {
   const k = isScalar(key) ? key.value : key
-  return k === seg || String(k) === String(seg)
+  // paths come from the document read in NFC (the scenario loader normalises ids)
+  return k === seg || String(k) === String(seg) || String(k).normalize("NFC") === String(seg).normalize("NFC")
 }
 
 /**
@@ -152,7 +153,9 @@ export const fromDocument = (doc: YamlDocument, lineCounter: LineCounter): Sourc
       let pos = at(start(node) ?? 0)
       for (const [i, seg] of path.entries()) {
         if (isMap(node)) {
-          const pair = node.items.find((p) => keyMatches(p.key, seg))
+          const pair =
+            node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg) ??
+            node.items.find((p) => keyMatches(p.key, seg))
           if (pair === undefined) return pos
           const last = i === path.length - 1
           pos = at(

@@ -15,6 +15,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { Ruleset } from "@bulwark/core"
 import { Result } from "effect"
+import * as Integrity from "./Integrity.js"
 import {
   type CheckResult,
   checkScenario,
@@ -28,7 +29,8 @@ const SCENARIO_FILE = /\.(ya?ml|json)$/i
 
 /**
  * Reads and parses one scenario file (see `parseScenario`); an unreadable file fails with
- * `ScenarioError.FileUnreadable`.
+ * `ScenarioError.FileUnreadable`, a file that is not valid UTF-8 with `ScenarioError.MalformedFile`
+ * naming the byte offset (and line and column) of the first invalid byte.
  *
  * @example
  * ```ts
@@ -46,9 +48,9 @@ export const loadFile = (
   path: string,
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = readFileSync(path, "utf8")
+    bytes = readFileSync(path)
   } catch (err) {
     const code = (err as { code?: unknown }).code
     const reason =
@@ -61,7 +63,17 @@ export const loadFile = (
             : String(err)
     return Result.fail(new ScenarioError.FileUnreadable({ file: path, reason }))
   }
-  return parseScenario(text, path, rulesets)
+  const decoded = Integrity.decodeUtf8(bytes)
+  if (decoded._tag === "Invalid")
+    return Result.fail(
+      new ScenarioError.MalformedFile({
+        file: path,
+        line: decoded.line,
+        column: decoded.column,
+        reason: `invalid UTF-8 at byte offset ${decoded.offset} (a scenario file must be UTF-8 text)`
+      })
+    )
+  return parseScenario(decoded.text, path, rulesets)
 }
 
 /**

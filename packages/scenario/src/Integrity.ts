@@ -1,0 +1,271 @@
+/**
+ * The checks that keep a scenario from losing anything silently: ids in NFC (and two keys of one
+ * mapping that are equal in NFC), duplicate ids of each kind the ruleset declares
+ * (`Ruleset.idSpaces`), families and kinds nothing knows (`Ruleset.unknownNames`), and invalid
+ * UTF-8. Internal to the package: `parseScenario` and `loadFile` run them.
+ */
+import { Names, Ruleset } from "@bulwark/core"
+import type * as ScenarioError from "./ScenarioError.js"
+import * as SourceMap from "./SourceMap.js"
+
+type Issue = ScenarioError.Issue
+type Seg = string | number
+
+const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+const issueAt = (
+  sourceMap: SourceMap.SourceMap,
+  path: ReadonlyArray<Seg>,
+  at: "key" | "value",
+  message: string
+): Issue => {
+  const pos = sourceMap.positionOf(path, at)
+  return { path: SourceMap.formatPath(path), line: pos.line, column: pos.column, message }
+}
+
+const place = (sourceMap: SourceMap.SourceMap, path: ReadonlyArray<Seg>, at: "key" | "value"): string => {
+  const pos = sourceMap.positionOf(path, at)
+  return `${SourceMap.formatPath(path)}${pos.line > 0 ? ` (line ${pos.line})` : ""}`
+}
+
+/**
+ * Every key and string of the document in NFC. Two keys of one mapping that become equal are an
+ * issue naming both (one of the two would otherwise be dropped). The document is returned as is
+ * when the text is already NFC (the usual case).
+ */
+export const normalizeDocument = (
+  text: string,
+  data: Record<string, unknown>,
+  sourceMap: SourceMap.SourceMap
+): { readonly data: Record<string, unknown>; readonly issues: ReadonlyArray<Issue> } => {
+  if (text.normalize("NFC") === text) return { data, issues: [] }
+  const issues: Array<Issue> = []
+  const memo = new Map<object, unknown>()
+  const go = (v: unknown, path: ReadonlyArray<Seg>, depth: number): unknown => {
+    if (typeof v === "string") return Names.normalize(v)
+    if (typeof v !== "object" || v === null || depth > 500) return v
+    const done = memo.get(v)
+    if (done !== undefined) return done
+    if (Array.isArray(v)) {
+      const out: Array<unknown> = []
+      memo.set(v, out)
+      for (let i = 0; i < v.length; i++) out.push(go(v[i], [...path, i], depth + 1))
+      return out
+    }
+    const out: Record<string, unknown> = {}
+    memo.set(v, out)
+    const from = new Map<string, string>()
+    for (const [k, x] of Object.entries(v)) {
+      const nk = Names.normalize(k)
+      const other = from.get(nk)
+      if (other !== undefined) {
+        issues.push(
+          issueAt(
+            sourceMap,
+            [...path, k],
+            "key",
+            `key ${JSON.stringify(k)} is the same as ${place(sourceMap, [...path, other], "key")} in Unicode NFC; ids are compared in NFC, so one of them would be lost`
+          )
+        )
+        continue
+      }
+      from.set(nk, k)
+      out[nk] = go(x, [...path, k], depth + 1)
+    }
+    return out
+  }
+  return { data: go(data, [], 0) as Record<string, unknown>, issues }
+}
+
+type Pattern = ReadonlyArray<{ readonly key: string } | { readonly any: true }>
+
+const parsePattern = (text: string): Pattern =>
+  text === ""
+    ? []
+    : text
+        .replace(/\[\*\]/g, ".*")
+        .split(".")
+        .filter((s) => s !== "")
+        .map((s) => (s === "*" ? { any: true as const } : { key: s }))
+
+/** The ids a pattern finds below `root` (at `base`): each with its path and whether it is a key. */
+const collect = (
+  root: unknown,
+  base: ReadonlyArray<Seg>,
+  pattern: Pattern
+): Array<{ readonly id: string; readonly path: ReadonlyArray<Seg>; readonly at: "key" | "value" }> => {
+  const out: Array<{ id: string; path: ReadonlyArray<Seg>; at: "key" | "value" }> = []
+  const go = (v: unknown, path: ReadonlyArray<Seg>, i: number, viaKey: boolean): void => {
+    if (i === pattern.length) {
+      if (typeof v === "string") out.push({ id: v, path, at: "value" })
+      else if (viaKey) out.push({ id: String(path.at(-1)), path, at: "key" })
+      return
+    }
+    const seg = pattern[i] as Pattern[number]
+    if ("key" in seg) {
+      if (isRecord(v) && Object.hasOwn(v, seg.key)) go(v[seg.key], [...path, seg.key], i + 1, false)
+      return
+    }
+    if (Array.isArray(v)) for (let j = 0; j < v.length; j++) go(v[j], [...path, j], i + 1, false)
+    else if (isRecord(v)) for (const k of Object.keys(v)) go(v[k], [...path, k], i + 1, true)
+  }
+  go(root, base, 0, false)
+  return out
+}
+
+/**
+ * Two equal ids in one id space of the ruleset: an issue at the second, naming the first (path
+ * and line). Ids are compared as written (the document is already NFC).
+ */
+export const duplicateIds = (
+  data: Record<string, unknown>,
+  sourceMap: SourceMap.SourceMap,
+  spaces: ReadonlyArray<Ruleset.IdSpace>
+): ReadonlyArray<Issue> => {
+  const issues: Array<Issue> = []
+  for (const space of spaces) {
+    const scopes =
+      space.within === undefined ? [{ path: [] as ReadonlyArray<Seg>, value: data as unknown }] : []
+    if (space.within !== undefined)
+      for (const s of collectNodes(data, parsePattern(space.within))) scopes.push(s)
+    for (const scope of scopes) {
+      const seen = new Map<string, { path: ReadonlyArray<Seg>; at: "key" | "value" }>()
+      for (const p of space.paths)
+        for (const found of collect(scope.value, scope.path, parsePattern(p))) {
+          const first = seen.get(found.id)
+          if (first === undefined) {
+            seen.set(found.id, found)
+            continue
+          }
+          issues.push(
+            issueAt(
+              sourceMap,
+              found.path,
+              found.at,
+              `duplicate ${space.name} id ${JSON.stringify(found.id)}: also at ${place(sourceMap, first.path, first.at)}`
+            )
+          )
+        }
+    }
+  }
+  return issues
+}
+
+const collectNodes = (
+  root: unknown,
+  pattern: Pattern
+): Array<{ readonly path: ReadonlyArray<Seg>; readonly value: unknown }> => {
+  const out: Array<{ path: ReadonlyArray<Seg>; value: unknown }> = []
+  const go = (v: unknown, path: ReadonlyArray<Seg>, i: number): void => {
+    if (i === pattern.length) {
+      out.push({ path, value: v })
+      return
+    }
+    const seg = pattern[i] as Pattern[number]
+    if ("key" in seg) {
+      if (isRecord(v) && Object.hasOwn(v, seg.key)) go(v[seg.key], [...path, seg.key], i + 1)
+    } else if (Array.isArray(v)) for (let j = 0; j < v.length; j++) go(v[j], [...path, j], i + 1)
+    else if (isRecord(v)) for (const k of Object.keys(v)) go(v[k], [...path, k], i + 1)
+  }
+  go(root, [], 0)
+  return out
+}
+
+/** Where the document writes `name` as a family (a `family:` key) or a kind (in a list). */
+const findName = (data: unknown, name: string, what: "family" | "kind"): ReadonlyArray<Seg> | undefined => {
+  let found: ReadonlyArray<Seg> | undefined
+  const seen = new Set<object>()
+  const go = (v: unknown, path: ReadonlyArray<Seg>, key: Seg | undefined, depth: number): void => {
+    if (found !== undefined || depth > 500) return
+    if (typeof v === "string") {
+      if (v !== name) return
+      if (what === "family" ? key === "family" : typeof key === "number") found = path
+      return
+    }
+    if (typeof v !== "object" || v === null || seen.has(v)) return
+    seen.add(v)
+    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) go(v[i], [...path, i], i, depth + 1)
+    else for (const [k, x] of Object.entries(v)) go(x, [...path, k], k, depth + 1)
+  }
+  go(data, [], undefined, 0)
+  return found
+}
+
+/** The families and kinds the compiled effects name and nothing knows, located in the document. */
+export const unknownNameIssues = (
+  compiled: Ruleset.Compiled,
+  vocabulary: Ruleset.Vocabulary,
+  data: Record<string, unknown>,
+  sourceMap: SourceMap.SourceMap
+): ReadonlyArray<Issue> =>
+  Ruleset.unknownNames(compiled, vocabulary).map((u) => {
+    const path = findName(data, u.name, u.what) ?? []
+    const known = u.what === "family" ? vocabulary.families : vocabulary.kinds
+    const hint =
+      u.suggestion === undefined
+        ? `; known: ${known.map((k) => JSON.stringify(k)).join(", ")}`
+        : ` (did you mean ${JSON.stringify(u.suggestion)}?)`
+    return issueAt(
+      sourceMap,
+      path,
+      "value",
+      `unknown event ${u.what} ${JSON.stringify(u.name)} (effect ${JSON.stringify(u.effect)}, ${u.where}): no event of this scenario and no rule of the ruleset has it, so it would never match${hint}`
+    )
+  })
+
+/**
+ * Decodes a file's bytes as UTF-8, or names the byte offset (and line and column) of the first
+ * invalid sequence. A byte-order mark at the start is dropped.
+ */
+export const decodeUtf8 = (
+  bytes: Uint8Array
+):
+  | { readonly _tag: "Text"; readonly text: string }
+  | { readonly _tag: "Invalid"; readonly offset: number; readonly line: number; readonly column: number } => {
+  try {
+    return { _tag: "Text", text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) }
+  } catch {
+    const offset = firstInvalid(bytes)
+    let line = 1
+    let lineStart = 0
+    for (let i = 0; i < offset; i++)
+      if (bytes[i] === 0x0a) {
+        line++
+        lineStart = i + 1
+      }
+    const column = new TextDecoder("utf-8").decode(bytes.subarray(lineStart, offset)).length + 1
+    return { _tag: "Invalid", offset, line, column }
+  }
+}
+
+const firstInvalid = (b: Uint8Array): number => {
+  let i = 0
+  while (i < b.length) {
+    const c = b[i] as number
+    let n: number
+    let min: number
+    if (c < 0x80) {
+      i++
+      continue
+    } else if (c >= 0xc2 && c <= 0xdf) {
+      n = 1
+      min = 0x80
+    } else if (c >= 0xe0 && c <= 0xef) {
+      n = 2
+      min = 0x800
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 3
+      min = 0x10000
+    } else return i
+    let cp = c & (n === 1 ? 0x1f : n === 2 ? 0x0f : 0x07)
+    for (let k = 1; k <= n; k++) {
+      const x = b[i + k]
+      if (x === undefined || (x & 0xc0) !== 0x80) return i
+      cp = (cp << 6) | (x & 0x3f)
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i
+    i += n + 1
+  }
+  return b.length
+}
