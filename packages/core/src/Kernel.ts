@@ -183,7 +183,10 @@ type ApplyStage = "start" | "cost" | "afterCost" | "action" | "allocate"
 
 interface PendingApply {
   readonly effect: string
-  readonly group: string
+  /** The group it applies in (the one chosen, when a use-limited effect's occurrence was chosen). */
+  group: string
+  /** The groups linked with `group` by a limited effect (see `linkedGroups`): targets span them. */
+  linked?: ReadonlyArray<string> | undefined
   readonly tier: string
   readonly rule: string
   readonly chosenBy: string
@@ -198,8 +201,10 @@ type Awaiting =
       readonly progress: Policy.Progress
       readonly tier: string
       readonly rule: string
+      readonly linked: ReadonlyArray<string> | undefined
     }
   | { readonly _tag: "Optional" }
+  | { readonly _tag: "Which"; readonly stage: ApplyStage }
   | { readonly _tag: "Allocate" }
   | { readonly _tag: "Start" }
 
@@ -222,6 +227,8 @@ interface Frame {
   pendingApply: PendingApply | undefined
   awaiting: Awaiting | undefined
   followUps: Array<GameEvent.Occurrence>
+  /** The linked groups last noted in the trace (so a link is explained once, not every step). */
+  linkedNoted?: string | undefined
 }
 
 /**
@@ -291,6 +298,9 @@ const buildIndex = (effects: ReadonlyArray<Replacement.Replacement>): EffectInde
       }
     } else fam.generic.push(e)
   })
+  // when two decreases could apply, the one taken must not depend on the order the ledger lists
+  // them in (the permutation law): by id, until the rules' chooser for it is modelled
+  reducers.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   return { byFamily, byId, order, reducers }
 }
 
@@ -625,6 +635,199 @@ const targetsOf = (
     if (afterCost ? watches(s, e, it.occ, frame) : blocker(s, e, it, frame) === undefined) out.push(it)
   }
   return out
+}
+
+// ---------------------------------------------------------------------------------------------
+// one limited effect over several groups of one chooser (MTG CR 615.7, 616.1; Riftbound 373)
+
+/**
+ * How an effect's applications compete for occurrences: `amount` — a shield with points left,
+ * shared by everything it prevents; `uses` — `left` more applications (a "next time" prevention,
+ * a use limit). `undefined`: every occurrence can take it independently.
+ */
+const coupling = (
+  s: State,
+  e: Replacement.Replacement
+): { readonly kind: "amount" } | { readonly kind: "uses"; readonly left: number } | undefined => {
+  const a = e.action
+  if (a._tag === "Prevent" && a.scope === "shield" && typeof a.amount === "number") return { kind: "amount" }
+  if (a._tag === "Prevent" && a.scope === "once") return { kind: "uses", left: 1 }
+  if (e.limit !== undefined) return { kind: "uses", left: Math.max(0, e.limit.times - effState(s, e).uses) }
+  return undefined
+}
+
+const affectedOf = (frame: Frame, group: string): string => {
+  const first = frame.groupItems.get(group)?.[0]
+  return first === undefined ? group : (frame.items[first] as Item).occ.subject
+}
+
+/** Items by subject (built once, then kept up by `addItemToGroup`). */
+const bySubjectOf = (frame: Frame): Map<string, Array<number>> => {
+  let bySubject = frame.subjectItems
+  if (bySubject === undefined) {
+    bySubject = new Map()
+    for (const it of frame.items) {
+      const list = bySubject.get(it.occ.subject)
+      if (list === undefined) bySubject.set(it.occ.subject, [it.index])
+      else list.push(it.index)
+    }
+    frame.subjectItems = bySubject
+  }
+  return bySubject
+}
+
+/**
+ * The open groups (at or after the cursor) whose chooser is `chooser` that `e` could apply to
+ * now, in frame order. An effect that names its subjects is looked up by subject, not by a scan.
+ */
+const groupsTaking = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  open: Map<string, string>,
+  chooser: string
+): Array<string> => {
+  let groups: Iterable<string> = open.keys()
+  const subj = e.watch.subject
+  if (subj !== undefined && subj._tag === "Id") {
+    const set = new Set<string>()
+    const bySubject = bySubjectOf(frame)
+    for (const id of subj.ids)
+      for (const i of bySubject.get(id) ?? []) set.add((frame.items[i] as Item).group)
+    groups = set
+  }
+  const out: Array<string> = []
+  for (const g of groups) {
+    if (open.get(g) !== chooser) continue
+    if (targetsOf(s, frame, g, e, false).length > 0) out.push(g)
+  }
+  if (out.length > 1) {
+    const pos = new Map(frame.groups.map((g, i) => [g, i] as const))
+    out.sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0))
+  }
+  return out
+}
+
+/**
+ * The groups linked with `group`: the open groups of the same chooser that a limited candidate
+ * of one of them could also apply to (closed under that relation), when the effect can't serve
+ * them all independently — a shield over two or more of them, or fewer uses left than groups.
+ * Only for ordering policies that say who chooses for an affected object (`chooserOf`).
+ */
+const linkedGroups = (
+  s: State,
+  frame: Frame,
+  group: string,
+  candidates: ReadonlyArray<Replacement.Replacement>
+): ReadonlyArray<string> | undefined => {
+  const chooserOf = s.rules.order.chooserOf
+  if (chooserOf === undefined || frame.groups.length - frame.cursor < 2) return undefined
+  let any = false
+  for (const e of candidates) if (coupling(s, e) !== undefined) any = true
+  if (!any) return undefined
+  const open = new Map<string, string>()
+  for (let i = frame.cursor; i < frame.groups.length; i++) {
+    const g = frame.groups[i] as string
+    open.set(g, chooserOf(affectedOf(frame, g), s.view))
+  }
+  const chooser = open.get(group) as string
+  const linked = new Set<string>([group])
+  const queue = [group]
+  const seen = new Set<string>()
+  while (queue.length > 0) {
+    const g = queue.pop() as string
+    for (const e of g === group ? candidates : candidatesOf(s, frame, g)) {
+      if (seen.has(e.id)) continue
+      const c = coupling(s, e)
+      if (c === undefined) continue
+      seen.add(e.id)
+      const taking = groupsTaking(s, frame, e, open, chooser)
+      if (c.kind === "amount" ? taking.length < 2 : taking.length <= c.left) continue
+      for (const h of taking) {
+        if (linked.has(h)) continue
+        linked.add(h)
+        queue.push(h)
+      }
+    }
+  }
+  if (linked.size < 2) return undefined
+  return frame.groups.filter((g) => linked.has(g))
+}
+
+/** The candidates of linked groups together, each once, in ledger order. */
+const linkedCandidates = (
+  s: State,
+  frame: Frame,
+  linked: ReadonlyArray<string>
+): Array<Replacement.Replacement> => {
+  const out: Array<Replacement.Replacement> = []
+  const seen = new Set<string>()
+  for (const g of linked)
+    for (const e of candidatesOf(s, frame, g)) {
+      if (seen.has(e.id)) continue
+      seen.add(e.id)
+      out.push(e)
+    }
+  out.sort((a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0))
+  return out
+}
+
+/** The live items an application covers: its group's, or every linked group's. */
+const targetsFor = (
+  s: State,
+  frame: Frame,
+  pa: PendingApply,
+  e: Replacement.Replacement,
+  afterCost: boolean
+): Array<Item> => {
+  if (pa.linked === undefined) return targetsOf(s, frame, pa.group, e, afterCost)
+  const out: Array<Item> = []
+  for (const g of pa.linked) for (const t of targetsOf(s, frame, g, e, afterCost)) out.push(t)
+  return out
+}
+
+/**
+ * A use-limited effect applied among linked groups applies to one group per use: when more
+ * groups could take it than it has uses left, its chooser picks which (an `Allocate` request of
+ * occurrences, one option per group); otherwise the first group takes this use. An effect
+ * without a use limit covers every linked group at once (nothing is asked here).
+ */
+const whichOccurrence = (
+  s: State,
+  frame: Frame,
+  pa: PendingApply,
+  e: Replacement.Replacement,
+  afterCost: boolean
+): Decision.Request | undefined => {
+  const c = coupling(s, e)
+  if (c === undefined || c.kind !== "uses" || pa.linked === undefined) return undefined
+  const options: Array<{ group: string; item: Item }> = []
+  for (const g of pa.linked) {
+    const t = targetsOf(s, frame, g, e, afterCost)[0]
+    if (t !== undefined) options.push({ group: g, item: t })
+  }
+  if (options.length <= Math.max(1, c.left)) {
+    pa.group = options[0]?.group ?? pa.group
+    pa.linked = undefined
+    return undefined
+  }
+  frame.awaiting = { _tag: "Which", stage: pa.stage }
+  return {
+    _tag: "Allocate",
+    id: `d${s.log.length + 1}`,
+    chooser: s.rules.order.chooserOf?.(options[0]?.item.occ.subject ?? pa.group, s.view) ?? e.controller,
+    effect: e.id,
+    label: e.label,
+    points: 1,
+    targets: options.map(({ item }) => ({
+      occurrence: item.occ.id,
+      subject: item.occ.subject,
+      source: item.occ.source,
+      max: 1
+    })),
+    rule: s.rules.order.linkedRule ?? pa.rule,
+    of: "occurrences"
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1102,7 +1305,7 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
         break
       case "cost":
         if (e.cost !== undefined) {
-          const first = targetsOf(s, frame, pa.group, e, false)[0]?.occ
+          const first = targetsFor(s, frame, pa, e, false)[0]?.occ
           const costOcc = instantiate(s, e.cost, e, first, 0, `${e.id}:cost`, false, frame)
           pa.stage = "afterCost"
           pushFrame(s, `${e.id}:cost`, "cost", [costOcc])
@@ -1113,7 +1316,11 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
       case "afterCost":
       case "action": {
         const afterCost = pa.stage === "afterCost"
-        const targets = targetsOf(s, frame, pa.group, e, afterCost || e.cost !== undefined)
+        if (pa.linked !== undefined) {
+          const which = whichOccurrence(s, frame, pa, e, afterCost || e.cost !== undefined)
+          if (which !== undefined) return which
+        }
+        const targets = targetsFor(s, frame, pa, e, afterCost || e.cost !== undefined)
         const a = e.action
         if (a._tag === "Prevent" && a.scope !== "static" && a.amount !== "all" && targets.length > 0) {
           const st = effState(s, e)
@@ -1149,7 +1356,7 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
         return undefined
       }
       case "allocate":
-        applyAction(s, frame, pa, e, targetsOf(s, frame, pa.group, e, true))
+        applyAction(s, frame, pa, e, targetsFor(s, frame, pa, e, true))
         frame.pendingApply = undefined
         return undefined
     }
@@ -1285,7 +1492,20 @@ const run = (s: State): Step => {
       let acted = false
       while (frame.cursor < frame.groups.length) {
         const group = frame.groups[frame.cursor] as string
-        const candidates = candidatesOf(s, frame, group)
+        let candidates = candidatesOf(s, frame, group)
+        const linked = candidates.length > 0 ? linkedGroups(s, frame, group, candidates) : undefined
+        if (linked !== undefined) {
+          candidates = linkedCandidates(s, frame, linked)
+          const key = linked.join("\u0000")
+          if (frame.linkedNoted !== key && s.trace !== undefined) {
+            frame.linkedNoted = key
+            s.trace.push({
+              _tag: "Note",
+              text: `one limited effect could apply to the occurrences of ${linked.join(", ")}: their effects are ordered together, by the one player who chooses for them all`,
+              rule: s.rules.order.linkedRule ?? ""
+            })
+          }
+        }
         const progress = frame.progress.get(group) ?? FIRST
         const first = frame.groupItems.get(group)?.[0]
         const affected = first === undefined ? group : (frame.items[first] as Item).occ.subject
@@ -1309,6 +1529,7 @@ const run = (s: State): Step => {
           frame.pendingApply = {
             effect: step.effect,
             group,
+            linked,
             tier: step.tier,
             rule: step.rule,
             chosenBy: step.chosenBy ?? "only candidate",
@@ -1320,7 +1541,8 @@ const run = (s: State): Step => {
             group,
             progress: step.progress,
             tier: step.tier,
-            rule: step.rule
+            rule: step.rule,
+            linked
           }
           return suspend(s, {
             _tag: "ChooseEffect",
@@ -1549,18 +1771,30 @@ const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step 
       frame.pendingApply = {
         effect: answer as string,
         group: awaiting.group,
+        linked: awaiting.linked,
         tier: awaiting.tier,
         rule: awaiting.rule,
         chosenBy: `${request.chooser} chose`,
         stage: "start"
       }
       break
+    case "Which": {
+      const pa = frame.pendingApply as PendingApply
+      const chosen = Object.keys(answer as Record<string, number>).find(
+        (k) => (answer as Record<string, number>)[k] === 1
+      )
+      const item = frame.items.find((i) => i.occ.id === chosen)
+      if (item !== undefined) pa.group = item.group
+      pa.linked = undefined
+      pa.stage = awaiting.stage
+      break
+    }
     case "Optional": {
       const pa = frame.pendingApply as PendingApply
       if (answer === true) pa.stage = "cost"
       else {
         const e = s.index.byId.get(pa.effect) as Replacement.Replacement
-        for (const t of targetsOf(s, frame, pa.group, e, false)) markApplied(s, frame, t, e)
+        for (const t of targetsFor(s, frame, pa, e, false)) markApplied(s, frame, t, e)
         s.trace?.push({
           _tag: "NotApplied",
           effect: e.id,

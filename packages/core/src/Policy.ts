@@ -124,6 +124,17 @@ export interface OrderingPolicy {
   readonly groupOrder: "apnap" | "asGiven"
   readonly startingPlayer?: { readonly rule: string } | undefined
   readonly next: (ctx: OrderContext) => Step
+  /**
+   * Who chooses for an affected object or player ("the affected side chooses"). When set, the
+   * kernel links the groups of one chooser that a *limited* effect could apply to — a shield with
+   * an amount left (its points are divided among them), or an effect with fewer uses left than
+   * such groups (its chooser picks which occurrence gets each use) — and orders those groups'
+   * effects together, so that which occurrence takes a limited effect is that player's choice,
+   * never the order the occurrences are listed in (MTG CR 615.7, 616.1; Riftbound 373).
+   */
+  readonly chooserOf?: ((affected: string, view: GameView.GameView) => string) | undefined
+  /** The rule cited when groups are linked, and for the choice of which occurrence gets a use. */
+  readonly linkedRule?: string | undefined
 }
 
 /**
@@ -268,6 +279,11 @@ export const defaultChooserOf = (subject: string, view: GameView.GameView): stri
  * among the applicable effects of the first non-empty tier, one at a time, re-evaluating after
  * each. A single candidate in that tier applies without a question (the trace says so).
  *
+ * The groups of one chooser that one limited effect could apply to are linked (see
+ * {@link OrderingPolicy.chooserOf}): their effects are ordered together, a shield's points are
+ * divided among all of their occurrences, and a use-limited effect's chooser picks which
+ * occurrence it applies to (`linkedRule` is cited). Different choosers still come in APNAP order.
+ *
  * @example
  * ```ts
  * import { Policy } from "@bulwark/core"
@@ -286,6 +302,8 @@ export const affectedChooses = (options: {
   readonly tiers: ReadonlyArray<Tier>
   readonly chooserOf?: (affected: string, view: GameView.GameView) => string
   readonly groupKey?: (occurrence: GameEvent.Occurrence, view: GameView.GameView) => string
+  /** The rule cited when one limited effect links several groups of one chooser (default: `rule`). */
+  readonly linkedRule?: string
 }): OrderingPolicy => {
   const tiers = options.tiers.length === 0 ? [{ name: "any" }] : options.tiers
   const tierOf = tierLookup(tiers)
@@ -294,6 +312,8 @@ export const affectedChooses = (options: {
     name: options.name,
     groupKey: options.groupKey ?? ((o) => o.subject),
     groupOrder: "apnap",
+    chooserOf,
+    linkedRule: options.linkedRule ?? options.rule,
     next: (ctx) => {
       if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
       // the best tier, how many candidates are in it, and the first of them

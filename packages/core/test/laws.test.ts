@@ -133,6 +133,16 @@ describe("resolver invariants", () => {
   )
 
   it.prop(
+    '10. permutation: the order occurrences and effects are written in changes no reachable outcome — MTG 615.7 "the player or the controller of the permanent chooses which damage the shield prevents", Riftbound 373',
+    [WorldSpec],
+    ([spec]) => {
+      const v = Laws.permutation(worldOf(spec))
+      if (v.length > 0) throw new Error(v.join("\n"))
+    },
+    runs
+  )
+
+  it.prop(
     "a trace-less resolution gives the same result",
     [WorldSpec],
     ([spec]) => {

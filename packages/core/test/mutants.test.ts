@@ -203,4 +203,24 @@ describe("each law catches a broken resolver", () => {
     }
     assert.isAbove(Laws.accounting(w, broken).length, 0)
   })
+
+  /**
+   * MTG CR 615.7: "If damage would be dealt to the shielded permanent or player by two or more
+   * applicable sources at the same time, the player or the controller of the permanent chooses
+   * which damage the shield prevents." Riftbound 373: "Replacement Effects with the same
+   * controller are applied in the order of their controller's choosing."
+   */
+  it("10. a resolver where the occurrence listed first takes a shared shield is caught by the permutation law", () => {
+    // one shield of 3 over everything of nap's; 2 to nap's unit and 2 to nap, one event
+    const w = worldOf(spec([{ kind: "shield", n: 3, target: "any" }], [hit("napUnit", 2), hit("nap", 2)]))
+    assert.deepStrictEqual(Laws.permutation(w), [])
+    // both divisions are nap's to choose, in either order of the occurrences
+    const outcomes = [...(Laws.reachable(w.rules, w.event, w.ledger) ?? [])].map((k) => k.split("\n")[0])
+    assert.sameMembers(outcomes, ["o0|event|damage|napUnit|1", "o1|event|damage|nap|1"])
+    // the mutant: the ordering policy does not say who chooses for an affected object, so
+    // nothing links the two groups and the first group listed takes the shield (the old kernel)
+    const { chooserOf: _c, ...order } = w.rules.order
+    const mutant: Policy.Rules = { ...w.rules, order }
+    assert.isAbove(Laws.permutation(w, mutant).length, 0)
+  })
 })
