@@ -71,7 +71,8 @@ export const order: Policy.OrderingPolicy = Policy.affectedChooses({
   name: "MTG 616.1: the affected player or controller chooses",
   rule: "MTG CR 616.1",
   tiers,
-  chooserOf
+  chooserOf,
+  linkedRule: "MTG CR 615.7, 616.1"
 })
 
 /**
