@@ -1410,6 +1410,16 @@ const finishFrame = (s: State): void => {
     })
     if (status === "happened") happened.push(it.occ)
   }
+  if (s.rules.replacementsFirst === true && happened.length > 1) {
+    // the occurrences a replacement made happen before the simultaneous unmodified ones
+    const made = new Set(frame.items.filter((i) => i.origin !== i.occ.id).map((i) => i.occ.id))
+    const first = happened.filter((o) => made.has(o.id))
+    if (first.length > 0 && first.length < happened.length) {
+      const rest = happened.filter((o) => !made.has(o.id))
+      happened.length = 0
+      happened.push(...first, ...rest)
+    }
+  }
   const commit = s.rules.commit
   for (const o of happened) {
     s.happened.push(o)

@@ -187,7 +187,8 @@ export interface ResultsPolicy {
  *   so that later candidates see, for example, that the effect's source was destroyed; and for
  *   the final occurrences);
  * - `predicates`: named filter predicates; `values`: named values (`Filter.NamedValues`);
- * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1)).
+ * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1));
+ * - `replacementsFirst`: what replacements made happens before the unmodified rest.
  *
  * @example
  * ```ts
@@ -212,6 +213,13 @@ export interface Rules {
   readonly predicates?: Filter.Predicates | undefined
   readonly values?: Filter.NamedValues | undefined
   readonly maxSteps?: number | undefined
+  /**
+   * When an event's occurrences happen, those that replacement effects made come first, before
+   * the simultaneous occurrences nothing replaced (Riftbound 373.1.a: "the Game Actions that
+   * comprise their instructions are performed before any simultaneous unmodified events").
+   * Default: in the order they are in the event.
+   */
+  readonly replacementsFirst?: boolean | undefined
 }
 
 /**
