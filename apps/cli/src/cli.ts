@@ -15,6 +15,7 @@ import { Chooser, Decision, Errors, Ruleset } from "@bulwark/core"
 import {
   checkScenario,
   chooserFor,
+  kernelOptions,
   matchRun,
   parseScenario,
   type Scenario,
@@ -167,7 +168,11 @@ export const resolve = Command.make(
         return Effect.fail(Decision.missing(request))
       }
     }
-    const run = yield* Ruleset.runEffect(loaded.ruleset.rules, loaded.compiled).pipe(
+    const run = yield* Ruleset.runEffect(
+      loaded.ruleset.rules,
+      loaded.compiled,
+      kernelOptions(loaded, options)
+    ).pipe(
       Effect.provideService(Chooser.Chooser, shape)
     )
     const check = matchRun(loaded, run)

@@ -46,7 +46,8 @@ import type * as Trace from "./Trace.js"
 
 /**
  * Options of a resolution. `trace: false` skips building the trace (for game AIs that only need
- * the result); everything else is the same.
+ * the result); everything else is the same. `askEveryOrder: true` asks order prompts whose
+ * order can't matter (see {@link Options.askEveryOrder}).
  *
  * @example
  * ```ts
@@ -58,6 +59,12 @@ import type * as Trace from "./Trace.js"
  */
 export interface Options {
   readonly trace?: boolean
+  /**
+   * Ask every order prompt, also when every order of the options gives the same outcome (by
+   * default such a prompt is skipped, and the trace says the order doesn't matter). For files
+   * and logs written before the shortcut, whose answers include such prompts.
+   */
+  readonly askEveryOrder?: boolean
 }
 
 /**
@@ -260,6 +267,8 @@ export interface State {
   steps: number
   seq: number
   readonly maxSteps: number
+  /** Ask order prompts even when the order can't matter (`Options.askEveryOrder`). */
+  readonly askEveryOrder?: boolean | undefined
 }
 
 interface EffectIndex {
@@ -828,6 +837,102 @@ const whichOccurrence = (
     rule: s.rules.order.linkedRule ?? pa.rule,
     of: "occurrences"
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// order prompts only when the order can matter
+
+/** The largest choice (options) and event (occurrences) the shortcut below tries every order of. */
+const SHORTCUT_OPTIONS = 4
+const SHORTCUT_ITEMS = 256
+
+const permutations = <A>(xs: ReadonlyArray<A>): Array<Array<A>> => {
+  if (xs.length <= 1) return [[...xs]]
+  const out: Array<Array<A>> = []
+  xs.forEach((x, i) => {
+    for (const rest of permutations([...xs.slice(0, i), ...xs.slice(i + 1)])) out.push([x, ...rest])
+  })
+  return out
+}
+
+/**
+ * Whether a choice among `options` can be skipped because every order of them ends in the same
+ * state — exactly, not just the same amounts: every occurrence (amount, subject, family, kinds,
+ * params, status, and for one still live the effects applied to it, which decide what can apply
+ * later) and every effect's ledger state (remainder, used up; the use count where the effect has
+ * a use limit). Each order is run on a copy: an option no longer applicable is skipped (as the
+ * kernel would), and the shortcut is refused — the player is asked — as soon as an order would
+ * need a decision (a "may", a cost, a division), would make a new candidate appear, or uses an
+ * action whose trace of ids depends on the order (redirect, replace, additional effects). How an
+ * amount was reached (the `modified` / `prevented` split, prevention notices) is not compared.
+ */
+const orderDoesNotMatter = (
+  s: State,
+  frame: Frame,
+  group: string,
+  linked: ReadonlyArray<string> | undefined,
+  options: ReadonlyArray<string>
+): boolean => {
+  if (options.length < 2 || options.length > SHORTCUT_OPTIONS || linked !== undefined) return false
+  if (frame.items.length > SHORTCUT_ITEMS || frame.followUps.length > 0) return false
+  const effects: Array<Replacement.Replacement> = []
+  for (const id of options) {
+    const e = s.index.byId.get(id)
+    if (e === undefined || e.optional === true || e.cost !== undefined || e.additional !== undefined) return false
+    const t = e.action._tag
+    if (t !== "Prevent" && t !== "Modify" && t !== "SetParams") return false
+    effects.push(e)
+  }
+  let key: string | undefined
+  for (const order of permutations(effects)) {
+    const c = cloneState(s)
+    c.trace = undefined
+    const f = c.frames[c.frames.length - 1] as Frame
+    const left = new Set(options)
+    for (const e of order) {
+      const now = candidatesOf(c, f, group)
+      for (const x of now) if (!left.has(x.id)) return false // something new could be chosen first
+      left.delete(e.id)
+      if (!now.some((x) => x.id === e.id)) continue // no longer applies: skipped, as the kernel does
+      const targets = targetsOf(c, f, group, e, false)
+      const a = e.action
+      if (a._tag === "Prevent" && a.scope !== "static" && a.amount !== "all") {
+        const st = effState(c, e)
+        const available = a.scope === "shield" ? (st.remaining ?? a.amount) : a.amount
+        const preventable = targets.filter((t) => t.occ.preventable)
+        if (preventable.length > 1 && preventable.reduce((n, t) => n + t.occ.amount, 0) > available)
+          return false // a division would be asked
+      }
+      const pa: PendingApply = { effect: e.id, group, tier: "", rule: "", chosenBy: "", stage: "action" }
+      applyAction(c, f, pa, e, targets)
+    }
+    for (const x of candidatesOf(c, f, group)) if (!options.includes(x.id)) return false
+    const k = stateKey(c, f)
+    if (key === undefined) key = k
+    else if (k !== key) return false
+  }
+  return true
+}
+
+const stateKey = (s: State, frame: Frame): string => {
+  const items = frame.items.map((i) =>
+    JSON.stringify([
+      i.occ.id,
+      i.occ.family,
+      i.occ.subject,
+      i.occ.amount,
+      i.occ.kinds,
+      i.occ.params,
+      i.status,
+      i.status === "live" ? [...i.applied].sort() : []
+    ])
+  )
+  const states = [...s.changes.keys()].sort().map((id) => {
+    const st = s.changes.get(id) as Ledger.EffectState
+    const e = s.index.byId.get(id)
+    return JSON.stringify([id, st.remaining, st.spent, e?.limit === undefined ? 0 : st.uses])
+  })
+  return `${items.join("|")}#${states.join("|")}`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1545,6 +1650,22 @@ const run = (s: State): Step => {
             chosenBy: step.chosenBy ?? "only candidate",
             stage: "start"
           }
+        } else if (s.askEveryOrder !== true && orderDoesNotMatter(s, frame, group, linked, step.options)) {
+          // every order of the options ends in the same state: nobody is asked (the trace says so)
+          s.trace?.push({
+            _tag: "Note",
+            text: `every order of ${step.options.join(", ")} gives the same outcome: the order doesn't matter, so ${step.chooser} is not asked`,
+            rule: step.rule
+          })
+          frame.pendingApply = {
+            effect: step.options[0] as string,
+            group,
+            linked,
+            tier: step.tier,
+            rule: step.rule,
+            chosenBy: "the order doesn't matter",
+            stage: "start"
+          }
         } else {
           frame.awaiting = {
             _tag: "Choice",
@@ -1644,7 +1765,8 @@ export const start = (
     pending: undefined,
     steps: 0,
     seq: 0,
-    maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1)
+    maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1),
+    askEveryOrder: options.askEveryOrder === true
   }
   try {
     pushFrame(s, event.id, "event", event.occurrences)
