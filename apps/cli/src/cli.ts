@@ -172,9 +172,7 @@ export const resolve = Command.make(
       loaded.ruleset.rules,
       loaded.compiled,
       kernelOptions(loaded, options)
-    ).pipe(
-      Effect.provideService(Chooser.Chooser, shape)
-    )
+    ).pipe(Effect.provideService(Chooser.Chooser, shape))
     const check = matchRun(loaded, run)
     if (json) yield* Console.log(JSON.stringify(Render.machine(loaded, check, options), null, 2))
     else {

@@ -14,7 +14,13 @@ import {
   Ruleset,
   type Trace
 } from "@bulwark/core"
-import { chooserFor, kernelOptions, type LoadedScenario, parseScenario, type ScenarioError } from "@bulwark/scenario"
+import {
+  chooserFor,
+  kernelOptions,
+  type LoadedScenario,
+  parseScenario,
+  type ScenarioError
+} from "@bulwark/scenario"
 import { Result } from "effect"
 
 /** A problem in the scenario text, at a 1-based line and column (0 when it has no position). */

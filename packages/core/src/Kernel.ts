@@ -878,12 +878,15 @@ const orderDoesNotMatter = (
   const effects: Array<Replacement.Replacement> = []
   for (const id of options) {
     const e = s.index.byId.get(id)
-    if (e === undefined || e.optional === true || e.cost !== undefined || e.additional !== undefined) return false
+    if (e === undefined || e.optional === true || e.cost !== undefined || e.additional !== undefined)
+      return false
     const t = e.action._tag
     if (t !== "Prevent" && t !== "Modify" && t !== "SetParams") return false
     effects.push(e)
   }
   let key: string | undefined
+  // the effects a decrease could touch too (it is in the ledger changes of some orders only)
+  const touchedIds = [...options, ...s.index.reducers.map((r) => r.id)]
   for (const order of permutations(effects)) {
     const c = cloneState(s)
     c.trace = undefined
@@ -907,14 +910,14 @@ const orderDoesNotMatter = (
       applyAction(c, f, pa, e, targets)
     }
     for (const x of candidatesOf(c, f, group)) if (!options.includes(x.id)) return false
-    const k = stateKey(c, f)
+    const k = stateKey(c, f, touchedIds)
     if (key === undefined) key = k
     else if (k !== key) return false
   }
   return true
 }
 
-const stateKey = (s: State, frame: Frame): string => {
+const stateKey = (s: State, frame: Frame, touched: ReadonlyArray<string>): string => {
   const items = frame.items.map((i) =>
     JSON.stringify([
       i.occ.id,
@@ -927,10 +930,11 @@ const stateKey = (s: State, frame: Frame): string => {
       i.status === "live" ? [...i.applied].sort() : []
     ])
   )
-  const states = [...s.changes.keys()].sort().map((id) => {
-    const st = s.changes.get(id) as Ledger.EffectState
-    const e = s.index.byId.get(id)
-    return JSON.stringify([id, st.remaining, st.spent, e?.limit === undefined ? 0 : st.uses])
+  // every effect touched in any order (an effect not applied in this one keeps its state)
+  const states = [...new Set([...s.changes.keys(), ...touched])].sort().map((id) => {
+    const e = s.index.byId.get(id) as Replacement.Replacement
+    const st = effState(s, e)
+    return JSON.stringify([id, st.remaining, st.spent, e.limit === undefined ? 0 : st.uses])
   })
   return `${items.join("|")}#${states.join("|")}`
 }
@@ -1658,7 +1662,8 @@ const run = (s: State): Step => {
             rule: step.rule
           })
           frame.pendingApply = {
-            effect: step.options[0] as string,
+            // the one taken is named by id, not by the order the ledger lists the options in
+            effect: [...step.options].sort()[0] as string,
             group,
             linked,
             tier: step.tier,

@@ -143,6 +143,16 @@ describe("resolver invariants", () => {
   )
 
   it.prop(
+    "11. order prompts only when the order can matter: the same reachable outcomes with and without the shortcut (MTG 616.1)",
+    [WorldSpec],
+    ([spec]) => {
+      const v = Laws.shortcut(worldOf(spec))
+      if (v.length > 0) throw new Error(v.join("\n"))
+    },
+    runs
+  )
+
+  it.prop(
     "a trace-less resolution gives the same result",
     [WorldSpec],
     ([spec]) => {

@@ -196,7 +196,7 @@ export const laws: Readonly<Record<string, Law>> = {
 }
 
 /** A resolution's outcome as a canonical string, independent of the order things were written in. */
-export const outcomeKey = (r: Kernel.Resolution): string => {
+export const outcomeKey = (r: Kernel.Resolution, exact = true): string => {
   const sorted = (xs: ReadonlyArray<string>) => [...xs].sort().join(";")
   const stable = (v: unknown) =>
     JSON.stringify(v, (_k, x) =>
@@ -214,8 +214,16 @@ export const outcomeKey = (r: Kernel.Resolution): string => {
         .filter((o) => o.status === "happened")
         .map((o) => `${o.cause === "event" ? o.origin : ""}|${o.cause}|${o.family}|${o.subject}|${o.amount}`)
     ),
-    sorted(Object.keys(r.ledger.state).map((id) => `${id}=${stable(r.ledger.state[id])}`)),
-    sorted(r.notifications.map((n) => `${n.effect}:${n.amount}`))
+    sorted(
+      Object.keys(r.ledger.state).map((id) => {
+        const st = r.ledger.state[id]
+        const limited = r.ledger.effects.some((e) => e.id === id && e.limit !== undefined)
+        // not exact: a use count matters only to an effect with a use limit
+        return `${id}=${stable(exact || limited || st === undefined ? st : { ...st, uses: 0 })}`
+      })
+    ),
+    // not exact: how much each prevention prevented (its notice) is not compared
+    sorted(exact ? r.notifications.map((n) => `${n.effect}:${n.amount}`) : [])
   ].join("\n")
 }
 
@@ -224,19 +232,21 @@ export const reachable = (
   rules: Policy.Rules,
   event: GameEvent.GameEvent,
   ledger: Ledger.Ledger,
-  maxNodes = 200
+  maxNodes = 200,
+  options: Kernel.Options = {},
+  answersOf: (r: Decision.Request) => ReadonlyArray<Decision.Answer> = (r) => Decision.legalAnswers(r, 16),
+  exact = true
 ): ReadonlySet<string> | undefined => {
   const out = new Set<string>()
   let nodes = 0
   const go = (step: Kernel.Step): boolean => {
-    if (step._tag === "Done") return out.add(outcomeKey(step.resolution)) !== undefined
+    if (step._tag === "Done") return out.add(outcomeKey(step.resolution, exact)) !== undefined
     if (step._tag === "Failed") return out.add(`failed: ${step.error._tag}`) !== undefined
     if (++nodes > maxNodes) return false
-    for (const a of Decision.legalAnswers(step.request, 16))
-      if (!go(Kernel.resume(step.state, a))) return false
+    for (const a of answersOf(step.request)) if (!go(Kernel.resume(step.state, a))) return false
     return true
   }
-  return go(Kernel.start(rules, event, ledger, view, { trace: false })) ? out : undefined
+  return go(Kernel.start(rules, event, ledger, view, { ...options, trace: false })) ? out : undefined
 }
 
 /**
@@ -255,5 +265,25 @@ export const permutation = (w: World, rules: Policy.Rules = w.rules): ReadonlyAr
   const out: Array<string> = []
   for (const k of a) if (!b.has(k)) out.push(`reachable as written, not reversed:\n${k}`)
   for (const k of b) if (!a.has(k)) out.push(`reachable reversed, not as written:\n${k}`)
+  return out
+}
+
+/**
+ * 11. Order prompts only when the order can matter: skipping the prompts whose every order gives
+ * the same outcome leaves the same set of reachable outcomes as asking every order (MTG 616.1
+ * "chooses one to apply"; DESIGN §5: "order prompts skipped for effects that do not commute").
+ * `skipping` is the reachable set with the shortcut (a mutant passes a broken one).
+ */
+export const shortcut = (
+  w: World,
+  skipping: ReadonlySet<string> | undefined = reachable(w.rules, w.event, w.ledger, 200, {}, undefined, false)
+): ReadonlyArray<string> => {
+  const asking = reachable(w.rules, w.event, w.ledger, 200, { askEveryOrder: true }, undefined, false)
+  if (skipping === undefined || asking === undefined) return []
+  const out: Array<string> = []
+  for (const k of asking)
+    if (!skipping.has(k)) out.push(`reachable asking every order, not with the shortcut:\n${k}`)
+  for (const k of skipping)
+    if (!asking.has(k)) out.push(`reachable with the shortcut, not asking every order:\n${k}`)
   return out
 }

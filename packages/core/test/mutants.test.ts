@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import { GameEvent, type Kernel, Policy, Resolver } from "../src/index.js"
+import { Decision, GameEvent, type Kernel, Policy, Resolver } from "../src/index.js"
 import * as Laws from "./laws.js"
 import { type EffectSpec, resolveWorld, type World, type WorldSpec, worldOf } from "./world.js"
 
@@ -222,5 +222,35 @@ describe("each law catches a broken resolver", () => {
     const { chooserOf: _c, ...order } = w.rules.order
     const mutant: Policy.Rules = { ...w.rules, order }
     assert.isAbove(Laws.permutation(w, mutant).length, 0)
+  })
+
+  /**
+   * DESIGN §5: "order prompts skipped for effects that do not commute ((3−2)×2 ≠ 3×2−2);
+   * identical effects auto-chosen when the choice mattered". MTG 616.1: the affected object's
+   * controller "chooses one to apply".
+   */
+  it("11. a shortcut that skips an order prompt whose order matters is caught", () => {
+    // a shield of 2 and a doubler on 3 damage: prevent first → 2, double first → 4
+    const w = worldOf(
+      spec(
+        [
+          { kind: "shield", n: 2 },
+          { kind: "mul", n: 2, controller: "ap", category: "standard" }
+        ],
+        [hit("napUnit", 3)]
+      )
+    )
+    assert.deepStrictEqual(Laws.shortcut(w), [])
+    // the mutant skips every order prompt (takes the first option, as if the order didn't matter)
+    const skipAll = Laws.reachable(
+      w.rules,
+      w.event,
+      w.ledger,
+      200,
+      {},
+      (r) => (r._tag === "ChooseEffect" ? [r.options[0]?.effect ?? ""] : Decision.legalAnswers(r, 16)),
+      false
+    )
+    assert.isAbove(Laws.shortcut(w, skipAll).length, 0)
   })
 })

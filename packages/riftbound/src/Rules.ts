@@ -155,7 +155,8 @@ const base = Policy.affectedChooses({
   name: "riftbound",
   rule: "Riftbound 372: the controller of the object being acted on determines the order",
   chooserOf,
-  linkedRule: "Riftbound 373: simultaneous events; effects with the same controller in the order of their controller's choosing",
+  linkedRule:
+    "Riftbound 373: simultaneous events; effects with the same controller in the order of their controller's choosing",
   tiers: [
     {
       name: BONUS_TIER,

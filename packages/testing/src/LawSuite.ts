@@ -129,6 +129,7 @@ export type LawName =
   | "accounting"
   | "frozen"
   | "permutation"
+  | "shortcut"
 
 /**
  * Registers one property test per law for a ruleset (inside a `describe` named after the game).
@@ -271,6 +272,18 @@ export const lawSuite = <W>(config: Config<W>): void => {
         // branch into more than 100 decisions are left out (the search is exhaustive)
         const shift = c.seed % 3 === 0 ? -1 : c.seed % 4
         const v = Laws.permutationInvariant(rules, config.input(w), shift, 100)
+        if (v.length > 0) throw new Error(v.join("\n"))
+      },
+      options
+    )
+    it.prop(
+      name(
+        "shortcut",
+        "order prompts only when the order can matter: the same reachable outcomes with and without the shortcut"
+      ),
+      arbs,
+      ([w]) => {
+        const v = Laws.shortcutExact(rules, config.input(w), 100)
         if (v.length > 0) throw new Error(v.join("\n"))
       },
       options

@@ -474,7 +474,7 @@ export const seededChooser =
  * // Laws.outcomeKey(resolution) === Laws.outcomeKey(other) // the same outcome
  * ```
  */
-export const outcomeKey = (r: Kernel.Resolution): string => {
+export const outcomeKey = (r: Kernel.Resolution, exact = true): string => {
   const sorted = (xs: ReadonlyArray<string>) => [...xs].sort().join(";")
   const happened = r.outcomes
     .filter((o) => o.status === "happened")
@@ -484,8 +484,14 @@ export const outcomeKey = (r: Kernel.Resolution): string => {
       (o) =>
         `${o.cause === "event" ? o.origin : ""}|${o.cause}|${o.family}|${o.subject}|${o.source ?? ""}|${o.amount}|${stable(o.params)}`
     )
-  const states = Object.keys(r.ledger.state).map((id) => `${id}=${stable(r.ledger.state[id])}`)
-  const notices = r.notifications.map((n) => `${n.effect}:${n.amount}`)
+  const limited = new Set(r.ledger.effects.filter((e) => e.limit !== undefined).map((e) => e.id))
+  const states = Object.keys(r.ledger.state).map((id) => {
+    const st = r.ledger.state[id]
+    // not exact: a use count matters only to an effect with a use limit
+    return `${id}=${stable(exact || limited.has(id) || st === undefined ? st : { ...st, uses: 0 })}`
+  })
+  // not exact: how much each prevention prevented (its notice) is not compared
+  const notices = exact ? r.notifications.map((n) => `${n.effect}:${n.amount}`) : []
   return [sorted(happened), sorted(states), sorted(notices), stable(r.view.objects)].join("\n")
 }
 
@@ -516,13 +522,15 @@ export const reachable = (
   rules: Policy.Rules,
   input: Input,
   maxNodes = 400,
-  answers = 16
+  answers = 16,
+  options: Kernel.Options = {},
+  exact = true
 ): ReadonlySet<string> | undefined => {
   const out = new Set<string>()
   let nodes = 0
   const go = (step: Kernel.Step): boolean => {
     if (step._tag === "Done") {
-      out.add(outcomeKey(step.resolution))
+      out.add(outcomeKey(step.resolution, exact))
       return true
     }
     if (step._tag === "Failed") {
@@ -534,7 +542,7 @@ export const reachable = (
       if (!go(Kernel.resume(step.state, a))) return false
     return true
   }
-  const start = Kernel.start(rules, input.event, input.ledger, input.view, { trace: false })
+  const start = Kernel.start(rules, input.event, input.ledger, input.view, { ...options, trace: false })
   return go(start) ? out : undefined
 }
 
@@ -587,5 +595,32 @@ export const permutationInvariant = (
   const out: Array<string> = []
   for (const k of a) if (!b.has(k)) out.push(`reachable as written, not when reordered:\n${k}`)
   for (const k of b) if (!a.has(k)) out.push(`reachable when reordered, not as written:\n${k}`)
+  return out
+}
+
+/**
+ * Order prompts only when the order can matter: skipping the order prompts whose every order
+ * gives the same outcome leaves the same set of reachable outcomes as asking every one
+ * (`Kernel.Options.askEveryOrder`). Outcomes are compared as the game sees them (`outcomeKey`
+ * not exact): a use count only where the effect has a use limit, and not how much each
+ * prevention prevented (its notice) — the kernel's shortcut compares the same. Returns the differences (empty when the law holds, or when
+ * the search is too large to compare).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.shortcutExact(rules, input) // []
+ * ```
+ */
+export const shortcutExact = (rules: Policy.Rules, input: Input, maxNodes = 400): ReadonlyArray<string> => {
+  const skipping = reachable(rules, input, maxNodes, 16, {}, false)
+  if (skipping === undefined) return []
+  const asking = reachable(rules, input, maxNodes, 16, { askEveryOrder: true }, false)
+  if (asking === undefined) return []
+  const out: Array<string> = []
+  for (const k of asking)
+    if (!skipping.has(k)) out.push(`reachable asking every order, not with the shortcut:\n${k}`)
+  for (const k of skipping)
+    if (!asking.has(k)) out.push(`reachable with the shortcut, not asking every order:\n${k}`)
   return out
 }
