@@ -14,6 +14,11 @@
  * 2. For the current group, the applicable effects are computed against the *current*
  *    occurrences and view (filters, condition, source zone, limit, cost, not yet applied to this
  *    occurrence or one it replaced); the ordering policy says which applies next or who chooses.
+ *    When the policy says who chooses for an affected object (`chooserOf`), the open groups of
+ *    one chooser that a limited effect could apply to are linked and ordered together (a shield's
+ *    points are divided over all their occurrences; a use-limited effect's occurrence is chosen:
+ *    MTG 615.7, 616.1, Riftbound 373). A choice whose every order ends in the same state is not
+ *    asked (`Options.askEveryOrder` asks it).
  * 3. The effect is applied (asking whether to use a "may" effect, resolving its cost as a
  *    sub-event first, asking how a limited prevention is divided), the ledger updated, and the
  *    effect marked as applied to each occurrence it touched and every occurrence that replaces
@@ -685,35 +690,39 @@ const bySubjectOf = (frame: Frame): Map<string, Array<number>> => {
   return bySubject
 }
 
+/** Each group's position in `frame.groups` (built once, then kept up by `addItemToGroup`). */
+const groupIndexOf = (frame: Frame): Map<string, number> => {
+  if (frame.groupIndex === undefined) frame.groupIndex = new Map(frame.groups.map((g, i) => [g, i] as const))
+  return frame.groupIndex
+}
+
 /**
  * The open groups (at or after the cursor) whose chooser is `chooser` that `e` could apply to
- * now, in frame order. An effect that names its subjects is looked up by subject, not by a scan.
+ * now, in frame order. An effect that names its subjects is looked up by subject, not by a scan
+ * of every group; choosers are computed only for the groups looked at.
  */
 const groupsTaking = (
   s: State,
   frame: Frame,
   e: Replacement.Replacement,
-  open: Map<string, string>,
+  chooserOfGroup: (g: string) => string,
   chooser: string
 ): Array<string> => {
-  let groups: Iterable<string> = open.keys()
+  const pos = groupIndexOf(frame)
+  let groups: Iterable<string>
   const subj = e.watch.subject
   if (subj !== undefined && subj._tag === "Id") {
     const set = new Set<string>()
     const bySubject = bySubjectOf(frame)
-    for (const id of subj.ids)
-      for (const i of bySubject.get(id) ?? []) set.add((frame.items[i] as Item).group)
+    for (const id of subj.ids) for (const i of bySubject.get(id) ?? []) set.add((frame.items[i] as Item).group)
     groups = set
-  }
+  } else groups = frame.groups.slice(frame.cursor)
   const out: Array<string> = []
   for (const g of groups) {
-    if (open.get(g) !== chooser) continue
+    if ((pos.get(g) ?? -1) < frame.cursor || chooserOfGroup(g) !== chooser) continue
     if (targetsOf(s, frame, g, e, false).length > 0) out.push(g)
   }
-  if (out.length > 1) {
-    const pos = new Map(frame.groups.map((g, i) => [g, i] as const))
-    out.sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0))
-  }
+  if (out.length > 1) out.sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0))
   return out
 }
 
@@ -734,12 +743,16 @@ const linkedGroups = (
   let any = false
   for (const e of candidates) if (coupling(s, e) !== undefined) any = true
   if (!any) return undefined
-  const open = new Map<string, string>()
-  for (let i = frame.cursor; i < frame.groups.length; i++) {
-    const g = frame.groups[i] as string
-    open.set(g, chooserOf(affectedOf(frame, g), s.view))
+  const choosers = new Map<string, string>()
+  const chooserOfGroup = (g: string): string => {
+    let c = choosers.get(g)
+    if (c === undefined) {
+      c = chooserOf(affectedOf(frame, g), s.view)
+      choosers.set(g, c)
+    }
+    return c
   }
-  const chooser = open.get(group) as string
+  const chooser = chooserOfGroup(group)
   const linked = new Set<string>([group])
   const queue = [group]
   const seen = new Set<string>()
@@ -750,7 +763,7 @@ const linkedGroups = (
       const c = coupling(s, e)
       if (c === undefined) continue
       seen.add(e.id)
-      const taking = groupsTaking(s, frame, e, open, chooser)
+      const taking = groupsTaking(s, frame, e, chooserOfGroup, chooser)
       if (c.kind === "amount" ? taking.length < 2 : taking.length <= c.left) continue
       for (const h of taking) {
         if (linked.has(h)) continue
@@ -760,7 +773,8 @@ const linkedGroups = (
     }
   }
   if (linked.size < 2) return undefined
-  return frame.groups.filter((g) => linked.has(g))
+  const pos = groupIndexOf(frame)
+  return [...linked].sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0))
 }
 
 /** The candidates of linked groups together, each once, in ledger order. */
