@@ -714,7 +714,8 @@ const groupsTaking = (
   if (subj !== undefined && subj._tag === "Id") {
     const set = new Set<string>()
     const bySubject = bySubjectOf(frame)
-    for (const id of subj.ids) for (const i of bySubject.get(id) ?? []) set.add((frame.items[i] as Item).group)
+    for (const id of subj.ids)
+      for (const i of bySubject.get(id) ?? []) set.add((frame.items[i] as Item).group)
     groups = set
   } else groups = frame.groups.slice(frame.cursor)
   const out: Array<string> = []
