@@ -858,7 +858,7 @@ const whichOccurrence = (
 // order prompts only when the order can matter
 
 /** The largest choice (options) and event (occurrences) the shortcut below tries every order of. */
-const SHORTCUT_OPTIONS = 4
+const SHORTCUT_OPTIONS = 2
 const SHORTCUT_ITEMS = 256
 
 const permutations = <A>(xs: ReadonlyArray<A>): Array<Array<A>> => {
@@ -899,6 +899,8 @@ const orderDoesNotMatter = (
     if (t !== "Prevent" && t !== "Modify" && t !== "SetParams") return false
     effects.push(e)
   }
+  const quick = quickOrderCheck(s, frame, group, effects)
+  if (quick !== undefined) return quick
   let key: string | undefined
   // the effects a decrease could touch too (it is in the ledger changes of some orders only)
   const touchedIds = [...options, ...s.index.reducers.map((r) => r.id)]
@@ -929,6 +931,59 @@ const orderDoesNotMatter = (
     if (key === undefined) key = k
     else if (k !== key) return false
   }
+  return true
+}
+
+/**
+ * The same check without copying the state, for the common case: every option applies to the
+ * one live occurrence of the group and is a plain modification, a static prevention or a
+ * shield (no condition anywhere in the group, no limit, no decrease in the ledger), so each
+ * order is arithmetic on the amount and the shields' remainders. `undefined`: not that case.
+ */
+const quickOrderCheck = (
+  s: State,
+  frame: Frame,
+  group: string,
+  effects: ReadonlyArray<Replacement.Replacement>
+): boolean | undefined => {
+  if (s.index.reducers.length > 0) return undefined
+  for (const e of relevantEffects(s, frame, group)) if (e.condition !== undefined) return undefined
+  let item: Item | undefined
+  for (const e of effects) {
+    if (e.limit !== undefined || e.requiresSourceIn !== undefined) return undefined
+    const a = e.action
+    if (a._tag === "Modify" ? typeof a.value !== "number" : a._tag !== "Prevent") return undefined
+    if (a._tag === "Prevent" && a.scope !== "static" && !(a.scope === "shield" && typeof a.amount === "number"))
+      return undefined
+    const t = targetsOf(s, frame, group, e, false)
+    if (t.length !== 1 || (item !== undefined && t[0] !== item)) return undefined
+    item = t[0]
+  }
+  if (item === undefined) return undefined
+  const it = item
+  const keyOf = (order: ReadonlyArray<Replacement.Replacement>): string => {
+    let amount = it.occ.amount
+    const rest: Array<number | undefined> = []
+    for (const e of effects) {
+      const st = effState(s, e)
+      rest.push(e.action._tag === "Prevent" && e.action.scope === "shield" ? (st.remaining ?? 0) : undefined)
+    }
+    for (const e of order) {
+      if (amount <= 0) break // at 0 nothing applies any more
+      const a = e.action
+      if (a._tag === "Modify") amount = Math.max(0, Math.floor(modify(a.op, amount, a.value as number)))
+      else if (a._tag === "Prevent") {
+        const k = effects.indexOf(e)
+        const cap = a.scope === "shield" ? (rest[k] as number) : a.amount === "all" ? amount : a.amount
+        const p = it.occ.preventable ? Math.min(cap as number, amount) : 0
+        amount -= p
+        if (a.scope === "shield") rest[k] = (rest[k] as number) - p
+      }
+    }
+    return JSON.stringify([amount, rest])
+  }
+  const first = keyOf(effects)
+  for (const order of permutations(effects)) if (keyOf(order) !== first) return false
   return true
 }
 
