@@ -65,9 +65,10 @@ import type * as Trace from "./Trace.js"
 export interface Options {
   readonly trace?: boolean
   /**
-   * Ask every order prompt, also when every order of the options gives the same outcome (by
-   * default such a prompt is skipped, and the trace says the order doesn't matter). For files
-   * and logs written before the shortcut, whose answers include such prompts.
+   * Ask every order prompt, also when every order of the options gives the same outcome
+   * (`true`), or skip such prompts — the trace says the order doesn't matter — (`false`).
+   * Default: skip when the ruleset sets `Policy.Rules.orderShortcut`. For files and logs written
+   * before the shortcut, whose answers include such prompts, pass `true`.
    */
   readonly askEveryOrder?: boolean
 }
@@ -953,7 +954,11 @@ const quickOrderCheck = (
     if (e.limit !== undefined || e.requiresSourceIn !== undefined) return undefined
     const a = e.action
     if (a._tag === "Modify" ? typeof a.value !== "number" : a._tag !== "Prevent") return undefined
-    if (a._tag === "Prevent" && a.scope !== "static" && !(a.scope === "shield" && typeof a.amount === "number"))
+    if (
+      a._tag === "Prevent" &&
+      a.scope !== "static" &&
+      !(a.scope === "shield" && typeof a.amount === "number")
+    )
       return undefined
     const t = targetsOf(s, frame, group, e, false)
     if (t.length !== 1 || (item !== undefined && t[0] !== item)) return undefined
@@ -1841,7 +1846,7 @@ export const start = (
     steps: 0,
     seq: 0,
     maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1),
-    askEveryOrder: options.askEveryOrder === true
+    askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true
   }
   try {
     pushFrame(s, event.id, "event", event.occurrences)

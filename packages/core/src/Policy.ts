@@ -188,7 +188,8 @@ export interface ResultsPolicy {
  *   the final occurrences);
  * - `predicates`: named filter predicates; `values`: named values (`Filter.NamedValues`);
  * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1));
- * - `replacementsFirst`: what replacements made happens before the unmodified rest.
+ * - `replacementsFirst`: what replacements made happens before the unmodified rest;
+ * - `orderShortcut`: order prompts only when the order can matter.
  *
  * @example
  * ```ts
@@ -220,6 +221,12 @@ export interface Rules {
    * Default: in the order they are in the event.
    */
   readonly replacementsFirst?: boolean | undefined
+  /**
+   * Order prompts only when the order can matter: a choice of which effect applies next is not
+   * asked when every order of the options ends in the same occurrences and ledger (the trace
+   * says so). Off unless set; `Kernel.Options.askEveryOrder` overrides it either way.
+   */
+  readonly orderShortcut?: boolean | undefined
 }
 
 /**

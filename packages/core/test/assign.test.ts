@@ -37,7 +37,8 @@ const drive = (
   options: Kernel.Options = {}
 ) => {
   const asked: Array<Decision.Request> = []
-  let step = Kernel.start(affected, GameEvent.make("e", occurrences), Ledger.make(effects), view, options)
+  const rules = { ...affected, orderShortcut: true }
+  let step = Kernel.start(rules, GameEvent.make("e", occurrences), Ledger.make(effects), view, options)
   while (step._tag === "Pending") {
     asked.push(step.request)
     step = Kernel.resume(step.state, answer(step.request))

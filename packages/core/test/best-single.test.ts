@@ -211,7 +211,10 @@ describe("bestForChooser: single-occurrence fast path", () => {
       GameEvent.damage({ id: "i1", source: "src", recipient: "napUnit", amount: 2 })
     ])
     // two "+1"s commute: asked only when every order is asked
-    const step = Kernel.start(affected, event, Ledger.make(effects), view, { trace: false, askEveryOrder: true })
+    const step = Kernel.start(affected, event, Ledger.make(effects), view, {
+      trace: false,
+      askEveryOrder: true
+    })
     assert.strictEqual(step._tag, "Pending")
     if (step._tag === "Pending") assert.isUndefined(Chooser.bestFinalAmount(step.state))
   })

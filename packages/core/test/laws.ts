@@ -276,7 +276,15 @@ export const permutation = (w: World, rules: Policy.Rules = w.rules): ReadonlyAr
  */
 export const shortcut = (
   w: World,
-  skipping: ReadonlySet<string> | undefined = reachable(w.rules, w.event, w.ledger, 200, {}, undefined, false)
+  skipping: ReadonlySet<string> | undefined = reachable(
+    w.rules,
+    w.event,
+    w.ledger,
+    200,
+    { askEveryOrder: false },
+    undefined,
+    false
+  )
 ): ReadonlyArray<string> => {
   const asking = reachable(w.rules, w.event, w.ledger, 200, { askEveryOrder: true }, undefined, false)
   if (skipping === undefined || asking === undefined) return []

@@ -247,7 +247,7 @@ describe("each law catches a broken resolver", () => {
       w.event,
       w.ledger,
       200,
-      {},
+      { askEveryOrder: false },
       (r) => (r._tag === "ChooseEffect" ? [r.options[0]?.effect ?? ""] : Decision.legalAnswers(r, 16)),
       false
     )

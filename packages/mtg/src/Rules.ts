@@ -128,5 +128,7 @@ export const rules: Policy.Rules = {
   results: Results.policy,
   commit: Game.commit,
   predicates,
-  values: Results.values
+  values: Results.values,
+  // order prompts only when the order can matter (a doubler and protection on one creature)
+  orderShortcut: true
 }

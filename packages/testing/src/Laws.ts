@@ -613,7 +613,7 @@ export const permutationInvariant = (
  * ```
  */
 export const shortcutExact = (rules: Policy.Rules, input: Input, maxNodes = 400): ReadonlyArray<string> => {
-  const skipping = reachable(rules, input, maxNodes, 16, {}, false)
+  const skipping = reachable(rules, input, maxNodes, 16, { askEveryOrder: false }, false)
   if (skipping === undefined) return []
   const asking = reachable(rules, input, maxNodes, 16, { askEveryOrder: true }, false)
   if (asking === undefined) return []
