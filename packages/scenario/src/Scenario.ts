@@ -611,6 +611,8 @@ export const chooserFor = (loaded: LoadedScenario, options: RunOptions = {}): Ch
  * @category running
  */
 export const kernelOptions = (loaded: LoadedScenario, options: RunOptions = {}): Kernel.Options => {
+  // a ruleset without the shortcut asks every order anyway: nothing to decide, no extra run
+  if (loaded.ruleset.rules.orderShortcut !== true) return {}
   const listed = (loaded.expect as { decisions?: ReadonlyArray<unknown> } | undefined)?.decisions
   const stated = Math.max(loaded.decisions?.length ?? 0, Array.isArray(listed) ? listed.length : 0)
   if (stated === 0) return {}
