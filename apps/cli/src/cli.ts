@@ -21,6 +21,7 @@ import { basename } from "node:path"
 import { Chooser, Decision, Errors, Ruleset } from "@bulwark/core"
 import {
   checkScenario,
+  kernelOptions,
   matchRun,
   parseScenario,
   type Scenario,
@@ -261,9 +262,11 @@ export const resolve = Command.make(
         return Effect.fail(Decision.missing(request))
       }
     }
-    const run = yield* Ruleset.runEffectOutcome(loaded.ruleset.rules, loaded.compiled).pipe(
-      Effect.provideService(Chooser.Chooser, shape)
-    )
+    const run = yield* Ruleset.runEffectOutcome(
+      loaded.ruleset.rules,
+      loaded.compiled,
+      kernelOptions(loaded, options)
+    ).pipe(Effect.provideService(Chooser.Chooser, shape))
     const check = matchRun(loaded, run)
     if (json) yield* Console.log(JSON.stringify(Render.machine(loaded, check, options, explain), null, 2))
     else {
@@ -297,7 +300,7 @@ const checkOne = (file: string, progress: Progress | undefined) =>
     const shape: Chooser.ChooserShape = {
       decide: (request, state) => answer(request, state) ?? Effect.fail(Decision.missing(request))
     }
-    const run = yield* Ruleset.runEffectOutcome(s.ruleset.rules, s.compiled).pipe(
+    const run = yield* Ruleset.runEffectOutcome(s.ruleset.rules, s.compiled, kernelOptions(s)).pipe(
       Effect.provideService(Chooser.Chooser, shape),
       Effect.catchDefect((d) =>
         Effect.succeed<Ruleset.RunResult>({

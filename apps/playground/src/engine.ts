@@ -14,7 +14,13 @@ import {
   Ruleset,
   type Trace
 } from "@bulwark/core"
-import { chooserFor, type LoadedScenario, parseScenario, type ScenarioError } from "@bulwark/scenario"
+import {
+  chooserFor,
+  kernelOptions,
+  type LoadedScenario,
+  parseScenario,
+  type ScenarioError
+} from "@bulwark/scenario"
 import { Result } from "effect"
 
 /** A problem in the scenario text, at a 1-based line and column (0 when it has no position). */
@@ -109,6 +115,8 @@ export const drive = (
   const rules = loaded.ruleset.rules
   const compiled = loaded.compiled
   const script: Chooser.SyncChooser | undefined = mode === "script" ? chooserFor(loaded) : undefined
+  // a file that answers an order prompt that is no longer asked is run as written
+  const options = mode === "script" ? kernelOptions(loaded) : {}
   const entries: Array<Entry> = []
   const decisions: Array<Decision.LogEntry> = []
   const effects = new Map<string, Replacement.Replacement>(compiled.ledger.effects.map((e) => [e.id, e]))
@@ -137,7 +145,7 @@ export const drive = (
   // Finished or failed: the outcome is core's generic runner replaying the same answers, and it
   // is matched against the scenario's expect: (which may expect the error).
   const finish = (error?: Driven["error"]): Driven => {
-    const run = Ruleset.run(rules, compiled, Chooser.scripted(given))
+    const run = Ruleset.run(rules, compiled, Chooser.scripted(given), options)
     const mismatches = loaded.expect === undefined ? [] : Expect.outcome(loaded.expect, run.outcome)
     return stop({ run, mismatches, ...(error === undefined ? {} : { error }) })
   }
@@ -145,7 +153,7 @@ export const drive = (
     const step = compiled.steps[i] as Ruleset.Step
     switch (step._tag) {
       case "Event": {
-        let k = Kernel.start(rules, step.event, ledger, view)
+        let k = Kernel.start(rules, step.event, ledger, view, options)
         let last: Kernel.State | undefined
         while (k._tag === "Pending") {
           last = k.state

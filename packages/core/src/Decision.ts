@@ -52,7 +52,9 @@ export interface AllocationTarget {
  *   boolean);
  * - `Allocate`: how a limited prevention's `points` are split among occurrences (answer: a
  *   record from occurrence id to points; the points must add up to `points` exactly and each
- *   target take at most its `max`);
+ *   target take at most its `max`); with `of: "occurrences"`, which occurrence a use-limited
+ *   effect applies to, when one player's simultaneous occurrences could each take it (answer:
+ *   1 on the chosen occurrence, e.g. `{ b: 1 }`; MTG CR 615.7, 616.1, Riftbound 373);
  * - `StartingPlayer`: which player starts applying effects (answer: a player id).
  *
  * `id` numbers requests in a resolution (`d1`, `d2`, …); `rule` cites the rule that gives this
@@ -96,6 +98,11 @@ export type Request =
       readonly points: number
       readonly targets: ReadonlyArray<AllocationTarget>
       readonly rule: string
+      /**
+       * `"occurrences"`: not points of damage but which occurrence a use-limited effect applies
+       * to (each target's `max` is 1; the answer puts 1 on the chosen one). Absent: points.
+       */
+      readonly of?: "occurrences" | undefined
     }
   | {
       readonly _tag: "StartingPlayer"
@@ -272,6 +279,10 @@ export const describe = (request: Request): string => {
     case "UseOptional":
       return `${request.chooser} may apply ${request.effect} (${request.label}) (${request.rule})`
     case "Allocate":
+      if (request.of === "occurrences")
+        return `${request.chooser} chooses which occurrence ${request.effect} (${request.label}) applies to: ${request.targets
+          .map((t) => `${t.occurrence} (${t.subject})`)
+          .join(" | ")} (${request.rule})`
       return `${request.chooser} divides ${request.points} points of ${request.effect} among ${request.targets
         .map((t) => `${t.occurrence}≤${t.max}`)
         .join(", ")} (${request.rule})`

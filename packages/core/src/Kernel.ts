@@ -14,6 +14,11 @@
  * 2. For the current group, the applicable effects are computed against the *current*
  *    occurrences and view (filters, condition, source zone, limit, cost, not yet applied to this
  *    occurrence or one it replaced); the ordering policy says which applies next or who chooses.
+ *    When the policy says who chooses for an affected object (`chooserOf`), the open groups of
+ *    one chooser that a limited effect could apply to are linked and ordered together (a shield's
+ *    points are divided over all their occurrences; a use-limited effect's occurrence is chosen:
+ *    MTG 615.7, 616.1, Riftbound 373). A choice whose every order ends in the same state is not
+ *    asked (`Options.askEveryOrder` asks it).
  * 3. The effect is applied (asking whether to use a "may" effect, resolving its cost as a
  *    sub-event first, asking how a limited prevention is divided), the ledger updated, and the
  *    effect marked as applied to each occurrence it touched and every occurrence that replaces
@@ -50,7 +55,8 @@ import type * as Trace from "./Trace.js"
 
 /**
  * Options of a resolution. `trace: false` skips building the trace (for game AIs that only need
- * the result); everything else is the same.
+ * the result); everything else is the same. `askEveryOrder: true` asks order prompts whose
+ * order can't matter (see {@link Options.askEveryOrder}).
  *
  * @example
  * ```ts
@@ -62,6 +68,13 @@ import type * as Trace from "./Trace.js"
  */
 export interface Options {
   readonly trace?: boolean
+  /**
+   * Ask every order prompt, also when every order of the options gives the same outcome
+   * (`true`), or skip such prompts — the trace says the order doesn't matter — (`false`).
+   * Default: skip when the ruleset sets `Policy.Rules.orderShortcut`. For files and logs written
+   * before the shortcut, whose answers include such prompts, pass `true`.
+   */
+  readonly askEveryOrder?: boolean
 }
 
 /**
@@ -206,7 +219,10 @@ type ApplyStage = "start" | "cost" | "afterCost" | "action" | "allocate"
 
 interface PendingApply {
   readonly effect: string
-  readonly group: string
+  /** The group it applies in (the one chosen, when a use-limited effect's occurrence was chosen). */
+  group: string
+  /** The groups linked with `group` by a limited effect (see `linkedGroups`): targets span them. */
+  linked?: ReadonlyArray<string> | undefined
   readonly tier: string
   readonly rule: string
   readonly chosenBy: string
@@ -221,8 +237,10 @@ type Awaiting =
       readonly progress: Policy.Progress
       readonly tier: string
       readonly rule: string
+      readonly linked: ReadonlyArray<string> | undefined
     }
   | { readonly _tag: "Optional" }
+  | { readonly _tag: "Which"; readonly stage: ApplyStage }
   | { readonly _tag: "Allocate" }
   | { readonly _tag: "Start" }
 
@@ -245,6 +263,8 @@ interface Frame {
   pendingApply: PendingApply | undefined
   awaiting: Awaiting | undefined
   followUps: Array<GameEvent.Occurrence>
+  /** The linked groups last noted in the trace (so a link is explained once, not every step). */
+  linkedNoted?: string | undefined
 }
 
 /**
@@ -276,6 +296,8 @@ export interface State {
   steps: number
   seq: number
   readonly maxSteps: number
+  /** Ask order prompts even when the order can't matter (`Options.askEveryOrder`). */
+  readonly askEveryOrder?: boolean | undefined
 }
 
 interface EffectIndex {
@@ -314,6 +336,9 @@ const buildIndex = (effects: ReadonlyArray<Replacement.Replacement>): EffectInde
       }
     } else fam.generic.push(e)
   })
+  // when two decreases could apply, the one taken must not depend on the order the ledger lists
+  // them in (the permutation law): by id, until the rules' chooser for it is modelled
+  reducers.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   return { byFamily, byId, order, reducers }
 }
 
@@ -661,6 +686,368 @@ const targetsOf = (
     if (afterCost ? watches(s, e, it.occ, frame) : blocker(s, e, it, frame) === undefined) out.push(it)
   }
   return out
+}
+
+// ---------------------------------------------------------------------------------------------
+// one limited effect over several groups of one chooser (MTG CR 615.7, 616.1; Riftbound 373)
+
+/**
+ * How an effect's applications compete for occurrences: `amount` — a shield with points left,
+ * shared by everything it prevents; `uses` — `left` more applications (a "next time" prevention,
+ * a use limit). `undefined`: every occurrence can take it independently.
+ */
+const coupling = (
+  s: State,
+  e: Replacement.Replacement
+): { readonly kind: "amount" } | { readonly kind: "uses"; readonly left: number } | undefined => {
+  const a = e.action
+  if (a._tag === "Prevent" && a.scope === "shield" && typeof a.amount === "number") return { kind: "amount" }
+  if (a._tag === "Prevent" && a.scope === "once") return { kind: "uses", left: 1 }
+  if (e.limit !== undefined) return { kind: "uses", left: Math.max(0, e.limit.times - effState(s, e).uses) }
+  return undefined
+}
+
+const affectedOf = (frame: Frame, group: string): string => {
+  const first = frame.groupItems.get(group)?.[0]
+  return first === undefined ? group : (frame.items[first] as Item).occ.subject
+}
+
+/** Items by subject (built once, then kept up by `addItemToGroup`). */
+const bySubjectOf = (frame: Frame): Map<string, Array<number>> => {
+  let bySubject = frame.subjectItems
+  if (bySubject === undefined) {
+    bySubject = new Map()
+    for (const it of frame.items) {
+      const list = bySubject.get(it.occ.subject)
+      if (list === undefined) bySubject.set(it.occ.subject, [it.index])
+      else list.push(it.index)
+    }
+    frame.subjectItems = bySubject
+  }
+  return bySubject
+}
+
+/** Each group's position in `frame.groups` (built once, then kept up by `addItemToGroup`). */
+const groupIndexOf = (frame: Frame): Map<string, number> => {
+  if (frame.groupIndex === undefined) frame.groupIndex = new Map(frame.groups.map((g, i) => [g, i] as const))
+  return frame.groupIndex
+}
+
+/**
+ * The open groups (at or after the cursor) whose chooser is `chooser` that `e` could apply to
+ * now, in frame order. An effect that names its subjects is looked up by subject, not by a scan
+ * of every group; choosers are computed only for the groups looked at.
+ */
+const groupsTaking = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  chooserOfGroup: (g: string) => string,
+  chooser: string
+): Array<string> => {
+  const pos = groupIndexOf(frame)
+  let groups: Iterable<string>
+  const subj = e.watch.subject
+  if (subj !== undefined && subj._tag === "Id") {
+    const set = new Set<string>()
+    const bySubject = bySubjectOf(frame)
+    for (const id of subj.ids)
+      for (const i of bySubject.get(id) ?? []) set.add((frame.items[i] as Item).group)
+    groups = set
+  } else groups = frame.groups.slice(frame.cursor)
+  const out: Array<string> = []
+  for (const g of groups) {
+    if ((pos.get(g) ?? -1) < frame.cursor || chooserOfGroup(g) !== chooser) continue
+    if (targetsOf(s, frame, g, e, false).length > 0) out.push(g)
+  }
+  if (out.length > 1) out.sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0))
+  return out
+}
+
+/**
+ * The groups linked with `group`: the open groups of the same chooser that a limited candidate
+ * of one of them could also apply to (closed under that relation), when the effect can't serve
+ * them all independently — a shield over two or more of them, or fewer uses left than groups.
+ * Only for ordering policies that say who chooses for an affected object (`chooserOf`).
+ */
+const linkedGroups = (
+  s: State,
+  frame: Frame,
+  group: string,
+  candidates: ReadonlyArray<Replacement.Replacement>
+): ReadonlyArray<string> | undefined => {
+  const chooserOf = s.rules.order.chooserOf
+  if (chooserOf === undefined || frame.groups.length - frame.cursor < 2) return undefined
+  let any = false
+  for (const e of candidates) if (coupling(s, e) !== undefined) any = true
+  if (!any) return undefined
+  const choosers = new Map<string, string>()
+  const chooserOfGroup = (g: string): string => {
+    let c = choosers.get(g)
+    if (c === undefined) {
+      c = chooserOf(affectedOf(frame, g), s.view)
+      choosers.set(g, c)
+    }
+    return c
+  }
+  const chooser = chooserOfGroup(group)
+  const linked = new Set<string>([group])
+  const queue = [group]
+  const seen = new Set<string>()
+  while (queue.length > 0) {
+    const g = queue.pop() as string
+    for (const e of g === group ? candidates : candidatesOf(s, frame, g)) {
+      if (seen.has(e.id)) continue
+      const c = coupling(s, e)
+      if (c === undefined) continue
+      seen.add(e.id)
+      const taking = groupsTaking(s, frame, e, chooserOfGroup, chooser)
+      if (c.kind === "amount" ? taking.length < 2 : taking.length <= c.left) continue
+      for (const h of taking) {
+        if (linked.has(h)) continue
+        linked.add(h)
+        queue.push(h)
+      }
+    }
+  }
+  if (linked.size < 2) return undefined
+  const pos = groupIndexOf(frame)
+  return [...linked].sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0))
+}
+
+/** The candidates of linked groups together, each once, in ledger order. */
+const linkedCandidates = (
+  s: State,
+  frame: Frame,
+  linked: ReadonlyArray<string>
+): Array<Replacement.Replacement> => {
+  const out: Array<Replacement.Replacement> = []
+  const seen = new Set<string>()
+  for (const g of linked)
+    for (const e of candidatesOf(s, frame, g)) {
+      if (seen.has(e.id)) continue
+      seen.add(e.id)
+      out.push(e)
+    }
+  out.sort((a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0))
+  return out
+}
+
+/** The live items an application covers: its group's, or every linked group's. */
+const targetsFor = (
+  s: State,
+  frame: Frame,
+  pa: PendingApply,
+  e: Replacement.Replacement,
+  afterCost: boolean
+): Array<Item> => {
+  if (pa.linked === undefined) return targetsOf(s, frame, pa.group, e, afterCost)
+  const out: Array<Item> = []
+  for (const g of pa.linked) for (const t of targetsOf(s, frame, g, e, afterCost)) out.push(t)
+  return out
+}
+
+/**
+ * A use-limited effect applied among linked groups applies to one group per use: when more
+ * groups could take it than it has uses left, its chooser picks which (an `Allocate` request of
+ * occurrences, one option per group); otherwise the first group takes this use. An effect
+ * without a use limit covers every linked group at once (nothing is asked here).
+ */
+const whichOccurrence = (
+  s: State,
+  frame: Frame,
+  pa: PendingApply,
+  e: Replacement.Replacement,
+  afterCost: boolean
+): Decision.Request | undefined => {
+  const c = coupling(s, e)
+  if (c === undefined || c.kind !== "uses" || pa.linked === undefined) return undefined
+  const options: Array<{ group: string; item: Item }> = []
+  for (const g of pa.linked) {
+    const t = targetsOf(s, frame, g, e, afterCost)[0]
+    if (t !== undefined) options.push({ group: g, item: t })
+  }
+  if (options.length <= Math.max(1, c.left)) {
+    pa.group = options[0]?.group ?? pa.group
+    pa.linked = undefined
+    return undefined
+  }
+  frame.awaiting = { _tag: "Which", stage: pa.stage }
+  return {
+    _tag: "Allocate",
+    id: `d${s.log.length + 1}`,
+    chooser: s.rules.order.chooserOf?.(options[0]?.item.occ.subject ?? pa.group, s.view) ?? e.controller,
+    effect: e.id,
+    label: e.label,
+    points: 1,
+    targets: options.map(({ item }) => ({
+      occurrence: item.occ.id,
+      subject: item.occ.subject,
+      source: item.occ.source,
+      max: 1
+    })),
+    rule: s.rules.order.linkedRule ?? pa.rule,
+    of: "occurrences"
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// order prompts only when the order can matter
+
+/** The largest choice (options) and event (occurrences) the shortcut below tries every order of. */
+const SHORTCUT_OPTIONS = 2
+const SHORTCUT_ITEMS = 256
+
+const permutations = <A>(xs: ReadonlyArray<A>): Array<Array<A>> => {
+  if (xs.length <= 1) return [[...xs]]
+  const out: Array<Array<A>> = []
+  xs.forEach((x, i) => {
+    for (const rest of permutations([...xs.slice(0, i), ...xs.slice(i + 1)])) out.push([x, ...rest])
+  })
+  return out
+}
+
+/**
+ * Whether a choice among `options` can be skipped because every order of them ends in the same
+ * state — exactly, not just the same amounts: every occurrence (amount, subject, family, kinds,
+ * params, status, and for one still live the effects applied to it, which decide what can apply
+ * later) and every effect's ledger state (remainder, used up; the use count where the effect has
+ * a use limit). Each order is run on a copy: an option no longer applicable is skipped (as the
+ * kernel would), and the shortcut is refused — the player is asked — as soon as an order would
+ * need a decision (a "may", a cost, a division), would make a new candidate appear, or uses an
+ * action whose trace of ids depends on the order (redirect, replace, additional effects). How an
+ * amount was reached (the `modified` / `prevented` split, prevention notices) is not compared.
+ */
+const orderDoesNotMatter = (
+  s: State,
+  frame: Frame,
+  group: string,
+  linked: ReadonlyArray<string> | undefined,
+  options: ReadonlyArray<string>
+): boolean => {
+  if (options.length < 2 || options.length > SHORTCUT_OPTIONS || linked !== undefined) return false
+  if (frame.items.length > SHORTCUT_ITEMS || frame.followUps.length > 0) return false
+  const effects: Array<Replacement.Replacement> = []
+  for (const id of options) {
+    const e = s.index.byId.get(id)
+    if (e === undefined || e.optional === true || e.cost !== undefined || e.additional !== undefined)
+      return false
+    const t = e.action._tag
+    if (t !== "Prevent" && t !== "Modify" && t !== "SetParams") return false
+    effects.push(e)
+  }
+  const quick = quickOrderCheck(s, frame, group, effects)
+  if (quick !== undefined) return quick
+  let key: string | undefined
+  // the effects a decrease could touch too (it is in the ledger changes of some orders only)
+  const touchedIds = [...options, ...s.index.reducers.map((r) => r.id)]
+  for (const order of permutations(effects)) {
+    const c = cloneState(s)
+    c.trace = undefined
+    const f = c.frames[c.frames.length - 1] as Frame
+    const left = new Set(options)
+    for (const e of order) {
+      const now = candidatesOf(c, f, group)
+      for (const x of now) if (!left.has(x.id)) return false // something new could be chosen first
+      left.delete(e.id)
+      if (!now.some((x) => x.id === e.id)) continue // no longer applies: skipped, as the kernel does
+      const targets = targetsOf(c, f, group, e, false)
+      const a = e.action
+      if (a._tag === "Prevent" && a.scope !== "static" && a.amount !== "all") {
+        const st = effState(c, e)
+        const available = a.scope === "shield" ? (st.remaining ?? a.amount) : a.amount
+        const preventable = targets.filter((t) => t.occ.preventable)
+        if (preventable.length > 1 && preventable.reduce((n, t) => n + t.occ.amount, 0) > available)
+          return false // a division would be asked
+      }
+      const pa: PendingApply = { effect: e.id, group, tier: "", rule: "", chosenBy: "", stage: "action" }
+      applyAction(c, f, pa, e, targets)
+    }
+    for (const x of candidatesOf(c, f, group)) if (!options.includes(x.id)) return false
+    const k = stateKey(c, f, touchedIds)
+    if (key === undefined) key = k
+    else if (k !== key) return false
+  }
+  return true
+}
+
+/**
+ * The same check without copying the state, for the common case: every option applies to the
+ * one live occurrence of the group and is a plain modification, a static prevention or a
+ * shield (no condition anywhere in the group, no limit, no decrease in the ledger), so each
+ * order is arithmetic on the amount and the shields' remainders. `undefined`: not that case.
+ */
+const quickOrderCheck = (
+  s: State,
+  frame: Frame,
+  group: string,
+  effects: ReadonlyArray<Replacement.Replacement>
+): boolean | undefined => {
+  if (s.index.reducers.length > 0) return undefined
+  for (const e of relevantEffects(s, frame, group)) if (e.condition !== undefined) return undefined
+  let item: Item | undefined
+  for (const e of effects) {
+    if (e.limit !== undefined || e.requiresSourceIn !== undefined) return undefined
+    const a = e.action
+    if (a._tag === "Modify" ? typeof a.value !== "number" : a._tag !== "Prevent") return undefined
+    if (
+      a._tag === "Prevent" &&
+      a.scope !== "static" &&
+      !(a.scope === "shield" && typeof a.amount === "number")
+    )
+      return undefined
+    const t = targetsOf(s, frame, group, e, false)
+    if (t.length !== 1 || (item !== undefined && t[0] !== item)) return undefined
+    item = t[0]
+  }
+  if (item === undefined) return undefined
+  const it = item
+  const keyOf = (order: ReadonlyArray<Replacement.Replacement>): string => {
+    let amount = it.occ.amount
+    const rest: Array<number | undefined> = []
+    for (const e of effects) {
+      const st = effState(s, e)
+      rest.push(e.action._tag === "Prevent" && e.action.scope === "shield" ? (st.remaining ?? 0) : undefined)
+    }
+    for (const e of order) {
+      if (amount <= 0) break // at 0 nothing applies any more
+      const a = e.action
+      if (a._tag === "Modify") amount = Math.max(0, Math.floor(modify(a.op, amount, a.value as number)))
+      else if (a._tag === "Prevent") {
+        const k = effects.indexOf(e)
+        const cap = a.scope === "shield" ? (rest[k] as number) : a.amount === "all" ? amount : a.amount
+        const p = it.occ.preventable ? Math.min(cap as number, amount) : 0
+        amount -= p
+        if (a.scope === "shield") rest[k] = (rest[k] as number) - p
+      }
+    }
+    return JSON.stringify([amount, rest])
+  }
+  const first = keyOf(effects)
+  for (const order of permutations(effects)) if (keyOf(order) !== first) return false
+  return true
+}
+
+const stateKey = (s: State, frame: Frame, touched: ReadonlyArray<string>): string => {
+  const items = frame.items.map((i) =>
+    JSON.stringify([
+      i.occ.id,
+      i.occ.family,
+      i.occ.subject,
+      i.occ.amount,
+      i.occ.kinds,
+      i.occ.params,
+      i.status,
+      i.status === "live" ? [...i.applied].sort() : []
+    ])
+  )
+  // every effect touched in any order (an effect not applied in this one keeps its state)
+  const states = [...new Set([...s.changes.keys(), ...touched])].sort().map((id) => {
+    const e = s.index.byId.get(id) as Replacement.Replacement
+    const st = effState(s, e)
+    return JSON.stringify([id, st.remaining, st.spent, e.limit === undefined ? 0 : st.uses])
+  })
+  return `${items.join("|")}#${states.join("|")}`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1180,7 +1567,7 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
         break
       case "cost":
         if (e.cost !== undefined) {
-          const first = targetsOf(s, frame, pa.group, e, false)[0]?.occ
+          const first = targetsFor(s, frame, pa, e, false)[0]?.occ
           const costOcc = instantiate(s, e.cost, e, first, 0, `${e.id}:cost`, false, frame)
           pa.stage = "afterCost"
           pushFrame(s, `${e.id}:cost`, "cost", [costOcc])
@@ -1191,7 +1578,11 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
       case "afterCost":
       case "action": {
         const afterCost = pa.stage === "afterCost"
-        const targets = targetsOf(s, frame, pa.group, e, afterCost || e.cost !== undefined)
+        if (pa.linked !== undefined) {
+          const which = whichOccurrence(s, frame, pa, e, afterCost || e.cost !== undefined)
+          if (which !== undefined) return which
+        }
+        const targets = targetsFor(s, frame, pa, e, afterCost || e.cost !== undefined)
         const a = e.action
         if (a._tag === "Prevent" && a.scope !== "static" && a.amount !== "all" && targets.length > 0) {
           const st = effState(s, e)
@@ -1227,7 +1618,7 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
         return undefined
       }
       case "allocate":
-        applyAction(s, frame, pa, e, targetsOf(s, frame, pa.group, e, true))
+        applyAction(s, frame, pa, e, targetsFor(s, frame, pa, e, true))
         frame.pendingApply = undefined
         return undefined
     }
@@ -1285,6 +1676,16 @@ const finishFrame = (s: State): void => {
       applied: it.applied
     })
     if (status === "happened") happened.push(it.occ)
+  }
+  if (s.rules.replacementsFirst === true && happened.length > 1) {
+    // the occurrences a replacement made happen before the simultaneous unmodified ones
+    const made = new Set(frame.items.filter((i) => i.origin !== i.occ.id).map((i) => i.occ.id))
+    const first = happened.filter((o) => made.has(o.id))
+    if (first.length > 0 && first.length < happened.length) {
+      const rest = happened.filter((o) => !made.has(o.id))
+      happened.length = 0
+      happened.push(...first, ...rest)
+    }
   }
   const commit = s.rules.commit
   for (const o of happened) {
@@ -1374,7 +1775,20 @@ const run = (s: State): Step => {
       let acted = false
       while (frame.cursor < frame.groups.length) {
         const group = frame.groups[frame.cursor] as string
-        const candidates = candidatesOf(s, frame, group)
+        let candidates = candidatesOf(s, frame, group)
+        const linked = candidates.length > 0 ? linkedGroups(s, frame, group, candidates) : undefined
+        if (linked !== undefined) {
+          candidates = linkedCandidates(s, frame, linked)
+          const key = linked.join("\u0000")
+          if (frame.linkedNoted !== key && s.trace !== undefined) {
+            frame.linkedNoted = key
+            s.trace.push({
+              _tag: "Note",
+              text: `one limited effect could apply to the occurrences of ${linked.join(", ")}: their effects are ordered together, by the one player who chooses for them all`,
+              rule: s.rules.order.linkedRule ?? ""
+            })
+          }
+        }
         const progress = frame.progress.get(group) ?? FIRST
         const first = frame.groupItems.get(group)?.[0]
         const affected = first === undefined ? group : (frame.items[first] as Item).occ.subject
@@ -1398,9 +1812,27 @@ const run = (s: State): Step => {
           frame.pendingApply = {
             effect: step.effect,
             group,
+            linked,
             tier: step.tier,
             rule: step.rule,
             chosenBy: step.chosenBy ?? "only candidate",
+            stage: "start"
+          }
+        } else if (s.askEveryOrder !== true && orderDoesNotMatter(s, frame, group, linked, step.options)) {
+          // every order of the options ends in the same state: nobody is asked (the trace says so)
+          s.trace?.push({
+            _tag: "Note",
+            text: `every order of ${step.options.join(", ")} gives the same outcome: the order doesn't matter, so ${step.chooser} is not asked`,
+            rule: step.rule
+          })
+          frame.pendingApply = {
+            // the one taken is named by id, not by the order the ledger lists the options in
+            effect: [...step.options].sort()[0] as string,
+            group,
+            linked,
+            tier: step.tier,
+            rule: step.rule,
+            chosenBy: "the order doesn't matter",
             stage: "start"
           }
         } else {
@@ -1409,7 +1841,8 @@ const run = (s: State): Step => {
             group,
             progress: step.progress,
             tier: step.tier,
-            rule: step.rule
+            rule: step.rule,
+            linked
           }
           return suspend(s, {
             _tag: "ChooseEffect",
@@ -1524,7 +1957,8 @@ export const start = (
     pending: undefined,
     steps: 0,
     seq: 0,
-    maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1)
+    maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1),
+    askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true
   }
   try {
     pushFrame(s, event.id, "event", event.occurrences)
@@ -1661,18 +2095,30 @@ const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step 
       frame.pendingApply = {
         effect: answer as string,
         group: awaiting.group,
+        linked: awaiting.linked,
         tier: awaiting.tier,
         rule: awaiting.rule,
         chosenBy: `${request.chooser} chose`,
         stage: "start"
       }
       break
+    case "Which": {
+      const pa = frame.pendingApply as PendingApply
+      const chosen = Object.keys(answer as Record<string, number>).find(
+        (k) => (answer as Record<string, number>)[k] === 1
+      )
+      const item = frame.items.find((i) => i.occ.id === chosen)
+      if (item !== undefined) pa.group = item.group
+      pa.linked = undefined
+      pa.stage = awaiting.stage
+      break
+    }
     case "Optional": {
       const pa = frame.pendingApply as PendingApply
       if (answer === true) pa.stage = "cost"
       else {
         const e = s.index.byId.get(pa.effect) as Replacement.Replacement
-        for (const t of targetsOf(s, frame, pa.group, e, false)) markApplied(s, frame, t, e)
+        for (const t of targetsFor(s, frame, pa, e, false)) markApplied(s, frame, t, e)
         s.trace?.push({
           _tag: "NotApplied",
           effect: e.id,

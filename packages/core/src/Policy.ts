@@ -124,6 +124,17 @@ export interface OrderingPolicy {
   readonly groupOrder: "apnap" | "asGiven"
   readonly startingPlayer?: { readonly rule: string } | undefined
   readonly next: (ctx: OrderContext) => Step
+  /**
+   * Who chooses for an affected object or player ("the affected side chooses"). When set, the
+   * kernel links the groups of one chooser that a *limited* effect could apply to — a shield with
+   * an amount left (its points are divided among them), or an effect with fewer uses left than
+   * such groups (its chooser picks which occurrence gets each use) — and orders those groups'
+   * effects together, so that which occurrence takes a limited effect is that player's choice,
+   * never the order the occurrences are listed in (MTG CR 615.7, 616.1; Riftbound 373).
+   */
+  readonly chooserOf?: ((affected: string, view: GameView.GameView) => string) | undefined
+  /** The rule cited when groups are linked, and for the choice of which occurrence gets a use. */
+  readonly linkedRule?: string | undefined
 }
 
 /**
@@ -196,7 +207,9 @@ export interface Failure {
  *   effect applies to it, nothing happens, and the trace says why. Asked when the occurrence
  *   enters the resolution and again, before it happens, if it is still live;
  * - `predicates`: named filter predicates; `values`: named values (`Filter.NamedValues`);
- * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1)).
+ * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1));
+ * - `replacementsFirst`: what replacements made happens before the unmodified rest;
+ * - `orderShortcut`: order prompts only when the order can matter.
  *
  * @example
  * ```ts
@@ -224,6 +237,19 @@ export interface Rules {
   readonly predicates?: Filter.Predicates | undefined
   readonly values?: Filter.NamedValues | undefined
   readonly maxSteps?: number | undefined
+  /**
+   * When an event's occurrences happen, those that replacement effects made come first, before
+   * the simultaneous occurrences nothing replaced (Riftbound 373.1.a: "the Game Actions that
+   * comprise their instructions are performed before any simultaneous unmodified events").
+   * Default: in the order they are in the event.
+   */
+  readonly replacementsFirst?: boolean | undefined
+  /**
+   * Order prompts only when the order can matter: a choice of which effect applies next is not
+   * asked when every order of the options ends in the same occurrences and ledger (the trace
+   * says so). Off unless set; `Kernel.Options.askEveryOrder` overrides it either way.
+   */
+  readonly orderShortcut?: boolean | undefined
 }
 
 /**
@@ -291,6 +317,11 @@ export const defaultChooserOf = (subject: string, view: GameView.GameView): stri
  * among the applicable effects of the first non-empty tier, one at a time, re-evaluating after
  * each. A single candidate in that tier applies without a question (the trace says so).
  *
+ * The groups of one chooser that one limited effect could apply to are linked (see
+ * {@link OrderingPolicy.chooserOf}): their effects are ordered together, a shield's points are
+ * divided among all of their occurrences, and a use-limited effect's chooser picks which
+ * occurrence it applies to (`linkedRule` is cited). Different choosers still come in APNAP order.
+ *
  * @example
  * ```ts
  * import { Policy } from "@bulwark/core"
@@ -309,6 +340,8 @@ export const affectedChooses = (options: {
   readonly tiers: ReadonlyArray<Tier>
   readonly chooserOf?: (affected: string, view: GameView.GameView) => string
   readonly groupKey?: (occurrence: GameEvent.Occurrence, view: GameView.GameView) => string
+  /** The rule cited when one limited effect links several groups of one chooser (default: `rule`). */
+  readonly linkedRule?: string
 }): OrderingPolicy => {
   const tiers = options.tiers.length === 0 ? [{ name: "any" }] : options.tiers
   const tierOf = tierLookup(tiers)
@@ -317,6 +350,8 @@ export const affectedChooses = (options: {
     name: options.name,
     groupKey: options.groupKey ?? ((o) => o.subject),
     groupOrder: "apnap",
+    chooserOf,
+    linkedRule: options.linkedRule ?? options.rule,
     next: (ctx) => {
       if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
       // the best tier, how many candidates are in it, and the first of them

@@ -115,10 +115,11 @@ describe("typed errors", () => {
     assert.strictEqual(Object.getPrototypeOf(odd.objects), Object.prototype)
   })
   it("a chooser that throws is ChooserFailed", () => {
-    const two = [shield("a", "nap", ["napUnit"], 1), shield("b", "nap", ["napUnit"], 1)]
+    // shields of 1 and 2 on 2 damage: which applies first changes what is left, so nap is asked
+    const two = [shield("a", "nap", ["napUnit"], 1), shield("b", "nap", ["napUnit"], 2)]
     const r = Resolver.resolveSync(
       affected,
-      GameEvent.make("e", [dmg("i1", "napUnit", 3)]),
+      GameEvent.make("e", [dmg("i1", "napUnit", 2)]),
       Ledger.make(two),
       view,
       () => {

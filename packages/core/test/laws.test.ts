@@ -146,6 +146,26 @@ describe("resolver invariants", () => {
   )
 
   it.prop(
+    '11. permutation: the order occurrences and effects are written in changes no reachable outcome — MTG 615.7 "the player or the controller of the permanent chooses which damage the shield prevents", Riftbound 373',
+    [WorldSpec],
+    ([spec]) => {
+      const v = Laws.permutation(worldOf(spec))
+      if (v.length > 0) throw new Error(v.join("\n"))
+    },
+    runs
+  )
+
+  it.prop(
+    "12. order prompts only when the order can matter: the same reachable outcomes with and without the shortcut (MTG 616.1)",
+    [WorldSpec],
+    ([spec]) => {
+      const v = Laws.shortcut(worldOf(spec))
+      if (v.length > 0) throw new Error(v.join("\n"))
+    },
+    runs
+  )
+
+  it.prop(
     "a trace-less resolution gives the same result",
     [WorldSpec],
     ([spec]) => {

@@ -3,7 +3,17 @@
  * violations it finds (empty when the law holds). The property tests run them over generated
  * worlds; `mutants.test.ts` shows each one catches a deliberately broken resolver.
  */
-import { GameView, type Kernel, type Policy, type Replacement, type Trace } from "../src/index.js"
+import {
+  Decision,
+  type GameEvent,
+  GameView,
+  Kernel,
+  type Ledger,
+  type Policy,
+  type Replacement,
+  type Trace
+} from "../src/index.js"
+import { view } from "./fixtures.js"
 import type { World } from "./world.js"
 
 export type Law = (w: World, r: Kernel.Resolution) => ReadonlyArray<string>
@@ -225,4 +235,105 @@ export const laws: Readonly<Record<string, Law>> = {
   batch,
   rightChooser,
   accounting
+}
+
+/** A resolution's outcome as a canonical string, independent of the order things were written in. */
+export const outcomeKey = (r: Kernel.Resolution, exact = true): string => {
+  const sorted = (xs: ReadonlyArray<string>) => [...xs].sort().join(";")
+  const stable = (v: unknown) =>
+    JSON.stringify(v, (_k, x) =>
+      x !== null && typeof x === "object" && !Array.isArray(x)
+        ? Object.fromEntries(
+            Object.keys(x)
+              .sort()
+              .map((k) => [k, (x as Record<string, unknown>)[k]])
+          )
+        : x
+    )
+  return [
+    sorted(
+      r.outcomes
+        .filter((o) => o.status === "happened")
+        .map((o) => `${o.cause === "event" ? o.origin : ""}|${o.cause}|${o.family}|${o.subject}|${o.amount}`)
+    ),
+    sorted(
+      Object.keys(r.ledger.state).map((id) => {
+        const st = r.ledger.state[id]
+        const limited = r.ledger.effects.some((e) => e.id === id && e.limit !== undefined)
+        // not exact: a use count matters only to an effect with a use limit
+        return `${id}=${stable(exact || limited || st === undefined ? st : { ...st, uses: 0 })}`
+      })
+    ),
+    // not exact: how much each prevention prevented (its notice) is not compared
+    sorted(exact ? r.notifications.map((n) => `${n.effect}:${n.amount}`) : [])
+  ].join("\n")
+}
+
+/** Every outcome reachable over all legal answers (undefined past `maxNodes` decisions). */
+export const reachable = (
+  rules: Policy.Rules,
+  event: GameEvent.GameEvent,
+  ledger: Ledger.Ledger,
+  maxNodes = 200,
+  options: Kernel.Options = {},
+  answersOf: (r: Decision.Request) => ReadonlyArray<Decision.Answer> = (r) => Decision.legalAnswers(r, 16),
+  exact = true
+): ReadonlySet<string> | undefined => {
+  const out = new Set<string>()
+  let nodes = 0
+  const go = (step: Kernel.Step): boolean => {
+    if (step._tag === "Done") return out.add(outcomeKey(step.resolution, exact)) !== undefined
+    if (step._tag === "Failed") return out.add(`failed: ${step.error._tag}`) !== undefined
+    if (++nodes > maxNodes) return false
+    for (const a of answersOf(step.request)) if (!go(Kernel.resume(step.state, a))) return false
+    return true
+  }
+  return go(Kernel.start(rules, event, ledger, view, { ...options, trace: false })) ? out : undefined
+}
+
+/**
+ * 10. Permutation: writing the event's occurrences and the ledger's effects in another order
+ * changes no reachable outcome (sets compared over all choices; MTG 615.7, 616.1; Riftbound 373).
+ * `rules` defaults to the world's (a mutant passes a broken one).
+ */
+export const permutation = (w: World, rules: Policy.Rules = w.rules): ReadonlyArray<string> => {
+  const a = reachable(rules, w.event, w.ledger)
+  const reversed = {
+    event: { ...w.event, occurrences: [...w.event.occurrences].reverse() },
+    ledger: { ...w.ledger, effects: [...w.ledger.effects].reverse() }
+  }
+  const b = reachable(rules, reversed.event, reversed.ledger)
+  if (a === undefined || b === undefined) return []
+  const out: Array<string> = []
+  for (const k of a) if (!b.has(k)) out.push(`reachable as written, not reversed:\n${k}`)
+  for (const k of b) if (!a.has(k)) out.push(`reachable reversed, not as written:\n${k}`)
+  return out
+}
+
+/**
+ * 11. Order prompts only when the order can matter: skipping the prompts whose every order gives
+ * the same outcome leaves the same set of reachable outcomes as asking every order (MTG 616.1
+ * "chooses one to apply"; DESIGN §5: "order prompts skipped for effects that do not commute").
+ * `skipping` is the reachable set with the shortcut (a mutant passes a broken one).
+ */
+export const shortcut = (
+  w: World,
+  skipping: ReadonlySet<string> | undefined = reachable(
+    w.rules,
+    w.event,
+    w.ledger,
+    200,
+    { askEveryOrder: false },
+    undefined,
+    false
+  )
+): ReadonlyArray<string> => {
+  const asking = reachable(w.rules, w.event, w.ledger, 200, { askEveryOrder: true }, undefined, false)
+  if (skipping === undefined || asking === undefined) return []
+  const out: Array<string> = []
+  for (const k of asking)
+    if (!skipping.has(k)) out.push(`reachable asking every order, not with the shortcut:\n${k}`)
+  for (const k of skipping)
+    if (!asking.has(k)) out.push(`reachable with the shortcut, not asking every order:\n${k}`)
+  return out
 }

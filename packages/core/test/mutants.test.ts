@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import { GameEvent, type Kernel, Policy, Resolver } from "../src/index.js"
+import { Decision, GameEvent, type Kernel, Policy, Resolver } from "../src/index.js"
 import * as Laws from "./laws.js"
 import {
   type EffectSpec,
@@ -237,5 +237,55 @@ describe("each law catches a broken resolver", () => {
     // and one whose view is not what happened (a commit skipped)
     const stale: Kernel.Resolution = { ...good, view: w.view }
     assert.isAbove(Laws.dealtAgreesWithState(w.rules)(w, stale).length, 0)
+  })
+
+  /**
+   * MTG CR 615.7: "If damage would be dealt to the shielded permanent or player by two or more
+   * applicable sources at the same time, the player or the controller of the permanent chooses
+   * which damage the shield prevents." Riftbound 373: "Replacement Effects with the same
+   * controller are applied in the order of their controller's choosing."
+   */
+  it("11. a resolver where the occurrence listed first takes a shared shield is caught by the permutation law", () => {
+    // one shield of 3 over everything of nap's; 2 to nap's unit and 2 to nap, one event
+    const w = worldOf(spec([{ kind: "shield", n: 3, target: "any" }], [hit("napUnit", 2), hit("nap", 2)]))
+    assert.deepStrictEqual(Laws.permutation(w), [])
+    // both divisions are nap's to choose, in either order of the occurrences
+    const outcomes = [...(Laws.reachable(w.rules, w.event, w.ledger) ?? [])].map((k) => k.split("\n")[0])
+    assert.sameMembers(outcomes, ["o0|event|damage|napUnit|1", "o1|event|damage|nap|1"])
+    // the mutant: the ordering policy does not say who chooses for an affected object, so
+    // nothing links the two groups and the first group listed takes the shield (the old kernel)
+    const { chooserOf: _c, ...order } = w.rules.order
+    const mutant: Policy.Rules = { ...w.rules, order }
+    assert.isAbove(Laws.permutation(w, mutant).length, 0)
+  })
+
+  /**
+   * DESIGN §5: "order prompts skipped for effects that do not commute ((3−2)×2 ≠ 3×2−2);
+   * identical effects auto-chosen when the choice mattered". MTG 616.1: the affected object's
+   * controller "chooses one to apply".
+   */
+  it("12. a shortcut that skips an order prompt whose order matters is caught", () => {
+    // a shield of 2 and a doubler on 3 damage: prevent first → 2, double first → 4
+    const w = worldOf(
+      spec(
+        [
+          { kind: "shield", n: 2 },
+          { kind: "mul", n: 2, controller: "ap", category: "standard" }
+        ],
+        [hit("napUnit", 3)]
+      )
+    )
+    assert.deepStrictEqual(Laws.shortcut(w), [])
+    // the mutant skips every order prompt (takes the first option, as if the order didn't matter)
+    const skipAll = Laws.reachable(
+      w.rules,
+      w.event,
+      w.ledger,
+      200,
+      { askEveryOrder: false },
+      (r) => (r._tag === "ChooseEffect" ? [r.options[0]?.effect ?? ""] : Decision.legalAnswers(r, 16)),
+      false
+    )
+    assert.isAbove(Laws.shortcut(w, skipAll).length, 0)
   })
 })

@@ -72,7 +72,8 @@ export const order: Policy.OrderingPolicy = Policy.affectedChooses({
   name: "MTG 616.1: the affected player or controller chooses",
   rule: "MTG CR 616.1",
   tiers,
-  chooserOf
+  chooserOf,
+  linkedRule: "MTG CR 615.7, 616.1"
 })
 
 /**
@@ -128,7 +129,9 @@ export const rules: Policy.Rules = {
   results: Results.policy,
   commit: Game.commit,
   predicates,
-  values: Results.values
+  values: Results.values,
+  // order prompts only when the order can matter (a doubler and protection on one creature)
+  orderShortcut: true
 }
 
 const fam = (

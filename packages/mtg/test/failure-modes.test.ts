@@ -35,7 +35,8 @@ const pending = (scenario: unknown) => {
   if (Result.isFailure(c)) throw new Error(c.failure.message)
   const step = c.success.steps[0]
   if (step?._tag !== "Event") throw new Error("first step must be an event")
-  return Kernel.start(ruleset.rules, step.event, c.success.ledger, c.success.view)
+  // every order asked: these tests look at the prompt itself
+  return Kernel.start(ruleset.rules, step.event, c.success.ledger, c.success.view, { askEveryOrder: true })
 }
 
 describe("DESIGN §5 failure modes", () => {

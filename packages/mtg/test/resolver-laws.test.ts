@@ -19,6 +19,8 @@
  * CR 615.7: "If damage would be dealt to the shielded permanent or player by two or more
  * applicable sources at the same time, the player or the controller of the permanent chooses
  * which damage the shield prevents."
+ * (Also across several objects: one shield over "creatures you control" is divided by their
+ * controller, whatever the order the damage is listed in — the permutation law.)
  * CR 616.1: "the affected object's controller (or its owner if it has no controller) or the
  * affected player chooses one to apply".
  */
@@ -47,6 +49,7 @@ const Recipient = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))
 const EffectSpec = Schema.Struct({
   kind: Schema.Literals([
     "shield",
+    "shieldYours",
     "preventNextFrom",
     "preventNextFromGain",
     "preventEach",
@@ -129,6 +132,10 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
   switch (s.kind) {
     case "shield":
       return Effects.shield({ ...c, to, amount: s.n })
+    case "shieldYours":
+      // CR 615.7 over several objects: "prevent the next N damage that would be dealt to you and
+      // creatures you control" — one shield, divided by the controller (MTG-16)
+      return Effects.shield({ ...c, to: { _tag: "ControlledBy", player: { _tag: "You" } }, amount: s.n })
     case "preventNextFrom":
       return Effects.preventNextFrom({ ...c, source: from ?? "bolt", to })
     case "preventNextFromGain":

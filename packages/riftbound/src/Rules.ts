@@ -156,6 +156,8 @@ const base = Policy.affectedChooses({
   name: "riftbound",
   rule: "Riftbound 372: the controller of the object being acted on determines the order",
   chooserOf,
+  linkedRule:
+    "Riftbound 373: simultaneous events; effects with the same controller in the order of their controller's choosing",
   tiers: [
     {
       name: BONUS_TIER,
@@ -224,10 +226,54 @@ export const order: Policy.OrderingPolicy = {
 }
 
 /**
+ * The families of the game actions other than damage that the Riftbound ruleset commits to the
+ * game when they happen, so a replacement can watch them ("if a friendly unit would die") and
+ * replace them with others (Zhonya's Hourglass: "kill this instead. Heal that unit, exhaust it,
+ * and recall it"): `die` (to its owner's trash), `heal` (its damage removed), `exhaust`, `recall`
+ * (to base). State them with an `event` step and watch them with a `replacement` effect.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Rules.Family.die // "die"
+ * ```
+ * @since 0.1.0
+ * @category game
+ */
+export const Family = {
+  die: "die",
+  heal: "heal",
+  exhaust: "exhaust",
+  recall: "recall"
+} as const
+
+const commitAction = (view: GameView.GameView, occurrence: GameEvent.Occurrence): GameView.GameView => {
+  const o = view.objects[occurrence.subject]
+  if (o === undefined || o.kind !== "object") return view
+  switch (occurrence.family) {
+    case Family.die:
+      return GameView.setObject(view, { ...o, zone: "trash" })
+    case Family.heal:
+      return GameView.setObject(view, {
+        ...o,
+        props: { ...o.props, damage: 0, lethal: isLethal(num(o.props.might), 0) }
+      })
+    case Family.exhaust:
+      return GameView.setObject(view, { ...o, props: { ...o.props, exhausted: true } })
+    case Family.recall:
+      return GameView.setObject(view, { ...o, zone: "base" })
+    default:
+      return view
+  }
+}
+
+/**
  * How an occurrence that happened changes the game: damage is marked on the unit (417.1.b), its
  * "when I take damage" trigger fires (`tookDamage` counts it; `whenDamagedMight` adds Might),
  * and `lethal` is recomputed (142.4.b). Only damage that happened reaches here: damage that was
- * fully prevented is not dealt and fires nothing (417.1.e.1, 437.4).
+ * fully prevented is not dealt and fires nothing (417.1.e.1, 437.4). The game actions of
+ * {@link Family} change the unit too: a death moves it to the trash, a heal removes its damage,
+ * an exhaust exhausts it, a recall moves it to base.
  *
  * @example
  * ```ts
@@ -242,7 +288,8 @@ export const order: Policy.OrderingPolicy = {
  * @category game
  */
 export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence): GameView.GameView => {
-  if (occurrence.family !== GameEvent.DAMAGE || occurrence.amount <= 0) return view
+  if (occurrence.family !== GameEvent.DAMAGE) return commitAction(view, occurrence)
+  if (occurrence.amount <= 0) return view
   const o = view.objects[occurrence.subject]
   if (o === undefined || o.kind !== "object") return view
   const props = { ...o.props }
@@ -337,7 +384,10 @@ export const rules: Policy.Rules = {
     "Riftbound 437.2 / 372: the Prevent Value is tracked on the unit; its controller decides"
   ),
   commit,
-  predicates
+  predicates,
+  // 373.1.a: "the Game Actions that comprise their instructions are performed before any
+  // simultaneous unmodified events"
+  replacementsFirst: true
 }
 
 const fam = (

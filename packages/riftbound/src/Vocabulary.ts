@@ -181,8 +181,10 @@ const assignment = {
  *
  * - `deal: { id, to: { unit: amount }, source?, kinds?, preventable? }` — one Deal action, its
  *   damage dealt simultaneously (417.1.d);
- * - `event: { id, occurrences: [{ family, subject, amount?, source?, kinds? }] }` — any event
- *   (on a player, 372.1, or a battlefield, 372.2);
+ * - `event: { id, occurrences: [{ id?, family, subject, amount?, source?, kinds? }] }` — any
+ *   event (on a player, 372.1, or a battlefield, 372.2; a death, `family: die`, and the other
+ *   game actions of `Rules.Family`); an occurrence's `id` defaults to `<event id>:<position>`
+ *   (name it, so that an answer naming it does not depend on the order it is listed in);
  * - `combat: { id, assign, units?, total?, attackers?, source?, orders?, roles?, ignoreBackline? }`
  *   — combat damage assignment, validated (query `<id>`), then dealt (event `<id>`); `orders`
  *   declares each unit's controller's order (372);
@@ -220,6 +222,7 @@ export const StepSpec = Schema.Union([
       id: Id,
       occurrences: Schema.Array(
         Schema.Struct({
+          id: opt(Id),
           family: Id,
           subject: Id,
           amount: opt(Count),
@@ -484,7 +487,7 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
           ev.id,
           ev.occurrences.map((o, j) =>
             GameEvent.occurrence({
-              id: `${ev.id}:${j + 1}`,
+              id: o.id ?? `${ev.id}:${j + 1}`,
               family: o.family,
               subject: o.subject,
               ...(o.source === undefined ? {} : { source: o.source }),

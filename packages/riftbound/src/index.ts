@@ -90,7 +90,13 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "373 / 373.1",
     title: "simultaneous events handled separately, in turn order",
     status: "implemented",
-    note: "one group per affected object, groups in turn order from the turn player"
+    note: "one group per affected object, groups in turn order from the turn player; one limited effect over several of a player's simultaneous events: that player chooses which it applies to (RB-10)"
+  },
+  {
+    rule: "373.1.a",
+    title: "a replacement's game actions are performed before the simultaneous unmodified events",
+    status: "implemented",
+    note: "Rules.replacementsFirst; die, heal, exhaust and recall are events (Rules.Family)"
   },
   {
     rule: "373.2",
@@ -197,5 +203,5 @@ export const ruleset: Ruleset.Ruleset<Vocabulary.Scenario> = {
       ]
     }
   ],
-  vocabulary: { families: ["damage"], kinds: Object.values(Rules.Kind) }
+  vocabulary: { families: ["damage", ...Object.values(Rules.Family)], kinds: Object.values(Rules.Kind) }
 }

@@ -32,7 +32,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, Chooser, Decision, Expect, Names, Ruleset } from "@bulwark/core"
+import { Amount, Chooser, Decision, Expect, type Kernel, Names, Ruleset } from "@bulwark/core"
 import { Result, Schema, SchemaIssue } from "effect"
 import { LineCounter, parseDocument } from "yaml"
 import * as Integrity from "./Integrity.js"
@@ -619,6 +619,41 @@ export const chooserFor = (loaded: LoadedScenario, options: RunOptions = {}): Ch
 }
 
 /**
+ * The kernel options a scenario runs with. A prompt whose every order gives the same outcome is
+ * no longer asked (core `Kernel.Options.askEveryOrder`); a file written before that may answer
+ * such a prompt in its `decisions:` or list it under `expect.decisions`. Such a file keeps its
+ * meaning: when it answers or lists more decisions than a run with the shortcut asks, it is run
+ * asking every order, as it was written (both runs reach the same outcomes; the file's answers
+ * pick one of them). Remove the answer and the listed decision to use the shortcut.
+ *
+ * @example
+ * ```ts
+ * import { Ruleset } from "@bulwark/core"
+ * import { Scenario } from "@bulwark/scenario"
+ * declare const loaded: Scenario.LoadedScenario
+ * const run = Ruleset.run(loaded.ruleset.rules, loaded.compiled, Scenario.chooserFor(loaded),
+ *   Scenario.kernelOptions(loaded))
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export const kernelOptions = (loaded: LoadedScenario, options: RunOptions = {}): Kernel.Options => {
+  // a ruleset without the shortcut asks every order anyway: nothing to decide, no extra run
+  if (loaded.ruleset.rules.orderShortcut !== true) return {}
+  const listed = (loaded.expect as { decisions?: ReadonlyArray<unknown> } | undefined)?.decisions
+  const stated = Math.max(loaded.decisions?.length ?? 0, Array.isArray(listed) ? listed.length : 0)
+  if (stated === 0) return {}
+  let asked: number
+  try {
+    asked = Ruleset.run(loaded.ruleset.rules, loaded.compiled, chooserFor(loaded, options), { trace: false })
+      .outcome.decisions.length
+  } catch {
+    return {}
+  }
+  return asked < stated ? { askEveryOrder: true } : {}
+}
+
+/**
  * Describes how a scenario's decisions are answered, e.g. `"scripted (2 answers)"`,
  * `"scripted (1 answer), then best-for-chooser"`, `"first (default)"`.
  *
@@ -729,7 +764,12 @@ export const matchRun = (loaded: LoadedScenario, run: Ruleset.RunResult): CheckR
 export const checkScenario = (loaded: LoadedScenario, options: RunOptions = {}): CheckResult => {
   let run: Ruleset.RunResult
   try {
-    run = Ruleset.run(loaded.ruleset.rules, loaded.compiled, chooserFor(loaded, options))
+    run = Ruleset.run(
+      loaded.ruleset.rules,
+      loaded.compiled,
+      chooserFor(loaded, options),
+      kernelOptions(loaded, options)
+    )
   } catch (err) {
     run = defect(loaded, err)
   }

@@ -23,6 +23,7 @@ export {
   checkScenario,
   chooserFor,
   describeStrategy,
+  kernelOptions,
   type LoadedScenario,
   matchRun,
   parseScenario,

@@ -267,3 +267,42 @@ describe("node", () => {
     assert.isTrue(Result.isFailure(r) && r.failure._tag === "FileUnreadable")
   })
 })
+
+/**
+ * Order prompts only when the order can matter (MTG CR 616.1: the affected player "chooses one to
+ * apply"): two doublers on one unit give 12 in either order, so nobody is asked. A file written
+ * before that, which answers the prompt and lists it under `expect.decisions`, keeps its meaning.
+ */
+describe("files that answer a prompt that is no longer asked", () => {
+  const twoDoubles = (extra: string) => `ruleset: tiny
+title: two doublers on 3 damage
+players: [alice, bob]
+units:
+  - { id: bear, controller: bob }
+effects:
+  - { id: d1, kind: double, controller: alice }
+  - { id: d2, kind: double, controller: alice }
+events:
+  - id: e1
+    damage:
+      - { id: i1, from: alice, to: bear, amount: 3 }
+${extra}`
+
+  it("a new file: nothing is asked, the trace says the order doesn't matter", () => {
+    const s = loaded(twoDoubles("expect:\n  decisions: []\n  events: { e1: { dealt: { bear: 12 } } }\n"))
+    assert.deepStrictEqual(Scenario.kernelOptions(s), {})
+    const r = checkScenario(s)
+    assert.deepStrictEqual(r.mismatches, [])
+    assert.isTrue(r.run.trace.some((t) => t._tag === "Note" && t.text.includes("the order doesn't matter")))
+  })
+
+  it("an old file that answers and lists the prompt is run asking every order, as written", () => {
+    const s = loaded(
+      twoDoubles(
+        "decisions: [d2]\nexpect:\n  decisions: [{ kind: ChooseEffect, chooser: bob, answer: d2 }]\n  events: { e1: { dealt: { bear: 12 } } }\n"
+      )
+    )
+    assert.deepStrictEqual(Scenario.kernelOptions(s), { askEveryOrder: true })
+    assert.deepStrictEqual(checkScenario(s).mismatches, [])
+  })
+})

@@ -122,7 +122,8 @@ export const tiny: Ruleset.Ruleset<Tiny> = {
       rule: "T 1: the affected object's controller chooses",
       tiers: [{ name: "any" }]
     }),
-    assignment: Policy.recipientControllerAllocates("T 2")
+    assignment: Policy.recipientControllerAllocates("T 2"),
+    orderShortcut: true
   },
   coverage: [{ rule: "T 1", title: "order", status: "implemented" }]
 }

@@ -509,3 +509,167 @@ export const seededChooser =
     const h = mix(mix(seed, request.id), `${request._tag}|${request.chooser}|${state.log.length}`)
     return answers[h % answers.length]
   }
+
+/**
+ * A resolution's outcome, as a canonical string that does not depend on the order of the event's
+ * occurrences or of the ledger's effects: what happened to each original occurrence (an
+ * occurrence made during the resolution — a result, a cost, an additional effect — by what it
+ * is, not by the id it was given), each effect's ledger
+ * state, the prevention notices and the view, all sorted.
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.outcomeKey(resolution) === Laws.outcomeKey(other) // the same outcome
+ * ```
+ */
+export const outcomeKey = (r: Kernel.Resolution, exact = true): string => {
+  const sorted = (xs: ReadonlyArray<string>) => [...xs].sort().join(";")
+  const happened = r.outcomes
+    .filter((o) => o.status === "happened")
+    // an occurrence the kernel or a results stage made (results, costs, additional effects) is
+    // named after whichever occurrence came first: compared by what it is, not by that name
+    .map(
+      (o) =>
+        `${o.cause === "event" ? o.origin : ""}|${o.cause}|${o.family}|${o.subject}|${o.source ?? ""}|${o.amount}|${stable(o.params)}`
+    )
+  const limited = new Set(r.ledger.effects.filter((e) => e.limit !== undefined).map((e) => e.id))
+  const states = Object.keys(r.ledger.state).map((id) => {
+    const st = r.ledger.state[id]
+    // not exact: a use count matters only to an effect with a use limit
+    return `${id}=${stable(exact || limited.has(id) || st === undefined ? st : { ...st, uses: 0 })}`
+  })
+  // not exact: how much each prevention prevented (its notice) is not compared
+  const notices = exact ? r.notifications.map((n) => `${n.effect}:${n.amount}`) : []
+  return [sorted(happened), sorted(states), sorted(notices), stable(r.view.objects)].join("\n")
+}
+
+const stable = (value: unknown): string =>
+  JSON.stringify(value, (_k, v) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]])
+        )
+      : v
+  )
+
+/**
+ * Every outcome reachable from a resolution's inputs over all legal answers to every decision
+ * (`Decision.legalAnswers`, at most `answers` per division), as {@link outcomeKey} strings; a
+ * failed branch is recorded by its error tag. `undefined` when the search would visit more than
+ * `maxNodes` decisions (the caller skips such a world).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.reachable(rules, input)?.size // how many different outcomes the players can reach
+ * ```
+ */
+export const reachable = (
+  rules: Policy.Rules,
+  input: Input,
+  maxNodes = 400,
+  answers = 16,
+  options: Kernel.Options = {},
+  exact = true
+): ReadonlySet<string> | undefined => {
+  const out = new Set<string>()
+  let nodes = 0
+  const go = (step: Kernel.Step): boolean => {
+    if (step._tag === "Done") {
+      out.add(outcomeKey(step.resolution, exact))
+      return true
+    }
+    if (step._tag === "Failed") {
+      out.add(`failed: ${step.error._tag}`)
+      return true
+    }
+    if (++nodes > maxNodes) return false
+    for (const a of Decision.legalAnswers(step.request, answers))
+      if (!go(Kernel.resume(step.state, a))) return false
+    return true
+  }
+  const start = Kernel.start(rules, input.event, input.ledger, input.view, { ...options, trace: false })
+  return go(start) ? out : undefined
+}
+
+/**
+ * The input with its event's occurrences and its ledger's effects in another order (reversed, or
+ * rotated by `shift`): the same game, written down differently.
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.permuted(input, 1) // occurrences and effects rotated by one
+ * ```
+ */
+export const permuted = (input: Input, shift = -1): Input => {
+  const reorder = <A>(xs: ReadonlyArray<A>): ReadonlyArray<A> => {
+    if (shift < 0 || xs.length === 0) return [...xs].reverse()
+    const k = shift % xs.length
+    return [...xs.slice(k), ...xs.slice(0, k)]
+  }
+  return {
+    ...input,
+    event: { ...input.event, occurrences: reorder(input.event.occurrences) },
+    ledger: { ...input.ledger, effects: reorder(input.ledger.effects) }
+  }
+}
+
+/**
+ * Permutation law: the order in which an event's occurrences and a ledger's effects are written
+ * changes no reachable outcome. The sets of outcomes reachable over all choices (see
+ * {@link reachable}) are compared for the input and its reordering; who takes a limited effect
+ * is the players' choice (MTG CR 615.7, 616.1; Riftbound 373), never the listing's. Returns the
+ * differences (empty when the law holds, or when the search is too large to compare).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.permutationInvariant(rules, input) // []
+ * ```
+ */
+export const permutationInvariant = (
+  rules: Policy.Rules,
+  input: Input,
+  shift = -1,
+  maxNodes = 400
+): ReadonlyArray<string> => {
+  const a = reachable(rules, input, maxNodes)
+  if (a === undefined) return []
+  const b = reachable(rules, permuted(input, shift), maxNodes)
+  if (b === undefined) return []
+  const out: Array<string> = []
+  for (const k of a) if (!b.has(k)) out.push(`reachable as written, not when reordered:\n${k}`)
+  for (const k of b) if (!a.has(k)) out.push(`reachable when reordered, not as written:\n${k}`)
+  return out
+}
+
+/**
+ * Order prompts only when the order can matter: skipping the order prompts whose every order
+ * gives the same outcome leaves the same set of reachable outcomes as asking every one
+ * (`Kernel.Options.askEveryOrder`). Outcomes are compared as the game sees them (`outcomeKey`
+ * not exact): a use count only where the effect has a use limit, and not how much each
+ * prevention prevented (its notice) — the kernel's shortcut compares the same. Returns the differences (empty when the law holds, or when
+ * the search is too large to compare).
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.shortcutExact(rules, input) // []
+ * ```
+ */
+export const shortcutExact = (rules: Policy.Rules, input: Input, maxNodes = 400): ReadonlyArray<string> => {
+  const skipping = reachable(rules, input, maxNodes, 16, { askEveryOrder: false }, false)
+  if (skipping === undefined) return []
+  const asking = reachable(rules, input, maxNodes, 16, { askEveryOrder: true }, false)
+  if (asking === undefined) return []
+  const out: Array<string> = []
+  for (const k of asking)
+    if (!skipping.has(k)) out.push(`reachable asking every order, not with the shortcut:\n${k}`)
+  for (const k of skipping)
+    if (!asking.has(k)) out.push(`reachable with the shortcut, not asking every order:\n${k}`)
+  return out
+}
