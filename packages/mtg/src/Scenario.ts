@@ -825,7 +825,7 @@ const updateFn = (
     if (u.set?.["toughness"] !== undefined) props["baseToughness"] = u.set["toughness"]
     for (const k of u.unset ?? []) delete props[k]
     const current = Array.isArray(props["protection"]) ? [...props["protection"]] : []
-    current.push(...gained)
+    for (const g of gained) current.push(g)
     for (const enc of lost) {
       const k = current.findIndex((x) => x === enc || x.split("|")[0] === enc)
       if (k >= 0) current.splice(k, 1)
@@ -896,7 +896,7 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
     const players = view.players
     const effects: Array<Replacement.Replacement> = []
     ;(s.effects ?? []).forEach((e, i) => {
-      effects.push(...compileEffect(e, view, `effects[${i}]`))
+      for (const c of compileEffect(e, view, `effects[${i}]`)) effects.push(c)
     })
     const present = new Set(effects.map((e) => e.id))
     // the prevention effects of protection not yet in the ledger (702.16e), now marked present
@@ -905,7 +905,7 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
       for (const e of fresh) present.add(e.id)
       return fresh
     }
-    effects.push(...freshProtection(view))
+    for (const e of freshProtection(view)) effects.push(e)
     checkEffects(effects, "effects")
     const ledger = Ledger.make(effects)
     let tracked = view
@@ -917,7 +917,7 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
       else if ("resolve" in st) {
         const made: Array<Replacement.Replacement> = []
         st.resolve.forEach((e, j) => {
-          made.push(...compileEffect(e, tracked, `${at}.resolve[${j}]`))
+          for (const c of compileEffect(e, tracked, `${at}.resolve[${j}]`)) made.push(c)
         })
         for (const e of made) {
           if (present.has(e.id)) invalid(`${at}.resolve`, `duplicate effect id ${JSON.stringify(e.id)}`)
