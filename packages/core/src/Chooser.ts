@@ -659,7 +659,10 @@ export const bestFinalAmount = (state: Kernel.State): number | undefined => {
   const solved = solveLeast(request, state, FLAT_PASS_UP_TO)
   if (solved === "fallback") return undefined
   // the owner takes the least; any other chooser keeps the first option offered
-  let v = request.chooser === solved.owner ? solved.least.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY) : (solved.least[0] as number)
+  let v =
+    request.chooser === solved.owner
+      ? solved.least.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY)
+      : (solved.least[0] as number)
   if (!Number.isFinite(v)) return undefined
   if (v < 0) v = 0
   return v

@@ -487,7 +487,8 @@ const compileStep = (step: Step, view: GameView.GameView, path: string): Readonl
           GameView.batch(v, (d) => {
             let out = d
             for (const o of Object.values(v.objects))
-              if (o.props.destroyAtEndPhase === true) out = GameView.setObject(out, { ...o, zone: "graveyard" })
+              if (o.props.destroyAtEndPhase === true)
+                out = GameView.setObject(out, { ...o, zone: "graveyard" })
             return out
           })
       },

@@ -31,7 +31,7 @@
  */
 import { Chooser, Decision, Expect, Ruleset } from "@bulwark/core"
 import { Result, Schema, SchemaIssue } from "effect"
-import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml"
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml"
 import * as ScenarioError from "./ScenarioError.js"
 import * as SourceMap from "./SourceMap.js"
 
@@ -487,6 +487,22 @@ const deepNode = (root: unknown): Node | undefined => {
   return undefined
 }
 
+// The first alias (`*name`) of a document, in document order (iterative: no recursion).
+const firstAlias = (root: unknown): Node | undefined => {
+  const stack: Array<unknown> = [root]
+  while (stack.length > 0) {
+    const n = stack.pop()
+    if (isAlias(n)) return n
+    if (isMap(n))
+      for (let i = n.items.length - 1; i >= 0; i--) {
+        const pair = n.items[i]
+        stack.push(pair?.value, pair?.key)
+      }
+    else if (isSeq(n)) for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i])
+  }
+  return undefined
+}
+
 // Duplicate keys in one mapping (the YAML `uniqueKeys` check, in linear time: the parser's own
 // check compares each key with every earlier one, which takes seconds on a mapping of 10 000).
 const duplicateKey = (root: unknown): Node | undefined => {
@@ -581,13 +597,10 @@ export const parseScenario = (
   try {
     data = doc.toJS({ maxAliasCount: 1000 })
   } catch (err) {
-    return Result.fail(
-      new ScenarioError.MalformedFile({
-        file: fileName,
-        line: 0,
-        column: 0,
-        reason: err instanceof Error ? firstLine(err.message) : String(err)
-      })
+    // too many aliases (a "billion laughs"): point at the first alias
+    return malformed(
+      firstAlias(doc.contents)?.range?.[0] ?? 0,
+      err instanceof Error ? err.message : String(err)
     )
   }
   const sourceMap = SourceMap.fromDocument(doc, lineCounter)
