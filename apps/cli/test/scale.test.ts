@@ -57,15 +57,18 @@ describe("scale through the CLI", () => {
       })
 
       it.effect(
-        `${game}: ${occurrences} occurrences and ${effects} effects — bulwark check and resolve --json`,
+        `${game}: ${occurrences} occurrences and ${effects} effects — bulwark ${occurrences > 10_000 ? "" : "check and "}resolve --json`,
         () =>
           Effect.gen(function* () {
             const file = join(dir, name)
             writeFileSync(file, text)
-            const check = yield* cli(["check", file])
-            assert.strictEqual(check.code, 0, check.err.slice(0, 500))
-            assert.include(check.out, "1 passed, 0 failed")
-            assert.notMatch(`${check.out}\n${check.err}`, STACK)
+            // `check` only on the smaller file: it runs the same loader and Ruleset.run as the test above
+            if (occurrences <= 10_000) {
+              const check = yield* cli(["check", file])
+              assert.strictEqual(check.code, 0, check.err.slice(0, 500))
+              assert.include(check.out, "1 passed, 0 failed")
+              assert.notMatch(`${check.out}\n${check.err}`, STACK)
+            }
             const resolve = yield* cli(["resolve", file, "--json"])
             assert.strictEqual(resolve.code, 0, resolve.err.slice(0, 500))
             const json = JSON.parse(resolve.out) as {
