@@ -26,9 +26,12 @@ const dir = mkdtempSync(join(tmpdir(), "bulwark-scale-"))
 
 const cli = (args: ReadonlyArray<string>) =>
   Effect.gen(function* () {
+    // the test console keeps the lines of earlier runs: take only this run's
+    const outBefore = (yield* TestConsole.logLines).length
+    const errBefore = (yield* TestConsole.errorLines).length
     const code = yield* runCli(args).pipe(Effect.provideService(Interaction, nonInteractive))
-    const out = (yield* TestConsole.logLines).join("\n")
-    const err = (yield* TestConsole.errorLines).join("\n")
+    const out = (yield* TestConsole.logLines).slice(outBefore).join("\n")
+    const err = (yield* TestConsole.errorLines).slice(errBefore).join("\n")
     return { code, out, err }
   }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
 
