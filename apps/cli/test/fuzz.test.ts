@@ -11,10 +11,17 @@
  *   naming the file and a path or line, a loadable one runs without a defect.
  * - The CLI (`bulwark check` and `bulwark resolve`, in-process) never crashes and never prints
  *   a stack trace: exit 2 on a file the loader refuses, 0/1/2 otherwise, never "internal error".
+ * - A hang fails the run: first, one case in four goes through the built `bulwark check` in a
+ *   child process under a watchdog (no answer for HANG_MS: the child is killed and the case
+ *   named; the slowest case is printed). The in-process loops then skip a case found hanging.
+ *   Inside the engine the budgets are deterministic: the kernel's step bound, at most 1 000 YAML
+ *   aliases, at most 100 levels of nesting.
  */
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { spawn } from "node:child_process"
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { parseScenario } from "@bulwark/scenario"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
@@ -25,9 +32,17 @@ import * as Registry from "../src/registry.js"
 import { type Case, corpus, judge, makeCase, STACK } from "./fuzz.js"
 
 const SEED = Number(process.env.BULWARK_FUZZ_SEED ?? 20261129)
-const CASES = Number(process.env.BULWARK_FUZZ_CASES ?? 2500)
-/** One case in CLI_EVERY also goes through the CLI (twice: check and resolve). */
-const CLI_EVERY = 8
+const CASES = Number(process.env.BULWARK_FUZZ_CASES ?? 10_000)
+/** One case in CLI_EVERY also goes through the CLI in-process (twice: check and resolve). */
+const CLI_EVERY = 20
+/** One case in WATCH_EVERY also goes through the built CLI in a child process, under a watchdog. */
+const WATCH_EVERY = 4
+/**
+ * The watchdog: a case that gives no answer within this long is a hang and fails the run. It is
+ * far above any real case (the slowest is reported, well under a second), so a busy machine
+ * cannot make a normal run fail; nothing here asserts a small timing.
+ */
+const HANG_MS = 60_000
 const CLI_CASES = Math.ceil(CASES / CLI_EVERY)
 
 const files = corpus()
@@ -48,6 +63,52 @@ const cli = (args: ReadonlyArray<string>) =>
     return { code, out, err }
   }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
 
+const main = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "main.js")
+/** Cases the watchdog (which runs first) found hanging: the in-process loops skip them. */
+const hung = new Set<number>()
+
+/**
+ * Runs `bulwark check` on `files` in a child process; every file is reported as it is done
+ * (PASS/FAIL lines), so a case that hangs is the one after the last reported: the child is
+ * killed after HANG_MS without output and the case named.
+ */
+const watched = (files: ReadonlyArray<string>) =>
+  new Promise<{ code: number | null; out: string; hang?: string; slowest: { ms: number; file: string } }>(
+    (done) => {
+      const child = spawn(process.execPath, [main, "check", ...files], { stdio: ["ignore", "pipe", "pipe"] })
+      let out = ""
+      let last = performance.now()
+      let reported = 0
+      const slowest = { ms: 0, file: "" }
+      let hang: string | undefined
+      const timer = setInterval(() => {
+        if (performance.now() - last > HANG_MS) {
+          hang = files[reported] ?? "(after the last file)"
+          child.kill("SIGKILL")
+        }
+      }, 500)
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString("utf8")
+        const now = performance.now()
+        const n = (out.match(/^(?:PASS|FAIL) /gm) ?? []).length
+        if (n > reported) {
+          if (now - last > slowest.ms) {
+            slowest.ms = Math.round(now - last)
+            slowest.file = files[n - 1] ?? ""
+          }
+          reported = n
+          last = now
+        }
+      }
+      child.stdout.on("data", onData)
+      child.stderr.on("data", onData)
+      child.on("close", (code) => {
+        clearInterval(timer)
+        done({ code, out, slowest, ...(hang === undefined ? {} : { hang }) })
+      })
+    }
+  )
+
 describe(`scenario fuzzing (seed ${SEED})`, () => {
   it("the corpus is every bundled scenario of every ruleset", () => {
     const games = new Set(files.map((f) => f.name.split("/")[0]))
@@ -55,12 +116,46 @@ describe(`scenario fuzzing (seed ${SEED})`, () => {
     assert.isAbove(files.length, 50)
   })
 
+  it.skipIf(!existsSync(main))(
+    `watchdog: ${Math.ceil(CASES / WATCH_EVERY)} of them through the built \`bulwark check\` in a child process — a case without an answer in ${HANG_MS / 1000} s fails the run`,
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "bulwark-fuzz-watch-"))
+      const files = cases
+        .filter((c) => c.index % WATCH_EVERY === 0)
+        .map((c) => {
+          const file = join(dir, `${c.index}-${c.name.replace(/[^\w.-]/g, "_")}`)
+          writeFileSync(file, c.text)
+          return file
+        })
+      const started = performance.now()
+      const slowest = { ms: 0, file: "" }
+      const problems: Array<string> = []
+      for (let i = 0; i < files.length; i += 250) {
+        const chunk = files.slice(i, i + 250)
+        const r = await watched(chunk)
+        if (r.slowest.ms > slowest.ms) Object.assign(slowest, r.slowest)
+        if (r.hang !== undefined) {
+          problems.push(`no answer in ${HANG_MS} ms: ${r.hang}`)
+          hung.add(Number(/(\d+)-[^/\\]*$/.exec(r.hang)?.[1]))
+        } else if (![0, 1, 2].includes(r.code ?? -1)) problems.push(`exit ${r.code} on ${chunk[0]}…`)
+        if (STACK.test(r.out)) problems.push(`a stack trace was printed: ${r.out.match(STACK)?.[0]}`)
+        if (/internal error/.test(r.out)) problems.push(`internal error: ${r.out.slice(0, 300)}`)
+      }
+      console.log(
+        `fuzz watchdog: ${files.length} files through bulwark check in ${Math.round(performance.now() - started)} ms; slowest case ${slowest.ms} ms (${slowest.file})`
+      )
+      assert.deepStrictEqual(problems, [])
+    },
+    600_000
+  )
+
   it(`loader: ${CASES} generated and mutated scenario files — never a throw, always a typed error with a path, no defect when run`, () => {
     const started = performance.now()
     const verdicts: Record<string, number> = {}
     const problems: Array<string> = []
     const slowest: Array<{ ms: number; what: string }> = []
     for (const c of cases) {
+      if (hung.has(c.index)) continue
       const t = performance.now()
       // every third loadable case also runs with "best for the chooser" (a search over answers)
       const { problems: p, verdict } = judge(
@@ -82,7 +177,7 @@ describe(`scenario fuzzing (seed ${SEED})`, () => {
     // the mutations reach every stage: malformed files, schema errors, compile errors, runs
     for (const tag of ["MalformedFile", "SchemaMismatch", "CompileFailed", "UnknownRuleset", "loaded"])
       assert.isAbove(verdicts[tag] ?? 0, 0, `no case ended as ${tag}`)
-  }, 120_000)
+  }, 600_000)
 
   it.effect(
     `CLI: ${CLI_CASES} of them through \`bulwark check\` and \`bulwark resolve\` — exit 2 on bad input, never a crash or a stack trace`,
@@ -93,7 +188,7 @@ describe(`scenario fuzzing (seed ${SEED})`, () => {
         const codes: Record<string, number> = {}
         const problems: Array<string> = []
         for (const c of cases) {
-          if (c.index % CLI_EVERY !== 0) continue
+          if (c.index % CLI_EVERY !== 0 || hung.has(c.index)) continue
           const file = join(dir, c.name)
           writeFileSync(file, c.text)
           // refused by the loader (the loader test above runs the full oracle on every case)
@@ -121,6 +216,6 @@ describe(`scenario fuzzing (seed ${SEED})`, () => {
         )
         assert.deepStrictEqual(problems, [])
       }),
-    120_000
+    600_000
   )
 })

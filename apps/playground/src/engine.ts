@@ -160,7 +160,7 @@ export const drive = (
           const answer = answerFor(k.request, k.state)
           if (answer === undefined) {
             for (const record of k.state.trace ?? []) entries.push({ step: i, record })
-            decisions.push(...k.state.log)
+            for (const d of k.state.log) decisions.push(d)
             return stop({ pending: { request: k.request, legal: legalOf(k.request) } })
           }
           given.push(answer)
@@ -174,7 +174,7 @@ export const drive = (
         const r = k.resolution
         for (const record of r.trace) entries.push({ step: i, record })
         for (const o of r.outcomes) created[o.id] = o.proposed
-        decisions.push(...r.decisions)
+        for (const d of r.decisions) decisions.push(d)
         view = r.view
         ledger = r.ledger
         break

@@ -481,7 +481,7 @@ const renderStep = (): void => {
   const snap = snapshotAt(d, i)
   const r = entry.record
   const changed = new Set(r._tag === "Applied" ? r.changes.map((c) => c.occurrence) : [])
-  const scale = Math.max(1, ...snap.bars.map((b) => Math.max(b.start, b.amount + b.prevented)))
+  const scale = snap.bars.reduce((m, b) => Math.max(m, b.start, b.amount + b.prevented), 1)
   const shields = Object.entries(snap.shields)
   const go = (k: number) => () => moveTo(k)
   const extra: Child =

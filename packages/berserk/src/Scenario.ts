@@ -531,7 +531,7 @@ const compileUnsafe = (s: Scenario): Ruleset.Compiled => {
       }
       update(
         `attack ${lines.join("; ")} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)`,
-        (v) => attackObjects.reduce((acc, o) => GameView.setObject(acc, o), v)
+        (v) => GameView.batch(v, (d) => attackObjects.reduce((acc, o) => GameView.setObject(acc, o), d))
       )
       steps.push({ _tag: "Event", event: GameEvent.make(a.id, occurrences) })
     } else if ("heal" in step) {

@@ -933,7 +933,10 @@ export const bestFinalAmount = (state: Kernel.State, options: SearchOptions = {}
   if (solved === "fallback") return undefined
   if (solved._tag === "Structured") return solved.least
   // the owner takes the least; any other chooser keeps the first option offered
-  let v = request.chooser === solved.owner ? Math.min(...solved.least) : (solved.least[0] as number)
+  let v =
+    request.chooser === solved.owner
+      ? solved.least.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY)
+      : (solved.least[0] as number)
   if (!Number.isFinite(v)) return undefined
   if (v < 0) v = 0
   return v

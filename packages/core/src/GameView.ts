@@ -222,7 +222,45 @@ export const turnOrderFrom = (view: GameView, first: string): ReadonlyArray<stri
  * @since 0.1.0
  * @category combinators
  */
-export const setObject = (view: GameView, object: GameObject): GameView => ({
-  ...view,
-  objects: { ...view.objects, [object.id]: object }
-})
+export const setObject = (view: GameView, object: GameObject): GameView => {
+  if (drafts.has(view.objects)) {
+    // inside `batch`: the objects are a private copy, written in place
+    ;(view.objects as Record<string, GameObject>)[object.id] = object
+    return { ...view }
+  }
+  return { ...view, objects: { ...view.objects, [object.id]: object } }
+}
+
+// The object records `batch` is building: `setObject` writes into them instead of copying them.
+const drafts = new WeakSet<object>()
+
+/**
+ * Applies many changes to a view with one copy of its objects. Inside `f`, {@link setObject}
+ * writes into that copy instead of copying every object each time, so 100 000 changes to a view
+ * of 100 000 objects take linear time, not quadratic. The input view is never changed; the views
+ * `f` sees share the copy while it runs, so `f` must not keep one to compare with later (keep
+ * the objects you need instead).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * const v0 = GameView.make({ players: ["alice"], activePlayer: "alice",
+ *   objects: [{ id: "bear", kind: "object", props: { damage: 0 } }] })
+ * const v1 = GameView.batch(v0, (v) =>
+ *   [1, 2, 3].reduce((acc, n) => GameView.setObject(acc, { id: "bear", kind: "object", props: { damage: n } }), v)
+ * )
+ * v1.objects["bear"]?.props["damage"] // 3
+ * v0.objects["bear"]?.props["damage"] // 0
+ * ```
+ * @since 0.1.0
+ * @category combinators
+ */
+export const batch = (view: GameView, f: (draft: GameView) => GameView): GameView => {
+  const objects = { ...view.objects }
+  drafts.add(objects)
+  try {
+    return f({ ...view, objects })
+  } finally {
+    drafts.delete(objects)
+  }
+}

@@ -1688,10 +1688,17 @@ const finishFrame = (s: State): void => {
     }
   }
   const commit = s.rules.commit
-  for (const o of happened) {
-    s.happened.push(o)
-    if (commit !== undefined) s.view = commit(s.view, o)
-  }
+  for (const o of happened) s.happened.push(o)
+  // one copy of the objects for the whole batch, not one per occurrence
+  if (commit !== undefined && happened.length > 0)
+    s.view =
+      happened.length === 1
+        ? commit(s.view, happened[0] as GameEvent.Occurrence)
+        : GameView.batch(s.view, (v) => {
+            let out = v
+            for (const o of happened) out = commit(out, o)
+            return out
+          })
   s.trace?.push({
     _tag: "EventFinished",
     event: frame.event,

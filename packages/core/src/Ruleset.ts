@@ -638,8 +638,9 @@ const record = (acc: Acc, event: GameEvent.GameEvent, r: Kernel.Resolution): voi
   acc.ledger = r.ledger
   acc.events[event.id] = eventOutcome(r)
   acc.resolutions.push(r)
-  acc.trace.push(...r.trace)
-  acc.decisions.push(...r.decisions)
+  // a loop, not push(...xs): a 100 000-occurrence event has more records than a call has arguments
+  for (const t of r.trace) acc.trace.push(t)
+  for (const d of r.decisions) acc.decisions.push(d)
 }
 
 const offset =

@@ -480,12 +480,14 @@ const compileStep = (step: Step, view: GameView.GameView, path: string): Readonl
       {
         _tag: "Update",
         label: "beginning of the end phase: objects marked by Quell are destroyed (FaB 8.3.19)",
-        apply: (v) => {
-          let out = v
-          for (const o of Object.values(v.objects))
-            if (o.props.destroyAtEndPhase === true) out = GameView.setObject(out, { ...o, zone: "graveyard" })
-          return out
-        }
+        apply: (v) =>
+          GameView.batch(v, (d) => {
+            let out = d
+            for (const o of Object.values(v.objects))
+              if (o.props.destroyAtEndPhase === true)
+                out = GameView.setObject(out, { ...o, zone: "graveyard" })
+            return out
+          })
       },
       { _tag: "Advance", boundary: "endPhase" }
     ]

@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, type GameView } from "@bulwark/core"
+import { GameEvent, GameView } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -189,7 +189,7 @@ const setProps = (
   const o = view.objects[id]
   if (o === undefined) return view
   const next = withStats({ ...o, props: f(o.props) })
-  return { ...view, objects: { ...view.objects, [id]: next } }
+  return GameView.setObject(view, next)
 }
 
 const bump = (id: string, prop: string, by: number) => (view: GameView.GameView) =>
@@ -242,7 +242,7 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
     keepsController && o.controller !== undefined
       ? { ...o, zone, props }
       : { ...rest, zone, props, ...(keepsController && o.owner !== undefined ? { controller: o.owner } : {}) }
-  return { ...view, objects: { ...view.objects, [id]: next } }
+  return GameView.setObject(view, next)
 }
 
 /**

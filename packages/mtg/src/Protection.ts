@@ -431,8 +431,16 @@ export const illegalAttachments = (view: GameView.GameView): ReadonlyArray<Illeg
  * @category state
  */
 export const detachIllegal = (view: GameView.GameView): GameView.GameView => {
+  const illegal = illegalAttachments(view)
+  return illegal.length === 0 ? view : GameView.batch(view, (draft) => detach(draft, illegal))
+}
+
+const detach = (
+  view: GameView.GameView,
+  illegal: ReturnType<typeof illegalAttachments>
+): GameView.GameView => {
   let v = view
-  for (const x of illegalAttachments(view)) {
+  for (const x of illegal) {
     if (x.action === "toGraveyard") v = Game.moveTo(v, x.attachment, "graveyard")
     else {
       const o = v.objects[x.attachment] as GameView.GameObject

@@ -826,7 +826,7 @@ const updateFn = (
     if (u.set?.["toughness"] !== undefined) props["baseToughness"] = u.set["toughness"]
     for (const k of u.unset ?? []) delete props[k]
     const current = Array.isArray(props["protection"]) ? [...props["protection"]] : []
-    current.push(...gained)
+    for (const g of gained) current.push(g)
     for (const enc of lost) {
       const k = current.findIndex((x) => x === enc || x.split("|")[0] === enc)
       if (k >= 0) current.splice(k, 1)
@@ -898,7 +898,7 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
     const effects: Array<Replacement.Replacement> = []
     ;(s.effects ?? []).forEach((e, i) => {
       // each bound to the objects it names as they are now (CR 400.7)
-      effects.push(...compileEffect(e, view, `effects[${i}]`).map((x) => Effects.aimedAt(x, view)))
+      for (const c of compileEffect(e, view, `effects[${i}]`)) effects.push(Effects.aimedAt(c, view))
     })
     const present = new Set(effects.map((e) => e.id))
     // the prevention effects of protection not yet in the ledger (702.16e), now marked present
@@ -907,7 +907,7 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
       for (const e of fresh) present.add(e.id)
       return fresh
     }
-    effects.push(...freshProtection(view))
+    for (const e of freshProtection(view)) effects.push(e)
     checkEffects(effects, "effects")
     const ledger = Ledger.make(effects)
     let tracked = view
@@ -919,9 +919,8 @@ export const compile = (s: Scenario): Result.Result<CoreRuleset.Compiled, Errors
       else if ("resolve" in st) {
         const made: Array<Replacement.Replacement> = []
         st.resolve.forEach((e, j) => {
-          made.push(
-            ...compileEffect(e, tracked, `${at}.resolve[${j}]`).map((x) => Effects.aimedAt(x, tracked))
-          )
+          for (const c of compileEffect(e, tracked, `${at}.resolve[${j}]`))
+            made.push(Effects.aimedAt(c, tracked))
         })
         for (const e of made) {
           if (present.has(e.id)) invalid(`${at}.resolve`, `duplicate effect id ${JSON.stringify(e.id)}`)

@@ -992,10 +992,10 @@ export const solveWith = (
       const pick = bestPick ?? { lens: lists.map(() => 0), kills: 0, cost: 0 }
       const seq: Array<UnitInfo> = []
       lists.forEach((list, i) => {
-        seq.push(...list.slice(0, pick.lens[i] ?? 0))
+        for (const u of list.slice(0, pick.lens[i] ?? 0)) seq.push(u)
       })
       lists.forEach((list, i) => {
-        seq.push(...list.slice(pick.lens[i] ?? 0))
+        for (const u of list.slice(pick.lens[i] ?? 0)) seq.push(u)
       })
       solution = walk(seq, exempt, total, roles)
     }

@@ -517,15 +517,16 @@ export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.Sce
           label: `declared replacement orders (372): ${Object.entries(orders)
             .map(([u, o]) => `${u}: ${o.join(", ")}`)
             .join("; ")}`,
-          apply: (v) => {
-            let out = v
-            for (const [u, o] of Object.entries(orders)) {
-              const obj = out.objects[u]
-              if (obj !== undefined)
-                out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
-            }
-            return out
-          }
+          apply: (v) =>
+            GameView.batch(v, (d) => {
+              let out = d
+              for (const [u, o] of Object.entries(orders)) {
+                const obj = out.objects[u]
+                if (obj !== undefined)
+                  out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
+              }
+              return out
+            })
         })
       steps.push({
         _tag: "Query",

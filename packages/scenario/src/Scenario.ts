@@ -34,7 +34,7 @@
  */
 import { Amount, Chooser, Decision, Expect, type Kernel, Names, Ruleset } from "@bulwark/core"
 import { Result, Schema, SchemaIssue } from "effect"
-import { LineCounter, parseDocument } from "yaml"
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml"
 import * as Integrity from "./Integrity.js"
 import * as ScenarioError from "./ScenarioError.js"
 import * as SourceMap from "./SourceMap.js"
@@ -292,6 +292,11 @@ const toIssues = (
 ): Array<ScenarioError.Issue> => {
   const discriminated: Array<Discriminated> = []
   discriminatedFailures(error.issue, [], discriminated)
+  const byPath = new Map<string, Discriminated>()
+  for (const d of discriminated) {
+    const k = SourceMap.formatPath(d.path)
+    if (!byPath.has(k)) byPath.set(k, d)
+  }
   const issues = SchemaIssue.makeFormatterStandardSchemaV1()(error.issue).issues.map((i) => {
     const path = (i.path ?? []).map((p) =>
       typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : p
@@ -299,7 +304,7 @@ const toIssues = (
     let clean: Array<string | number> = path.map((p) => (typeof p === "symbol" ? String(p) : p))
     let message = i.message
     let at: "key" | "value" = "key"
-    const d = discriminated.find((x) => SourceMap.formatPath(x.path) === SourceMap.formatPath(clean))
+    const d = byPath.get(SourceMap.formatPath(clean))
     const v = valueAt(doc, clean)
     const tag = isRecord(v.value) ? v.value[d?.key ?? ""] : undefined
     if (d !== undefined && isRecord(v.value)) {
@@ -321,13 +326,19 @@ const toIssues = (
   })
   // an unknown key next to a missing one is most likely a typo of it
   const parent = (p: ReadonlyArray<string | number>) => SourceMap.formatPath(p.slice(0, -1))
+  const missingIn = new Map<string, Array<string>>()
+  for (const m of issues)
+    if (m.message.startsWith("missing key")) {
+      const k = parent(m.path)
+      const list = missingIn.get(k)
+      if (list === undefined) missingIn.set(k, [String(m.path.at(-1))])
+      else list.push(String(m.path.at(-1)))
+    }
   return issues.map((i) => {
     const last = i.path.at(-1)
     if (!i.message.startsWith("unknown key") || typeof last !== "string")
       return { ...i, path: SourceMap.formatPath(i.path) }
-    const missing = issues
-      .filter((m) => m.message.startsWith("missing key") && parent(m.path) === parent(i.path))
-      .map((m) => String(m.path.at(-1)))
+    const missing = missingIn.get(parent(i.path)) ?? []
     return { ...i, path: SourceMap.formatPath(i.path), message: `${i.message}${suggest(last, missing)}` }
   })
 }
@@ -378,10 +389,126 @@ const structuralIssues = (data: unknown, sourceMap: SourceMap.SourceMap): Array<
   return out
 }
 
+/** How much of a long line a snippet shows on each side of the column it points at. */
+const SNIPPET_SIDE = 40
+
+const lineAt = (text: string, line: number): string | undefined => {
+  let start = 0
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf("\n", start)
+    if (nl < 0) return undefined
+    start = nl + 1
+  }
+  if (start > text.length) return undefined
+  const end = text.indexOf("\n", start)
+  const src = text.slice(start, end < 0 ? text.length : end)
+  return src.endsWith("\r") ? src.slice(0, -1) : src
+}
+
+// The line an error points at, with a caret under the column; a long line (a whole document on
+// one line, 40 KB of brackets) is cut to a window around the column, never echoed whole.
 const snippet = (text: string, line: number, column: number): string => {
-  const src = text.split(/\r?\n/)[line - 1]
+  const src = lineAt(text, line)
   if (src === undefined) return ""
-  return `\n    ${src}\n    ${" ".repeat(Math.max(0, column - 1))}^`
+  const col = Math.max(0, column - 1)
+  const from = Math.max(0, col - SNIPPET_SIDE)
+  const to = Math.min(src.length, col + SNIPPET_SIDE)
+  const before = from > 0 ? "…" : ""
+  const after = to < src.length ? "…" : ""
+  return `\n    ${before}${src.slice(from, to)}${after}\n    ${" ".repeat(before.length + col - from)}^`
+}
+
+/**
+ * How deeply lists and mappings may nest in a scenario file. No ruleset's language comes close
+ * (a filter inside a step inside a list is about 8); a deeper file is refused with the line where
+ * it goes too deep instead of overflowing a recursive parser or decoder.
+ */
+const MAX_DEPTH = 100
+
+const tooDeep = `lists and mappings are nested more than ${MAX_DEPTH} levels deep`
+
+// The first offset at which flow brackets (`[`, `{`) nest deeper than MAX_DEPTH, skipping quoted
+// text and comments; used only to locate the problem when the YAML parser itself overflowed.
+const deepBracket = (text: string): number | undefined => {
+  let depth = 0
+  let quote: string | undefined
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quote !== undefined) {
+      if (c === "\\" && quote === '"') i++
+      else if (c === quote) quote = undefined
+      continue
+    }
+    if (c === '"' || (c === "'" && depth > 0)) quote = c
+    else if (c === "#" && (i === 0 || /\s/.test(text[i - 1] as string))) {
+      const nl = text.indexOf("\n", i)
+      if (nl < 0) return undefined
+      i = nl
+    } else if (c === "[" || c === "{") {
+      depth++
+      if (depth > MAX_DEPTH) return i
+    } else if ((c === "]" || c === "}") && depth > 0) depth--
+  }
+  return undefined
+}
+
+// The first node nested deeper than MAX_DEPTH in a parsed document (iterative: no recursion).
+const deepNode = (root: unknown): Node | undefined => {
+  const stack: Array<[unknown, number]> = [[root, 0]]
+  while (stack.length > 0) {
+    const [n, d] = stack.pop() as [unknown, number]
+    if (isMap(n) || isSeq(n)) {
+      if (d > MAX_DEPTH) return n
+      for (let i = n.items.length - 1; i >= 0; i--) {
+        const item = n.items[i]
+        if (isPair(item)) {
+          stack.push([item.value, d + 1])
+          stack.push([item.key, d + 1])
+        } else stack.push([item, d + 1])
+      }
+    }
+  }
+  return undefined
+}
+
+// The first alias (`*name`) of a document, in document order (iterative: no recursion).
+const firstAlias = (root: unknown): Node | undefined => {
+  const stack: Array<unknown> = [root]
+  while (stack.length > 0) {
+    const n = stack.pop()
+    if (isAlias(n)) return n
+    if (isMap(n))
+      for (let i = n.items.length - 1; i >= 0; i--) {
+        const pair = n.items[i]
+        stack.push(pair?.value, pair?.key)
+      }
+    else if (isSeq(n)) for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i])
+  }
+  return undefined
+}
+
+// Duplicate keys in one mapping (the YAML `uniqueKeys` check, in linear time: the parser's own
+// check compares each key with every earlier one, which takes seconds on a mapping of 10 000).
+const duplicateKey = (root: unknown): Node | undefined => {
+  const stack: Array<unknown> = [root]
+  let first: Node | undefined
+  while (stack.length > 0) {
+    const n = stack.pop()
+    if (isMap(n)) {
+      const seen = new Set<unknown>()
+      for (const pair of n.items) {
+        const k = isScalar(pair.key) ? pair.key.value : pair.key
+        if (seen.has(k)) {
+          const node = pair.key as Node
+          if (first === undefined || (node.range?.[0] ?? 0) < (first.range?.[0] ?? 0)) first = node
+          break
+        }
+        seen.add(k)
+        stack.push(pair.value)
+      }
+    } else if (isSeq(n)) for (const item of n.items) stack.push(item)
+  }
+  return first
 }
 
 const firstLine = (s: string): string => s.split("\n")[0] ?? s
@@ -413,8 +540,32 @@ export const parseScenario = (
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
   const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const malformed = (offset: number, message: string) => {
+    const pos = lineCounter.linePos(offset)
+    return Result.fail(
+      new ScenarioError.MalformedFile({
+        file: fileName,
+        line: pos.line,
+        column: pos.col,
+        reason: firstLine(message) + snippet(text, pos.line, pos.col)
+      })
+    )
+  }
+  let doc: ReturnType<typeof parseDocument>
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
+  } catch (err) {
+    // the parser's own recursion overflowed: the file is nested too deeply
+    if (!(err instanceof RangeError)) throw err
+    return malformed(deepBracket(text) ?? 0, tooDeep)
+  }
   const yamlError = doc.errors[0]
+  if (yamlError !== undefined && /call stack/i.test(yamlError.message))
+    return malformed(deepBracket(text) ?? yamlError.pos[0], tooDeep)
+  const deep = yamlError === undefined ? deepNode(doc.contents) : undefined
+  if (deep !== undefined) return malformed(deep.range?.[0] ?? 0, tooDeep)
+  const dup = yamlError === undefined ? duplicateKey(doc.contents) : undefined
+  if (dup !== undefined) return malformed(dup.range?.[0] ?? 0, "Map keys must be unique")
   if (yamlError !== undefined) {
     const pos = yamlError.linePos?.[0] ?? lineCounter.linePos(yamlError.pos[0])
     return Result.fail(
@@ -430,13 +581,10 @@ export const parseScenario = (
   try {
     data = doc.toJS({ maxAliasCount: 1000 })
   } catch (err) {
-    return Result.fail(
-      new ScenarioError.MalformedFile({
-        file: fileName,
-        line: 0,
-        column: 0,
-        reason: err instanceof Error ? firstLine(err.message) : String(err)
-      })
+    // too many aliases (a "billion laughs"): point at the first alias
+    return malformed(
+      firstAlias(doc.contents)?.range?.[0] ?? 0,
+      err instanceof Error ? err.message : String(err)
     )
   }
   const sourceMap = SourceMap.fromDocument(doc, lineCounter)

@@ -4,7 +4,16 @@
  *
  * @since 0.1.0
  */
-import { isMap, isScalar, isSeq, type LineCounter, type Node, type Document as YamlDocument } from "yaml"
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  type LineCounter,
+  type Node,
+  type Pair,
+  type YAMLMap,
+  type Document as YamlDocument
+} from "yaml"
 
 /**
  * A path inside a scenario document: keys and list indexes.
@@ -116,12 +125,6 @@ export interface SourceMap {
  */
 export const none: SourceMap = { positionOf: () => ({ line: 0, column: 0 }) }
 
-const keyMatches = (key: unknown, seg: string | number): boolean => {
-  const k = isScalar(key) ? key.value : key
-  // paths come from the document read in NFC (the scenario loader normalises ids)
-  return k === seg || String(k) === String(seg) || String(k).normalize("NFC") === String(seg).normalize("NFC")
-}
-
 /**
  * Builds the source map of a parsed YAML (or JSON) document; `lineCounter` must be the one
  * given to `parseDocument`.
@@ -147,15 +150,32 @@ export const fromDocument = (doc: YamlDocument, lineCounter: LineCounter): Sourc
     const r = (n as Node | null | undefined)?.range
     return r === undefined || r === null ? undefined : r[0]
   }
+  // each mapping's keys, indexed the first time a path goes through it: a file with thousands of
+  // errors in a mapping of thousands of keys is located in linear time, not quadratic
+  const indexes = new WeakMap<object, Map<string, Pair>>()
+  const pairOf = (map: YAMLMap, seg: string | number): Pair | undefined => {
+    let index = indexes.get(map)
+    if (index === undefined) {
+      index = new Map()
+      for (const p of map.items) {
+        const k = String(isScalar(p.key) ? p.key.value : p.key)
+        if (!index.has(k)) index.set(k, p as Pair)
+        // paths come from the document read in NFC (the scenario loader normalises ids)
+        const nfc = k.normalize("NFC")
+        if (!index.has(nfc)) index.set(nfc, p as Pair)
+      }
+      indexes.set(map, index)
+    }
+    const key = String(seg)
+    return index.get(key) ?? index.get(key.normalize("NFC"))
+  }
   return {
     positionOf: (path, which = "key") => {
       let node: unknown = doc.contents
       let pos = at(start(node) ?? 0)
       for (const [i, seg] of path.entries()) {
         if (isMap(node)) {
-          const pair =
-            node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg) ??
-            node.items.find((p) => keyMatches(p.key, seg))
+          const pair = pairOf(node, seg)
           if (pair === undefined) return pos
           const last = i === path.length - 1
           pos = at(

@@ -62,4 +62,52 @@ describe("adversarial scenario files", () => {
     const e = failure(`${doc}${rows.join("\n")}\n`)
     assert.strictEqual(e._tag, "MalformedFile")
   })
+
+  it("10 000 nested lists or mappings: a short error at the line where they pass 100 levels, no echo of the input", () => {
+    for (const deep of [
+      "[".repeat(10_000) + "]".repeat(10_000),
+      "{a: ".repeat(10_000) + "1" + "}".repeat(10_000)
+    ]) {
+      const e = failure(`${doc}effects: ${deep}\n`)
+      assert.strictEqual(e._tag, "MalformedFile")
+      assert.include(e.message, "lists and mappings are nested more than 100 levels deep")
+      assert.match(e.message, /^adv\.yaml:9:\d+: /)
+      assert.isBelow(e.message.length, 300)
+    }
+  })
+
+  it("nesting up to 100 levels is no error of its own (the schema then says what it expected)", () => {
+    const e = failure(`${doc}effects: ${"[".repeat(99)}${"]".repeat(99)}\n`)
+    assert.strictEqual(e._tag, "SchemaMismatch")
+  })
+
+  it("a problem at the end of a 40 KB line shows a window of the line around its column", () => {
+    const long = Array.from({ length: 2000 }, (_, i) => `x${i}`).join(", ")
+    const e = failure(`${doc}effects: [${long}\n`)
+    assert.strictEqual(e._tag, "MalformedFile")
+    assert.isBelow(e.message.length, 400)
+  })
+
+  it("an alias bomb is located at its first alias", () => {
+    const rows = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for (let i = 1; i < 10; i++)
+      rows.push(
+        `a${i}: &a${i} [${Array(9)
+          .fill(`*a${i - 1}`)
+          .join(",")}]`
+      )
+    const e = failure(`${doc}${rows.join("\n")}\n`)
+    assert.strictEqual(e._tag, "MalformedFile")
+    assert.match(e.message, /^adv\.yaml:10:10: /)
+  })
+
+  it("a duplicate key is still refused (the loader's own check), also in a mapping of 20 000 keys", () => {
+    const e = failure(doc.replace("{ id: d1,", "{ id: d1, id: d2,"))
+    assert.strictEqual(e._tag, "MalformedFile")
+    assert.match(e.message, /^adv\.yaml:8:\d+: .*Map keys must be unique/)
+    const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: 1`)
+    const big = failure(`${doc}extra:\n${[...keys, "k7: 2"].map((k) => `  ${k}`).join("\n")}\n`)
+    assert.strictEqual(big._tag, "MalformedFile")
+    assert.match(big.message, new RegExp(`^adv\\.yaml:${10 + 20_000}:3: .*Map keys must be unique`))
+  })
 })

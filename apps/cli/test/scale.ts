@@ -1,0 +1,91 @@
+/**
+ * Large generated scenarios, one per ruleset: one event with `occurrences` simultaneous damage
+ * occurrences (each to its own object) and `effects` prevention shields ("prevent the next 1
+ * damage", one per object, on the first objects). Every occurrence deals 3; a shielded object
+ * takes 2, so the total dealt is `3 × occurrences − min(effects, occurrences)`.
+ */
+
+/** The rulesets the generator knows. */
+export const games = ["mtg", "riftbound", "berserk", "fab"] as const
+
+/** One of {@link games}. */
+export type Game = (typeof games)[number]
+
+/** The expected total damage dealt by {@link scenario}. */
+export const expectedTotal = (occurrences: number, effects: number): number =>
+  3 * occurrences - Math.min(effects, occurrences)
+
+/** The id of the only event of every generated scenario. */
+export const eventId = "wipe"
+
+/** A generated scenario document (write it with `JSON.stringify`). */
+export const scenario = (game: Game, occurrences: number, effects: number): Record<string, unknown> => {
+  const ids = Array.from({ length: occurrences }, (_, i) => `c${i}`)
+  const shielded = ids.slice(0, Math.min(effects, occurrences))
+  switch (game) {
+    case "mtg":
+      return {
+        ruleset: "mtg",
+        players: ["ap", "nap"],
+        objects: [
+          { id: "src", controller: "ap", types: ["Sorcery"] },
+          ...ids.map((id) => ({ id, controller: "nap", types: ["Creature"], power: 1, toughness: 5 }))
+        ],
+        effects: shielded.map((id, k) => ({
+          kind: "shield",
+          id: `s${k}`,
+          controller: "nap",
+          to: id,
+          amount: 1
+        })),
+        steps: [
+          {
+            event: {
+              id: eventId,
+              damage: ids.map((id, i) => ({ id: `d${i}`, source: "src", to: id, amount: 3 }))
+            }
+          }
+        ]
+      }
+    case "riftbound":
+      return {
+        ruleset: "riftbound",
+        players: ["A", "B"],
+        turn: "A",
+        units: Object.fromEntries(ids.map((id) => [id, { controller: "B", might: 5 }])),
+        objects: { spell: { controller: "A" } },
+        effects: shielded.map((id, k) => ({ id: `s${k}`, controller: "B", prevent: { unit: id, value: 1 } })),
+        steps: [{ deal: { id: eventId, source: "spell", to: Object.fromEntries(ids.map((id) => [id, 3])) } }]
+      }
+    case "berserk":
+      return {
+        ruleset: "berserk",
+        players: { active: "ap", inactive: "ip" },
+        cards: {
+          orc: { controller: "ap", cost: 2, strength: 3 },
+          ...Object.fromEntries(ids.map((id) => [id, { controller: "ip", cost: 3 }]))
+        },
+        effects: shielded.map((id, k) => ({ id: `s${k}`, controller: "ip", on: [id], prevent: 1 })),
+        steps: [{ attack: { id: eventId, kind: "удар", from: "orc", to: ids } }]
+      }
+    case "fab":
+      return {
+        ruleset: "fab",
+        players: [{ id: "alice" }, { id: "bob" }],
+        objects: [
+          { id: "strike", controller: "alice", zone: "stack", types: ["action"] },
+          ...ids.map((id) => ({ id, controller: "bob", types: ["ally"], life: 9 }))
+        ],
+        effects: shielded.map((id, k) => ({
+          type: "prevent",
+          id: `s${k}`,
+          controller: "bob",
+          to: id,
+          amount: 1
+        })),
+        steps: [
+          { damage: { id: eventId, source: "strike", instances: ids.map((to) => ({ to, amount: 3 })) } }
+        ]
+      }
+  }
+}
