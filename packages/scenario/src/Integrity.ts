@@ -33,6 +33,8 @@ const place = (sourceMap: SourceMap.SourceMap, path: ReadonlyArray<Seg>, at: "ke
  * Every key and string of the document in NFC. Two keys of one mapping that become equal are an
  * issue naming both (one of the two would otherwise be dropped). The document is returned as is
  * when the text is already NFC (the usual case).
+ *
+ * @since 0.1.0
  */
 export const normalizeDocument = (
   text: string,
@@ -117,6 +119,8 @@ const collect = (
 /**
  * Two equal ids in one id space of the ruleset: an issue at the second, naming the first (path
  * and line). Ids are compared as written (the document is already NFC).
+ *
+ * @since 0.1.0
  */
 export const duplicateIds = (
   data: Record<string, unknown>,
@@ -192,7 +196,11 @@ const findName = (data: unknown, name: string, what: "family" | "kind"): Readonl
   return found
 }
 
-/** The families and kinds the compiled effects name and nothing knows, located in the document. */
+/**
+ * The families and kinds the compiled effects name and nothing knows, located in the document.
+ *
+ * @since 0.1.0
+ */
 export const unknownNameIssues = (
   compiled: Ruleset.Compiled,
   vocabulary: Ruleset.Vocabulary,
@@ -217,6 +225,8 @@ export const unknownNameIssues = (
 /**
  * Decodes a file's bytes as UTF-8, or names the byte offset (and line and column) of the first
  * invalid sequence. A byte-order mark at the start is dropped.
+ *
+ * @since 0.1.0
  */
 export const decodeUtf8 = (
   bytes: Uint8Array
