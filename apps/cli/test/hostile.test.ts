@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { parseScenario } from "@bulwark/scenario"
+import { loadFile } from "@bulwark/scenario/node"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
@@ -41,7 +41,8 @@ describe("hostile files", () => {
   for (const [name, expected] of Object.entries(manifest)) {
     const file = join(dir, name)
     it(`${name}: ${expected.error} at line ${expected.line}`, () => {
-      const r = parseScenario(readFileSync(file, "utf8"), file, Registry.installed)
+      // read as the CLI reads it: the bytes, so a file that is not UTF-8 is refused as such
+      const r = loadFile(file, Registry.installed)
       if (Result.isSuccess(r)) return assert.fail("the file loaded")
       assert.strictEqual(r.failure._tag, expected.error)
       assert.include(r.failure.message, expected.says)
