@@ -228,6 +228,11 @@ interface PendingApply {
   readonly chosenBy: string
   stage: ApplyStage
   allocation?: Readonly<Record<string, number>>
+  /**
+   * A decrease (`ReducePrevention`) determined before the division was asked (FaB 6.4.10g): the
+   * allocation is then what is prevented, after the decrease; `spend` is the full prevention.
+   */
+  cut?: { readonly reducer: string; readonly reduction: number; readonly spend: number } | undefined
 }
 
 type Awaiting =
@@ -1205,6 +1210,24 @@ const FIRST: Policy.Progress = Object.freeze({ tier: 0, player: 0 })
 
 const fresh = (s: State, base: string): string => `${base}#${++s.seq}`
 
+/** The one value every occurrence has for a field, or `undefined` when they differ (or none). */
+const shared = (
+  over: ReadonlyArray<GameEvent.Occurrence>,
+  field: "subject" | "source"
+): string | undefined => {
+  const v = over[0]?.[field]
+  for (const o of over) if (o[field] !== v) return undefined
+  return v
+}
+
+/**
+ * An occurrence made from a template (a replacement's, a cost's, an additional part's). `from`
+ * is the occurrence it is made from; `over`, when given, are all the occurrences the effect
+ * applies to at once: the template's `"subject"` / `"source"` (and its defaults) then read the
+ * subject or source they all share, and nothing when they differ — never whichever occurrence
+ * is listed first (FaB 6.4.10f, MTG 615.7: the order occurrences are written in decides
+ * nothing). Callers split `over` by what the template reads where that must not be lost.
+ */
 const instantiate = (
   s: State,
   t: Replacement.Template,
@@ -1213,24 +1236,27 @@ const instantiate = (
   prevented: number,
   idBase: string,
   replacing: boolean,
-  frame: Frame | undefined
+  frame: Frame | undefined,
+  over?: ReadonlyArray<GameEvent.Occurrence>
 ): GameEvent.Occurrence => {
+  const fromSubject = over === undefined || over.length < 2 ? from?.subject : shared(over, "subject")
+  const fromSource = over === undefined || over.length < 2 ? from?.source : shared(over, "source")
   const ref = (r: Replacement.Ref | undefined, dflt: string | undefined): string | undefined => {
     if (r === undefined) return dflt
     if (typeof r === "object") return r.id
     switch (r) {
       case "subject":
-        return from?.subject
+        return fromSubject
       case "source":
-        return from?.source
+        return fromSource
       case "controller":
         return e.controller
       case "self":
         return e.source
     }
   }
-  const subject = ref(t.subject, from?.subject) ?? e.controller
-  const source = ref(t.source, from?.source)
+  const subject = ref(t.subject, fromSubject) ?? e.controller
+  const source = ref(t.source, fromSource)
   let amount: number
   const a = t.amount
   // an occurrence that replaces another keeps its amount by default; a cost or additional effect is 1
@@ -1328,6 +1354,8 @@ const applyAction = (
   let rest: number | undefined = st0.remaining
   let spent = st0.spent
   let preventedTotal = 0
+  // what this effect prevented from each target, by position (for the additional parts)
+  let shares: ReadonlyArray<number> | undefined
   const a = e.action
   switch (a._tag) {
     case "Prevent": {
@@ -1346,7 +1374,15 @@ const applyAction = (
         last = i
       }
       if (preventable < n) notes?.push("damage that can't be prevented: prevents 0 of it")
-      if (a.scope === "static") {
+      const cut = pa.cut
+      if (cut !== undefined) {
+        // declared after the decrease (6.4.10g, 6.4.10f): the allocation is what is prevented
+        const alloc = pa.allocation ?? {}
+        for (let i = 0; i < n; i++) {
+          const t = targets[i] as Item
+          if (t.occ.preventable) share[i] = alloc[t.occ.id] ?? 0
+        }
+      } else if (a.scope === "static") {
         for (let i = 0; i < n; i++) {
           const t = targets[i] as Item
           if (t.occ.preventable)
@@ -1374,7 +1410,16 @@ const applyAction = (
       for (let i = 0; i < n; i++) spend += share[i] as number
       // a decrease applies after the prevention's full amount is spent
       let reduction = 0
-      if (spend > 0) {
+      if (cut !== undefined) {
+        spend = cut.spend
+        const r = s.index.byId.get(cut.reducer) as Replacement.Replacement
+        const rs = effState(s, r)
+        setState(s, r.id, { ...rs, uses: rs.uses + 1, spent: true })
+        if (r.action._tag === "ReducePrevention")
+          notes?.push(
+            `${r.id} ("${r.label}") makes it prevent ${r.action.by} less${r.rule !== undefined ? ` (${r.rule})` : ""}`
+          )
+      } else if (spend > 0) {
         for (const r of s.index.reducers) {
           const rs = effState(s, r)
           if (rs.spent || (r.limit !== undefined && rs.uses >= r.limit.times)) continue
@@ -1411,6 +1456,7 @@ const applyAction = (
           t.prevented += p
           preventedTotal += p
         }
+        shares = share
         changes?.push({
           occurrence: t.occ.id,
           subject: t.occ.subject,
@@ -1537,12 +1583,133 @@ const applyAction = (
       occurrences: targets.map((t) => t.occ.id)
     })
   }
-  if (e.additional !== undefined) {
-    const first = targets[0]?.occ
-    for (const tpl of e.additional)
-      frame.followUps.push(instantiate(s, tpl, e, first, preventedTotal, `${e.id}:additional`, false, frame))
-  }
+  if (e.additional !== undefined) additionalParts(s, frame, e, e.additional, targets, shares, preventedTotal)
   for (const t of targets) settle(s, t)
+}
+
+/**
+ * The additional parts of an effect that applied to `targets` at once, as follow-ups. A part
+ * that names the subject or source of "that damage" (`"subject"` / `"source"`) is made once for
+ * each such object, with the damage prevented from it (FaB 8.3.20 and 6.4.10f: one prevention
+ * over damage from two sources; MTG 615.5: "the rest of the effect takes place"); any other part
+ * is made once, with the total prevented. The parts, and every field of each, come from the
+ * occurrences the effect applied to, not from whichever of them is listed first; made in the
+ * order of the objects' ids.
+ */
+const additionalParts = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  parts: ReadonlyArray<Replacement.Template>,
+  targets: ReadonlyArray<Item>,
+  shares: ReadonlyArray<number> | undefined,
+  preventedTotal: number
+): void => {
+  const idBase = `${e.id}:additional`
+  for (const tpl of parts) {
+    const reads: Array<"subject" | "source"> = []
+    for (const r of [tpl.subject, tpl.source])
+      if ((r === "subject" || r === "source") && !reads.includes(r)) reads.push(r)
+    if (targets.length < 2) {
+      frame.followUps.push(instantiate(s, tpl, e, targets[0]?.occ, preventedTotal, idBase, false, frame))
+      continue
+    }
+    const groups = new Map<string, Array<number>>()
+    for (let i = 0; i < targets.length; i++) {
+      const occ = (targets[i] as Item).occ
+      const key = reads.map((f) => occ[f] ?? "").join("\u0000")
+      const g = groups.get(key)
+      if (g === undefined) groups.set(key, [i])
+      else g.push(i)
+    }
+    for (const key of [...groups.keys()].sort()) {
+      const g = groups.get(key) as Array<number>
+      const over = g.map((i) => (targets[i] as Item).occ)
+      let prevented = 0
+      let amount = 0
+      for (const i of g) {
+        prevented += shares?.[i] ?? 0
+        amount += (targets[i] as Item).occ.amount
+      }
+      if (groups.size === 1) prevented = preventedTotal
+      // what an amount read from "that damage" sees: all of it
+      const from = { ...(over[0] as GameEvent.Occurrence), amount }
+      frame.followUps.push(instantiate(s, tpl, e, from, prevented, idBase, false, frame, over))
+    }
+  }
+}
+
+/**
+ * A cost is paid once (FaB 1.14.4: "the player must be able to successfully generate and
+ * resolve the specified costs"): one that names the subject or source of "that damage" while
+ * the effect applies to damage of two different ones at once names no one object, and is
+ * refused with a clear error rather than made from whichever occurrence is listed first.
+ */
+const costReadsOne = (
+  e: Replacement.Replacement,
+  cost: Replacement.Template,
+  over: ReadonlyArray<GameEvent.Occurrence>
+): void => {
+  for (const [slot, r] of [
+    ["subject", cost.subject],
+    ["source", cost.source]
+  ] as const)
+    if ((r === "subject" || r === "source") && over.length > 1 && shared(over, r) === undefined)
+      fail(
+        new Errors.InvalidEffect({
+          effect: e.id,
+          path: `cost.${slot}`,
+          reason: `the cost names the ${r} of the damage, but the effect applies at once to damage with different ${r}s (${[...new Set(over.map((o) => o[r] ?? "none"))].sort().join(", ")}); a cost is paid once`
+        })
+      )
+}
+
+/**
+ * Whether a prevention applying to several occurrences at once must have its points declared
+ * (FaB 6.4.10f: "the controller of the prevention effect declares each point of damage the
+ * effect will prevent"; MTG 615.7), and how many. A decrease is determined first (FaB 6.4.10g:
+ * "the total prevention is determined, the prevention effect's prevention amount is reduced,
+ * and then the prevention effect is applied to the event with the decrease"), so which damage
+ * the decrease leaves is declared too, never taken from the occurrence listed last. `undefined`
+ * when everything it can prevent is prevented.
+ */
+const divisionOf = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  a: Extract<Replacement.Action, { _tag: "Prevent" }>,
+  targets: ReadonlyArray<Item>
+):
+  | {
+      readonly points: number
+      readonly max: (o: GameEvent.Occurrence) => number
+      readonly cut: PendingApply["cut"]
+    }
+  | undefined => {
+  let count = 0
+  for (const t of targets) if (t.occ.preventable) count++
+  if (count < 2) return undefined
+  const max = (o: GameEvent.Occurrence): number =>
+    a.scope === "static" && a.amount !== "all" ? Math.min(a.amount, o.amount) : o.amount
+  let total = 0
+  for (const t of targets) if (t.occ.preventable) total += max(t.occ)
+  let full = total
+  if (a.scope !== "static" && a.amount !== "all") {
+    const available = a.scope === "shield" ? (effState(s, e).remaining ?? a.amount) : a.amount
+    full = Math.min(available, total)
+  }
+  let cut: PendingApply["cut"]
+  if (full > 0)
+    for (const r of s.index.reducers) {
+      if (r.action._tag !== "ReducePrevention") continue
+      const rs = effState(s, r)
+      if (rs.spent || (r.limit !== undefined && rs.uses >= r.limit.times)) continue
+      if (!targets.some((t) => t.occ.preventable && max(t.occ) > 0 && watches(s, r, t.occ, frame))) continue
+      cut = { reducer: r.id, reduction: Math.min(full, r.action.by), spend: full }
+      break
+    }
+  const points = full - (cut?.reduction ?? 0)
+  return points >= total ? undefined : { points, max, cut }
 }
 
 /** Continues the application in `frame.pendingApply`; returns a request if one is needed. */
@@ -1567,8 +1734,10 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
         break
       case "cost":
         if (e.cost !== undefined) {
-          const first = targetsFor(s, frame, pa, e, false)[0]?.occ
-          const costOcc = instantiate(s, e.cost, e, first, 0, `${e.id}:cost`, false, frame)
+          // a cost is paid once (FaB 1.14.4), made from every occurrence the effect applies to
+          const over = targetsFor(s, frame, pa, e, false).map((t) => t.occ)
+          costReadsOne(e, e.cost, over)
+          const costOcc = instantiate(s, e.cost, e, over[0], 0, `${e.id}:cost`, false, frame, over)
           pa.stage = "afterCost"
           pushFrame(s, `${e.id}:cost`, "cost", [costOcc])
           return undefined
@@ -1584,12 +1753,15 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
         }
         const targets = targetsFor(s, frame, pa, e, afterCost || e.cost !== undefined)
         const a = e.action
-        if (a._tag === "Prevent" && a.scope !== "static" && a.amount !== "all" && targets.length > 0) {
-          const st = effState(s, e)
-          const available = a.scope === "shield" ? (st.remaining ?? a.amount) : a.amount
-          const preventable = targets.length > 1 ? targets.filter((t) => t.occ.preventable) : targets
-          const total = preventable.reduce((n, t) => n + t.occ.amount, 0)
-          if (preventable.length > 1 && total > available && pa.allocation === undefined) {
+        if (a._tag === "Prevent" && targets.length > 1 && pa.allocation === undefined) {
+          const plan = divisionOf(s, frame, e, a, targets)
+          if (plan !== undefined && plan.points === 0) {
+            // the decrease takes all of it: nothing to declare
+            pa.cut = plan.cut
+            pa.allocation = {}
+          } else if (plan !== undefined) {
+            const preventable = targets.filter((t) => t.occ.preventable)
+            pa.cut = plan.cut
             frame.awaiting = { _tag: "Allocate" }
             pa.stage = "allocate"
             return {
@@ -1602,12 +1774,12 @@ const continueApply = (s: State, frame: Frame): Decision.Request | undefined => 
               ),
               effect: e.id,
               label: e.label,
-              points: available,
+              points: plan.points,
               targets: preventable.map((t) => ({
                 occurrence: t.occ.id,
                 subject: t.occ.subject,
                 source: t.occ.source,
-                max: t.occ.amount
+                max: plan.max(t.occ)
               })),
               rule: s.rules.assignment.rule
             }

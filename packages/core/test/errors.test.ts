@@ -50,6 +50,32 @@ describe("typed errors", () => {
     assert.isTrue(Result.isFailure(allShield) && allShield.failure._tag === "InvalidEffect")
     assert.throws(() => Ledger.make([s, s]))
   })
+  /**
+   * A cost is paid once (FaB 1.14.4: "the player must be able to successfully generate and
+   * resolve the specified costs"): a cost naming "the source of that damage" while the effect
+   * covers damage from two sources names no one object, and is not made from whichever is listed
+   * first.
+   */
+  it("a cost naming the source of damage that has two sources is InvalidEffect naming cost.subject", () => {
+    const s = shield("s", "nap", ["napUnit"], 5, { cost: { family: "destroy", subject: "source" } })
+    for (const occs of [
+      [dmg("i1", "napUnit", 1), dmg("i2", "napUnit", 1, { source: "src2" })],
+      [dmg("i2", "napUnit", 1, { source: "src2" }), dmg("i1", "napUnit", 1)]
+    ]) {
+      const r = run([s], occs)
+      assert.isTrue(
+        Result.isFailure(r) &&
+          r.failure._tag === "InvalidEffect" &&
+          r.failure.message.includes("cost.subject") &&
+          r.failure.message.includes("src, src2")
+      )
+    }
+    // one source: the cost is made from it
+    const one = run([s], [dmg("i1", "napUnit", 1), dmg("i2", "napUnit", 1)])
+    assert.isTrue(
+      Result.isSuccess(one) && one.success.happened.some((o) => o.family === "destroy" && o.subject === "src")
+    )
+  })
   it("an effect controlled by someone who is not a player is UnknownId", () => {
     const r = run([shield("s", "napUnit", ["napUnit"], 2)], [dmg("i1", "napUnit", 2)])
     assert.isTrue(Result.isFailure(r) && r.failure._tag === "UnknownId")

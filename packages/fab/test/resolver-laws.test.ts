@@ -211,12 +211,5 @@ LawSuite.lawSuite({
   // no FaB constructor replaces an event with a different one (costs are sub-events)
   notGenerated: ["replaced"],
   runs: 120,
-  seed: 20261202,
-  knownGaps: [
-    {
-      law: "permutation",
-      reason:
-        "one prevention covering damage from two sources makes its additional effect (Ward: destroy the source) from the first occurrence it covered, so the listing order picks which source; core kernel, additional effects"
-    }
-  ]
+  seed: 20261202
 })
