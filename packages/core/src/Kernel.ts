@@ -894,8 +894,13 @@ const whichOccurrence = (
 // ---------------------------------------------------------------------------------------------
 // order prompts only when the order can matter
 
-/** The largest choice (options) and event (occurrences) the shortcut below tries every order of. */
-const SHORTCUT_OPTIONS = 2
+/**
+ * The largest choice the shortcut below tries every order of: on copies of the state (4! = 24
+ * runs), and by arithmetic alone in the common case of `quickOrderCheck` (6! = 720 runs of at most
+ * six steps). A larger choice is asked. The largest event (occurrences) it copies.
+ */
+const SHORTCUT_OPTIONS = 4
+const SHORTCUT_QUICK_OPTIONS = 6
 const SHORTCUT_ITEMS = 256
 
 const permutations = <A>(xs: ReadonlyArray<A>): Array<Array<A>> => {
@@ -925,7 +930,7 @@ const orderDoesNotMatter = (
   linked: ReadonlyArray<string> | undefined,
   options: ReadonlyArray<string>
 ): boolean => {
-  if (options.length < 2 || options.length > SHORTCUT_OPTIONS || linked !== undefined) return false
+  if (options.length < 2 || options.length > SHORTCUT_QUICK_OPTIONS || linked !== undefined) return false
   if (frame.items.length > SHORTCUT_ITEMS || frame.followUps.length > 0) return false
   const effects: Array<Replacement.Replacement> = []
   for (const id of options) {
@@ -938,6 +943,7 @@ const orderDoesNotMatter = (
   }
   const quick = quickOrderCheck(s, frame, group, effects)
   if (quick !== undefined) return quick
+  if (options.length > SHORTCUT_OPTIONS) return false
   let key: string | undefined
   // the effects a decrease could touch too (it is in the ledger changes of some orders only)
   const touchedIds = [...options, ...s.index.reducers.map((r) => r.id)]
@@ -1036,7 +1042,8 @@ const stateKey = (s: State, frame: Frame, touched: ReadonlyArray<string>): strin
       i.occ.subject,
       i.occ.amount,
       i.occ.kinds,
-      i.occ.params,
+      // params as a set of entries: the order they were set in is not part of the state
+      Object.entries(i.occ.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       i.status,
       i.status === "live" ? [...i.applied].sort() : []
     ])
