@@ -978,6 +978,25 @@ const orderDoesNotMatter = (
 }
 
 /**
+ * `orderDoesNotMatter`, asking when some order would fail (an amount that overflows, an invalid
+ * effect): that order must stay reachable, so the player is asked and the chosen order reports
+ * its own error.
+ */
+const orderDoesNotMatterSafe = (
+  s: State,
+  frame: Frame,
+  group: string,
+  linked: ReadonlyArray<string> | undefined,
+  options: ReadonlyArray<string>
+): boolean => {
+  try {
+    return orderDoesNotMatter(s, frame, group, linked, options)
+  } catch {
+    return false
+  }
+}
+
+/**
  * The same check without copying the state, for the common case: every option applies to the
  * one live occurrence of the group and is a plain modification, a static prevention or a
  * shield (no condition anywhere in the group, no limit, no decrease in the ledger), so each
@@ -1008,7 +1027,7 @@ const quickOrderCheck = (
   }
   if (item === undefined) return undefined
   const it = item
-  const keyOf = (order: ReadonlyArray<Replacement.Replacement>): string => {
+  const keyOf = (order: ReadonlyArray<Replacement.Replacement>): string | undefined => {
     let amount = it.occ.amount
     const rest: Array<number | undefined> = []
     for (const e of effects) {
@@ -1018,8 +1037,11 @@ const quickOrderCheck = (
     for (const e of order) {
       if (amount <= 0) break // at 0 nothing applies any more
       const a = e.action
-      if (a._tag === "Modify") amount = Math.max(0, Math.floor(modify(a.op, amount, a.value as number)))
-      else if (a._tag === "Prevent") {
+      if (a._tag === "Modify") {
+        amount = Math.max(0, Math.floor(modify(a.op, amount, a.value as number)))
+        // the kernel stops this order with an error: it stays reachable, so the player is asked
+        if (!Number.isSafeInteger(amount)) return undefined
+      } else if (a._tag === "Prevent") {
         const k = effects.indexOf(e)
         const cap = a.scope === "shield" ? (rest[k] as number) : a.amount === "all" ? amount : a.amount
         const p = it.occ.preventable ? Math.min(cap as number, amount) : 0
@@ -1030,6 +1052,7 @@ const quickOrderCheck = (
     return JSON.stringify([amount, rest])
   }
   const first = keyOf(effects)
+  if (first === undefined) return false
   for (const order of permutations(effects)) if (keyOf(order) !== first) return false
   return true
 }
@@ -1825,7 +1848,10 @@ const run = (s: State): Step => {
             chosenBy: step.chosenBy ?? "only candidate",
             stage: "start"
           }
-        } else if (s.askEveryOrder !== true && orderDoesNotMatter(s, frame, group, linked, step.options)) {
+        } else if (
+          s.askEveryOrder !== true &&
+          orderDoesNotMatterSafe(s, frame, group, linked, step.options)
+        ) {
           // every order of the options ends in the same state: nobody is asked (the trace says so)
           s.trace?.push({
             _tag: "Note",

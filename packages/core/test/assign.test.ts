@@ -205,6 +205,21 @@ describe("order prompts only when the order can matter (MTG CR 616.1)", () => {
   })
 
   /**
+   * An order that would fail is one of the reachable outcomes too: ×(2^53 − 1) then double
+   * overflows a safe amount, Prevent All first does not. The shortcut must not swallow or raise
+   * that error in place of the player: nap is asked, and Prevent All first resolves.
+   */
+  it("an order that would fail keeps the question", () => {
+    const huge = effect("huge", "ap", { _tag: "Modify", op: "mul", value: Number.MAX_SAFE_INTEGER }, [
+      "napUnit"
+    ])
+    const all = effect("all", "nap", { _tag: "Prevent", amount: "all", scope: "static" }, ["napUnit"])
+    const { asked, r } = drive([dmg("d", "napUnit", 3)], [huge, double, all], () => "all")
+    assert.strictEqual(asked.length, 1)
+    assert.strictEqual(r.happened.length, 0)
+  })
+
+  /**
    * The same with effects that need the full check on copies of the state (params set "instead",
    * which `quickOrderCheck` does not cover): three of them commute — not asked; the limit of
    * that check is four options, so five are asked even though their order can't matter.
