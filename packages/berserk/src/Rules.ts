@@ -175,7 +175,10 @@ export const rules: Policy.Rules = {
     "Берсерк (interpretation): the creature's controller divides a prevention between its wounds"
   ),
   commit,
-  predicates: Effects.predicates
+  predicates: Effects.predicates,
+  // 533.3: within a group each player applies their own «в выбранном им порядке»; no rule
+  // reads that order itself, so a choice whose every order ends the same is not asked
+  orderShortcut: true
 }
 
 const fam = (

@@ -2,7 +2,7 @@
  * Test helpers: decode a scenario document (as a scenario file would hold it) with the ruleset's
  * schema, compile it, run it, and match an expectation.
  */
-import { Chooser, type Decision, Expect, Ruleset, Trace } from "@bulwark/core"
+import { Chooser, type Decision, Expect, type Kernel, Ruleset, Trace } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import { ruleset } from "../src/index.js"
 
@@ -11,13 +11,18 @@ export const compileDoc = (doc: unknown) => {
   return ruleset.compile(scenario)
 }
 
-export const runDoc = (doc: unknown, decisions?: ReadonlyArray<Decision.Answer>): Ruleset.RunResult => {
+export const runDoc = (
+  doc: unknown,
+  decisions?: ReadonlyArray<Decision.Answer>,
+  options?: Kernel.Options
+): Ruleset.RunResult => {
   const compiled = compileDoc(doc)
   if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
   return Ruleset.run(
     ruleset.rules,
     compiled.success,
-    decisions === undefined ? Chooser.firstLegal : Chooser.scripted(decisions)
+    decisions === undefined ? Chooser.firstLegal : Chooser.scripted(decisions),
+    options
   )
 }
 

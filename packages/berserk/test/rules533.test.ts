@@ -3,7 +3,7 @@
  * text, each quoting it in Russian with an English translation.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { appliedOrder, mismatches, players, runDoc } from "./helpers.js"
+import { appliedOrder, mismatches, players, runDoc, traceText } from "./helpers.js"
 
 const cards = {
   orc: { controller: "ap", cost: 2, strength: 4 },
@@ -134,7 +134,10 @@ describe("533.3", () => {
         ],
         steps: [{ attack: { id: "a1", kind: "strike", strength: 9, from: "orc", to: "C" } }]
       }),
-      ["ipEach1", "apShield1"]
+      ["ipEach1", "apShield1"],
+      // every order of these ends the same (all four apply in full), so they are asked only
+      // when every order is asked
+      { askEveryOrder: true }
     )
     expect(appliedOrder(r)).toEqual(["ipEach1", "ipShield2", "apShield1", "apEach1"])
     expect(r.outcome.decisions.map((d) => [d.chooser, d.answer])).toEqual([
@@ -142,6 +145,32 @@ describe("533.3", () => {
       ["ap", "apShield1"]
     ])
     expect(r.outcome.state["C"]?.["wounds"]).toBe(4)
+  })
+
+  /**
+   * 533.3 (sentence 2) again: «… в выбранном им порядке» (in the order they choose). When every
+   * order a player could choose ends the same — 9 wounds, each effect prevents in full whatever
+   * its place — nobody is asked and the trace says the order doesn't matter; with 2 wounds it
+   * matters (the 2-point shield first leaves the 1-point one unused, or the other way round
+   * leaves 1 point of the shield), so the inactive player is asked.
+   */
+  it("«в выбранном им порядке»: asked only when the order can matter", () => {
+    const effects = [
+      { id: "apEach1", controller: "ap", on: "any", prevent: 1, scope: "each" },
+      { id: "apShield1", controller: "ap", on: "any", prevent: 1 },
+      { id: "ipShield2", controller: "ip", on: ["C"], prevent: 2 },
+      { id: "ipEach1", controller: "ip", on: ["C"], prevent: 1, scope: "each" }
+    ]
+    const attack = (strength: number) => [
+      { attack: { id: "a1", kind: "strike", strength, from: "orc", to: "C" } }
+    ]
+    const same = runDoc(doc({ effects, steps: attack(9) }))
+    expect(same.outcome.decisions).toEqual([])
+    expect(traceText(same)).toContain("the order doesn't matter")
+    expect(same.outcome.state["C"]?.["wounds"]).toBe(4)
+    const matters = runDoc(doc({ effects, steps: attack(2) }), ["ipEach1"])
+    expect(matters.outcome.decisions.map((d) => [d.chooser, d.answer])).toEqual([["ip", "ipEach1"]])
+    expect(matters.outcome.state["C"]?.["wounds"]).toBe(0)
   })
 
   /**

@@ -899,8 +899,13 @@ const whichOccurrence = (
 // ---------------------------------------------------------------------------------------------
 // order prompts only when the order can matter
 
-/** The largest choice (options) and event (occurrences) the shortcut below tries every order of. */
-const SHORTCUT_OPTIONS = 2
+/**
+ * The largest choice the shortcut below tries every order of: on copies of the state (4! = 24
+ * runs), and by arithmetic alone in the common case of `quickOrderCheck` (6! = 720 runs of at most
+ * six steps). A larger choice is asked. The largest event (occurrences) it copies.
+ */
+const SHORTCUT_OPTIONS = 4
+const SHORTCUT_QUICK_OPTIONS = 6
 const SHORTCUT_ITEMS = 256
 
 const permutations = <A>(xs: ReadonlyArray<A>): Array<Array<A>> => {
@@ -930,7 +935,7 @@ const orderDoesNotMatter = (
   linked: ReadonlyArray<string> | undefined,
   options: ReadonlyArray<string>
 ): boolean => {
-  if (options.length < 2 || options.length > SHORTCUT_OPTIONS || linked !== undefined) return false
+  if (options.length < 2 || options.length > SHORTCUT_QUICK_OPTIONS || linked !== undefined) return false
   if (frame.items.length > SHORTCUT_ITEMS || frame.followUps.length > 0) return false
   const effects: Array<Replacement.Replacement> = []
   for (const id of options) {
@@ -943,6 +948,7 @@ const orderDoesNotMatter = (
   }
   const quick = quickOrderCheck(s, frame, group, effects)
   if (quick !== undefined) return quick
+  if (options.length > SHORTCUT_OPTIONS) return false
   let key: string | undefined
   // the effects a decrease could touch too (it is in the ledger changes of some orders only)
   const touchedIds = [...options, ...s.index.reducers.map((r) => r.id)]
@@ -977,6 +983,25 @@ const orderDoesNotMatter = (
 }
 
 /**
+ * `orderDoesNotMatter`, asking when some order would fail (an amount that overflows, an invalid
+ * effect): that order must stay reachable, so the player is asked and the chosen order reports
+ * its own error.
+ */
+const orderDoesNotMatterSafe = (
+  s: State,
+  frame: Frame,
+  group: string,
+  linked: ReadonlyArray<string> | undefined,
+  options: ReadonlyArray<string>
+): boolean => {
+  try {
+    return orderDoesNotMatter(s, frame, group, linked, options)
+  } catch {
+    return false
+  }
+}
+
+/**
  * The same check without copying the state, for the common case: every option applies to the
  * one live occurrence of the group and is a plain modification, a static prevention or a
  * shield (no condition anywhere in the group, no limit, no decrease in the ledger), so each
@@ -1007,7 +1032,7 @@ const quickOrderCheck = (
   }
   if (item === undefined) return undefined
   const it = item
-  const keyOf = (order: ReadonlyArray<Replacement.Replacement>): string => {
+  const keyOf = (order: ReadonlyArray<Replacement.Replacement>): string | undefined => {
     let amount = it.occ.amount
     const rest: Array<number | undefined> = []
     for (const e of effects) {
@@ -1017,8 +1042,11 @@ const quickOrderCheck = (
     for (const e of order) {
       if (amount <= 0) break // at 0 nothing applies any more
       const a = e.action
-      if (a._tag === "Modify") amount = Math.max(0, Math.floor(modify(a.op, amount, a.value as number)))
-      else if (a._tag === "Prevent") {
+      if (a._tag === "Modify") {
+        amount = Math.max(0, Math.floor(modify(a.op, amount, a.value as number)))
+        // the kernel stops this order with an error: it stays reachable, so the player is asked
+        if (!Number.isSafeInteger(amount)) return undefined
+      } else if (a._tag === "Prevent") {
         const k = effects.indexOf(e)
         const cap = a.scope === "shield" ? (rest[k] as number) : a.amount === "all" ? amount : a.amount
         const p = it.occ.preventable ? Math.min(cap as number, amount) : 0
@@ -1029,6 +1057,7 @@ const quickOrderCheck = (
     return JSON.stringify([amount, rest])
   }
   const first = keyOf(effects)
+  if (first === undefined) return false
   for (const order of permutations(effects)) if (keyOf(order) !== first) return false
   return true
 }
@@ -1041,7 +1070,8 @@ const stateKey = (s: State, frame: Frame, touched: ReadonlyArray<string>): strin
       i.occ.subject,
       i.occ.amount,
       i.occ.kinds,
-      i.occ.params,
+      // params as a set of entries: the order they were set in is not part of the state
+      Object.entries(i.occ.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       i.status,
       i.status === "live" ? [...i.applied].sort() : []
     ])
@@ -1997,7 +2027,10 @@ const run = (s: State): Step => {
             chosenBy: step.chosenBy ?? "only candidate",
             stage: "start"
           }
-        } else if (s.askEveryOrder !== true && orderDoesNotMatter(s, frame, group, linked, step.options)) {
+        } else if (
+          s.askEveryOrder !== true &&
+          orderDoesNotMatterSafe(s, frame, group, linked, step.options)
+        ) {
           // every order of the options ends in the same state: nobody is asked (the trace says so)
           s.trace?.push({
             _tag: "Note",

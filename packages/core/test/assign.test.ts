@@ -50,6 +50,10 @@ const drive = (
 const dealt = (r: Kernel.Resolution, subject: string) =>
   r.happened.filter((h) => h.subject === subject).reduce((n, h) => n + h.amount, 0)
 
+/** Answers an order prompt with its first option. */
+const firstOption = (q: Decision.Request): Decision.Answer =>
+  q._tag === "ChooseEffect" ? (q.options[0]?.effect as string) : (undefined as never)
+
 const notes = (r: Kernel.Resolution) =>
   r.trace.filter((t): t is Extract<Trace.Record, { _tag: "Note" }> => t._tag === "Note").map((t) => t.text)
 
@@ -179,5 +183,53 @@ describe("order prompts only when the order can matter (MTG CR 616.1)", () => {
       duration: { until: "endOfCombat" }
     })
     assert.strictEqual(drive([dmg("x", "napUnit", 2)], [c, d], () => "c").asked.length, 1)
+  })
+
+  /**
+   * MTG CR 616.1 with more than two candidates: "chooses one to apply", again after each. Double,
+   * +1, +2, ×3 and Prevent All on one unit: every one of the 120 orders ends at 0 with the same
+   * ledger, so nobody is asked (each later choice among the rest is skipped too). Swap Prevent
+   * All for a shield of 2 and the orders end differently: asked.
+   */
+  it("five modifications and Prevent All on one unit: not asked; with a shield instead: asked", () => {
+    const mod = (id: string, op: "add" | "mul", value: number) =>
+      effect(id, "ap", { _tag: "Modify", op, value }, ["napUnit"])
+    const many = [double, mod("plus1", "add", 1), mod("plus2", "add", 2), mod("triple", "mul", 3)]
+    const all = effect("all", "nap", { _tag: "Prevent", amount: "all", scope: "static" }, ["napUnit"])
+    const { asked, r } = drive([dmg("d", "napUnit", 3)], [...many, all], () => "all")
+    assert.strictEqual(asked.length, 0)
+    assert.strictEqual(r.happened.length, 0)
+    assert.isTrue(notes(r).some((n) => n.includes("the order doesn't matter")))
+    const s2 = effect("s2", "nap", { _tag: "Prevent", amount: 2, scope: "shield" }, ["napUnit"])
+    assert.isAbove(drive([dmg("d", "napUnit", 3)], [...many, s2], firstOption).asked.length, 0)
+  })
+
+  /**
+   * An order that would fail is one of the reachable outcomes too: ×(2^53 − 1) then double
+   * overflows a safe amount, Prevent All first does not. The shortcut must not swallow or raise
+   * that error in place of the player: nap is asked, and Prevent All first resolves.
+   */
+  it("an order that would fail keeps the question", () => {
+    const huge = effect("huge", "ap", { _tag: "Modify", op: "mul", value: Number.MAX_SAFE_INTEGER }, [
+      "napUnit"
+    ])
+    const all = effect("all", "nap", { _tag: "Prevent", amount: "all", scope: "static" }, ["napUnit"])
+    const { asked, r } = drive([dmg("d", "napUnit", 3)], [huge, double, all], () => "all")
+    assert.strictEqual(asked.length, 1)
+    assert.strictEqual(r.happened.length, 0)
+  })
+
+  /**
+   * The same with effects that need the full check on copies of the state (params set "instead",
+   * which `quickOrderCheck` does not cover): three of them commute — not asked; the limit of
+   * that check is four options, so five are asked even though their order can't matter.
+   */
+  it("three params-setting effects: not asked; five: asked (the copy check's limit is four)", () => {
+    const set = (id: string) => effect(id, "nap", { _tag: "SetParams", params: { [id]: true } }, ["napUnit"])
+    const three = drive([dmg("d", "napUnit", 3)], [set("a"), set("b"), set("c")], () => "a")
+    assert.strictEqual(three.asked.length, 0)
+    assert.strictEqual(dealt(three.r, "napUnit"), 3)
+    const five = drive([dmg("d", "napUnit", 3)], ["a", "b", "c", "d", "e"].map(set), firstOption)
+    assert.isAbove(five.asked.length, 0)
   })
 })

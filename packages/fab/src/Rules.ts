@@ -225,7 +225,10 @@ export const rules: Policy.Rules = {
   assignment,
   results: hits,
   commit,
-  fails
+  fails,
+  // 6.5.2: each player "applies their active replacement effects of that type one-by-one"; no
+  // rule reads that order itself, so a choice whose every order ends the same is not asked
+  orderShortcut: true
 }
 
 const fam = (

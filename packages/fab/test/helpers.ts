@@ -1,5 +1,5 @@
 /** Test helpers: compile a FaB scenario (as data) and run it with scripted answers. */
-import { Chooser, type Decision, Ruleset } from "@bulwark/core"
+import { Chooser, type Decision, type Kernel, Ruleset } from "@bulwark/core"
 import { Result } from "effect"
 import { ruleset, type Scenario } from "../src/index.js"
 
@@ -13,11 +13,16 @@ export const compile = (s: Scenario.Scenario): Ruleset.Compiled => {
 /** Runs a scenario: the scripted answers first, then the first legal answer. */
 export const run = (
   s: Scenario.Scenario,
-  answers: ReadonlyArray<Decision.Answer> = []
+  answers: ReadonlyArray<Decision.Answer> = [],
+  options?: Kernel.Options
 ): Ruleset.RunResult => {
   const script = Chooser.scripted(answers)
-  return Ruleset.run(ruleset.rules, compile(s), (request, state) =>
-    state.log.length < answers.length ? script(request, state) : Chooser.firstLegal(request, state)
+  return Ruleset.run(
+    ruleset.rules,
+    compile(s),
+    (request, state) =>
+      state.log.length < answers.length ? script(request, state) : Chooser.firstLegal(request, state),
+    options
   )
 }
 

@@ -88,12 +88,37 @@ describe("FaB 6.5 replacement effect interactions", () => {
           { type: "preventNext", id: "p1", controller: "bob", amount: 1 },
           { type: "preventNext", id: "p2", controller: "bob", amount: 1 }
         ],
-        toBob(3)
+        // 1 damage: the shield bob puts first is used, the other is kept (the order matters)
+        toBob(1)
       ),
       ["p2"]
     )
     expect(r.outcome.decisions).toMatchObject([{ kind: "ChooseEffect", chooser: "bob", answer: "p2" }])
-    expect(r.outcome.events.e1?.occurrences["e1-bob"]?.applied).toEqual(["p2", "p1"])
+    expect(r.outcome.events.e1?.occurrences["e1-bob"]?.applied).toEqual(["p2"])
+    expect(r.outcome.effects["p1"]?.remaining).toBe(1)
+  })
+
+  /**
+   * 6.5.2: "each player in clockwise order applies their active replacement effects of that type
+   * one-by-one". With 3 damage both of bob's "prevent the next 1" shields are used whatever the
+   * order, so bob is not asked and the trace says the order doesn't matter; asking every order
+   * (`askEveryOrder`) asks bob, with the same outcome.
+   */
+  it("6.5.2: an order that can't matter is not asked", () => {
+    const s = oneEvent(
+      [
+        { type: "preventNext", id: "p1", controller: "bob", amount: 1 },
+        { type: "preventNext", id: "p2", controller: "bob", amount: 1 }
+      ],
+      toBob(3)
+    )
+    const r = run(s)
+    expect(r.outcome.decisions).toEqual([])
+    expect(r.trace.some((t) => t._tag === "Note" && t.text.includes("the order doesn't matter"))).toBe(true)
+    const asked = run(s, ["p2"], { askEveryOrder: true })
+    expect(asked.outcome.decisions).toMatchObject([{ kind: "ChooseEffect", chooser: "bob", answer: "p2" }])
+    expect(asked.outcome.events.e1?.occurrences["e1-bob"]?.amount).toBe(1)
+    expect(r.outcome.events.e1?.occurrences["e1-bob"]?.amount).toBe(1)
   })
 
   /**

@@ -387,7 +387,11 @@ export const rules: Policy.Rules = {
   predicates,
   // 373.1.a: "the Game Actions that comprise their instructions are performed before any
   // simultaneous unmodified events"
-  replacementsFirst: true
+  replacementsFirst: true,
+  // 372 / 373: the controller "determines the order"; nothing in the rules reads that order
+  // itself, so a choice whose every order ends the same is not asked ("double" and "Prevent
+  // All" on one unit)
+  orderShortcut: true
 }
 
 const fam = (

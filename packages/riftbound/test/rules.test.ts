@@ -41,6 +41,35 @@ describe("who orders (372–374)", () => {
   })
 
   /**
+   * 372 "…the controller of the object being acted on determines the order…" — asked only when
+   * the order can matter (issue: "double" and "Prevent All" on one unit). Prevent All
+   * (437.1.b.1.b: "X can be “All,” which specifies an infinite amount of damage"; 437.3.c: "it
+   * remains “All.”") leaves 0 in every order of double, +1 and Prevent All, and nothing in the
+   * ledger changes with the order: B is not asked, and the trace says the order doesn't matter.
+   * With Prevent 1 instead the order changes what is dealt, so B is asked.
+   */
+  it("372: an order that can't matter is not asked, over two and over three effects", () => {
+    const double = Effects.double({ id: "aDouble", controller: "A", unit: "U" })
+    const plus = Effects.modify({ id: "aPlus", controller: "A", unit: "U", op: "add", value: 1 })
+    const all = Effects.prevent({ id: "bAll", controller: "B", unit: "U", value: "all" })
+    for (const effects of [
+      [double, all],
+      [double, plus, all]
+    ]) {
+      const r = resolve(game({ U: { controller: "B", might: 5 } }, effects), deal("e", { U: 3 }))
+      assert.deepStrictEqual(r.decisions, [])
+      assert.isTrue(r.trace.some((t) => t._tag === "Note" && t.text.includes("the order doesn't matter")))
+      assert.deepStrictEqual(r.happened, [])
+    }
+    const one = Effects.prevent({ id: "bOne", controller: "B", unit: "U", value: 1 })
+    const asked = resolve(
+      game({ U: { controller: "B", might: 5 } }, [double, plus, one]),
+      deal("e", { U: 3 })
+    )
+    assert.strictEqual(asked.decisions[0]?.request.chooser, "B")
+  })
+
+  /**
    * 372.1 "If it is a player being acted on, that player decides the order…"; 372.2 "If the
    * affected object is an Uncontrolled Battlefield then the Current Turn Player decides the order…"
    */
