@@ -39,6 +39,8 @@ export const sentences: Readonly<Record<string, string>> = {
   "6.5.5": "Prevention: Fourth, each player applies any active prevention effects they control.",
   "6.5.7":
     "Outcome-replacement: Sixth, each player applies any active outcome-replacement effects they control.",
+  "7.5.2b":
+    "If the attack-target has ceased to exist or is illegal when the damage is calculated, no damage is dealt, and the event is not generated.",
   "7.5.5":
     "An attack is considered to have hit if it deals damage to an attack-target during the Damage Step of combat.",
   "8.3.8":
@@ -51,6 +53,7 @@ export const sentences: Readonly<Record<string, string>> = {
     'Ward is written as "Ward N" which means "If you would be dealt damage, destroy this to prevent N of that damage."',
   "8.3.37":
     'Arcane Shelter is written as "Arcane Shelter N" which means "If you would be dealt arcane damage, destroy this to prevent N of that damage."',
+  "8.5.3c": "If a non-living object would be dealt damage, the effect fails.",
   "8.5.47":
     "To amp N, the next time an event the player controls would deal arcane damage this turn, instead it deals that much arcane damage plus N."
 }

@@ -23,8 +23,14 @@ export const sentences: Readonly<Record<string, string>> = {
   "367": "Replacement Effects",
   "369": "Replacement Effects intercede during the execution of a Game Effect and alter its execution.",
   "370": "A Replacement Effect can alter the typical flow of play, including other cards' executions.",
+  "370.1.a.1":
+    "Modifying or replacing an event is the same as modifying or replacing that Game Action or change in state that generated that event.",
   "372":
     "If more than one Replacement Effect applies to the same event being executed, then the controller of the object being acted on determines the order the Replacement Effects will apply.",
+  "373":
+    "If more than one event occurs simultaneously that Replacement Effects could apply to, each event is treated separately and individually for the purposes of Replacement Effects, and Replacement Effects with the same controller are applied in the order of their controller's choosing.",
+  "373.1.a":
+    "When executing Replacement Effects, the Game Actions that comprise their instructions are performed before any simultaneous unmodified events.",
   "375":
     "If an event that a Replacement Effect applies to would be modified by the Game Effect that generated that event, … the Replacement Effect will inherit those modifications.",
   "417.5":
