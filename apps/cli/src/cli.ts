@@ -18,7 +18,7 @@
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { basename } from "node:path"
-import { Chooser, Decision, Errors, Ruleset } from "@bulwark/core"
+import { Chooser, Decision, Errors, Ruleset, type Words } from "@bulwark/core"
 import {
   checkScenario,
   kernelOptions,
@@ -51,17 +51,18 @@ export class ChecksFailed extends Data.TaggedError("ChecksFailed")<{ readonly fa
 
 /**
  * How the CLI asks a player for a decision: `interactive` is true when stdin and stdout are
- * terminals; `ask` prompts for one request.
+ * terminals; `ask` prompts for one request, in the ruleset's `words`.
  */
 export interface InteractionShape {
   readonly interactive: boolean
   readonly ask: (
-    request: Decision.Request
+    request: Decision.Request,
+    words?: Words.Words
   ) => Effect.Effect<Decision.Answer, Errors.ChooserFailed, Prompt.Environment>
 }
 
-const promptFor = (request: Decision.Request): Prompt.Prompt<Decision.Answer> => {
-  const message = `${request.id}: ${Decision.describe(request)}`
+const promptFor = (request: Decision.Request, words?: Words.Words): Prompt.Prompt<Decision.Answer> => {
+  const message = `${request.id}: ${Decision.describe(request, words)}`
   switch (request._tag) {
     case "ChooseEffect":
       return Prompt.Select<Decision.Answer>({
@@ -87,8 +88,8 @@ const promptFor = (request: Decision.Request): Prompt.Prompt<Decision.Answer> =>
 }
 
 /** Asks with a terminal prompt; the player quitting (Ctrl-C) fails the decision. */
-export const promptAsk: InteractionShape["ask"] = (request) =>
-  Prompt.run(promptFor(request)).pipe(
+export const promptAsk: InteractionShape["ask"] = (request, words) =>
+  Prompt.run(promptFor(request, words)).pipe(
     Effect.mapError(() => new Errors.ChooserFailed({ requestId: request.id, reason: "the player quit" }))
   )
 
@@ -174,7 +175,9 @@ const strategyShape = (
     if (i < script.length) return Effect.succeed(script[i] as Decision.Answer)
     if (strategy === "first") {
       const a = Chooser.firstLegal(request, state)
-      return a === undefined ? Effect.fail(Decision.missing(request)) : Effect.succeed(a)
+      return a === undefined
+        ? Effect.fail(Decision.missing(request, loaded.ruleset.words))
+        : Effect.succeed(a)
     }
     if (best !== undefined)
       return best.decide(request, state).pipe(Effect.ensuring(Effect.sync(() => progress?.clear())))
@@ -258,8 +261,8 @@ export const resolve = Command.make(
           const a = answer(request, state)
           if (a !== undefined) return a
         }
-        if (canAsk) return interaction.ask(request).pipe(Effect.provideContext(context))
-        return Effect.fail(Decision.missing(request))
+        if (canAsk) return interaction.ask(request, loaded.ruleset.words).pipe(Effect.provideContext(context))
+        return Effect.fail(Decision.missing(request, loaded.ruleset.words))
       }
     }
     const run = yield* Ruleset.runEffectOutcome(
@@ -298,7 +301,8 @@ const checkOne = (file: string, progress: Progress | undefined) =>
     const s = loaded.success
     const answer = strategyShape(s, {}, progress)
     const shape: Chooser.ChooserShape = {
-      decide: (request, state) => answer(request, state) ?? Effect.fail(Decision.missing(request))
+      decide: (request, state) =>
+        answer(request, state) ?? Effect.fail(Decision.missing(request, s.ruleset.words))
     }
     const run = yield* Ruleset.runEffectOutcome(s.ruleset.rules, s.compiled, kernelOptions(s)).pipe(
       Effect.provideService(Chooser.Chooser, shape),

@@ -221,6 +221,12 @@ describe("bulwark resolve", () => {
       assert.strictEqual(r.code, 2)
       assert.include(r.err, `${f}: missing decision: no answer for decision d1 (ChooseEffect, asked of nap)`)
       assert.include(r.err, "add the answer to `decisions:`")
+      // the prompt is the trace's question (one text): the options by their labels, "or" between
+      assert.match(
+        r.err,
+        /nap chooses which effect applies next to Z: shield "Prevent the next 2 damage that would be dealt to Z" or double "[^"]+" \(MTG CR 616\.1e\)/
+      )
+      assert.notInclude(r.err.split("\n")[0] ?? "", " | ")
     })
   )
 
@@ -361,9 +367,31 @@ describe("bulwark gallery", () => {
         /such objects/,
         /: (mul|add|sub) \d/,
         /candidates for/,
-        /only candidate\b/
+        /only candidate\b/,
+        // the key core orders a whole event under (FaB 6.5), the ids the kernel makes for derived
+        // events and occurrences, and the words of the engine rather than of the rules
+        /to event now/,
+        /next to event:/,
+        /\w:results\b/,
+        /\[\w+:marked\]/,
+        /\w#\d/,
+        /\boccurrences?\b/,
+        /ledger boundary/,
+        /such sources/,
+        /happens to/
       ])
         assert.notMatch(r.out, jargon)
+      // FaB 6.5 orders the event as a whole: "the event", and whom it affects
+      assert.include(
+        r.out,
+        "effects that can apply to the event affecting bob now (standard-replacement effects)"
+      )
+      assert.include(r.out, "? bob chooses which effect applies next to the event affecting bob: ")
+      // MTG 120.3: the results of the damage event, named after it
+      assert.include(r.out, "▶ the results of e: 2 damage would be marked on Z (from src)")
+      assert.include(r.out, "■ the results of e: Z gets 2 damage marked (from src)")
+      // an occurrence reduced to 0, in its family's words (Берсерк wounds)
+      assert.include(r.out, "orc would deal 0 wounds to C: it does not happen")
       // the tiers as CR 616.1e, Riftbound 367–375, Берсерк 533.3 and FaB 6.5.4–6.5.5 name them
       assert.include(r.out, "(any of the applicable replacement and/or prevention effects)")
       assert.include(r.out, "(replacement effects)")
@@ -372,6 +400,32 @@ describe("bulwark gallery", () => {
       assert.include(r.out, "(prevention effects)")
       // Берсерк damage is wounds
       assert.include(r.out, "orc would deal 5 wounds to C")
+    })
+  )
+})
+
+describe("bulwark resolve speaks of what happens, not of the engine's ids", () => {
+  const scenario = (name: string) => join(here, "..", "..", "..", "packages", "mtg", "scenarios", name)
+
+  /** CR 120.3b–d: infect and wither give counters, damage to a planeswalker removes loyalty counters. */
+  it.effect("MTG-15: counters are named by their kind", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", scenario("MTG-15.yaml")])
+      assert.strictEqual(r.code, 0, r.err)
+      assert.include(r.out, "nap gets 2 poison counters (from infecter)")
+      assert.include(r.out, "bear gets 2 −1/−1 counters (from witherer)")
+      assert.include(r.out, "3 loyalty counters are removed from walker (from hitter)")
+    })
+  )
+
+  /** CR 614.1a: "If you would gain life, draw that many cards instead" — the draw, not its id. */
+  it.effect("MTG-11: a replacement says what happens instead", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", scenario("MTG-11.yaml")])
+      assert.strictEqual(r.code, 0, r.err)
+      assert.include(r.out, "replaces the 1 life to ap: instead, ap would draw 1 card")
+      assert.include(r.out, "replaces the 1 card to ap: instead, ")
+      assert.notMatch(r.out, /\w#\d/)
     })
   )
 })

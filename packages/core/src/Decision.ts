@@ -8,6 +8,7 @@
 import { Schema } from "effect"
 import * as Amount from "./Amount.js"
 import * as Errors from "./Errors.js"
+import * as Words from "./Words.js"
 
 /**
  * One option of a `ChooseEffect` request: an effect id and its text.
@@ -258,38 +259,67 @@ export const legalAnswers = (request: Request, limit = 10_000): ReadonlyArray<An
   }
 }
 
+const orList = (xs: ReadonlyArray<string>): string =>
+  xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`
+
+const target = (t: AllocationTarget): string =>
+  `${t.occurrence} (to ${t.subject}${t.source === undefined ? "" : ` from ${t.source}`})`
+
 /**
- * A one-line description of a request, for prompts and error messages.
+ * The question a request puts to its player, in the ruleset's words (`words`, core's neutral
+ * words where it has none; `subjects`: whom the event affects, when known, so that a group that
+ * is the whole event names them) — the one text the trace, the CLI's prompts and the
+ * missing-decision error all show. Without the rule; {@link describe} adds it.
  *
  * @example
  * ```ts
  * import { Decision } from "@bulwark/core"
- * Decision.describe({ _tag: "StartingPlayer", id: "d1", chooser: "a", options: ["a", "b"], rule: "FaB 6.5.1" })
- * // "a selects the starting player among a, b (FaB 6.5.1)"
+ * Decision.question({ _tag: "StartingPlayer", id: "d1", chooser: "a", options: ["a", "b"], rule: "FaB 6.5.2" })
+ * // "a selects the player who starts applying effects: a or b"
  * ```
  * @since 0.1.0
  * @category rendering
  */
-export const describe = (request: Request): string => {
+export const question = (
+  request: Request,
+  words: Words.Words = Words.neutral,
+  subjects: ReadonlyArray<string> = []
+): string => {
   switch (request._tag) {
     case "ChooseEffect":
-      return `${request.chooser} chooses which effect applies next to ${request.group}: ${request.options
-        .map((o) => `${o.effect} (${o.label})`)
-        .join(" | ")} (${request.rule})`
+      return `${request.chooser} chooses which effect applies next to ${Words.group(words, request.group, subjects)}: ${orList(
+        request.options.map((o) => `${o.effect} "${o.label}"`)
+      )}`
     case "UseOptional":
-      return `${request.chooser} may apply ${request.effect} (${request.label}) (${request.rule})`
+      return `${request.chooser} may apply ${request.effect} "${request.label}"`
     case "Allocate":
       if (request.of === "occurrences")
-        return `${request.chooser} chooses which occurrence ${request.effect} (${request.label}) applies to: ${request.targets
-          .map((t) => `${t.occurrence} (${t.subject})`)
-          .join(" | ")} (${request.rule})`
-      return `${request.chooser} divides ${request.points} points of ${request.effect} among ${request.targets
-        .map((t) => `${t.occurrence}≤${t.max}`)
-        .join(", ")} (${request.rule})`
+        return `${request.chooser} chooses which one ${request.effect} "${request.label}" applies to: ${orList(
+          request.targets.map(target)
+        )}`
+      return `${request.chooser} divides the ${request.points} that ${request.effect} "${request.label}" prevents among ${request.targets
+        .map((t) => `${target(t)}, at most ${t.max}`)
+        .join("; ")}`
     case "StartingPlayer":
-      return `${request.chooser} selects the starting player among ${request.options.join(", ")} (${request.rule})`
+      return `${request.chooser} selects the player who starts applying effects: ${orList(request.options)}`
   }
 }
+
+/**
+ * A one-line description of a request, for prompts and error messages: its {@link question}
+ * in the ruleset's words, and the rule that gives the player the choice.
+ *
+ * @example
+ * ```ts
+ * import { Decision } from "@bulwark/core"
+ * Decision.describe({ _tag: "StartingPlayer", id: "d1", chooser: "a", options: ["a", "b"], rule: "FaB 6.5.2" })
+ * // "a selects the player who starts applying effects: a or b (FaB 6.5.2)"
+ * ```
+ * @since 0.1.0
+ * @category rendering
+ */
+export const describe = (request: Request, words: Words.Words = Words.neutral): string =>
+  `${question(request, words)} (${request.rule})`
 
 /**
  * Renders an answer as text.
@@ -311,7 +341,7 @@ export const formatAnswer = (answer: Answer): string =>
 
 /**
  * The error for a request nobody answered: its id, kind and chooser, and the prompt
- * {@link describe} writes for it.
+ * {@link describe} writes for it (in the ruleset's `words` when given).
  *
  * @example
  * ```ts
@@ -322,10 +352,10 @@ export const formatAnswer = (answer: Answer): string =>
  * @since 0.1.0
  * @category rendering
  */
-export const missing = (request: Request): Errors.MissingDecision =>
+export const missing = (request: Request, words: Words.Words = Words.neutral): Errors.MissingDecision =>
   new Errors.MissingDecision({
     requestId: request.id,
     kind: request._tag,
     chooser: request.chooser,
-    prompt: describe(request)
+    prompt: describe(request, words)
   })

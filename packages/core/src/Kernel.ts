@@ -1190,7 +1190,8 @@ const pushFrame = (
       family: o.family,
       subject: o.subject,
       source: o.source,
-      amount: o.amount
+      amount: o.amount,
+      ...(o.params === undefined || Object.keys(o.params).length === 0 ? {} : { params: o.params })
     }))
   })
   frame.items.forEach((it, i) => {
@@ -1221,7 +1222,7 @@ const traceFailed = (s: State, it: Item, why: Policy.Failure): void => {
   })
 }
 
-const ZERO_RULE = "an occurrence at 0 does not happen"
+const ZERO_RULE = "what is reduced to 0 does not happen"
 
 /** The empty list items start with (lists are replaced, never changed in place). */
 const NONE: ReadonlyArray<string> = Object.freeze([])
@@ -1562,7 +1563,15 @@ const applyAction = (
           before: t.occ.amount,
           after: 0,
           prevented: 0,
-          replacedBy: t.replacedBy
+          replacedBy: t.replacedBy,
+          replacements: made.map((m) => ({
+            id: m.id,
+            family: m.family,
+            subject: m.subject,
+            source: m.source,
+            amount: m.amount,
+            ...(Object.keys(m.params).length === 0 ? {} : { params: m.params })
+          }))
         })
         for (const m of made) {
           frame.items.push({
@@ -1904,7 +1913,13 @@ const finishFrame = (s: State): void => {
   s.trace?.push({
     _tag: "EventFinished",
     event: frame.event,
-    happened: happened.map((h) => ({ id: h.id, family: h.family, subject: h.subject, amount: h.amount }))
+    happened: happened.map((h) => ({
+      id: h.id,
+      family: h.family,
+      subject: h.subject,
+      amount: h.amount,
+      ...(h.params === undefined || Object.keys(h.params).length === 0 ? {} : { params: h.params })
+    }))
   })
   // Dealt damage is processed into its results, as a new event that can be replaced in turn,
   // together with the additional effects of the preventions that applied (MTG 120.4 example 2:
@@ -1993,7 +2008,7 @@ const run = (s: State): Step => {
             frame.linkedNoted = key
             s.trace.push({
               _tag: "Note",
-              text: `one limited effect could apply to the occurrences of ${linked.join(", ")}: their effects are ordered together, by the one player who chooses for them all`,
+              text: `one limited effect could apply to ${linked.length <= 1 ? (linked[0] ?? "") : `${linked.slice(0, -1).join(", ")} or ${linked[linked.length - 1]}`}: the effects on them are ordered together, by the one player who chooses for them all`,
               rule: s.rules.order.linkedRule ?? ""
             })
           }

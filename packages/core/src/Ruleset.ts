@@ -21,7 +21,7 @@ import * as Ledger from "./Ledger.js"
 import * as Names from "./Names.js"
 import type * as Policy from "./Policy.js"
 import type * as Trace from "./Trace.js"
-import type * as Words from "./Words.js"
+import * as Words from "./Words.js"
 
 /**
  * JSON data, as found in outcomes and query answers.
@@ -604,7 +604,11 @@ const applySimple = (acc: Acc, step: Exclude<Step, { _tag: "Event" } | { _tag: "
   switch (step._tag) {
     case "Advance":
       acc.ledger = Ledger.advance(acc.ledger, step.boundary)
-      acc.trace.push({ _tag: "Note", text: `time passes: ${step.boundary}`, rule: "ledger boundary" })
+      acc.trace.push({
+        _tag: "Note",
+        text: `time passes: ${Words.spaced(step.boundary)}`,
+        rule: "effects that last until then end"
+      })
       break
     case "AddEffects":
       acc.ledger = Ledger.add(acc.ledger, step.effects)

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type * as Decision from "./Decision.js"
+import * as Decision from "./Decision.js"
 import type * as Replacement from "./Replacement.js"
 import * as Words from "./Words.js"
 
@@ -62,6 +62,28 @@ export interface Change {
   readonly prevented: number
   readonly redirectedTo?: string
   readonly replacedBy?: ReadonlyArray<string>
+  /** The occurrences that replace it (their ids are `replacedBy`), so that the text can say what they are. */
+  readonly replacements?: ReadonlyArray<Made> | undefined
+}
+
+/**
+ * An occurrence a replacement made, as the trace records it.
+ *
+ * @example
+ * ```ts
+ * import type { Trace } from "@bulwark/core"
+ * const m: Trace.Made = { id: "g#1", family: "draw", subject: "ap", amount: 1 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Made {
+  readonly id: string
+  readonly family: string
+  readonly subject: string
+  readonly source?: string | undefined
+  readonly amount: number
+  readonly params?: Readonly<globalThis.Record<string, unknown>> | undefined
 }
 
 /**
@@ -86,6 +108,7 @@ export type Record =
         readonly subject: string
         readonly source?: string | undefined
         readonly amount: number
+        readonly params?: Readonly<globalThis.Record<string, unknown>> | undefined
       }>
     }
   | {
@@ -128,6 +151,7 @@ export type Record =
         readonly family: string
         readonly subject: string
         readonly amount: number
+        readonly params?: Readonly<globalThis.Record<string, unknown>> | undefined
       }>
     }
   | { readonly _tag: "Note"; readonly text: string; readonly rule: string }
@@ -199,15 +223,20 @@ export interface Line {
   readonly sentences: ReadonlyArray<Words.Sentence>
 }
 
-const CAUSE: { readonly [K in Extract<Record, { _tag: "EventStarted" }>["cause"]]: string } = {
-  event: "event",
-  cost: "cost",
-  additional: "additional event",
-  results: "results"
-}
+// what a derived event is called: the kernel names it after the event it comes from
+// (`e:results`, `e1:cost`, `e:additional`), which a player knows as "the results of e"
+const DERIVED: ReadonlyArray<readonly [string, string]> = [
+  [":results", "the results of "],
+  [":cost", "the cost of "],
+  [":additional", "the additional events of "]
+]
 
-const orList = (xs: ReadonlyArray<string>): string =>
-  xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`
+const eventName = (id: string): string => {
+  for (const [suffix, words] of DERIVED)
+    if (id.endsWith(suffix) && id.length > suffix.length)
+      return `${words}${eventName(id.slice(0, -suffix.length))}`
+  return id
+}
 
 const times = (k: number): string | undefined => (k === 2 ? "doubles" : k === 3 ? "triples" : undefined)
 
@@ -217,23 +246,6 @@ const answerText = (request: Decision.Request, answer: Decision.Answer): string 
   if (typeof answer === "string") return answer
   const parts = Object.entries(answer).map(([k, v]) => `${v} to ${k}`)
   return parts.length === 0 ? "nothing" : parts.join(", ")
-}
-
-const question = (request: Decision.Request): string => {
-  switch (request._tag) {
-    case "ChooseEffect":
-      return `${request.chooser} chooses which effect applies next to ${request.group}: ${orList(
-        request.options.map((o) => `${o.effect} "${o.label}"`)
-      )}`
-    case "UseOptional":
-      return `${request.chooser} may apply ${request.effect} "${request.label}"`
-    case "Allocate":
-      return `${request.chooser} divides the ${request.points} of ${request.effect} "${request.label}" among ${request.targets
-        .map((t) => `${t.occurrence} to ${t.subject} (at most ${t.max})`)
-        .join(", ")}`
-    case "StartingPlayer":
-      return `${request.chooser} selects the player who starts applying effects: ${orList(request.options)}`
-  }
 }
 
 /**
@@ -253,7 +265,27 @@ const question = (request: Decision.Request): string => {
 export const lines = (records: ReadonlyArray<Record>, context: TextContext = {}): ReadonlyArray<Line> => {
   const words = context.words ?? {}
   const effects = new Map((context.effects ?? []).map((e) => [e.id, e] as const))
-  const occurrences = new Map<string, { readonly family: string; readonly source?: string | undefined }>()
+  type Seen = {
+    readonly family: string
+    readonly subject: string
+    readonly amount: number
+    readonly source?: string | undefined
+    readonly params?: Readonly<globalThis.Record<string, unknown>> | undefined
+  }
+  // every occurrence the trace names, so that an occurrence made by a replacement reads as what
+  // it is ("2 damage to U"), not by the id the kernel gave it
+  const occurrences = new Map<string, Seen>()
+  for (const r of records)
+    if (r._tag === "EventStarted") for (const o of r.occurrences) occurrences.set(o.id, o)
+    else if (r._tag === "Applied")
+      for (const c of r.changes) for (const m of c.replacements ?? []) occurrences.set(m.id, m)
+    else if (r._tag === "EventFinished")
+      for (const h of r.happened) if (!occurrences.has(h.id)) occurrences.set(h.id, h)
+  let subjects: ReadonlyArray<string> = []
+  const named = (id: string): string => {
+    const o = occurrences.get(id)
+    return o === undefined ? id : Words.family(words, o.family).would(o)
+  }
   const familyOf = (occurrence: string) =>
     Words.family(words, occurrences.get(occurrence)?.family ?? "damage")
   const line = (record: Record, text: string, rule?: string, answer?: string): Line => ({
@@ -263,13 +295,26 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
     ...(rule === undefined ? {} : { rule }),
     sentences: Words.sentences(words, rule)
   })
+  // "orc would deal 0 wounds to C": the occurrence, in its family's words, at 0
+  const zero = (id: string, subject: string): string => {
+    const o = occurrences.get(id)
+    return Words.family(words, o?.family ?? "damage").would({
+      family: o?.family ?? "damage",
+      subject,
+      source: o?.source,
+      params: o?.params,
+      amount: 0
+    })
+  }
   const change = (action: Replacement.Action | undefined, c: Change): string => {
     const w = familyOf(c.occurrence)
     const the = `the ${w.amount(c.before)} to ${c.subject}`
     const arrow = `: ${c.before} → ${c.after}`
     if (c.redirectedTo !== undefined) return `redirects ${the} to ${c.redirectedTo}`
     if (c.replacedBy !== undefined)
-      return `replaces ${the} with ${c.replacedBy.length === 0 ? "nothing" : c.replacedBy.join(", ")}${arrow}`
+      return c.replacedBy.length === 0
+        ? `replaces ${the} with nothing`
+        : `replaces ${the}: instead, ${c.replacedBy.map(named).join("; ")}`
     if (c.prevented > 0 || action?._tag === "Prevent")
       return `prevents ${c.prevented > 0 && c.prevented === c.before ? "all" : c.prevented} of ${the}${arrow}`
     if (action?._tag === "Modify" && typeof action.value === "number") {
@@ -294,21 +339,29 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
   const one = (r: Record): Line => {
     switch (r._tag) {
       case "EventStarted": {
-        for (const o of r.occurrences) occurrences.set(o.id, { family: o.family, source: o.source })
+        subjects = [...new Set(r.occurrences.map((o) => o.subject))]
+        // the occurrences of an event as given carry the ids a decision's answer names; a
+        // derived event's occurrences carry ids the kernel made, which mean nothing to a player
+        const own = r.cause === "event"
         return line(
           r,
-          `${CAUSE[r.cause]} ${r.event}: ${r.occurrences
-            .map((o) => `${Words.family(words, o.family).would(o)} [${o.id}]`)
+          `${own ? `event ${r.event}` : eventName(r.event)}: ${r.occurrences
+            .map((o) => `${Words.family(words, o.family).would(o)}${own ? ` [${o.id}]` : ""}`)
             .join("; ")}`
         )
       }
       case "Candidates":
         return line(
           r,
-          `effects that can apply to ${r.group} now (${Words.tier(words, r.tier)}): ${r.candidates.join(", ")}`
+          `effects that can apply to ${Words.group(words, r.group, subjects)} now (${Words.tier(words, r.tier)}): ${r.candidates.join(", ")}`
         )
       case "Decided":
-        return line(r, question(r.request), r.request.rule, answerText(r.request, r.answer))
+        return line(
+          r,
+          Decision.question(r.request, words, subjects),
+          r.request.rule,
+          answerText(r.request, r.answer)
+        )
       case "Applied": {
         const action = effects.get(r.effect)?.action
         const how = r.chosenBy === "only candidate" ? "the only one that can apply" : r.chosenBy
@@ -327,22 +380,26 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
         )
       }
       case "NotApplied":
-        return line(r, `${r.effect} does not apply to ${r.group}: ${explain(r.reason)}`, r.rule)
-      case "ReachedZero":
         return line(
           r,
-          `${r.occurrence} to ${r.subject} is down to ${familyOf(r.occurrence).amount(0)}: it does not happen`,
+          `${r.effect} does not apply to ${Words.group(words, r.group, subjects)}: ${explain(r.reason)}`,
           r.rule
         )
+      case "ReachedZero":
+        return line(r, `${zero(r.occurrence, r.subject)}: it does not happen`, r.rule)
       case "EventFinished":
         return line(
           r,
-          `${r.event}: ${
+          `${eventName(r.event)}: ${
             r.happened.length === 0
               ? "nothing happens"
               : r.happened
                   .map((h) =>
-                    Words.family(words, h.family).does({ ...h, source: occurrences.get(h.id)?.source })
+                    Words.family(words, h.family).does({
+                      ...h,
+                      source: occurrences.get(h.id)?.source,
+                      params: h.params ?? occurrences.get(h.id)?.params
+                    })
                   )
                   .join("; ")
           }`

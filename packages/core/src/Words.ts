@@ -7,6 +7,8 @@
  *   "prevention effects"), by the tier's name in the policy;
  * - `families`: how an occurrence of a family reads, before it happens ("src would deal 3 damage
  *   to Z") and when it happens ("Z gets 2 damage marked"), and how its amount reads ("3 damage");
+ * - `groups`: how a group of occurrences ordered together reads when its key is not the affected
+ *   object ("the event" for a policy that orders the whole event at once), told the subjects;
  * - `rules`: the sentences of the rules the ruleset cites, by rule number ("615.7"), so that a
  *   citation can show its text next to its number ({@link sentences}).
  *
@@ -30,6 +32,8 @@ export interface Occurrence {
   readonly subject: string
   readonly source?: string | undefined
   readonly amount: number
+  /** The occurrence's parameters (a counter's kind: `{ counter: "-1/-1" }`), when it has any. */
+  readonly params?: Readonly<Record<string, unknown>> | undefined
 }
 
 /**
@@ -71,6 +75,7 @@ export interface FamilyWords {
 export interface Words {
   readonly tiers?: Readonly<Record<string, string>> | undefined
   readonly families?: Readonly<Record<string, FamilyWords>> | undefined
+  readonly groups?: Readonly<Record<string, (subjects: ReadonlyArray<string>) => string>> | undefined
   readonly rules?: Readonly<Record<string, string>> | undefined
 }
 
@@ -157,6 +162,50 @@ export const family = (words: Words, name: string): FamilyWords =>
  * @category words
  */
 export const tier = (words: Words, name: string): string => words.tiers?.[name] ?? name
+
+const and = (xs: ReadonlyArray<string>): string =>
+  xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`
+
+/**
+ * How a group of occurrences reads ("effects that can apply to … now"): the ruleset's words for
+ * it, told the subjects of the event when they are known; else, for the key `"event"` (core's
+ * key when a policy orders the whole event at once), "the event" and whom it affects; else the
+ * key itself, which is the affected object or player ("Z").
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * Words.group({}, "Z") // "Z"
+ * Words.group({}, "event", ["bob"]) // "the event affecting bob"
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const group = (words: Words, name: string, subjects: ReadonlyArray<string> = []): string => {
+  const own = words.groups?.[name]
+  if (own !== undefined) return own(subjects)
+  if (name !== "event") return name
+  return subjects.length === 0 ? "the event" : `the event affecting ${and(subjects)}`
+}
+
+/**
+ * A name written as one identifier, as words: `endOfCombat` → "end of combat", `end_of_turn` →
+ * "end of turn"; a name with spaces, or in capitals ("MTG"), is left as it is.
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * Words.spaced("endOfCombat") // "end of combat"
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const spaced = (name: string): string =>
+  /\s/.test(name) || !/^[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*$/.test(name)
+    ? name
+    : name
+        .replace(/[_-]+/g, " ")
+        .replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
 
 // a rule number: "616.1e", "465.2.c.10", "6.4.10j", "533.3", "702.16k", "372" — not a year
 // ("2025"), a version ("v1.4") or a bare small number ("2 damage")

@@ -7,7 +7,16 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import { type Chooser, GameEvent, type Kernel, Ledger, Resolver, Trace, Words } from "../src/index.js"
+import {
+  type Chooser,
+  Decision,
+  GameEvent,
+  type Kernel,
+  Ledger,
+  Resolver,
+  Trace,
+  Words
+} from "../src/index.js"
 import { affected, dmg, double, shield, view } from "./fixtures.js"
 
 const shieldFirst: Chooser.SyncChooser = (r) => (r._tag === "ChooseEffect" ? "s" : undefined)
@@ -143,5 +152,119 @@ describe("Trace.render in a player's words", () => {
     assert.deepStrictEqual(line?.sentences, [
       { rule: "2.1", text: "The affected object's controller chooses." }
     ])
+  })
+})
+
+describe("one question text for the trace, the prompt and the missing-decision error", () => {
+  /** T-a 1: the affected object's controller (nap) chooses which applicable effect applies next. */
+  it("the trace's question is Decision.question; describe and missing add the rule to it", () => {
+    const r = resolveShieldFirst()
+    const decided = r.trace.find((x) => x._tag === "Decided")
+    if (decided?._tag !== "Decided") throw new Error("no decision in the trace")
+    const [line] = Trace.lines([decided], { words })
+    const question = Decision.question(decided.request, words)
+    assert.strictEqual(line?.text, question)
+    assert.match(
+      question,
+      /^nap chooses which effect applies next to napUnit: (s|x) "[^"]+" or (s|x) "[^"]+"$/
+    )
+    assert.strictEqual(Decision.describe(decided.request, words), `${question} (${decided.request.rule})`)
+    assert.strictEqual(
+      Decision.missing(decided.request, words).prompt,
+      Decision.describe(decided.request, words)
+    )
+  })
+
+  const whole: Decision.Request = {
+    _tag: "ChooseEffect",
+    id: "d1",
+    chooser: "bob",
+    options: [
+      { effect: "shield", label: "Prevent the next 2 damage" },
+      { effect: "barrier", label: "Arcane Barrier 1" }
+    ],
+    group: "event",
+    tier: "prevention",
+    rule: "T-s 5"
+  }
+
+  it("a policy's whole-event group reads as the event, not as its key", () => {
+    assert.strictEqual(
+      Decision.describe(whole),
+      'bob chooses which effect applies next to the event: shield "Prevent the next 2 damage" or barrier "Arcane Barrier 1" (T-s 5)'
+    )
+    assert.strictEqual(Words.group({}, "event", ["bob", "alice"]), "the event affecting bob and alice")
+    assert.strictEqual(Words.group({}, "Z", ["Z"]), "Z")
+  })
+
+  it("the prompt and the error speak the ruleset's words when it has them", () => {
+    const own: Words.Words = {
+      groups: { event: (subjects) => `the attack on ${subjects.join(", ") || "someone"}` }
+    }
+    assert.include(Decision.describe(whole, own), "applies next to the attack on someone: ")
+    assert.include(Decision.missing(whole, own).prompt, "applies next to the attack on someone: ")
+  })
+
+  it("an allocation names the occurrences by what they are, not only by id", () => {
+    const text = Decision.question({
+      _tag: "Allocate",
+      id: "d1",
+      chooser: "bob",
+      effect: "s",
+      label: "Prevent the next 3 damage",
+      points: 3,
+      targets: [
+        { occurrence: "x", subject: "B", source: "X", max: 2 },
+        { occurrence: "y", subject: "B", max: 2 }
+      ],
+      rule: "T-a 2"
+    })
+    assert.strictEqual(
+      text,
+      'bob divides the 3 that s "Prevent the next 3 damage" prevents among x (to B from X), at most 2; y (to B), at most 2'
+    )
+  })
+})
+
+describe("an occurrence's parameters reach its family's words", () => {
+  const counters: Words.Words = {
+    families: {
+      addCounters: {
+        would: (o) => `${o.subject} would get ${o.amount} ${String(o.params?.["counter"] ?? "")} counters`,
+        does: (o) => `${o.subject} gets ${o.amount} ${String(o.params?.["counter"] ?? "")} counters`,
+        amount: (n) => `${n} counters`
+      }
+    }
+  }
+
+  it("the trace records the parameters and the words read them", () => {
+    const r = Resolver.resolveSync(
+      affected,
+      GameEvent.make("e", [
+        GameEvent.occurrence({
+          id: "c",
+          family: "addCounters",
+          subject: "napUnit",
+          amount: 2,
+          params: { counter: "-1/-1" }
+        })
+      ]),
+      Ledger.make([]),
+      view,
+      shieldFirst
+    )
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    const text = Trace.render(r.success.trace, { words: counters })
+    assert.include(text, "▶ event e: napUnit would get 2 -1/-1 counters [c]")
+    assert.include(text, "■ e: napUnit gets 2 -1/-1 counters")
+  })
+})
+
+describe("Words.spaced", () => {
+  it("an identifier as words; a phrase or an acronym as it is", () => {
+    assert.strictEqual(Words.spaced("endOfCombat"), "end of combat")
+    assert.strictEqual(Words.spaced("end_of_turn"), "end of turn")
+    assert.strictEqual(Words.spaced("end of turn"), "end of turn")
+    assert.strictEqual(Words.spaced("MTG"), "MTG")
   })
 })

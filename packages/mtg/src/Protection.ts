@@ -511,6 +511,17 @@ const describe = (q: Quality): string =>
         ? q.value
         : `${q.value} (${q.prop})`
 
+// the sources whose damage protection prevents, as 702.16e says: "sources that have the stated
+// quality" — "red sources", "sources controlled by bob", "any source" (from everything, 702.16j)
+const sources = (q: Quality): string =>
+  q._tag === "Everything"
+    ? "any source"
+    : q._tag === "Player"
+      ? `sources controlled by ${q.player}`
+      : q.prop === "colors"
+        ? `${q.value} sources`
+        : `sources with ${describe(q)}`
+
 /**
  * The damage part of protection (702.16e, 702.16j, 702.16k) as an ordinary prevention effect:
  * "any damage that would be dealt by sources that have the stated quality to a permanent or
@@ -539,7 +550,7 @@ export const preventionEffect = (
   const quality = encode(q)
   return Effects.preventEach({
     id: `${objectId}:protection:${quality}`,
-    label: `Protection from ${describe(q)}: prevent all damage that would be dealt to ${objectId} by such sources`,
+    label: `Protection from ${describe(q)}: prevent all damage that would be dealt to ${objectId} by ${sources(q)}`,
     controller: GameView.controllerOf(view, objectId) ?? view.activePlayer,
     source: objectId,
     amount: "all",

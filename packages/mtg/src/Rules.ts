@@ -140,6 +140,14 @@ const fam = (
   amount: (n: number) => string
 ): Words.FamilyWords => ({ would, does, amount })
 
+// "2 −1/−1 counters", "1 loyalty counter" (CR 122.1: a counter's kind is its name; the signs of
+// a power/toughness counter are minus signs as printed), "2 counters" when the kind is not known
+const counters = (n: number, o?: Words.Occurrence): string => {
+  const kind = o?.params?.["counter"]
+  const name = typeof kind === "string" ? `${kind.replace(/-/g, "\u2212")} ` : ""
+  return `${n} ${name}counter${n === 1 ? "" : "s"}`
+}
+
 const by = (o: Words.Occurrence): string => (o.source === undefined ? "" : ` (from ${o.source})`)
 
 /**
@@ -181,14 +189,14 @@ export const words: Words.Words = {
       (n) => `${n} marked damage`
     ),
     [Game.Family.addCounters]: fam(
-      (o) => `${o.subject} would get ${o.amount} counter${o.amount === 1 ? "" : "s"}${by(o)}`,
-      (o) => `${o.subject} gets ${o.amount} counter${o.amount === 1 ? "" : "s"}${by(o)}`,
-      (n) => `${n} counter${n === 1 ? "" : "s"}`
+      (o) => `${o.subject} would get ${counters(o.amount, o)}${by(o)}`,
+      (o) => `${o.subject} gets ${counters(o.amount, o)}${by(o)}`,
+      (n) => counters(n)
     ),
     [Game.Family.removeCounters]: fam(
-      (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} would be removed from ${o.subject}${by(o)}`,
-      (o) => `${o.amount} counter${o.amount === 1 ? " is" : "s are"} removed from ${o.subject}${by(o)}`,
-      (n) => `${n} counter${n === 1 ? "" : "s"}`
+      (o) => `${counters(o.amount, o)} would be removed from ${o.subject}${by(o)}`,
+      (o) => `${counters(o.amount, o)} ${o.amount === 1 ? "is" : "are"} removed from ${o.subject}${by(o)}`,
+      (n) => counters(n)
     ),
     [Game.Family.zoneChange]: fam(
       (o) => `${o.subject} would change zones`,

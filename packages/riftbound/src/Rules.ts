@@ -403,7 +403,8 @@ const fam = (
 /**
  * How Riftbound reads (core `Words`): the tiers by the rules' names (Bonus Damage, 712–715;
  * replacement effects, 367–375; dealing the assigned damage, 465.2.d), a draw ("A draws 1
- * card") and the sentences of the cited rules ({@link RuleText.sentences}). Damage reads as core
+ * card"), the game actions a replacement can watch ("U dies", "U is healed", "U is exhausted",
+ * "U is recalled to its base") and the sentences of the cited rules ({@link RuleText.sentences}). Damage reads as core
  * words it.
  *
  * @example
@@ -426,6 +427,28 @@ export const words: Words.Words = {
       (o) => `${o.subject} would draw ${o.amount} card${o.amount === 1 ? "" : "s"}`,
       (o) => `${o.subject} draws ${o.amount} card${o.amount === 1 ? "" : "s"}`,
       (n) => `${n} card${n === 1 ? "" : "s"}`
+    ),
+    // the game actions as the cards word them (Zhonya's Hourglass: "kill this instead. Heal that
+    // unit, exhaust it, and recall it")
+    [Family.die]: fam(
+      (o) => `${o.subject} would die`,
+      (o) => `${o.subject} dies`,
+      (n) => `${n} death${n === 1 ? "" : "s"}`
+    ),
+    [Family.heal]: fam(
+      (o) => `${o.subject} would be healed`,
+      (o) => `${o.subject} is healed`,
+      (n) => `${n} heal${n === 1 ? "" : "s"}`
+    ),
+    [Family.exhaust]: fam(
+      (o) => `${o.subject} would be exhausted`,
+      (o) => `${o.subject} is exhausted`,
+      (n) => `${n} exhaust${n === 1 ? "" : "s"}`
+    ),
+    [Family.recall]: fam(
+      (o) => `${o.subject} would be recalled to its base`,
+      (o) => `${o.subject} is recalled to its base`,
+      (n) => `${n} recall${n === 1 ? "" : "s"}`
     )
   },
   rules: RuleText.sentences
