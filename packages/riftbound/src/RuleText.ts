@@ -28,7 +28,7 @@ export const sentences: Readonly<Record<string, string>> = {
   "372":
     "If more than one Replacement Effect applies to the same event being executed, then the controller of the object being acted on determines the order the Replacement Effects will apply.",
   "373":
-    "If more than one event occurs simultaneously that Replacement Effects could apply to, each event is treated separately and individually for the purposes of Replacement Effects, and Replacement Effects with the same controller are applied in the order of their controller's choosing.",
+    "If more than one event occurs simultaneously that Replacement Effects could apply to, each event is treated separately and individually for the purposes of Replacement Effects, and Replacement Effects with the same controller are applied in the order of their controller’s choosing.",
   "373.1.a":
     "When executing Replacement Effects, the Game Actions that comprise their instructions are performed before any simultaneous unmodified events.",
   "375":
