@@ -12,7 +12,8 @@ import {
   Ledger,
   type Replacement,
   Ruleset,
-  type Trace
+  type Trace,
+  Words
 } from "@bulwark/core"
 import {
   chooserFor,
@@ -181,7 +182,10 @@ export const drive = (
       }
       case "Advance":
         ledger = Ledger.advance(ledger, step.boundary)
-        entries.push({ step: i, record: noteOf(`time passes: ${step.boundary}`, "ledger boundary") })
+        entries.push({
+          step: i,
+          record: noteOf(`time passes: ${Words.spaced(step.boundary)}`, "effects that last until then end")
+        })
         break
       case "AddEffects":
         ledger = Ledger.add(ledger, step.effects)
@@ -233,19 +237,12 @@ export const answerLabel = (request: Decision.Request, answer: Decision.Answer):
   }
 }
 
-/** A one-line question for a request. */
-export const question = (request: Decision.Request): string => {
-  switch (request._tag) {
-    case "ChooseEffect":
-      return `${request.chooser} chooses which effect applies next to ${request.group} (${request.tier})`
-    case "UseOptional":
-      return `${request.chooser} may apply ${request.label}`
-    case "StartingPlayer":
-      return `${request.chooser} chooses who starts applying effects`
-    case "Allocate":
-      return `${request.chooser} divides ${request.points} prevention of ${request.label} among the damage`
-  }
-}
+/**
+ * A one-line question for a request, in the ruleset's words: core's `Decision.question`, the
+ * same text the trace, the terminal prompt and the missing-decision error use.
+ */
+export const question = (request: Decision.Request, words: Words.Words = Words.neutral): string =>
+  Decision.question(request, words)
 
 /** One occurrence's amount at a point of the timeline. */
 export interface Bar {

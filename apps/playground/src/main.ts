@@ -411,7 +411,7 @@ const renderDecision = (): void => {
       "div",
       { class: "card decision", "data-testid": "decision" },
       h("div", { class: "kicker" }, `Decision ${r.id} · waiting on ${r.chooser}`),
-      h("h3", {}, question(r)),
+      h("h3", {}, question(r, words())),
       options,
       h(
         "div",
@@ -755,7 +755,7 @@ const renderTimeline = (): void => {
               "li",
               { class: "k-waiting" },
               h("span", { class: "chip" }, "waiting"),
-              h("span", { class: "what" }, question(d.pending.request))
+              h("span", { class: "what" }, question(d.pending.request, words()))
             )
           : null
       )

@@ -7,7 +7,7 @@ import type { Decision } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { bundled, rulesets, showcase } from "../src/bundled.ts"
-import { drive, headingOf, load, mismatchList, snapshotAt } from "../src/engine.ts"
+import { drive, headingOf, load, mismatchList, question, snapshotAt } from "../src/engine.ts"
 
 /** MTG-09 in the mtg vocabulary, with its own ids (independent of the package's file). */
 const MTG09 = `ruleset: mtg
@@ -58,6 +58,17 @@ describe("driving MTG-09 (CR 616.1)", () => {
     expect(d.pending?.request.chooser).toBe("nap")
     expect([...(d.pending?.legal ?? [])].sort()).toEqual(["double", "prevent-2"])
     expect(d.run).toBeUndefined()
+  })
+
+  it("asks the question in the ruleset's words, with no tier id or '|' list (the trace's own text)", () => {
+    const loaded = mtg09()
+    const d = drive(loaded, "ask", [])
+    const request = d.pending?.request
+    if (request === undefined) throw new Error("no pending decision")
+    const text = question(request, loaded.ruleset.words)
+    expect(text).toContain("nap chooses which effect applies next to z")
+    expect(text).toContain('prevent-2 "Prevent the next 2 damage that would be dealt to z"')
+    expect(text).not.toMatch(/\(any\)|\|/)
   })
 
   it("prevent first: 2 dealt, the shield spent 2 → 0", () => {
