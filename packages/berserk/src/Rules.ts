@@ -21,7 +21,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy as P, type Policy, Replacement, type Words } from "@bulwark/core"
+import { GameEvent, GameView, Policy as P, type Policy, Replacement, Words } from "@bulwark/core"
 import * as Effects from "./Effects.js"
 import * as RuleText from "./RuleText.js"
 
@@ -181,11 +181,7 @@ export const rules: Policy.Rules = {
   orderShortcut: true
 }
 
-const fam = (
-  would: (o: Words.Occurrence) => string,
-  does: (o: Words.Occurrence) => string,
-  amount: (n: number) => string
-): Words.FamilyWords => ({ would, does, amount })
+const fam = Words.phrases
 
 const wounds = (n: number): string => `${n} wound${n === 1 ? "" : "s"}`
 

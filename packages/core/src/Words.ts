@@ -119,6 +119,29 @@ export const damage: FamilyWords = {
 }
 
 /**
+ * A family's words from its three phrases: how an occurrence reads before it happens
+ * (`would`), when it happens (`does`), and how an amount of it reads (`amount`).
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * const draw = Words.phrases(
+ *   (o) => `${o.subject} would draw ${o.amount}`,
+ *   (o) => `${o.subject} draws ${o.amount}`,
+ *   (n) => `${n} card${n === 1 ? "" : "s"}`
+ * )
+ * draw.does({ family: "draw", subject: "ap", amount: 2 }) // "ap draws 2"
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const phrases = (
+  would: (o: Occurrence) => string,
+  does: (o: Occurrence) => string,
+  amount: (n: number) => string
+): FamilyWords => ({ would, does, amount })
+
+/**
  * Neutral words for a family a ruleset gives no words of its own: "zoneChange 1 would happen to
  * Z", "zoneChange 1 happens to Z".
  *

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy, type Words } from "@bulwark/core"
+import { GameEvent, GameView, Policy, Words } from "@bulwark/core"
 import { Category, Family } from "./Effects.js"
 import * as RuleText from "./RuleText.js"
 
@@ -231,11 +231,7 @@ export const rules: Policy.Rules = {
   orderShortcut: true
 }
 
-const fam = (
-  would: (o: Words.Occurrence) => string,
-  does: (o: Words.Occurrence) => string,
-  amount: (n: number) => string
-): Words.FamilyWords => ({ would, does, amount })
+const fam = Words.phrases
 
 const by = (o: Words.Occurrence): string => (o.source === undefined ? "" : ` (from ${o.source})`)
 

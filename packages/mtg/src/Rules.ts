@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { type GameView, Policy, type Words } from "@bulwark/core"
+import { type GameView, Policy, Words } from "@bulwark/core"
 import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
 import * as Protection from "./Protection.js"
@@ -134,11 +134,7 @@ export const rules: Policy.Rules = {
   orderShortcut: true
 }
 
-const fam = (
-  would: (o: Words.Occurrence) => string,
-  does: (o: Words.Occurrence) => string,
-  amount: (n: number) => string
-): Words.FamilyWords => ({ would, does, amount })
+const fam = Words.phrases
 
 // "2 −1/−1 counters", "1 loyalty counter" (CR 122.1: a counter's kind is its name; the signs of
 // a power/toughness counter are minus signs as printed), "2 counters" when the kind is not known

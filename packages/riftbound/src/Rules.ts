@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { type Filter, GameEvent, GameView, Policy, type Words } from "@bulwark/core"
+import { type Filter, GameEvent, GameView, Policy, Words } from "@bulwark/core"
 import * as RuleText from "./RuleText.js"
 
 /**
@@ -394,11 +394,7 @@ export const rules: Policy.Rules = {
   orderShortcut: true
 }
 
-const fam = (
-  would: (o: Words.Occurrence) => string,
-  does: (o: Words.Occurrence) => string,
-  amount: (n: number) => string
-): Words.FamilyWords => ({ would, does, amount })
+const fam = Words.phrases
 
 /**
  * How Riftbound reads (core `Words`): the tiers by the rules' names (Bonus Damage, 712–715;
