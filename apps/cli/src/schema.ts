@@ -5,7 +5,7 @@
  * @module
  */
 import type { Ruleset } from "@bulwark/core"
-import { Scenario } from "@bulwark/scenario"
+import { Scenario, Skeleton } from "@bulwark/scenario"
 import { Schema } from "effect"
 
 type Json = Record<string, unknown>
@@ -33,7 +33,12 @@ const mergeGeneric = (target: Json, generic: Json, id: string): Json => {
 /** Builds the JSON Schema (draft 2020-12) document of a ruleset's scenario files. */
 export const scenarioJsonSchema = (ruleset: Ruleset.AnyRuleset): Json => {
   const generic = Schema.toJsonSchemaDocument(Scenario.GenericSchema, { onExcessProperty: "error" })
-  const own = Schema.toJsonSchemaDocument(ruleset.schema, { onExcessProperty: "error" })
+  const own = Schema.toJsonSchemaDocument(
+    ruleset.language !== undefined
+      ? Skeleton.documentSchema(ruleset.language, {})
+      : ((ruleset.schema ?? Schema.Struct({})) as Schema.Top),
+    { onExcessProperty: "error" }
+  )
   const defs: Json = { ...(generic.definitions as Json), ...(own.definitions as Json) }
   let root = own.schema as Json
   const ref = root.$ref

@@ -17,6 +17,7 @@ import * as Errors from "./Errors.js"
 import type * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
+import type * as Language from "./Language.js"
 import * as Ledger from "./Ledger.js"
 import * as Names from "./Names.js"
 import type * as Policy from "./Policy.js"
@@ -157,8 +158,18 @@ export interface Ruleset<S = unknown> {
   readonly name: string
   readonly description: string
   readonly rulesVersion: string
-  readonly schema: Schema.Codec<S, unknown>
-  readonly compile: (scenario: S) => Result.Result<Compiled, Errors.ScenarioInvalid>
+  /**
+   * The ruleset's words for the one scenario language (format 2): `@bulwark/scenario` builds
+   * the schema and the compiler of its files from them.
+   */
+  readonly language?: Language.Language
+  /**
+   * Format 1 (deprecated): the ruleset's own schema for its part of a scenario document.
+   * Only read for files without `format: 2`, until every ruleset speaks {@link Language}.
+   */
+  readonly schema?: Schema.Codec<S, unknown>
+  /** Format 1 (deprecated): compiles what {@link schema} decoded. */
+  readonly compile?: (scenario: S) => Result.Result<Compiled, Errors.ScenarioInvalid>
   readonly rules: Policy.Rules
   readonly coverage: ReadonlyArray<Coverage>
   readonly words?: Words.Words | undefined

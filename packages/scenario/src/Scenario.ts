@@ -37,6 +37,7 @@ import { Result, Schema, SchemaIssue } from "effect"
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml"
 import * as Integrity from "./Integrity.js"
 import * as ScenarioError from "./ScenarioError.js"
+import * as Skeleton from "./Skeleton.js"
 import * as SourceMap from "./SourceMap.js"
 
 /**
@@ -110,6 +111,7 @@ export const ExpectSchema = Schema.Struct({
  * @category schemas
  */
 export const GenericSchema = Schema.Struct({
+  format: Schema.optionalKey(Schema.Literal(Skeleton.FORMAT)),
   ruleset: Schema.String,
   title: Schema.optionalKey(Schema.String),
   description: Schema.optionalKey(Schema.String),
@@ -288,10 +290,12 @@ const discriminatedFailures = (
 const toIssues = (
   error: Schema.SchemaError,
   doc: unknown,
-  sourceMap: SourceMap.SourceMap
+  sourceMap: SourceMap.SourceMap,
+  prefix: ReadonlyArray<string | number> = [],
+  keys: ReadonlyArray<string> = []
 ): Array<ScenarioError.Issue> => {
   const discriminated: Array<Discriminated> = []
-  discriminatedFailures(error.issue, [], discriminated)
+  discriminatedFailures(error.issue, prefix, discriminated)
   const byPath = new Map<string, Discriminated>()
   for (const d of discriminated) {
     const k = SourceMap.formatPath(d.path)
@@ -301,7 +305,10 @@ const toIssues = (
     const path = (i.path ?? []).map((p) =>
       typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : p
     ) as Array<string | number | symbol>
-    let clean: Array<string | number> = path.map((p) => (typeof p === "symbol" ? String(p) : p))
+    let clean: Array<string | number> = [
+      ...prefix,
+      ...path.map((p) => (typeof p === "symbol" ? String(p) : p))
+    ]
     let message = i.message
     let at: "key" | "value" = "key"
     const d = byPath.get(SourceMap.formatPath(clean))
@@ -339,7 +346,9 @@ const toIssues = (
     if (!i.message.startsWith("unknown key") || typeof last !== "string")
       return { ...i, path: SourceMap.formatPath(i.path) }
     const missing = missingIn.get(parent(i.path)) ?? []
-    return { ...i, path: SourceMap.formatPath(i.path), message: `${i.message}${suggest(last, missing)}` }
+    const hint =
+      suggest(last, missing) || (parent(i.path) === SourceMap.formatPath(prefix) ? suggest(last, keys) : "")
+    return { ...i, path: SourceMap.formatPath(i.path), message: `${i.message}${hint}` }
   })
 }
 
@@ -632,6 +641,12 @@ export const parseScenario = (
       })
     )
   }
+  const format = document.format
+  const language = ruleset.language
+  if (format === undefined && (language !== undefined || ruleset.schema === undefined))
+    return Result.fail(
+      new ScenarioError.OutdatedFormat({ file: fileName, format: 1, current: Skeleton.FORMAT })
+    )
   const genericPart: Record<string, unknown> = {}
   const rulesetPart: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(document)) {
@@ -640,38 +655,101 @@ export const parseScenario = (
   }
   const options = { errors: "all", onExcessProperty: "error" } as const
   const generic = Schema.decodeUnknownResult(GenericSchema)(genericPart, options)
-  let decoded: Result.Result<unknown, Schema.SchemaError>
-  try {
-    decoded = Schema.decodeUnknownResult(ruleset.schema)(rulesetPart, options)
-  } catch (err) {
-    return Result.fail(
-      new ScenarioError.CompileFailed({
-        file: fileName,
-        path: "",
-        line: 0,
-        column: 0,
-        reason: `the ${ruleset.id} schema failed: ${err instanceof Error ? err.message : String(err)}`
-      })
-    )
-  }
-  const issues = [
-    ...(Result.isFailure(generic) ? toIssues(generic.failure, document, sourceMap) : []),
-    ...(Result.isFailure(decoded) ? toIssues(decoded.failure, document, sourceMap) : [])
-  ].sort((a, b) => a.line - b.line || a.column - b.column)
-  if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(decoded)) {
-    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
-  }
-  const duplicates = Integrity.duplicateIds(document, sourceMap, ruleset.idSpaces ?? [])
-  if (duplicates.length > 0)
-    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
+  const genericIssues = Result.isFailure(generic) ? toIssues(generic.failure, document, sourceMap) : []
   let compiled: Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
-  try {
-    compiled = ruleset.compile(decoded.success)
-  } catch (err) {
-    compiled = Result.fail({
-      path: "",
-      reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
-    })
+  if (format === Skeleton.FORMAT && language !== undefined) {
+    const body = Skeleton.decode(language, rulesetPart, (error, prefix, keys) =>
+      toIssues(error, document, sourceMap, prefix, keys).map((i) => ({
+        path: SourceMap.parsePath(i.path),
+        at: "value" as const,
+        message: i.message,
+        line: i.line,
+        column: i.column
+      }))
+    )
+    const bodyIssues: Array<ScenarioError.Issue> = Result.isFailure(body)
+      ? body.failure.map((p) => {
+          const located = p as Skeleton.Problem & { line?: number; column?: number }
+          const pos =
+            located.line === undefined
+              ? sourceMap.positionOf(p.path, p.at)
+              : { line: located.line, column: located.column ?? 0 }
+          const unknownKey = p.message.startsWith("unknown key")
+          const hint =
+            unknownKey && p.path.length === 1 && !p.message.includes("did you mean")
+              ? suggest(String(p.path[0]), [...genericKeys, ...Skeleton.bodyKeys])
+              : ""
+          return {
+            path: SourceMap.formatPath(p.path),
+            line: pos.line,
+            column: pos.column,
+            message: p.message + hint
+          }
+        })
+      : []
+    const issues = [...genericIssues, ...bodyIssues].sort((x, y) => x.line - y.line || x.column - y.column)
+    if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(body))
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
+    const duplicates = Integrity.duplicateIds(document, sourceMap, [
+      ...Skeleton.idSpaces,
+      ...(ruleset.idSpaces ?? [])
+    ])
+    if (duplicates.length > 0)
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
+    try {
+      compiled = Skeleton.compile(language, body.success)
+    } catch (err) {
+      compiled = Result.fail({
+        path: "",
+        reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
+      })
+    }
+  } else {
+    if (format === Skeleton.FORMAT || ruleset.schema === undefined || ruleset.compile === undefined) {
+      const pos = sourceMap.positionOf(["format"])
+      return Result.fail(
+        new ScenarioError.CompileFailed({
+          file: fileName,
+          path: "format",
+          line: pos.line,
+          column: pos.column,
+          reason: `the ${ruleset.id} ruleset does not speak scenario format ${Skeleton.FORMAT} yet (it has no \`language\`)`
+        })
+      )
+    }
+    // format 1, for a ruleset that has not moved to the one language yet
+    let decoded: Result.Result<unknown, Schema.SchemaError>
+    try {
+      decoded = Schema.decodeUnknownResult(ruleset.schema)(rulesetPart, options)
+    } catch (err) {
+      return Result.fail(
+        new ScenarioError.CompileFailed({
+          file: fileName,
+          path: "",
+          line: 0,
+          column: 0,
+          reason: `the ${ruleset.id} schema failed: ${err instanceof Error ? err.message : String(err)}`
+        })
+      )
+    }
+    const issues = [
+      ...genericIssues,
+      ...(Result.isFailure(decoded) ? toIssues(decoded.failure, document, sourceMap) : [])
+    ].sort((x, y) => x.line - y.line || x.column - y.column)
+    if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(decoded)) {
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
+    }
+    const duplicates = Integrity.duplicateIds(document, sourceMap, ruleset.idSpaces ?? [])
+    if (duplicates.length > 0)
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
+    try {
+      compiled = ruleset.compile(decoded.success)
+    } catch (err) {
+      compiled = Result.fail({
+        path: "",
+        reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
+      })
+    }
   }
   if (Result.isFailure(compiled)) {
     const pos = sourceMap.positionOf(SourceMap.parsePath(compiled.failure.path))
@@ -685,6 +763,8 @@ export const parseScenario = (
       })
     )
   }
+  if (Result.isFailure(generic))
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: genericIssues }))
   if (ruleset.vocabulary !== undefined) {
     const unknown = Integrity.unknownNameIssues(compiled.success, ruleset.vocabulary, document, sourceMap)
     if (unknown.length > 0)

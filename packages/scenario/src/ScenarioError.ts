@@ -182,6 +182,32 @@ export class FileUnreadable extends Schema.TaggedError<FileUnreadable>()("FileUn
 }
 
 /**
+ * The file is written in an older scenario format (format 1: each game's own language, before
+ * `format: 2`). Nothing is guessed: `bulwark migrate <file>` rewrites it in the current format,
+ * keeping its comments and key order.
+ *
+ * @example
+ * ```ts
+ * import { ScenarioError } from "@bulwark/scenario"
+ * new ScenarioError.OutdatedFormat({ file: "old.yaml", format: 1, current: 2 }).message
+ * // "old.yaml: this file is in scenario format 1; the current format is 2 — run `bulwark migrate old.yaml` to rewrite it (comments and key order are kept)"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class OutdatedFormat extends Schema.TaggedError<OutdatedFormat>()("OutdatedFormat", {
+  file: Schema.String,
+  format: Schema.Number,
+  current: Schema.Number
+}) {
+  override get message(): string {
+    return Names.visible(
+      `${this.file}: this file is in scenario format ${this.format}; the current format is ${this.current} — run \`bulwark migrate ${this.file}\` to rewrite it (comments and key order are kept)`
+    )
+  }
+}
+
+/**
  * Every error of loading a scenario.
  *
  * @example
@@ -192,4 +218,10 @@ export class FileUnreadable extends Schema.TaggedError<FileUnreadable>()("FileUn
  * @since 0.1.0
  * @category errors
  */
-export type ScenarioError = MalformedFile | SchemaMismatch | CompileFailed | UnknownRuleset | FileUnreadable
+export type ScenarioError =
+  | MalformedFile
+  | SchemaMismatch
+  | CompileFailed
+  | UnknownRuleset
+  | FileUnreadable
+  | OutdatedFormat

@@ -17,6 +17,7 @@
  * @packageDocumentation
  */
 
+export * as Migrate from "./Migrate.js"
 export * as Scenario from "./Scenario.js"
 export {
   type CheckResult,
@@ -32,6 +33,7 @@ export {
   strategyFor
 } from "./Scenario.js"
 export * as ScenarioError from "./ScenarioError.js"
+export * as Skeleton from "./Skeleton.js"
 export * as SourceMap from "./SourceMap.js"
 
 import type * as Errors from "./ScenarioError.js"

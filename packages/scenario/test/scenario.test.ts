@@ -219,8 +219,9 @@ describe("SourceMap", () => {
     assert.deepStrictEqual(SourceMap.parsePath(""), [])
   })
 
-  it("Scenario.genericKeys lists the seven generic keys", () => {
+  it("Scenario.genericKeys lists the eight generic keys", () => {
     assert.deepStrictEqual(Scenario.genericKeys, [
+      "format",
       "ruleset",
       "title",
       "description",

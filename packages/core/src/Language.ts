@@ -1,0 +1,633 @@
+/**
+ * A ruleset's words for the one scenario language (scenario format 2).
+ *
+ * Every ruleset reads scenario files in the same language: the same top-level keys (`players`,
+ * `turn`, `objects`, `effects`, `steps`, …), one object shape, effects told apart by `kind:`, steps
+ * that are one-key mappings, and one selector language. The skeleton (its schema and its
+ * compiler) belongs to `@bulwark/scenario`; a ruleset contributes only its **words**, described
+ * here:
+ *
+ * - `objects` / `players`: the properties its objects and players may have, and the default zone;
+ * - `effects`: its effect kinds, each a value of `kind:` with an options schema and the
+ *   constructor that builds it (`make`) — the same function the package exports under the same
+ *   name, so a ruling moves between YAML and TypeScript by copy;
+ * - `occurrences`: extra fields of an occurrence in an `event` step;
+ * - `steps`, `queries`: the step kinds and the questions it adds (Riftbound's `combat`, MTG's
+ *   `stateBasedActions`, …);
+ * - `boundaries`, `durations`: the names of the times that pass (`advance: endOfTurn`) and of the
+ *   durations effects may have.
+ *
+ * The common effect fields are spelled once, in {@link common}: a kind that accepts a `to` or an
+ * `amount` takes these very schemas (`@bulwark/scenario` refuses a kind that spells a common
+ * field its own way).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import * as Amount from "./Amount.js"
+import * as Filter from "./Filter.js"
+import * as GameEvent from "./GameEvent.js"
+import type * as GameView from "./GameView.js"
+import type * as Replacement from "./Replacement.js"
+import type * as Ruleset from "./Ruleset.js"
+
+// ---------------------------------------------------------------------------------------------
+// selectors
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The properties form of a {@link Selector}: every test written must hold.
+ *
+ * - `ids`: one of these ids;
+ * - `controller` / `owner`: `you` (the effect's controller), `opponent`, `active` (whose turn it
+ *   is) or a player id;
+ * - `zone`: in this zone (or one of these zones);
+ * - `player`: `true` for players only, `false` for objects only;
+ * - `any`: at least one of these selectors; `not`: not this selector;
+ * - `filter`: a core filter, for what the other keys can't say;
+ * - any other key is a property the ruleset declares for its objects: a list value means the
+ *   object's list property holds every item (`types: [Creature]`), a single value means the
+ *   property equals it (`might: 3`).
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const yourCreatures: Language.SelectorProps = { types: ["Creature"], controller: "you" }
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export interface SelectorProps {
+  readonly ids?: ReadonlyArray<string>
+  readonly controller?: string
+  readonly owner?: string
+  readonly zone?: string | ReadonlyArray<string>
+  readonly player?: boolean
+  readonly any?: ReadonlyArray<Selector>
+  readonly not?: Selector
+  readonly filter?: Filter.Filter
+  readonly [property: string]: unknown
+}
+
+/**
+ * What an effect watches, or which objects a step names: an id (`Z`), a list of ids (`[A, B]`),
+ * or properties ({@link SelectorProps}). The same type in scenario files and in every ruleset's
+ * constructors.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const one: Language.Selector = "bear"
+ * const some: Language.Selector = ["bear", "elf"]
+ * const yours: Language.Selector = { types: ["Creature"], controller: "you" }
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export type Selector = string | ReadonlyArray<string> | SelectorProps
+
+/**
+ * The keys of {@link SelectorProps} that every ruleset has; any other key is one of the
+ * ruleset's object properties.
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.selectorKeys.includes("controller") // true
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export const selectorKeys: ReadonlyArray<string> = [
+  "ids",
+  "controller",
+  "owner",
+  "zone",
+  "player",
+  "any",
+  "not",
+  "filter"
+]
+
+const Id = Schema.NonEmptyString
+const Ids = Schema.Array(Schema.NonEmptyString)
+const opt = Schema.optionalKey
+
+const suspendSelector = Schema.suspend((): Schema.Codec<Selector> => SelectorSchema)
+
+const SelectorPropsSchema = Schema.StructWithRest(
+  Schema.Struct({
+    ids: opt(Ids),
+    controller: opt(Id),
+    owner: opt(Id),
+    zone: opt(Schema.Union([Id, Ids])),
+    player: opt(Schema.Boolean),
+    any: opt(Schema.Array(suspendSelector)),
+    not: opt(suspendSelector),
+    filter: opt(Filter.Filter)
+  }),
+  [Schema.Record(Schema.String, Schema.Unknown)]
+)
+
+/**
+ * Schema of a {@link Selector}. Property names are checked against the ruleset's object
+ * properties by the scenario loader (an unknown one is an error with a "did you mean").
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Schema.is(Language.SelectorSchema)({ types: ["Creature"], controller: "you" }) // true
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export const SelectorSchema: Schema.Codec<Selector> = Schema.Union([
+  Id,
+  Ids,
+  SelectorPropsSchema
+]) as unknown as Schema.Codec<Selector>
+
+const playerRef = (s: string): Filter.PlayerRef =>
+  s === "you"
+    ? { _tag: "You" }
+    : s === "opponent"
+      ? { _tag: "Opponent" }
+      : s === "active"
+        ? { _tag: "Active" }
+        : { _tag: "Player", id: s }
+
+const isPropValue = (v: unknown): v is GameView.Prop =>
+  typeof v === "string" ||
+  typeof v === "number" ||
+  typeof v === "boolean" ||
+  (Array.isArray(v) && v.every((x) => typeof x === "string"))
+
+/**
+ * Compiles a {@link Selector} into a core filter (`you` is the effect's controller, as in
+ * `Filter.PlayerRef`).
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.toFilter({ types: ["Creature"], controller: "you" })
+ * // { _tag: "And", all: [{ _tag: "ControlledBy", player: { _tag: "You" } },
+ * //   { _tag: "Prop", prop: "types", op: "has", value: "Creature" }] }
+ * Language.toFilter("bear") // { _tag: "Id", ids: ["bear"] }
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export const toFilter = (selector: Selector): Filter.Filter => {
+  if (typeof selector === "string") return { _tag: "Id", ids: [selector] }
+  if (Array.isArray(selector)) return { _tag: "Id", ids: selector as ReadonlyArray<string> }
+  const s = selector as SelectorProps
+  const all: Array<Filter.Filter> = []
+  if (s.ids !== undefined) all.push({ _tag: "Id", ids: s.ids })
+  if (s.player === true) all.push({ _tag: "IsPlayer" })
+  if (s.player === false) all.push({ _tag: "Not", filter: { _tag: "IsPlayer" } })
+  if (s.controller !== undefined) all.push({ _tag: "ControlledBy", player: playerRef(s.controller) })
+  if (s.owner !== undefined) all.push({ _tag: "OwnedBy", player: playerRef(s.owner) })
+  if (s.zone !== undefined)
+    all.push({ _tag: "InZone", zones: typeof s.zone === "string" ? [s.zone] : s.zone })
+  for (const [prop, value] of Object.entries(s)) {
+    if (selectorKeys.includes(prop) || value === undefined) continue
+    if (Array.isArray(value))
+      for (const v of value) all.push({ _tag: "Prop", prop, op: "has", value: String(v) })
+    else if (isPropValue(value)) all.push({ _tag: "Prop", prop, op: "eq", value })
+  }
+  if (s.any !== undefined) all.push({ _tag: "Or", any: s.any.map(toFilter) })
+  if (s.not !== undefined) all.push({ _tag: "Not", filter: toFilter(s.not) })
+  if (s.filter !== undefined) all.push(s.filter)
+  if (all.length === 0) return { _tag: "Any" }
+  return all.length === 1 ? (all[0] as Filter.Filter) : { _tag: "And", all }
+}
+
+/**
+ * Every id a {@link Selector} names (its id, its list, its `ids`, and those of nested `any` /
+ * `not`), for checking that they exist. Player references (`you`, `opponent`, …) are not ids.
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.selectorIds({ any: ["a", { ids: ["b"] }] }) // ["a", "b"]
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export const selectorIds = (selector: Selector): ReadonlyArray<string> => {
+  if (typeof selector === "string") return [selector]
+  if (Array.isArray(selector)) return selector as ReadonlyArray<string>
+  const s = selector as SelectorProps
+  return [
+    ...(s.ids ?? []),
+    ...(s.any ?? []).flatMap(selectorIds),
+    ...(s.not === undefined ? [] : selectorIds(s.not))
+  ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// the common effect fields
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Schema of an amount in an effect: a whole number ≥ 0 or `all`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Schema.is(Language.AmountSchema)("all") // true
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const AmountSchema = Schema.Union([Amount.Schema, Schema.Literal("all")])
+
+/**
+ * Schema of a use limit: `{ times: 1, per: turn }` — at most `times` applications per `per`
+ * (a boundary name; without `per`, over the effect's whole life).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Schema.is(Language.LimitSchema)({ times: 1, per: "turn" }) // true
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const LimitSchema = Schema.Struct({
+  times: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  per: opt(Id)
+})
+
+/**
+ * The common effect fields, spelled once for every ruleset (scenario format 2):
+ *
+ * | field | meaning |
+ * |---|---|
+ * | `id` | required, unique |
+ * | `controller` | who controls it (a player id) |
+ * | `source` | the object it comes from |
+ * | `to` | what it watches being affected (recipient / subject): a {@link Selector} |
+ * | `from` | the sources it watches: a {@link Selector} |
+ * | `kinds` | occurrence kinds it watches (combat, arcane, …) |
+ * | `family` | the event family it watches (default `damage`) |
+ * | `amount` | a number or `all` |
+ * | `duration` | one of the ruleset's durations (`endOfTurn`, …) |
+ * | `limit` | `{ times, per }` |
+ * | `may` | a "may" effect: its controller is asked |
+ * | `label` | the card's text |
+ * | `rule` | the rule cited for it |
+ *
+ * `cost` and `additional` are common names too, but their content is the ruleset's.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * const ShieldOptions = Schema.Struct({ ...Language.pick("controller", "to", "amount", "duration", "label") })
+ * Schema.is(ShieldOptions)({ id: "s", to: "bear", amount: 2 }) // true
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const common = {
+  id: Id,
+  controller: Id,
+  source: Id,
+  to: SelectorSchema,
+  from: SelectorSchema,
+  kinds: Ids,
+  family: Id,
+  amount: AmountSchema,
+  duration: Id,
+  limit: LimitSchema,
+  may: Schema.Boolean,
+  label: Schema.String,
+  rule: Schema.String
+} as const
+
+/**
+ * The names of the {@link common} fields.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const f: Language.CommonField = "amount"
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export type CommonField = keyof typeof common
+
+type Picked<K extends CommonField> = { readonly id: typeof common.id } & {
+  readonly [P in Exclude<K, "id">]: Schema.optionalKey<(typeof common)[P]>
+}
+
+/**
+ * The struct fields of an effect kind's options: `id` (always, required) and the named
+ * {@link common} fields (optional), as the very schemas of `common` — spread them into the
+ * kind's `Schema.Struct` next to its own fields.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * const Options = Schema.Struct({ ...Language.pick("to", "amount"), op: Schema.Literals(["add", "mul"]) })
+ * Object.keys(Options.fields) // ["id", "to", "amount", "op"]
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const pick = <K extends CommonField>(...names: ReadonlyArray<K>): Picked<K> => {
+  const out: Record<string, unknown> = { id: common.id }
+  for (const n of names) if (n !== "id") out[n] = opt(common[n])
+  return out as Picked<K>
+}
+
+// ---------------------------------------------------------------------------------------------
+// what a ruleset contributes
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What compiling a ruleset's word can use: the starting view, where in the file it is, and how
+ * to report a problem there (`invalid` stops compiling with a located error) or compile effects
+ * written inside it.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const known = (ctx: Language.CompileContext, id: string) =>
+ *   ctx.view.objects[id] !== undefined || ctx.invalid(`${ctx.path}.unit`, `unknown unit ${id}`)
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface CompileContext {
+  /** The starting view (players and objects as the file writes them). */
+  readonly view: GameView.GameView
+  /** The path of the value being compiled (`steps[2].combat`). */
+  readonly path: string
+  /** Stops compiling with a problem at `path` (a located `ScenarioInvalid`). */
+  readonly invalid: (path: string, reason: string) => never
+  /** Compiles effects written at `path` (a list of `kind:` mappings) with the ruleset's kinds. */
+  readonly effects: (entries: ReadonlyArray<unknown>, path: string) => ReadonlyArray<Replacement.Replacement>
+}
+
+/**
+ * One effect kind: a value of `kind:` in scenario files. `options` is the schema of everything
+ * but `kind` (built with {@link pick} for the common fields); `make` is the constructor the
+ * package exports under the kind's name, called with the decoded options.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * declare const shield: (o: { readonly id: string; readonly amount?: number | "all" }) => never
+ * const kind: Language.EffectKind = Language.effectKind({
+ *   summary: "Prevent the next N damage",
+ *   options: Schema.Struct({ ...Language.pick("amount") }),
+ *   make: shield
+ * })
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a language holds kinds of different option types
+export interface EffectKind<O = any> {
+  readonly summary: string
+  readonly options: Schema.Codec<O, unknown>
+  readonly make: (options: O) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
+}
+
+/**
+ * Builds an {@link EffectKind}, inferring the options' type from the schema.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language, Replacement } from "@bulwark/core"
+ * declare const r: Replacement.Replacement
+ * const kind = Language.effectKind({ summary: "demo", options: Schema.Struct(Language.pick()), make: () => r })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const effectKind = <O>(kind: {
+  readonly summary: string
+  readonly options: Schema.Codec<O, unknown>
+  readonly make: (options: O) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
+}): EffectKind<O> => kind
+
+/**
+ * A step kind a ruleset adds (`combat: {…}`, `stateBasedActions: true`): the schema of the
+ * step's value and how it becomes core steps.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * const sba: Language.StepKind<true> = Language.stepKind({
+ *   summary: "state-based actions",
+ *   schema: Schema.Literal(true),
+ *   compile: () => []
+ * })
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a language holds kinds of different option types
+export interface StepKind<A = any> {
+  readonly summary: string
+  readonly schema: Schema.Codec<A, unknown>
+  readonly compile: (value: A, ctx: CompileContext) => ReadonlyArray<Ruleset.Step>
+}
+
+/**
+ * Builds a {@link StepKind}, inferring the value's type from the schema.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Language.stepKind({ summary: "nothing", schema: Schema.Literal(true), compile: () => [] })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const stepKind = <A>(kind: StepKind<A>): StepKind<A> => kind
+
+/**
+ * A question a ruleset answers in a `query` step (`query: { name: q, canTarget: {…} }`): the
+ * schema of its arguments, and, compiled once, the function that answers it at that point of
+ * the run (its answer goes under `expect: queries: <name>`).
+ *
+ * @example
+ * ```ts
+ * import { Result, Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * const life: Language.QueryKind<string> = Language.queryKind({
+ *   summary: "a player's life",
+ *   schema: Schema.String,
+ *   compile: (player) => (ctx) => Result.succeed(ctx.view.objects[player]?.props["life"] ?? null)
+ * })
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a language holds kinds of different option types
+export interface QueryKind<A = any> {
+  readonly summary: string
+  readonly schema: Schema.Codec<A, unknown>
+  readonly compile: (args: A, ctx: CompileContext) => Extract<Ruleset.Step, { _tag: "Query" }>["run"]
+}
+
+/**
+ * Builds a {@link QueryKind}, inferring the arguments' type from the schema.
+ *
+ * @example
+ * ```ts
+ * import { Result, Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Language.queryKind({ summary: "always yes", schema: Schema.Literal(true), compile: () => () => Result.succeed(true) })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const queryKind = <A>(kind: QueryKind<A>): QueryKind<A> => kind
+
+/**
+ * An object or player entry as the skeleton decoded it: `id`, the common keys, and the
+ * ruleset's properties.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const bear: Language.ObjectEntry = { id: "bear", controller: "a", types: ["Creature"], toughness: 2 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface ObjectEntry {
+  readonly id: string
+  readonly controller?: string
+  readonly owner?: string
+  readonly zone?: string
+  readonly types?: ReadonlyArray<string>
+  readonly [property: string]: unknown
+}
+
+/**
+ * An occurrence as an `event` step writes it (the skeleton's fields plus the ruleset's), with
+ * the defaults filled in: `id` (`<event>-<to>`, numbered when two share a recipient), `family`
+ * (the event's), `amount` (0 when absent).
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const o: Language.OccurrenceEntry = { id: "e-bear", family: "damage", to: "bear", source: "bolt", amount: 3 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface OccurrenceEntry {
+  readonly id: string
+  readonly family: string
+  readonly to: string
+  readonly source?: string
+  readonly amount: number
+  readonly kinds?: ReadonlyArray<string>
+  readonly unpreventable?: boolean
+  readonly params?: Readonly<Record<string, GameView.Prop>>
+  readonly [field: string]: unknown
+}
+
+/**
+ * Builds the core occurrence of an {@link OccurrenceEntry} the default way: `to` is the subject,
+ * `unpreventable: true` makes it unpreventable, `params` are kept.
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.occurrence({ id: "o", family: "damage", to: "bear", source: "bolt", amount: 3 }).subject // "bear"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
+  GameEvent.occurrence({
+    id: entry.id,
+    family: entry.family,
+    subject: entry.to,
+    ...(entry.source === undefined ? {} : { source: entry.source }),
+    amount: entry.amount,
+    kinds: entry.kinds ?? [],
+    preventable: entry.unpreventable !== true,
+    params: entry.params ?? {}
+  })
+
+/**
+ * A ruleset's words for the one scenario language. See the module documentation.
+ *
+ * - `turn`: the game's word for the player whose turn it is (the file's key is always `turn:`);
+ * - `players.fields` / `objects.fields`: the properties they may have (Schema struct fields);
+ *   `objects.defaultZone`: the zone of an object that names none; `make` (optional) builds the
+ *   view's object from an entry (default: every property goes into `props`, `owner` defaults to
+ *   the controller);
+ * - `prepare` (optional): finishes the starting view (derived properties);
+ * - `effects`, `steps`, `queries`: the kinds it adds, by the name files write;
+ * - `occurrences`: extra fields of an occurrence and (optional) how it becomes a core occurrence;
+ * - `update`: extra fields of an `update` step and how they change the object;
+ * - `boundaries`: what `advance:` may name; `durations`: what an effect's `duration:` may name;
+ * - `families`: the event families an `event` step may name (default family: `damage`).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import type { Language } from "@bulwark/core"
+ * const words: Language.Language = {
+ *   turn: "active player",
+ *   players: { fields: { life: Schema.optionalKey(Schema.Int) } },
+ *   objects: { fields: { toughness: Schema.optionalKey(Schema.Int) }, defaultZone: "battlefield" },
+ *   effects: {},
+ *   boundaries: ["endOfTurn"],
+ *   durations: ["endOfTurn"],
+ *   families: ["damage"]
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Language {
+  readonly turn: string
+  readonly players: {
+    readonly fields: Schema.Struct.Fields
+    readonly make?: (entry: ObjectEntry) => GameView.GameObject
+  }
+  readonly objects: {
+    readonly fields: Schema.Struct.Fields
+    readonly defaultZone: string
+    readonly make?: (entry: ObjectEntry) => GameView.GameObject
+  }
+  readonly prepare?: (view: GameView.GameView) => GameView.GameView
+  readonly effects: Readonly<Record<string, EffectKind>>
+  readonly steps?: Readonly<Record<string, StepKind>>
+  readonly queries?: Readonly<Record<string, QueryKind>>
+  readonly occurrences?: {
+    readonly fields: Schema.Struct.Fields
+    readonly make?: (entry: OccurrenceEntry, ctx: CompileContext) => GameEvent.Occurrence
+  }
+  readonly update?: {
+    readonly fields: Schema.Struct.Fields
+    readonly apply: (
+      object: GameView.GameObject,
+      change: Readonly<Record<string, unknown>>,
+      view: GameView.GameView
+    ) => GameView.GameObject
+  }
+  readonly boundaries: ReadonlyArray<string>
+  readonly durations: ReadonlyArray<string>
+  readonly families: ReadonlyArray<string>
+}

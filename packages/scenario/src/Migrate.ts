@@ -1,0 +1,235 @@
+/**
+ * Rewriting scenario files of an older format in the current one (`bulwark migrate`).
+ *
+ * Format 1 was each game's own language; format 2 is the one language of every ruleset (see
+ * {@link Skeleton}). A migration edits the parsed YAML document in place — renaming keys,
+ * reshaping values — so comments, blank lines and key order survive wherever the structure
+ * does. Each ruleset's format-1 words are mapped by its own migration (`migrate/<ruleset>.ts`);
+ * the table of what becomes what is {@link mappings}.
+ *
+ * A migration must not change a ruling: the migrated file resolves to the same outcome as the
+ * original did (a property test checks it over every bundled scenario and thousands of
+ * generated format-1 files against outcomes frozen before the change).
+ *
+ * @since 0.1.0
+ */
+import { Result } from "effect"
+import { type Document, isMap, isScalar, LineCounter, parseDocument, type YAMLMap } from "yaml"
+import * as berserk from "./migrate/berserk.js"
+import * as fab from "./migrate/fab.js"
+import * as mtg from "./migrate/mtg.js"
+import * as riftbound from "./migrate/riftbound.js"
+import * as Skeleton from "./Skeleton.js"
+
+/**
+ * One ruleset's migration from format 1: edits the document in place (its `contents` is the
+ * top-level mapping). `mappings` documents what it does, one line per old word.
+ *
+ * @example
+ * ```ts
+ * import type { Migrate } from "@bulwark/scenario"
+ * const noop: Migrate.RulesetMigration = { ruleset: "demo", migrate: () => {}, mappings: [] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface RulesetMigration {
+  readonly ruleset: string
+  readonly migrate: (doc: Document, map: YAMLMap) => void
+  readonly mappings: ReadonlyArray<Mapping>
+}
+
+/**
+ * One line of the old-to-new table: the ruleset (`all` for every one), the format-1 spelling,
+ * the format-2 spelling.
+ *
+ * @example
+ * ```ts
+ * import type { Migrate } from "@bulwark/scenario"
+ * const m: Migrate.Mapping = { ruleset: "mtg", from: "activePlayer: X", to: "turn: X" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Mapping {
+  readonly ruleset: string
+  readonly from: string
+  readonly to: string
+}
+
+/**
+ * The migrations of the bundled rulesets, by ruleset id.
+ *
+ * @example
+ * ```ts
+ * import { Migrate } from "@bulwark/scenario"
+ * Object.keys(Migrate.migrations) // ["mtg", "riftbound", "berserk", "fab"]
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const migrations: Readonly<Record<string, RulesetMigration>> = {
+  mtg: mtg.migration,
+  riftbound: riftbound.migration,
+  berserk: berserk.migration,
+  fab: fab.migration
+}
+
+/**
+ * The whole old-to-new table (what `docs/scenarios.md` shows).
+ *
+ * @example
+ * ```ts
+ * import { Migrate } from "@bulwark/scenario"
+ * Migrate.mappings()[0] // { ruleset: "all", from: "(no key)", to: "format: 2" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const mappings = (): ReadonlyArray<Mapping> => [
+  { ruleset: "all", from: "(no key)", to: `format: ${Skeleton.FORMAT}` },
+  ...Object.values(migrations).flatMap((m) => m.mappings)
+]
+
+/**
+ * What migrating one text gave: `changed` (false when the file is already current), the new
+ * text, and the format it was in.
+ *
+ * @example
+ * ```ts
+ * import type { Migrate } from "@bulwark/scenario"
+ * const report = (m: Migrate.Migrated) => (m.changed ? `format ${m.from} → ${m.to}` : "up to date")
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Migrated {
+  readonly changed: boolean
+  readonly text: string
+  readonly from: number
+  readonly to: number
+}
+
+/**
+ * Why a text could not be migrated: not YAML, not a scenario (no `ruleset:`), a ruleset without
+ * a migration, or a format this version doesn't know.
+ *
+ * @example
+ * ```ts
+ * import type { Migrate } from "@bulwark/scenario"
+ * const e: Migrate.MigrateError = { reason: "unknown ruleset \"chess\"" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface MigrateError {
+  readonly reason: string
+}
+
+/**
+ * Migrates a document in place; returns the format it was in (`2` means nothing was done).
+ *
+ * @example
+ * ```ts
+ * import { parseDocument } from "yaml"
+ * import { Migrate } from "@bulwark/scenario"
+ * const doc = parseDocument("ruleset: mtg\nplayers: [a]\nactivePlayer: a\n")
+ * Migrate.migrateDocument(doc) // Result.succeed(1); String(doc) now starts "format: 2\nruleset: mtg"
+ * ```
+ * @since 0.1.0
+ * @category migrating
+ */
+export const migrateDocument = (doc: Document): Result.Result<number, MigrateError> => {
+  const map = doc.contents
+  if (!isMap(map)) return Result.fail({ reason: "not a scenario: the document is not a mapping" })
+  const format = map.get("format")
+  if (format === Skeleton.FORMAT) return Result.succeed(Skeleton.FORMAT)
+  if (format !== undefined)
+    return Result.fail({ reason: `unknown scenario format ${JSON.stringify(format)}` })
+  const ruleset = map.get("ruleset")
+  if (typeof ruleset !== "string") return Result.fail({ reason: "not a scenario: no `ruleset:` key" })
+  const m = Object.hasOwn(migrations, ruleset) ? migrations[ruleset] : undefined
+  if (m === undefined)
+    return Result.fail({ reason: `no migration for the ruleset ${JSON.stringify(ruleset)}` })
+  m.migrate(doc, map)
+  map.items.unshift(doc.createPair("format", Skeleton.FORMAT))
+  return Result.succeed(1)
+}
+
+/**
+ * Migrates a file's text: YAML keeps its comments and key order; a JSON file (text starting with
+ * `{`) stays JSON (two-space indented).
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Migrate } from "@bulwark/scenario"
+ * const r = Migrate.migrateText("# Bolt\nruleset: mtg\nplayers: [a]\n")
+ * if (Result.isSuccess(r)) r.success.text // "# Bolt\nformat: 2\nruleset: mtg\nplayers: [a]\n"
+ * ```
+ * @since 0.1.0
+ * @category migrating
+ */
+export const migrateText = (text: string): Result.Result<Migrated, MigrateError> => {
+  const doc = parseDocument(text, {
+    lineCounter: new LineCounter(),
+    keepSourceTokens: false,
+    uniqueKeys: false
+  })
+  if (doc.errors.length > 0)
+    return Result.fail({ reason: `not valid YAML: ${doc.errors[0]?.message.split("\n")[0]}` })
+  const r = migrateDocument(doc)
+  if (Result.isFailure(r)) return Result.fail(r.failure)
+  if (r.success === Skeleton.FORMAT)
+    return Result.succeed({ changed: false, text, from: Skeleton.FORMAT, to: Skeleton.FORMAT })
+  const json = text.trimStart().startsWith("{")
+  const out = json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : doc.toString({ lineWidth: 0 })
+  return Result.succeed({ changed: true, text: out, from: r.success, to: Skeleton.FORMAT })
+}
+
+/**
+ * Migrates a scenario written as data (a test's or a program's object) in format 1 to format 2.
+ *
+ * @example
+ * ```ts
+ * import { Migrate } from "@bulwark/scenario"
+ * Migrate.migrateData({ ruleset: "mtg", players: ["a"], activePlayer: "a" })
+ * // Result.succeed({ format: 2, ruleset: "mtg", players: ["a"], turn: "a" })
+ * ```
+ * @since 0.1.0
+ * @category migrating
+ */
+export const migrateData = (data: unknown): Result.Result<unknown, MigrateError> => {
+  const doc = parseDocument(JSON.stringify(data))
+  const r = migrateDocument(doc)
+  return Result.isFailure(r) ? Result.fail(r.failure) : Result.succeed(doc.toJS())
+}
+
+/**
+ * Helpers for writing a ruleset migration: rename a key of a mapping where it stands (its
+ * comments stay with it), and read a scalar key.
+ *
+ * @example
+ * ```ts
+ * import { parseDocument, type YAMLMap } from "yaml"
+ * import { Migrate } from "@bulwark/scenario"
+ * const doc = parseDocument("activePlayer: a # AP\n")
+ * Migrate.renameKey(doc.contents as YAMLMap, "activePlayer", "turn")
+ * String(doc) // "turn: a # AP\n"
+ * ```
+ * @since 0.1.0
+ * @category helpers
+ */
+export const renameKey = (map: YAMLMap, from: string, to: string): boolean => {
+  for (const pair of map.items) {
+    if (isScalar(pair.key) && pair.key.value === from) {
+      pair.key.value = to
+      return true
+    }
+    if (pair.key === from) {
+      ;(pair as { key: unknown }).key = to
+      return true
+    }
+  }
+  return false
+}

@@ -1,0 +1,23 @@
+/**
+ * The fab ruleset's format-1 scenario words, rewritten in format 2 (see `Migrate`).
+ *
+ * @since 0.1.0
+ */
+import type { RulesetMigration } from "../Migrate.js"
+
+/**
+ * The fab migration (not written yet: format-1 fab files are only marked `format: 2`).
+ *
+ * @example
+ * ```ts
+ * import { Migrate } from "@bulwark/scenario"
+ * Migrate.migrations["fab"]?.ruleset // "fab"
+ * ```
+ * @since 0.1.0
+ * @category migrations
+ */
+export const migration: RulesetMigration = {
+  ruleset: "fab",
+  migrate: () => {},
+  mappings: []
+}

@@ -1,0 +1,23 @@
+/**
+ * The riftbound ruleset's format-1 scenario words, rewritten in format 2 (see `Migrate`).
+ *
+ * @since 0.1.0
+ */
+import type { RulesetMigration } from "../Migrate.js"
+
+/**
+ * The riftbound migration (not written yet: format-1 riftbound files are only marked `format: 2`).
+ *
+ * @example
+ * ```ts
+ * import { Migrate } from "@bulwark/scenario"
+ * Migrate.migrations["riftbound"]?.ruleset // "riftbound"
+ * ```
+ * @since 0.1.0
+ * @category migrations
+ */
+export const migration: RulesetMigration = {
+  ruleset: "riftbound",
+  migrate: () => {},
+  mappings: []
+}
