@@ -346,6 +346,14 @@ describe("exit codes, command × error class", () => {
     "unused-answers.yaml",
     base.replace("decisions: [shield]", "decisions: [shield, double]")
   )
+  const notScenario = write("package.json", '{ "name": "x", "scripts": { "test": "vitest" } }')
+  // a folder of a package: a scenario next to package.json and tsconfig.json (only the scenario runs)
+  const pkg = mkdtempSync(join(tmpdir(), "bulwark-pkg-"))
+  writeFileSync(join(pkg, "package.json"), '{ "name": "x" }')
+  writeFileSync(join(pkg, "tsconfig.json"), '{ "compilerOptions": {} }')
+  writeFileSync(join(pkg, "ok.yaml"), base)
+  const configsOnly = mkdtempSync(join(tmpdir(), "bulwark-configs-"))
+  writeFileSync(join(configsOnly, "tsconfig.json"), '{ "compilerOptions": {} }')
   const table: ReadonlyArray<readonly [string, ReadonlyArray<string>, number]> = [
     ["resolve: all well", ["resolve", ok], 0],
     ["resolve: expect mismatch", ["resolve", mismatch], 1],
@@ -374,6 +382,10 @@ describe("exit codes, command × error class", () => {
     ["check: unreadable file", ["check", missing], 2],
     ["check: a mismatch and a bad file", ["check", mismatch, malformed], 2],
     ["check: no scenario files", ["check", dir.replace(/$/, "/empty-nothing-here")], 2],
+    ["check: a folder of configs only (no scenario file)", ["check", configsOnly], 2],
+    ["check: a folder with a scenario, package.json and tsconfig.json", ["check", pkg], 0],
+    ["check: a file that is not a scenario, named", ["check", notScenario], 2],
+    ["resolve: a file that is not a scenario", ["resolve", notScenario], 2],
     ["schema: a ruleset", ["schema", "mtg"], 0],
     ["schema: unknown ruleset", ["schema", "mgt"], 2],
     ["rulesets", ["rulesets"], 0],
