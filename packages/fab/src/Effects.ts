@@ -629,7 +629,8 @@ export const preventsLess = (o: PreventsLessOptions): Replacement.Replacement =>
   const amount = count(o, "preventsLess")
   return {
     id: o.id,
-    label: o.label ?? `The next prevention effect that prevents ${typed(kinds)}damage prevents ${amount} less`,
+    label:
+      o.label ?? `The next prevention effect that prevents ${typed(kinds)}damage prevents ${amount} less`,
     controller: controllerOf(o),
     ...(o.source === undefined ? {} : { source: o.source }),
     category: Category.prevention,

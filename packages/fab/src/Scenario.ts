@@ -40,7 +40,8 @@ const props = (entry: Language.ObjectEntry, keys: ReadonlyArray<string>) => {
 }
 
 const attack = Language.stepKind({
-  summary: "the damage step of an attack (7.5.2): power − defense {p} damage to the attack-target, a hit-event",
+  summary:
+    "the damage step of an attack (7.5.2): power − defense {p} damage to the attack-target, a hit-event",
   schema: Schema.Struct({ id: Id, attack: Id, target: Id, defense: opt(Amount.Schema) }),
   compile: (a, ctx): ReadonlyArray<Ruleset.Step> => {
     const atk = GameView.get(ctx.view, a.attack)
@@ -122,7 +123,10 @@ export const language: Language.Language = {
     make: (p) => ({
       id: p.id,
       kind: "player",
-      props: { life: (p.life as number | undefined) ?? 20, resources: (p.resources as number | undefined) ?? 0 }
+      props: {
+        life: (p.life as number | undefined) ?? 20,
+        resources: (p.resources as number | undefined) ?? 0
+      }
     })
   },
   objects: {
@@ -158,7 +162,11 @@ export const language: Language.Language = {
       options: Effects.PreventionOptions,
       make: Effects.preventNext
     }),
-    ward: Language.effectKind({ summary: "Ward N (8.3.20)", options: Effects.KeywordOptions, make: Effects.ward }),
+    ward: Language.effectKind({
+      summary: "Ward N (8.3.20)",
+      options: Effects.KeywordOptions,
+      make: Effects.ward
+    }),
     arcaneShelter: Language.effectKind({
       summary: "Arcane Shelter N (8.3.37)",
       options: Effects.KeywordOptions,
@@ -174,8 +182,16 @@ export const language: Language.Language = {
       options: Effects.KeywordOptions,
       make: Effects.arcaneBarrier
     }),
-    quell: Language.effectKind({ summary: "Quell N (8.3.19)", options: Effects.KeywordOptions, make: Effects.quell }),
-    amp: Language.effectKind({ summary: "Amp N (8.5.47)", options: Effects.KeywordOptions, make: Effects.amp }),
+    quell: Language.effectKind({
+      summary: "Quell N (8.3.19)",
+      options: Effects.KeywordOptions,
+      make: Effects.quell
+    }),
+    amp: Language.effectKind({
+      summary: "Amp N (8.5.47)",
+      options: Effects.KeywordOptions,
+      make: Effects.amp
+    }),
     preventsLess: Language.effectKind({
       summary: "the next prevention prevents N less (6.4.10g)",
       options: Effects.PreventsLessOptions,

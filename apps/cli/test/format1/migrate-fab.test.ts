@@ -50,8 +50,13 @@ describe("fab: load(migrate(format-1 file)) = the frozen outcome", () => {
     const outcomes = frozen()
     const mutated = fab()
       .filter((c) => c.key.startsWith("bundled/"))
-      .map((c) => ({ ...c, text: migrated(c.text).replace(/amount: (\d+)/, (_, n: string) => `amount: ${Number(n) + 3}`) }))
-    const unchanged = mutated.filter((c) => same(outcomeOf(c.text, c.name, with_), frozenOutcome(outcomes, c.key)))
+      .map((c) => ({
+        ...c,
+        text: migrated(c.text).replace(/amount: (\d+)/, (_, n: string) => `amount: ${Number(n) + 3}`)
+      }))
+    const unchanged = mutated.filter((c) =>
+      same(outcomeOf(c.text, c.name, with_), frozenOutcome(outcomes, c.key))
+    )
     expect(unchanged.length).toBeLessThan(mutated.length / 4)
   })
 })

@@ -85,7 +85,11 @@ const effect = (doc: Document, e: unknown, who: Who): void => {
   const source = scalar(e, "source")
   const explicit = scalar(e, "controller")
   const controller =
-    typeof explicit === "string" ? explicit : typeof source === "string" ? who.controllerOf(source) : undefined
+    typeof explicit === "string"
+      ? explicit
+      : typeof source === "string"
+        ? who.controllerOf(source)
+        : undefined
   resolveYou(e, "to", controller)
   resolveYou(e, "from", controller)
   damageType(doc, e)
