@@ -24,7 +24,15 @@ const rename = (map: YAMLMap, from: string, to: string, value?: unknown): void =
   if (p === undefined) return
   if (isScalar(p.key)) p.key.value = to
   else (p as { key: unknown }).key = to
-  if (value !== undefined) p.value = value
+  if (value === undefined) return
+  // a comment on the old value stays on the new one
+  const old = p.value as { comment?: string | null; commentBefore?: string | null } | null
+  const next = value as { comment?: string | null; commentBefore?: string | null } | null
+  if (typeof next === "object" && next !== null && typeof old === "object" && old !== null) {
+    if (old.comment != null && next.comment == null) next.comment = old.comment
+    if (old.commentBefore != null && next.commentBefore == null) next.commentBefore = old.commentBefore
+  }
+  p.value = value
 }
 
 /** Inserts `key: value` after the pair `after` (first when `after` is absent). */
