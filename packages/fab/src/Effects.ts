@@ -90,7 +90,7 @@ export const Family = {
  * import { Effects } from "@bulwark/fab"
  * Effects.damageKinds // ["physical", "arcane"]
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const damageKinds: ReadonlyArray<string> = ["physical", "arcane"]
@@ -147,7 +147,7 @@ const preventionFields = {
  * import { Effects } from "@bulwark/fab"
  * Schema.is(Effects.PreventNextTimeOptions)({ id: "fd", controller: "bob", duration: "endOfTurn" }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const PreventNextTimeOptions = Schema.Struct(preventionFields)
@@ -160,7 +160,7 @@ export const PreventNextTimeOptions = Schema.Struct(preventionFields)
  * import type { Effects } from "@bulwark/fab"
  * const o: Effects.PreventNextTimeOptions = { id: "fd", controller: "bob", label: "Feign Death" }
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category model
  */
 export type PreventNextTimeOptions = typeof PreventNextTimeOptions.Type
@@ -417,7 +417,7 @@ export const preventNext = (o: PreventionOptions): Replacement.Replacement => {
  * import { Effects } from "@bulwark/fab"
  * Schema.is(Effects.KeywordOptions)({ id: "helm:ward", source: "helm", amount: 1 }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const KeywordOptions = Schema.Struct(Language.pick("controller", "source", "amount", "label"))
@@ -590,7 +590,7 @@ export const amp = (o: KeywordOptions): Replacement.Replacement => {
  * import { Effects } from "@bulwark/fab"
  * Schema.is(Effects.PreventsLessOptions)({ id: "v", controller: "alice", amount: 1, kinds: ["physical"] }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const PreventsLessOptions = Schema.Struct(
@@ -605,7 +605,7 @@ export const PreventsLessOptions = Schema.Struct(
  * import type { Effects } from "@bulwark/fab"
  * const o: Effects.PreventsLessOptions = { id: "v", controller: "alice", amount: 1 }
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category model
  */
 export type PreventsLessOptions = typeof PreventsLessOptions.Type
@@ -651,7 +651,7 @@ export const preventsLess = (o: PreventsLessOptions): Replacement.Replacement =>
  * Schema.is(Effects.ReplacementOptions)({ id: "x", effect: { id: "x", label: "", controller: "bob",
  *   category: "standard", watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ReplacementOptions = Schema.Struct({ ...Language.pick(), effect: Replacement.Replacement })
@@ -665,7 +665,7 @@ export const ReplacementOptions = Schema.Struct({ ...Language.pick(), effect: Re
  * const o: Effects.ReplacementOptions = { id: "x", effect: { id: "x", label: "", controller: "bob",
  *   category: "standard", watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category model
  */
 export type ReplacementOptions = typeof ReplacementOptions.Type
@@ -681,7 +681,7 @@ const categories: ReadonlyArray<string> = Object.values(Category)
  * Effects.replacement({ id: "x", effect: { id: "x", label: "+1", controller: "bob", category: "standard",
  *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }).category // "standard"
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const replacement = (o: ReplacementOptions): Replacement.Replacement => {

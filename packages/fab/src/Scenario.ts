@@ -113,7 +113,7 @@ const beginEndPhase = Language.stepKind({
  * import { Scenario, Effects } from "@bulwark/fab"
  * Scenario.language.effects["ward"]?.make === Effects.ward // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category words
  */
 export const language: Language.Language = {
