@@ -130,3 +130,20 @@ describe("a duplicate effect id", () => {
     expect(Result.isFailure(r) && r.failure.message).toContain("effects[1].id")
   })
 })
+
+describe("an attack step's id", () => {
+  it("is an event id: the same id as an event step's is a duplicate", () => {
+    const text = (attackId: string) =>
+      JSON.stringify({
+        format: 2,
+        ruleset: "fab",
+        ...base,
+        objects: [...base.objects, { id: "atk", controller: "alice", types: ["attack"], power: 3 }],
+        steps: [damage("e1", "S", "bob", 1), { attack: { id: attackId, attack: "atk", target: "bob" } }],
+        expect: { events: { e1: { dealt: { bob: 1 } } } }
+      })
+    const dup = parseScenario(text("e1"), "dup.json", [ruleset])
+    expect(Result.isFailure(dup) && dup.failure.message).toContain("duplicate event id")
+    expect(Result.isSuccess(parseScenario(text("e2"), "ok.json", [ruleset]))).toBe(true)
+  })
+})
