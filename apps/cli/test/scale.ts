@@ -70,21 +70,22 @@ export const scenario = (game: Game, occurrences: number, effects: number): Reco
       }
     case "fab":
       return {
+        format: 2,
         ruleset: "fab",
-        players: [{ id: "alice" }, { id: "bob" }],
+        players: ["alice", "bob"],
         objects: [
           { id: "strike", controller: "alice", zone: "stack", types: ["action"] },
           ...ids.map((id) => ({ id, controller: "bob", types: ["ally"], life: 9 }))
         ],
         effects: shielded.map((id, k) => ({
-          type: "prevent",
+          kind: "prevent",
           id: `s${k}`,
           controller: "bob",
           to: id,
           amount: 1
         })),
         steps: [
-          { damage: { id: eventId, source: "strike", instances: ids.map((to) => ({ to, amount: 3 })) } }
+          { event: { id: eventId, occurrences: ids.map((to) => ({ source: "strike", to, amount: 3 })) } }
         ]
       }
   }

@@ -86,10 +86,10 @@ describe("duplicate ids are errors naming both places", () => {
 
   it("two occurrences of one event (fab), but the same occurrence id in two events is fine", () => {
     const fab = (second: string) =>
-      `ruleset: fab\nplayers: [{ id: a }, { id: b }]\nobjects: [{ id: s, controller: a, zone: stack }]\nsteps:\n  - damage: { id: e1, source: s, instances: [{ id: i, to: a, amount: 1 }, { id: ${second}, to: b, amount: 1 }] }\n  - damage: { id: e2, source: s, instances: [{ id: i, to: a, amount: 1 }] }\n`
+      `format: 2\nruleset: fab\nplayers: [a, b]\nobjects: [{ id: s, controller: a, zone: stack }]\nsteps:\n  - event: { id: e1, occurrences: [{ id: i, source: s, to: a, amount: 1 }, { id: ${second}, source: s, to: b, amount: 1 }] }\n  - event: { id: e2, occurrences: [{ id: i, source: s, to: a, amount: 1 }] }\n`
     assert.match(
       problem(fab("i")),
-      /duplicate occurrence id "i": also at steps\[0\]\.damage\.instances\[0\]\.id/
+      /duplicate occurrence id "i": also at steps\[0\]\.event\.occurrences\[0\]\.id/
     )
     assert.strictEqual(problem(fab("j")), "")
   })
@@ -238,7 +238,7 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
     )
     refuses(() => MtgEffects.shield({ id: "s", controller: "a", to: "x", amount: 1.5 }), "shield")
     refuses(() => MtgEffects.preventEach({ id: "p", controller: "a", amount: Number.NaN }), "preventEach")
-    refuses(() => FabEffects.preventNext({ id: "s", controller: "b" }, -2), "preventNext")
+    refuses(() => FabEffects.preventNext({ id: "s", controller: "b", amount: -2 }), "preventNext")
     refuses(() => FabEffects.ward({ id: "w", source: "h", controller: "b", amount: 0.5 }), "Ward")
     refuses(() => BerserkEffects.prevention({ id: "p", controller: "a", amount: -1 }), "prevention")
     refuses(

@@ -701,7 +701,9 @@ const errorText = (err: unknown): string => {
 /**
  * Compiles a decoded body into core data: the starting view (players, `turn`, objects, then the
  * ruleset's `prepare`), the ledger (each effect built by its kind's constructor) and the steps.
- * A constructor that refuses its options (a typed error) becomes a problem at that effect.
+ * An effect that names a `source` and no `controller` gets its source's controller, when its
+ * kind has a `controller` option. A constructor that refuses its options (a typed error)
+ * becomes a problem at that effect.
  *
  * @example
  * ```ts
@@ -732,8 +734,17 @@ export const compile = (
     if (language.prepare !== undefined) view = language.prepare(view)
     const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
       const k = language.effects[e.kind] as Language.EffectKind
+      // `controller` defaults to the source's controller (a common field's meaning)
+      const source = e.options.source
+      const options =
+        e.options.controller === undefined &&
+        typeof source === "string" &&
+        fieldsOf(k.options).includes("controller") &&
+        GameView.controllerOf(view, source) !== undefined
+          ? { ...e.options, controller: GameView.controllerOf(view, source) }
+          : e.options
       try {
-        const made = k.make(e.options)
+        const made = k.make(options)
         return Array.isArray(made) ? made : [made as Replacement.Replacement]
       } catch (err) {
         return Ruleset.invalid(e.path, errorText(err))
