@@ -366,8 +366,10 @@ const watchOf = (
   }
 }
 
-const damageWatch = (to: Language.Selector | undefined, from: Language.Selector | undefined): Replacement.Watch =>
-  watchOf(Game.Family.damage, to, from)
+const damageWatch = (
+  to: Language.Selector | undefined,
+  from: Language.Selector | undefined
+): Replacement.Watch => watchOf(Game.Family.damage, to, from)
 
 /**
  * CR 615.7: "Prevent the next N damage that would be dealt to [it] this turn" — a shield whose
@@ -430,7 +432,8 @@ export const shieldEach = (
   let objects = ids
   if (o.sharingColor === true) {
     if (ids.length !== 1) refuse(o.id, "to", "with sharingColor, `to` is one creature")
-    if (view === undefined) refuse(o.id, "sharingColor", "sharingColor needs the view the effect is created in")
+    if (view === undefined)
+      refuse(o.id, "sharingColor", "sharingColor needs the view the effect is created in")
     objects = sharingColorWith(view as GameView.GameView, ids[0] as string)
   }
   const { sharingColor: _, ...rest } = o
@@ -619,7 +622,10 @@ export const double = (o: typeof DoubleOptions.Type, view?: GameView.GameView): 
  * @since 0.1.0
  * @category replacement
  */
-export const redirect = (o: typeof RedirectOptions.Type, view?: GameView.GameView): Replacement.Replacement => {
+export const redirect = (
+  o: typeof RedirectOptions.Type,
+  view?: GameView.GameView
+): Replacement.Replacement => {
   known(view, o.id, "redirectTo", o.redirectTo)
   return build(
     o,

@@ -82,7 +82,11 @@ const protectionStrings = (entries: ReadonlyArray<ProtectionEntry>): Array<strin
   })
 
 /** Protection from a player names one of the players (702.16k). */
-const checkProtectionPlayers = (strings: ReadonlyArray<string>, players: ReadonlyArray<string>, path: string) => {
+const checkProtectionPlayers = (
+  strings: ReadonlyArray<string>,
+  players: ReadonlyArray<string>,
+  path: string
+) => {
   strings.forEach((p) => {
     const q = Protection.decode(p)
     if (q?.quality._tag === "Player" && !players.includes(q.quality.player))
@@ -197,7 +201,10 @@ interface Update {
  * CR 400.7), `set: { power, toughness }` sets the printed values, protection is gained and lost
  * by instance (702.16g-i), and power and toughness are computed again.
  */
-const updateView = (view: GameView.GameView, change: Readonly<Record<string, unknown>>): GameView.GameView => {
+const updateView = (
+  view: GameView.GameView,
+  change: Readonly<Record<string, unknown>>
+): GameView.GameView => {
   const u = change as unknown as Update
   const gained = u.gainProtection === undefined ? [] : protectionStrings(u.gainProtection)
   checkProtectionPlayers(gained, view.players, "update.gainProtection")
@@ -342,7 +349,12 @@ export const language: Language.Language = {
   queries: {
     canTarget: legality("702.16b: can this source target it?", "target", "source", Protection.canTarget),
     canEnchant: legality("702.16c: can this Aura enchant it?", "aura", "permanent", Protection.canEnchant),
-    canEquip: legality("702.16d: can this Equipment equip it?", "equipment", "permanent", Protection.canEquip),
+    canEquip: legality(
+      "702.16d: can this Equipment equip it?",
+      "equipment",
+      "permanent",
+      Protection.canEquip
+    ),
     canFortify: legality(
       "702.16d: can this Fortification fortify it?",
       "fortification",

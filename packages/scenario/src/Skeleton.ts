@@ -746,7 +746,10 @@ export const compile = (
       made: ReadonlyArray<Replacement.Replacement>,
       path: string
     ): ReadonlyArray<Replacement.Replacement> => {
-      const bad = Ledger.validate(made, [...present].map((id) => ({ id }) as Replacement.Replacement))
+      const bad = Ledger.validate(
+        made,
+        [...present].map((id) => ({ id }) as Replacement.Replacement)
+      )
       if (bad !== undefined) Ruleset.invalid(`${path} (${bad.effect})`, `${bad.path}: ${bad.reason}`)
       for (const e of made) present.add(e.id)
       return made
