@@ -138,6 +138,11 @@ const event = (doc: Document, ev: unknown, zones: ReadonlyMap<string, string>): 
   if (first < 0) return
   const seq = (isSeq(damage) ? damage : isSeq(others) ? others : doc.createNode([])) as YAMLSeq
   seq.items = list as Array<Node>
+  if (isSeq(destroy)) {
+    // a destroy spells out a whole occurrence: one a line
+    ;(ev as { flow?: boolean }).flow = false
+    ;(seq as { flow?: boolean }).flow = false
+  }
   const comment = ev.items[first]
   const pair = doc.createPair("occurrences", seq) as Pair
   const before = isScalar(comment?.key) ? comment.key.commentBefore : undefined
