@@ -252,6 +252,9 @@ const legality = <A extends string, B extends string>(
     }
   })
 
+/** The times that pass (`advance:`) and that effects last until (`duration:`). */
+const times = ["endOfTurn", "endOfCombat", "yourNextTurn"]
+
 const json = (xs: ReadonlyArray<object>): CoreRuleset.Json => xs.map((x) => ({ ...x })) as CoreRuleset.Json
 
 /**
@@ -375,7 +378,7 @@ export const language: Language.Language = {
     })
   },
   update: { fields: UpdateFields, view: updateView },
-  boundaries: ["endOfTurn", "endOfCombat"],
-  durations: ["endOfTurn", "endOfCombat"],
+  boundaries: times,
+  durations: times,
   families: Object.values(Game.Family)
 }
