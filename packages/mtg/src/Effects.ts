@@ -72,7 +72,7 @@ const Params = Schema.Record(Schema.String, GameView.Prop)
  * import { Effects } from "@bulwark/mtg"
  * Object.keys(Schema.Struct(Effects.commonFields).fields).includes("duration") // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const commonFields = {
@@ -107,7 +107,7 @@ const ModifyOp = Schema.Literals(["add", "sub", "mul", "set", "atMost", "atLeast
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.ShieldOptions)({ id: "s", controller: "b", to: "bear", amount: 2 }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const ShieldOptions = Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") })
@@ -123,7 +123,7 @@ export const ShieldOptions = Schema.Struct({ ...commonFields, ...Language.pick("
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.ShieldEachOptions)({ id: "w", controller: "a", to: "t", sharingColor: true, amount: 1 }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const ShieldEachOptions = Schema.Struct({
@@ -142,7 +142,7 @@ export const ShieldEachOptions = Schema.Struct({
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.PreventNextFromOptions)({ id: "awe", controller: "b", from: "a", gainLife: true }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const PreventNextFromOptions = Schema.Struct({
@@ -161,7 +161,7 @@ export const PreventNextFromOptions = Schema.Struct({
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.PreventEachOptions)({ id: "p", controller: "a", amount: "all" }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const PreventEachOptions = Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") })
@@ -175,7 +175,7 @@ export const PreventEachOptions = Schema.Struct({ ...commonFields, ...Language.p
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.ModifyOptions)({ id: "f", controller: "a", op: "mul", value: 2 }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const ModifyOptions = Schema.Struct({
@@ -195,7 +195,7 @@ export const ModifyOptions = Schema.Struct({
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.DoubleOptions)({ id: "d", controller: "a", to: { types: ["Creature"] } }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const DoubleOptions = Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "family") })
@@ -209,7 +209,7 @@ export const DoubleOptions = Schema.Struct({ ...commonFields, ...Language.pick("
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.RedirectOptions)({ id: "r", controller: "a", to: "a", redirectTo: "bear" }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const RedirectOptions = Schema.Struct({
@@ -228,7 +228,7 @@ export const RedirectOptions = Schema.Struct({
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.ZoneInsteadOptions)({ id: "rip", controller: "a", when: { to: "graveyard" }, into: "exile" }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const ZoneInsteadOptions = Schema.Struct({
@@ -248,7 +248,7 @@ export const ZoneInsteadOptions = Schema.Struct({
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.InsteadOptions)({ id: "x", controller: "a", family: "draw", with: [] }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const InsteadOptions = Schema.Struct({
@@ -267,7 +267,7 @@ export const InsteadOptions = Schema.Struct({
  * import { Effects } from "@bulwark/mtg"
  * Schema.is(Effects.LifeFloorOptions)({ id: "worship", controller: "nap" }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const LifeFloorOptions = Schema.Struct({
@@ -288,7 +288,7 @@ const { id: _rawId, ...rawFields } = Replacement.Replacement.fields
  * Schema.is(Effects.RawOptions)({ id: "x", effect: { label: "x", controller: "a", category: "replacement",
  *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }) // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const RawOptions = Schema.Struct({ ...Language.pick(), effect: Schema.Struct(rawFields) })
@@ -604,7 +604,7 @@ export const modify = (o: typeof ModifyOptions.Type, view?: GameView.GameView): 
  * Effects.double({ id: "d", controller: "ap", to: { types: ["Creature"] } }).action
  * // { _tag: "Modify", op: "mul", value: 2 }
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category replacement
  */
 export const double = (o: typeof DoubleOptions.Type, view?: GameView.GameView): Replacement.Replacement =>
@@ -789,7 +789,7 @@ export const lifeFloor = (
  * Effects.raw({ id: "x", effect: { label: "x", controller: "a", category: "replacement",
  *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }).id // "x"
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const raw = (o: typeof RawOptions.Type, view?: GameView.GameView): Replacement.Replacement => {

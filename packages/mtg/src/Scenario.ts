@@ -270,7 +270,7 @@ const json = (xs: ReadonlyArray<object>): CoreRuleset.Json => xs.map((x) => ({ .
  * import { Scenario } from "@bulwark/mtg"
  * Object.keys(Scenario.language.effects).includes("shieldEach") // true
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category language
  */
 export const language: Language.Language = {

@@ -1,11 +1,10 @@
 /**
  * The mtg format-1 → format-2 migration (`migrate/mtg.ts`): each mapping of its table, comments
- * kept, idempotent, and a whole file before/after (fixtures/mtg-format1.yaml →
- * fixtures/mtg-format2.yaml, read line by line against the mapping table when it was written).
+ * kept, idempotent, and a whole file before/after (`before` →
+ * `after` below, read line by line against the mapping table when it was written).
  * That the migrated files resolve as the originals did is checked against the frozen outcomes
  * (apps/cli/test/format1/migrate-mtg.test.ts).
  */
-import { readFileSync } from "node:fs"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { parse } from "yaml"
@@ -168,10 +167,98 @@ describe("mtg migration: each mapping", () => {
   })
 })
 
-describe("mtg migration: a whole file", () => {
-  const before = readFileSync(new URL("fixtures/mtg-format1.yaml", import.meta.url), "utf8")
-  const after = readFileSync(new URL("fixtures/mtg-format2.yaml", import.meta.url), "utf8")
+// a format-1 file with every word the migration rewrites, and what it becomes (kept as text here:
+// the formatter would reflow a .yaml fixture)
+const before = `# A format-1 mtg file that uses every word the migration rewrites.
+ruleset: mtg
+title: "every mapping"
+players: [ap, { id: nap, life: 7 }]
+activePlayer: nap # NAP's turn
+objects:
+  - { id: bear, controller: nap, types: [Creature], colors: [green], power: 2, toughness: 2 }
+  - { id: wall, controller: nap, types: [Creature], colors: [white, blue], power: 0, toughness: 4 }
+  - { id: bolt, controller: ap, zone: stack, types: [Instant], colors: [red] }
+  - { id: ench, controller: ap, types: [Enchantment] }
+effects:
+  # a shield until end of turn, for creatures NAP controls
+  - kind: shield
+    id: s
+    controller: nap
+    amount: 2
+    until: endOfTurn
+    to: { types: [Creature], controlledBy: you }
+  - { kind: preventEach, id: p, controller: nap, amount: 1, to: { colors: [white, blue], ownedBy: nap } }
+  - { kind: preventNextFrom, id: n, controller: nap, source: ench, from: bolt, optional: true }
+  - { kind: zoneInstead, id: z, controller: ap, when: { to: graveyard }, to: exile, subject: bear }
+  - { kind: raw, effect: { id: r, label: raw, controller: ap, category: replacement, watch: { family: damage }, action: { _tag: Modify, op: add, value: 1 } } }
+steps:
+  - event:
+      id: e1
+      damage: # the bolt and a combat hit
+        - { source: bolt, to: bear, amount: 3 }
+        - { id: hit, source: bear, to: ap, amount: 2, combat: true, kinds: [infect] }
+      occurrences:
+        - { family: lifeGain, subject: ap }
+  - resolve:
+      - { kind: shieldEach, id: w, controller: ap, amount: 1, target: wall, sharingColor: true }
+      - { kind: shieldEach, id: x, controller: ap, amount: 1, target: bear, objects: [bear, wall] }
+  - update: { object: bear, zone: exile }
+  - event: { id: e2, destroy: [bear, wall] }
+  - stateBasedActions: true
+  - query: { name: q, canTarget: { target: wall, source: bolt } }
+  - advance: endOfTurn
+expect:
+  ok: true
+`
 
+const after = `# A format-1 mtg file that uses every word the migration rewrites.
+format: 2
+ruleset: mtg
+title: "every mapping"
+players: [ap, { id: nap, life: 7 }]
+turn: nap # NAP's turn
+objects:
+  - { id: bear, controller: nap, types: [Creature], colors: [green], power: 2, toughness: 2 }
+  - { id: wall, controller: nap, types: [Creature], colors: [white, blue], power: 0, toughness: 4 }
+  - { id: bolt, controller: ap, zone: stack, types: [Instant], colors: [red] }
+  - { id: ench, controller: ap, types: [Enchantment] }
+effects:
+  # a shield until end of turn, for creatures NAP controls
+  - kind: shield
+    id: s
+    controller: nap
+    amount: 2
+    duration: endOfTurn
+    to: { types: [Creature], controller: you }
+  - { kind: preventEach, id: p, controller: nap, amount: 1, to: { any: [{ colors: [white] }, { colors: [blue] }], owner: nap } }
+  - { kind: preventNextFrom, id: n, controller: nap, from: bolt, may: true }
+  - { kind: zoneInstead, id: z, controller: ap, when: { to: graveyard }, into: exile, to: bear }
+  - { kind: raw, id: r, effect: { label: raw, controller: ap, category: replacement, watch: { family: damage }, action: { _tag: Modify, op: add, value: 1 } } }
+steps:
+  - event:
+      id: e1
+      occurrences:
+        # the bolt and a combat hit
+        - { id: d1, source: bolt, to: bear, amount: 3 }
+        - { id: hit, source: bear, to: ap, amount: 2, kinds: [combat, infect] }
+        - { id: o1, family: lifeGain, to: ap, amount: 1 }
+  - addEffects:
+      - { kind: shieldEach, id: w, controller: ap, amount: 1, to: wall, sharingColor: true }
+      - { kind: shieldEach, id: x, controller: ap, amount: 1, to: [bear, wall] }
+  - update: { object: bear, zone: exile }
+  - event:
+      id: e2
+      occurrences:
+        - { id: destroy:bear, family: zoneChange, to: bear, amount: 1, kinds: [destroy], params: { from: exile, to: graveyard } }
+        - { id: destroy:wall, family: zoneChange, to: wall, amount: 1, kinds: [destroy], params: { from: battlefield, to: graveyard } }
+  - stateBasedActions: true
+  - query: { name: q, canTarget: { target: wall, source: bolt } }
+  - advance: endOfTurn
+expect:
+  ok: true
+`
+
+describe("mtg migration: a whole file", () => {
   it("gives the fixture, comments and key order kept", () => {
     const out = migrate(before)
     expect(out).toBe(after)
