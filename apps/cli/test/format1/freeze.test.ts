@@ -11,15 +11,28 @@
  *
  * `FREEZE_FORMAT1=write` rewrites `outcomes.json` instead (README.md in this folder).
  */
-import { parseScenario } from "@bulwark/scenario"
+import { Migrate, parseScenario } from "@bulwark/scenario"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { type Case, cases, frozen, frozenOutcome, outcomeOf, rulesets } from "./cases.js"
+import { parse } from "yaml"
+import { type Case, cases, frozen, frozenOutcome, installed, outcomeOf, rulesets } from "./cases.js"
 import { freeze, summarize } from "./freeze.js"
 import { casesPerRuleset, generatedCases, generatedRulesets } from "./generate.js"
 import { allKinds, kindsUsed, schemaKinds } from "./kinds.js"
 
 const writing = process.env.FREEZE_FORMAT1 === "write"
+
+/**
+ * The rulesets that have moved to format 2 (they have a `language`): today's code no longer reads
+ * their format-1 files, so their cases are loaded migrated here, and the comparison with the
+ * frozen outcomes is migrate-<ruleset>.test.ts's.
+ */
+const moved = new Set(installed.filter((r) => r.language !== undefined).map((r) => r.id))
+const loadable = (c: { readonly ruleset: string; readonly text: string }): string => {
+  if (!moved.has(c.ruleset)) return c.text
+  const r = Migrate.migrateText(c.text)
+  return Result.isSuccess(r) ? r.success.text : c.text
+}
 
 type Loaded = { readonly ruleset: string; readonly kinds: ReadonlySet<string> }
 
@@ -28,10 +41,11 @@ let loadedKinds: Promise<ReadonlyArray<Loaded>> | undefined
 const generatedKinds = (): Promise<ReadonlyArray<Loaded>> => {
   loadedKinds ??= rulesets().then((with_) =>
     generatedCases().flatMap((c) => {
-      const loaded = parseScenario(c.text, c.name, with_)
+      const loaded = parseScenario(loadable(c), c.name, with_)
+      // the kinds are read off the format-1 text
       return Result.isFailure(loaded)
         ? []
-        : [{ ruleset: c.ruleset, kinds: kindsUsed(c.ruleset, loaded.success.document) }]
+        : [{ ruleset: c.ruleset, kinds: kindsUsed(c.ruleset, parse(c.text)) }]
     })
   )
   return loadedKinds
@@ -109,8 +123,12 @@ describe.skipIf(writing)("today's code on the frozen format-1 cases", () => {
   it("reproduces outcomes.json for every bundled and generated case", async () => {
     const with_ = await rulesets()
     const outcomes = frozen()
-    const all = cases()
-    expect(Object.keys(outcomes).sort()).toEqual(all.map((c) => c.key).sort())
+    expect(Object.keys(outcomes).sort()).toEqual(
+      cases()
+        .map((c) => c.key)
+        .sort()
+    )
+    const all = cases().filter((c) => !moved.has(c.ruleset))
     const differ = all.filter(
       (c) => !isDeepEqual(outcomeOf(c.text, c.name, with_), frozenOutcome(outcomes, c.key))
     )
@@ -128,7 +146,7 @@ describe.skipIf(writing)("today's code on the frozen format-1 cases", () => {
       }))
     expect(mutated.length).toBeGreaterThan(50)
     const same = mutated.filter((c) =>
-      isDeepEqual(outcomeOf(c.text, c.name, with_), frozenOutcome(outcomes, c.key))
+      isDeepEqual(outcomeOf(loadable(c), c.name, with_), frozenOutcome(outcomes, c.key))
     )
     // nearly every one changes; a few may not (an amount that is prevented in full either way)
     expect(same.length).toBeLessThan(mutated.length / 4)
