@@ -370,6 +370,11 @@ const preparedCache = new WeakMap<
     /** The distinct controllers and redirect targets the effects name. */
     controllers: ReadonlyArray<string>
     targets: ReadonlyArray<string>
+    /**
+     * Per view (views are immutable values): whether every controller is a player of it and
+     * every redirect target is in it — checked once per (effects, view) pair, not per resolution.
+     */
+    named: WeakMap<GameView.GameView, boolean>
   }
 >()
 
@@ -386,7 +391,8 @@ const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
       index: buildIndex(effects),
       invalid: Ledger.validate(effects),
       controllers: [...controllers],
-      targets: [...targets]
+      targets: [...targets],
+      named: new WeakMap()
     }
     preparedCache.set(effects, p)
   }
@@ -414,6 +420,39 @@ export const validate = (
   ledger: Ledger.Ledger,
   view: GameView.GameView
 ): Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId | undefined => {
+  if (event.occurrences.length <= 8) {
+    // a small event is checked directly: cheaper than two lookups
+    const error = validateEvent(event, view)
+    return error !== undefined ? error : validateEffects(ledger, view)
+  }
+  let byView = checkedEvents.get(event)
+  if (byView === undefined) {
+    byView = new WeakMap()
+    checkedEvents.set(event, byView)
+  }
+  let found = byView.get(view)
+  if (found === undefined) {
+    found = { error: validateEvent(event, view) }
+    byView.set(view, found)
+  }
+  if (found.error !== undefined) return found.error
+  return validateEffects(ledger, view)
+}
+
+/**
+ * The event's part of {@link validate} for events of more than 8 occurrences, per (event, view)
+ * pair: both are immutable values, and a search or a game AI resolves the same event against many
+ * ledgers.
+ */
+const checkedEvents = new WeakMap<
+  GameEvent.GameEvent,
+  WeakMap<GameView.GameView, { readonly error: Errors.InvalidEvent | Errors.UnknownId | undefined }>
+>()
+
+const validateEvent = (
+  event: GameEvent.GameEvent,
+  view: GameView.GameView
+): Errors.InvalidEvent | Errors.UnknownId | undefined => {
   const seen = event.occurrences.length > 1 ? new Set<string>() : undefined
   for (let i = 0; i < event.occurrences.length; i++) {
     const o = event.occurrences[i] as GameEvent.Occurrence
@@ -440,13 +479,24 @@ export const validate = (
       where: "view.activePlayer (not one of view.players)"
     })
   }
+  return undefined
+}
+
+const validateEffects = (
+  ledger: Ledger.Ledger,
+  view: GameView.GameView
+): Errors.InvalidEffect | Errors.UnknownId | undefined => {
   const p = prepared(ledger.effects)
   if (p.invalid !== undefined) return p.invalid
   // the ids effects name, each checked once (not once per effect); on a failure the loop below
   // names the first effect at fault
-  let named = true
-  for (const c of p.controllers) if (GameView.get(view, c)?.kind !== "player") named = false
-  for (const t of p.targets) if (GameView.get(view, t) === undefined) named = false
+  let named = p.named.get(view)
+  if (named === undefined) {
+    named = true
+    for (const c of p.controllers) if (GameView.get(view, c)?.kind !== "player") named = false
+    for (const t of p.targets) if (GameView.get(view, t) === undefined) named = false
+    p.named.set(view, named)
+  }
   if (named) return undefined
   for (const e of ledger.effects) {
     if (GameView.get(view, e.controller)?.kind !== "player") {
@@ -593,6 +643,13 @@ const blocker = (
   return undefined
 }
 
+/**
+ * Per family of an effect index and per subject: the family's generic effects and those naming
+ * the subject, in ledger order — built once per effects list (kept beside the index, so a state
+ * never changes by being read).
+ */
+const mergedLists = new WeakMap<object, Map<string, ReadonlyArray<Replacement.Replacement>>>()
+
 const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<Replacement.Replacement> => {
   const idx = frame.groupItems.get(group) ?? NO_INDICES
   if (idx.length === 1) {
@@ -603,9 +660,19 @@ const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<R
     const named = f.bySubject.get(occ.subject)
     if (named === undefined) return f.generic
     if (f.generic.length === 0) return named
-    return [...f.generic, ...named].sort(
-      (a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0)
-    )
+    let bySubject = mergedLists.get(f)
+    if (bySubject === undefined) {
+      bySubject = new Map()
+      mergedLists.set(f, bySubject)
+    }
+    let merged = bySubject.get(occ.subject)
+    if (merged === undefined) {
+      merged = [...f.generic, ...named].sort(
+        (a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0)
+      )
+      bySubject.set(occ.subject, merged)
+    }
+    return merged
   }
   const families = new Set<string>()
   const subjects = new Set<string>()
@@ -770,6 +837,33 @@ const groupsTaking = (
 }
 
 /**
+ * An ordering policy's `chooserOf` per affected object, remembered per view (views are
+ * immutable values, and `chooserOf` is a function of the affected object and the view): a game
+ * AI resolving many events against one board asks it once per object, not once per step.
+ */
+const chooserMemo = new WeakMap<
+  GameView.GameView,
+  Map<(affected: string, view: GameView.GameView) => string, Map<string, string>>
+>()
+
+const choosersFor = (
+  view: GameView.GameView,
+  chooserOf: (affected: string, view: GameView.GameView) => string
+): Map<string, string> => {
+  let byPolicy = chooserMemo.get(view)
+  if (byPolicy === undefined) {
+    byPolicy = new Map()
+    chooserMemo.set(view, byPolicy)
+  }
+  let of = byPolicy.get(chooserOf)
+  if (of === undefined) {
+    of = new Map()
+    byPolicy.set(chooserOf, of)
+  }
+  return of
+}
+
+/**
  * The groups linked with `group`: the open groups of the same chooser that a limited candidate
  * of one of them could also apply to (closed under that relation), when the effect can't serve
  * them all independently — a shield over two or more of them, or fewer uses left than groups.
@@ -786,12 +880,13 @@ const linkedGroups = (
   let any = false
   for (const e of candidates) if (coupling(s, e) !== undefined) any = true
   if (!any) return undefined
-  const choosers = new Map<string, string>()
+  const choosers = choosersFor(s.view, chooserOf)
   const chooserOfGroup = (g: string): string => {
-    let c = choosers.get(g)
+    const affected = affectedOf(frame, g)
+    let c = choosers.get(affected)
     if (c === undefined) {
-      c = chooserOf(affectedOf(frame, g), s.view)
-      choosers.set(g, c)
+      c = chooserOf(affected, s.view)
+      choosers.set(affected, c)
     }
     return c
   }
