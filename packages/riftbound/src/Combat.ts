@@ -683,7 +683,7 @@ const closedMinimum = (
   const { chain, might, marked } = ClosedForm.unitOf(ledger, ctx.view, unit)
   if (chain === undefined) return undefined
   const zero = chain.zero
-  if (zero !== undefined && zero.preventAll)
+  if (zero?.preventAll === true)
     return {
       _tag: "Never",
       rule: "437.5.b",
