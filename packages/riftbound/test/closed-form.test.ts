@@ -51,7 +51,6 @@ const Kind = Schema.Literals([
   "cant",
   "limited"
 ])
-type Kind = typeof Kind.Type
 
 const EffectSpec = Schema.Struct({
   kind: Kind,
