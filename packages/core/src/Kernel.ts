@@ -378,8 +378,35 @@ const preparedCache = new WeakMap<
   }
 >()
 
+/** Set while {@link unprepared} runs: every remembered input is computed afresh, nothing kept. */
+let bypass = false
+
+/**
+ * Runs `f` with the kernel's prepared inputs turned off: the effect index, the validations and
+ * the policy lookups it would otherwise remember per effects list, event and view are computed
+ * afresh for every resolution and not remembered. The reference the prepared path is tested
+ * against (the outcomes must be the same); it is slower, never different.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Kernel } from "@bulwark/core"
+ * const n = Kernel.unprepared(() => 1 + 1) // 2
+ * ```
+ * @since 0.1.0
+ */
+export const unprepared = <A>(f: () => A): A => {
+  const before = bypass
+  bypass = true
+  try {
+    return f()
+  } finally {
+    bypass = before
+  }
+}
+
 const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
-  let p = preparedCache.get(effects)
+  let p = bypass ? undefined : preparedCache.get(effects)
   if (p === undefined) {
     const controllers = new Set<string>()
     const targets = new Set<string>()
@@ -394,7 +421,7 @@ const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
       targets: [...targets],
       named: new WeakMap()
     }
-    preparedCache.set(effects, p)
+    if (!bypass) preparedCache.set(effects, p)
   }
   return p
 }
@@ -420,7 +447,7 @@ export const validate = (
   ledger: Ledger.Ledger,
   view: GameView.GameView
 ): Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId | undefined => {
-  if (event.occurrences.length <= 8) {
+  if (event.occurrences.length <= 8 || bypass) {
     // a small event is checked directly: cheaper than two lookups
     const error = validateEvent(event, view)
     return error !== undefined ? error : validateEffects(ledger, view)
@@ -660,7 +687,7 @@ const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<R
     const named = f.bySubject.get(occ.subject)
     if (named === undefined) return f.generic
     if (f.generic.length === 0) return named
-    let bySubject = mergedLists.get(f)
+    let bySubject = bypass ? new Map<string, ReadonlyArray<Replacement.Replacement>>() : mergedLists.get(f)
     if (bySubject === undefined) {
       bySubject = new Map()
       mergedLists.set(f, bySubject)
@@ -850,6 +877,7 @@ const choosersFor = (
   view: GameView.GameView,
   chooserOf: (affected: string, view: GameView.GameView) => string
 ): Map<string, string> => {
+  if (bypass) return new Map()
   let byPolicy = chooserMemo.get(view)
   if (byPolicy === undefined) {
     byPolicy = new Map()
