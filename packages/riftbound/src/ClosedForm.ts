@@ -247,7 +247,21 @@ const units = new WeakMap<Ledger.Ledger, WeakMap<GameView.GameView, Map<string, 
  * ```
  * @since 0.1.0
  */
-export const unitOf = (ledger: Ledger.Ledger, view: GameView.GameView, unit: string): Unit => {
+export const unitOf = (ledger: Ledger.Ledger, view: GameView.GameView, unit: string): Unit =>
+  unitIn(boardOf(ledger, view), ledger, view, unit)
+
+/**
+ * The units of one board read so far (see {@link unitOf}): look it up once, then each unit with
+ * {@link unitIn}.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const board = boardOf(ledger, view)
+ * ```
+ * @since 0.1.0
+ */
+export const boardOf = (ledger: Ledger.Ledger, view: GameView.GameView): Map<string, Unit> => {
   let byView = units.get(ledger)
   if (byView === undefined) {
     byView = new WeakMap()
@@ -258,7 +272,26 @@ export const unitOf = (ledger: Ledger.Ledger, view: GameView.GameView, unit: str
     byUnit = new Map()
     byView.set(view, byUnit)
   }
-  let u = byUnit.get(unit)
+  return byUnit
+}
+
+/**
+ * A unit of a board from {@link boardOf} (of this ledger and view), read on first use.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const u = unitIn(boardOf(ledger, view), ledger, view, "U")
+ * ```
+ * @since 0.1.0
+ */
+export const unitIn = (
+  board: Map<string, Unit>,
+  ledger: Ledger.Ledger,
+  view: GameView.GameView,
+  unit: string
+): Unit => {
+  let u = board.get(unit)
   if (u === undefined) {
     const o = Object.hasOwn(view.objects, unit) ? view.objects[unit] : undefined
     const props = o?.props ?? {}
@@ -270,7 +303,7 @@ export const unitOf = (ledger: Ledger.Ledger, view: GameView.GameView, unit: str
       tank: props.tank === true,
       backline: props.backline === true
     }
-    byUnit.set(unit, u)
+    board.set(unit, u)
   }
   return u
 }

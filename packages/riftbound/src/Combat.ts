@@ -680,7 +680,20 @@ const closedMinimum = (
 ): MinimumLethal | undefined => {
   if (ctx.chooser !== undefined || options.order !== undefined || options.max !== undefined) return undefined
   if (ctx.rules !== undefined && ctx.rules !== Rules.rules) return undefined
-  const { chain, might, marked } = ClosedForm.unitOf(ledger, ctx.view, unit)
+  return closedFrom(ctx, ledger, unit, ClosedForm.unitOf(ledger, ctx.view, unit), options)
+}
+
+const NO_OPTIONS: { readonly max?: number | undefined } = {}
+
+/** The closed form's answer for a unit read from the board (`undefined`: not in its shape). */
+const closedFrom = (
+  ctx: Context,
+  ledger: Ledger.Ledger,
+  unit: string,
+  read: ClosedForm.Unit,
+  options: { readonly max?: number | undefined }
+): MinimumLethal | undefined => {
+  const { chain, might, marked } = read
   if (chain === undefined) return undefined
   const zero = chain.zero
   if (zero?.preventAll === true)
@@ -749,19 +762,25 @@ export const unitInfos = (
 ): Result.Result<ReadonlyArray<UnitInfo>, Errors.ResolveError> => {
   const out: Array<UnitInfo> = []
   const ledger = withoutDeal(ctx.ledger)
+  // each unit as read once per board (controller, Tank, Backline, its chain of effects)
+  const board = ClosedForm.boardOf(ledger, ctx.view)
+  const closed = ctx.chooser === undefined && (ctx.rules === undefined || ctx.rules === Rules.rules)
   for (const id of units) {
-    const m = minimumLethalInput(ctx, id, { order: orders[id] })
-    if (Result.isFailure(m)) return Result.fail(m.failure)
-    // the unit as read once per board (controller, Tank, Backline)
-    const u = ClosedForm.unitOf(ledger, ctx.view, id)
+    const u = ClosedForm.unitIn(board, ledger, ctx.view, id)
+    let m = closed && orders[id] === undefined ? closedFrom(ctx, ledger, id, u, NO_OPTIONS) : undefined
+    if (m === undefined) {
+      const searched = minimumLethalInput(ctx, id, { order: orders[id] })
+      if (Result.isFailure(searched)) return Result.fail(searched.failure)
+      m = searched.success
+    }
     out.push({
       id,
       controller: u.controller,
       tank: u.tank,
       backline: u.backline,
-      min: m.success._tag === "Lethal" ? m.success.input : "never",
-      exempt: m.success._tag === "Never" && m.success.exempt,
-      increases: m.success._tag === "Lethal" && m.success.applied > m.success.input
+      min: m._tag === "Lethal" ? m.input : "never",
+      exempt: m._tag === "Never" && m.exempt,
+      increases: m._tag === "Lethal" && m.applied > m.input
     })
   }
   return Result.succeed(out)
@@ -878,6 +897,10 @@ const violationsWith = (
       })
     }
   }
+  let ranked = false
+  for (const u of units) if (u.tank || u.backline) ranked = true
+  // no Tank and no Backline: every unit is "normal" and nothing is out of order
+  if (!ranked) return v
   // the least rank among the units of each controller still short of lethal: a unit assigned
   // damage breaks the order only if one of its controller's units ranks before it (so a legal
   // split is checked in O(units), and only a unit that does break it is compared with each)
