@@ -22,6 +22,7 @@
  *
  * The shape of each unit is read once per (ledger, view) pair and remembered (both are immutable
  * values), so validating or solving many assignments on one board reads each unit's effects once.
+ * Internal (not exported by the package): its examples are `text`, not type-checked snippets.
  *
  * @internal
  * @since 0.1.0
@@ -34,7 +35,7 @@ import * as Rules from "./Rules.js"
  *
  * @internal
  * @example
- * ```ts
+ * ```text
  * const c: Chain = { bonus: 0, subs: 2, prevents: 2, product: 2, adds: 1, zero: undefined, bounded: true }
  * ```
  * @since 0.1.0
@@ -64,7 +65,7 @@ export interface Chain {
  *
  * @internal
  * @example
- * ```ts
+ * ```text
  * dealtFor({ bonus: 0, subs: 2, prevents: 2, product: 2, adds: 1, zero: undefined, bounded: true }, 3) // 3
  * ```
  * @since 0.1.0
@@ -80,7 +81,7 @@ export const dealtFor = (c: Chain, x: number): number => {
  *
  * @internal
  * @example
- * ```ts
+ * ```text
  * leastInputFor({ bonus: 0, subs: 2, prevents: 2, product: 2, adds: 1, zero: undefined, bounded: true }, 5) // 4
  * ```
  * @since 0.1.0
@@ -220,7 +221,7 @@ const readChain = (ledger: Ledger.Ledger, view: GameView.GameView, unit: string)
  *
  * @internal
  * @example
- * ```ts
+ * ```text
  * const u: Unit = { chain: undefined, might: 3, marked: 0, controller: "B", tank: false, backline: false }
  * ```
  * @since 0.1.0
@@ -242,7 +243,7 @@ const units = new WeakMap<Ledger.Ledger, WeakMap<GameView.GameView, Map<string, 
  *
  * @internal
  * @example
- * ```ts
+ * ```text
  * const c = unitOf(ledger, view, "U").chain
  * ```
  * @since 0.1.0
@@ -256,7 +257,7 @@ export const unitOf = (ledger: Ledger.Ledger, view: GameView.GameView, unit: str
  *
  * @internal
  * @example
- * ```ts
+ * ```text
  * const board = boardOf(ledger, view)
  * ```
  * @since 0.1.0
@@ -280,7 +281,7 @@ export const boardOf = (ledger: Ledger.Ledger, view: GameView.GameView): Map<str
  *
  * @internal
  * @example
- * ```ts
+ * ```text
  * const u = unitIn(boardOf(ledger, view), ledger, view, "U")
  * ```
  * @since 0.1.0
