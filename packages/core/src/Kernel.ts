@@ -547,7 +547,15 @@ const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
   Ledger.stateOf(s.baseLedger, e.id) ??
   Ledger.initialState(e)
 
+/**
+ * The changes of a resolution that changed nothing yet: shared and never written (the first
+ * change replaces it with the resolution's own map), so a resolution that applies nothing
+ * allocates no map for them.
+ */
+const NO_CHANGES: Map<string, Ledger.EffectState> = new Map()
+
 const setState = (s: State, id: string, st: Ledger.EffectState): void => {
+  if (s.changes === NO_CHANGES) s.changes = new Map()
   s.changes.set(id, st)
 }
 
@@ -1253,6 +1261,15 @@ const regroup = (s: State, frame: Frame, item: Item): void => {
   addItemToGroup(s, frame, index)
 }
 
+/** The progress of a frame no group has made yet: shared, never written (see {@link progressed}). */
+const NO_PROGRESS: Map<string, Policy.Progress> = new Map()
+
+/** The frame's own progress map, made on its first write. */
+const progressed = (frame: Frame): Map<string, Policy.Progress> => {
+  if (frame.progress === NO_PROGRESS) frame.progress = new Map()
+  return frame.progress
+}
+
 const pushFrame = (
   s: State,
   event: string,
@@ -1269,7 +1286,7 @@ const pushFrame = (
     groupIndex: undefined,
     subjectItems: undefined,
     cursor: 0,
-    progress: new Map(),
+    progress: NO_PROGRESS,
     appliedIn: undefined,
     started: false,
     startingPlayer: undefined,
@@ -2148,12 +2165,12 @@ const run = (s: State): Step => {
           startingPlayer: frame.startingPlayer
         })
         if (step._tag === "Done") {
-          frame.progress.set(group, step.progress)
+          progressed(frame).set(group, step.progress)
           traceNotApplied(s, frame, group)
           frame.cursor++
           continue
         }
-        frame.progress.set(group, step.progress)
+        progressed(frame).set(group, step.progress)
         s.trace?.push({ _tag: "Candidates", group, tier: step.tier, candidates: candidates.map((c) => c.id) })
         if (step._tag === "Apply") {
           frame.pendingApply = {
@@ -2297,7 +2314,7 @@ export const start = (
     baseLedger: ledger,
     index: prepared(ledger.effects).index,
     view,
-    changes: new Map(),
+    changes: NO_CHANGES,
     frames: [],
     outcomes: [],
     happened: [],
@@ -2331,7 +2348,7 @@ const cloneFrame = (f: Frame): Frame => {
       f.subjectItems === undefined
         ? undefined
         : new Map([...f.subjectItems].map(([k, v]) => [k, [...v]] as const)),
-    progress: new Map(f.progress),
+    progress: f.progress === NO_PROGRESS ? NO_PROGRESS : new Map(f.progress),
     appliedIn:
       f.appliedIn === undefined
         ? undefined
@@ -2343,7 +2360,7 @@ const cloneFrame = (f: Frame): Frame => {
 
 const cloneState = (s: State): State => ({
   ...s,
-  changes: new Map(s.changes),
+  changes: s.changes === NO_CHANGES ? NO_CHANGES : new Map(s.changes),
   frames: s.frames.map(cloneFrame),
   outcomes: [...s.outcomes],
   happened: [...s.happened],
