@@ -370,11 +370,43 @@ const preparedCache = new WeakMap<
     /** The distinct controllers and redirect targets the effects name. */
     controllers: ReadonlyArray<string>
     targets: ReadonlyArray<string>
+    /**
+     * Per view (views are immutable values): whether every controller is a player of it and
+     * every redirect target is in it — checked once per (effects, view) pair, not per resolution.
+     */
+    named: WeakMap<GameView.GameView, boolean>
   }
 >()
 
+/** Set while {@link unprepared} runs: every remembered input is computed afresh, nothing kept. */
+let bypass = false
+
+/**
+ * Runs `f` with the kernel's prepared inputs turned off: the effect index, the validations and
+ * the policy lookups it would otherwise remember per effects list, event and view are computed
+ * afresh for every resolution and not remembered. The reference the prepared path is tested
+ * against (the outcomes must be the same); it is slower, never different.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Kernel } from "@bulwark/core"
+ * const n = Kernel.unprepared(() => 1 + 1) // 2
+ * ```
+ * @since 0.1.0
+ */
+export const unprepared = <A>(f: () => A): A => {
+  const before = bypass
+  bypass = true
+  try {
+    return f()
+  } finally {
+    bypass = before
+  }
+}
+
 const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
-  let p = preparedCache.get(effects)
+  let p = bypass ? undefined : preparedCache.get(effects)
   if (p === undefined) {
     const controllers = new Set<string>()
     const targets = new Set<string>()
@@ -386,9 +418,10 @@ const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
       index: buildIndex(effects),
       invalid: Ledger.validate(effects),
       controllers: [...controllers],
-      targets: [...targets]
+      targets: [...targets],
+      named: new WeakMap()
     }
-    preparedCache.set(effects, p)
+    if (!bypass) preparedCache.set(effects, p)
   }
   return p
 }
@@ -414,6 +447,39 @@ export const validate = (
   ledger: Ledger.Ledger,
   view: GameView.GameView
 ): Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId | undefined => {
+  if (event.occurrences.length <= 8 || bypass) {
+    // a small event is checked directly: cheaper than two lookups
+    const error = validateEvent(event, view)
+    return error !== undefined ? error : validateEffects(ledger, view)
+  }
+  let byView = checkedEvents.get(event)
+  if (byView === undefined) {
+    byView = new WeakMap()
+    checkedEvents.set(event, byView)
+  }
+  let found = byView.get(view)
+  if (found === undefined) {
+    found = { error: validateEvent(event, view) }
+    byView.set(view, found)
+  }
+  if (found.error !== undefined) return found.error
+  return validateEffects(ledger, view)
+}
+
+/**
+ * The event's part of {@link validate} for events of more than 8 occurrences, per (event, view)
+ * pair: both are immutable values, and a search or a game AI resolves the same event against many
+ * ledgers.
+ */
+const checkedEvents = new WeakMap<
+  GameEvent.GameEvent,
+  WeakMap<GameView.GameView, { readonly error: Errors.InvalidEvent | Errors.UnknownId | undefined }>
+>()
+
+const validateEvent = (
+  event: GameEvent.GameEvent,
+  view: GameView.GameView
+): Errors.InvalidEvent | Errors.UnknownId | undefined => {
   const seen = event.occurrences.length > 1 ? new Set<string>() : undefined
   for (let i = 0; i < event.occurrences.length; i++) {
     const o = event.occurrences[i] as GameEvent.Occurrence
@@ -440,13 +506,24 @@ export const validate = (
       where: "view.activePlayer (not one of view.players)"
     })
   }
+  return undefined
+}
+
+const validateEffects = (
+  ledger: Ledger.Ledger,
+  view: GameView.GameView
+): Errors.InvalidEffect | Errors.UnknownId | undefined => {
   const p = prepared(ledger.effects)
   if (p.invalid !== undefined) return p.invalid
   // the ids effects name, each checked once (not once per effect); on a failure the loop below
   // names the first effect at fault
-  let named = true
-  for (const c of p.controllers) if (GameView.get(view, c)?.kind !== "player") named = false
-  for (const t of p.targets) if (GameView.get(view, t) === undefined) named = false
+  let named = p.named.get(view)
+  if (named === undefined) {
+    named = true
+    for (const c of p.controllers) if (GameView.get(view, c)?.kind !== "player") named = false
+    for (const t of p.targets) if (GameView.get(view, t) === undefined) named = false
+    p.named.set(view, named)
+  }
   if (named) return undefined
   for (const e of ledger.effects) {
     if (GameView.get(view, e.controller)?.kind !== "player") {
@@ -470,7 +547,15 @@ const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
   Ledger.stateOf(s.baseLedger, e.id) ??
   Ledger.initialState(e)
 
+/**
+ * The changes of a resolution that changed nothing yet: shared and never written (the first
+ * change replaces it with the resolution's own map), so a resolution that applies nothing
+ * allocates no map for them.
+ */
+const NO_CHANGES: Map<string, Ledger.EffectState> = new Map()
+
 const setState = (s: State, id: string, st: Ledger.EffectState): void => {
+  if (s.changes === NO_CHANGES) s.changes = new Map()
   s.changes.set(id, st)
 }
 
@@ -593,6 +678,13 @@ const blocker = (
   return undefined
 }
 
+/**
+ * Per family of an effect index and per subject: the family's generic effects and those naming
+ * the subject, in ledger order — built once per effects list (kept beside the index, so a state
+ * never changes by being read).
+ */
+const mergedLists = new WeakMap<object, Map<string, ReadonlyArray<Replacement.Replacement>>>()
+
 const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<Replacement.Replacement> => {
   const idx = frame.groupItems.get(group) ?? NO_INDICES
   if (idx.length === 1) {
@@ -603,9 +695,19 @@ const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<R
     const named = f.bySubject.get(occ.subject)
     if (named === undefined) return f.generic
     if (f.generic.length === 0) return named
-    return [...f.generic, ...named].sort(
-      (a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0)
-    )
+    let bySubject = bypass ? new Map<string, ReadonlyArray<Replacement.Replacement>>() : mergedLists.get(f)
+    if (bySubject === undefined) {
+      bySubject = new Map()
+      mergedLists.set(f, bySubject)
+    }
+    let merged = bySubject.get(occ.subject)
+    if (merged === undefined) {
+      merged = [...f.generic, ...named].sort(
+        (a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0)
+      )
+      bySubject.set(occ.subject, merged)
+    }
+    return merged
   }
   const families = new Set<string>()
   const subjects = new Set<string>()
@@ -770,6 +872,34 @@ const groupsTaking = (
 }
 
 /**
+ * An ordering policy's `chooserOf` per affected object, remembered per view (views are
+ * immutable values, and `chooserOf` is a function of the affected object and the view): a game
+ * AI resolving many events against one board asks it once per object, not once per step.
+ */
+const chooserMemo = new WeakMap<
+  GameView.GameView,
+  Map<(affected: string, view: GameView.GameView) => string, Map<string, string>>
+>()
+
+const choosersFor = (
+  view: GameView.GameView,
+  chooserOf: (affected: string, view: GameView.GameView) => string
+): Map<string, string> => {
+  if (bypass) return new Map()
+  let byPolicy = chooserMemo.get(view)
+  if (byPolicy === undefined) {
+    byPolicy = new Map()
+    chooserMemo.set(view, byPolicy)
+  }
+  let of = byPolicy.get(chooserOf)
+  if (of === undefined) {
+    of = new Map()
+    byPolicy.set(chooserOf, of)
+  }
+  return of
+}
+
+/**
  * The groups linked with `group`: the open groups of the same chooser that a limited candidate
  * of one of them could also apply to (closed under that relation), when the effect can't serve
  * them all independently — a shield over two or more of them, or fewer uses left than groups.
@@ -786,12 +916,13 @@ const linkedGroups = (
   let any = false
   for (const e of candidates) if (coupling(s, e) !== undefined) any = true
   if (!any) return undefined
-  const choosers = new Map<string, string>()
+  const choosers = choosersFor(s.view, chooserOf)
   const chooserOfGroup = (g: string): string => {
-    let c = choosers.get(g)
+    const affected = affectedOf(frame, g)
+    let c = choosers.get(affected)
     if (c === undefined) {
-      c = chooserOf(affectedOf(frame, g), s.view)
-      choosers.set(g, c)
+      c = chooserOf(affected, s.view)
+      choosers.set(affected, c)
     }
     return c
   }
@@ -1130,6 +1261,15 @@ const regroup = (s: State, frame: Frame, item: Item): void => {
   addItemToGroup(s, frame, index)
 }
 
+/** The progress of a frame no group has made yet: shared, never written (see {@link progressed}). */
+const NO_PROGRESS: Map<string, Policy.Progress> = new Map()
+
+/** The frame's own progress map, made on its first write. */
+const progressed = (frame: Frame): Map<string, Policy.Progress> => {
+  if (frame.progress === NO_PROGRESS) frame.progress = new Map()
+  return frame.progress
+}
+
 const pushFrame = (
   s: State,
   event: string,
@@ -1146,7 +1286,7 @@ const pushFrame = (
     groupIndex: undefined,
     subjectItems: undefined,
     cursor: 0,
-    progress: new Map(),
+    progress: NO_PROGRESS,
     appliedIn: undefined,
     started: false,
     startingPlayer: undefined,
@@ -2025,12 +2165,12 @@ const run = (s: State): Step => {
           startingPlayer: frame.startingPlayer
         })
         if (step._tag === "Done") {
-          frame.progress.set(group, step.progress)
+          progressed(frame).set(group, step.progress)
           traceNotApplied(s, frame, group)
           frame.cursor++
           continue
         }
-        frame.progress.set(group, step.progress)
+        progressed(frame).set(group, step.progress)
         s.trace?.push({ _tag: "Candidates", group, tier: step.tier, candidates: candidates.map((c) => c.id) })
         if (step._tag === "Apply") {
           frame.pendingApply = {
@@ -2174,7 +2314,7 @@ export const start = (
     baseLedger: ledger,
     index: prepared(ledger.effects).index,
     view,
-    changes: new Map(),
+    changes: NO_CHANGES,
     frames: [],
     outcomes: [],
     happened: [],
@@ -2208,7 +2348,7 @@ const cloneFrame = (f: Frame): Frame => {
       f.subjectItems === undefined
         ? undefined
         : new Map([...f.subjectItems].map(([k, v]) => [k, [...v]] as const)),
-    progress: new Map(f.progress),
+    progress: f.progress === NO_PROGRESS ? NO_PROGRESS : new Map(f.progress),
     appliedIn:
       f.appliedIn === undefined
         ? undefined
@@ -2220,7 +2360,7 @@ const cloneFrame = (f: Frame): Frame => {
 
 const cloneState = (s: State): State => ({
   ...s,
-  changes: new Map(s.changes),
+  changes: s.changes === NO_CHANGES ? NO_CHANGES : new Map(s.changes),
   frames: s.frames.map(cloneFrame),
   outcomes: [...s.outcomes],
   happened: [...s.happened],

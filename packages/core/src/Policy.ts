@@ -131,6 +131,7 @@ export interface OrderingPolicy {
    * such groups (its chooser picks which occurrence gets each use) — and orders those groups'
    * effects together, so that which occurrence takes a limited effect is that player's choice,
    * never the order the occurrences are listed in (MTG CR 615.7, 616.1; Riftbound 373).
+   * It must be a function of its arguments only: the kernel remembers its answers per view.
    */
   readonly chooserOf?: ((affected: string, view: GameView.GameView) => string) | undefined
   /** The rule cited when groups are linked, and for the choice of which occurrence gets a use. */

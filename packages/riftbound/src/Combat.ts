@@ -31,6 +31,7 @@ import {
   Resolver
 } from "@bulwark/core"
 import { Result } from "effect"
+import * as ClosedForm from "./ClosedForm.js"
 import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
 
@@ -568,8 +569,10 @@ export const minimumLethalInput = (
   options: { readonly order?: ReadonlyArray<string> | undefined; readonly max?: number | undefined } = {}
 ): Result.Result<MinimumLethal, Errors.ResolveError> => {
   const ledger = withoutDeal(ctx.ledger)
+  const closed = closedMinimum(ctx, ledger, unit, options)
+  if (closed !== undefined) return Result.succeed(closed)
   const known = facts(ledger)
-  const bound = options.max ?? Math.ceil((neededFor(ctx.view, unit) + known.finite) * known.shrink) + 1
+  const bound = boundOf(ctx, ledger, unit, options)
   const inner = { ...ctx, ledger }
   const top = Math.max(bound, 1)
   const tried = new Map<number, Result.Result<Preview, Errors.ResolveError>>()
@@ -654,6 +657,64 @@ export const minimumLethalInput = (
   return Result.succeed(never(unit, bound))
 }
 
+/** How far the search for a minimum lethal input looks: the damage needed plus every finite prevention, times what reductions by a factor can take away (or `max`). */
+const boundOf = (
+  ctx: Context,
+  ledger: Ledger.Ledger,
+  unit: string,
+  options: { readonly max?: number | undefined }
+): number => {
+  const known = facts(ledger)
+  return options.max ?? Math.ceil((neededFor(ctx.view, unit) + known.finite) * known.shrink) + 1
+}
+
+/**
+ * The minimum lethal input in closed form ({@link ClosedForm}), with the same answer the search
+ * below gives, or `undefined` when the unit's effects are not in its shape (then the search runs).
+ */
+const closedMinimum = (
+  ctx: Context,
+  ledger: Ledger.Ledger,
+  unit: string,
+  options: { readonly order?: ReadonlyArray<string> | undefined; readonly max?: number | undefined }
+): MinimumLethal | undefined => {
+  if (ctx.chooser !== undefined || options.order !== undefined || options.max !== undefined) return undefined
+  if (ctx.rules !== undefined && ctx.rules !== Rules.rules) return undefined
+  return closedFrom(ctx, ledger, unit, ClosedForm.unitOf(ledger, ctx.view, unit), options)
+}
+
+const NO_OPTIONS: { readonly max?: number | undefined } = {}
+
+/** The closed form's answer for a unit read from the board (`undefined`: not in its shape). */
+const closedFrom = (
+  ctx: Context,
+  ledger: Ledger.Ledger,
+  unit: string,
+  read: ClosedForm.Unit,
+  options: { readonly max?: number | undefined }
+): MinimumLethal | undefined => {
+  const { chain, might, marked } = read
+  if (chain === undefined) return undefined
+  const zero = chain.zero
+  if (zero?.preventAll === true)
+    return {
+      _tag: "Never",
+      rule: "437.5.b",
+      reason: isPreventNext(ledger, zero.id)
+        ? `${zero.id} prevents all of the next damage to ${unit} (a Prevent Value of All for that damage, 437.1.b.1.b); no amount assigned is lethal, but the unit can still be dealt damage, so it is not exempt (465.2.c.10)`
+        : `${unit} has Prevent All (${zero.id}); no amount of damage is ever considered lethal`,
+      exempt: false
+    }
+  // already lethal with nothing more dealt (damage marked at or above its Might): the least input is 0
+  if (Rules.isLethal(might, marked)) return { _tag: "Lethal", input: 0, applied: 0, prevented: 0, dealt: 0 }
+  const x = ClosedForm.leastInputFor(chain, Math.max(1, might - marked))
+  // the search looks up to its bound: a least input beyond it is "never", as the search says
+  if (zero !== undefined || (!chain.bounded && x > Math.max(boundOf(ctx, ledger, unit, options), 1)))
+    return never(unit, boundOf(ctx, ledger, unit, options))
+  const dealt = ClosedForm.dealtFor(chain, x)
+  return { _tag: "Lethal", input: x, applied: dealt + chain.prevents, prevented: chain.prevents, dealt }
+}
+
 const never = (unit: string, bound: number): MinimumLethal => ({
   _tag: "Never",
   rule: "465.2.c.4.a",
@@ -700,19 +761,26 @@ export const unitInfos = (
   orders: Readonly<Record<string, ReadonlyArray<string>>> = {}
 ): Result.Result<ReadonlyArray<UnitInfo>, Errors.ResolveError> => {
   const out: Array<UnitInfo> = []
+  const ledger = withoutDeal(ctx.ledger)
+  // each unit as read once per board (controller, Tank, Backline, its chain of effects)
+  const board = ClosedForm.boardOf(ledger, ctx.view)
+  const closed = ctx.chooser === undefined && (ctx.rules === undefined || ctx.rules === Rules.rules)
   for (const id of units) {
-    const m = minimumLethalInput(ctx, id, { order: orders[id] })
-    if (Result.isFailure(m)) return Result.fail(m.failure)
-    const o = ctx.view.objects[id]
-    const props = o?.props ?? {}
+    const u = ClosedForm.unitIn(board, ledger, ctx.view, id)
+    let m = closed && orders[id] === undefined ? closedFrom(ctx, ledger, id, u, NO_OPTIONS) : undefined
+    if (m === undefined) {
+      const searched = minimumLethalInput(ctx, id, { order: orders[id] })
+      if (Result.isFailure(searched)) return Result.fail(searched.failure)
+      m = searched.success
+    }
     out.push({
       id,
-      controller: o?.controller ?? o?.owner ?? ctx.view.activePlayer,
-      tank: props.tank === true,
-      backline: props.backline === true,
-      min: m.success._tag === "Lethal" ? m.success.input : "never",
-      exempt: m.success._tag === "Never" && m.success.exempt,
-      increases: m.success._tag === "Lethal" && m.success.applied > m.success.input
+      controller: u.controller,
+      tank: u.tank,
+      backline: u.backline,
+      min: m._tag === "Lethal" ? m.input : "never",
+      exempt: m._tag === "Never" && m.exempt,
+      increases: m._tag === "Lethal" && m.applied > m.input
     })
   }
   return Result.succeed(out)
@@ -741,6 +809,7 @@ const roleCombos = (
     if (isDual(u, ignoreBackline) && f === undefined) dual.push(u.id)
     base[u.id] = isDual(u, ignoreBackline) && f !== undefined ? f : defaultRole(u, ignoreBackline)
   }
+  if (dual.length === 0) return [base]
   const limited = dual.slice(0, 10)
   const out: Array<Record<string, Role>> = []
   for (let mask = 0; mask < 1 << limited.length; mask++) {
@@ -761,9 +830,12 @@ const violationsWith = (
   dual: ReadonlyMap<string, "given" | "free"> = new Map()
 ): Array<Violation> => {
   const v: Array<Violation> = []
-  const known = new Set(units.map((u) => u.id))
+  const known = new Set<string>()
+  for (const u of units) known.add(u.id)
   let sum = 0
-  for (const [id, n] of Object.entries(assign)) {
+  for (const id in assign) {
+    if (!Object.hasOwn(assign, id)) continue
+    const n = assign[id] as number
     if (!known.has(id))
       v.push({ rule: "465.2.c", unit: id, message: `${id} is not one of the units damage is assigned among` })
     if (!Number.isInteger(n) || n < 0)
@@ -775,45 +847,78 @@ const violationsWith = (
       rule: "465.2.c",
       message: `${sum} damage is assigned, but the amount to assign is ${total} (the summed Might)`
     })
-  const s = (u: UnitInfo): number => assign[u.id] ?? 0
-  const full = (u: UnitInfo): boolean => u.min !== "never" && s(u) >= u.min
-  const mandatory = units.filter((u) => !u.exempt)
-  const allFull = mandatory.every(full)
-  for (const u of mandatory) {
-    if (u.min !== "never" && s(u) > u.min && !allFull) {
-      v.push({
-        rule: u.increases ? "465.2.c.4.a" : "465.2.c.4",
-        unit: u.id,
-        message: u.increases
-          ? `${u.id} is assigned ${s(u)}, but its replacement effects make ${u.min} the minimum input whose applied value is lethal, and other units remain`
-          : `${u.id} is assigned ${s(u)}, more than the ${u.min} needed for lethal damage, while other units remain`
-      })
-    }
+  // each unit's assigned amount and whether that is lethal, read once (not once per rule)
+  const n = units.length
+  const amount: Array<number> = new Array(n)
+  const lethal: Array<boolean> = new Array(n)
+  let allFull = true
+  for (let i = 0; i < n; i++) {
+    const u = units[i] as UnitInfo
+    const x = assign[u.id] ?? 0
+    amount[i] = x
+    lethal[i] = u.min !== "never" && x >= u.min
+    if (!u.exempt && !lethal[i]) allFull = false
   }
-  for (const u of units) {
-    if (u.exempt && s(u) > 0 && !allFull)
+  for (let i = 0; i < n; i++) {
+    const u = units[i] as UnitInfo
+    if (u.exempt || u.min === "never" || allFull || (amount[i] as number) <= u.min) continue
+    v.push({
+      rule: u.increases ? "465.2.c.4.a" : "465.2.c.4",
+      unit: u.id,
+      message: u.increases
+        ? `${u.id} is assigned ${amount[i]}, but its replacement effects make ${u.min} the minimum input whose applied value is lethal, and other units remain`
+        : `${u.id} is assigned ${amount[i]}, more than the ${u.min} needed for lethal damage, while other units remain`
+    })
+  }
+  for (let i = 0; i < n; i++) {
+    const u = units[i] as UnitInfo
+    if (u.exempt && (amount[i] as number) > 0 && !allFull)
       v.push({
         rule: "465.2.c.10",
         unit: u.id,
         message: `${u.id} can't be dealt damage and is ignored for lethal assignment; damage goes to the other units first`
       })
   }
-  const partial = mandatory.filter((u) => s(u) > 0 && !full(u))
+  const partial: Array<number> = []
+  for (let i = 0; i < n; i++)
+    if (!(units[i] as UnitInfo).exempt && (amount[i] as number) > 0 && !lethal[i]) partial.push(i)
   if (partial.length > 1) {
-    for (const u of partial)
+    for (const i of partial) {
+      const u = units[i] as UnitInfo
       v.push({
         rule: "465.2.c.3",
         unit: u.id,
-        message: `${u.id} is assigned ${s(u)}, short of lethal (${u.min === "never" ? "never lethal" : `${u.min} needed`}), while ${partial
-          .filter((x) => x !== u)
-          .map((x) => x.id)
+        message: `${u.id} is assigned ${amount[i]}, short of lethal (${u.min === "never" ? "never lethal" : `${u.min} needed`}), while ${partial
+          .filter((j) => j !== i)
+          .map((j) => (units[j] as UnitInfo).id)
           .join(
             ", "
           )} also ${partial.length > 2 ? "are" : "is"} short of lethal: lethal damage must be assigned in full before moving on`
       })
+    }
   }
+  let ranked = false
+  for (const u of units) if (u.tank || u.backline) ranked = true
+  // no Tank and no Backline: every unit is "normal" and nothing is out of order
+  if (!ranked) return v
+  // the least rank among the units of each controller still short of lethal: a unit assigned
+  // damage breaks the order only if one of its controller's units ranks before it (so a legal
+  // split is checked in O(units), and only a unit that does break it is compared with each)
+  const leastRank = new Map<string, number>()
+  for (let i = 0; i < n; i++) {
+    const a = units[i] as UnitInfo
+    if (a.exempt || lethal[i]) continue
+    const r = rankOf(roles[a.id] ?? "normal")
+    const m = leastRank.get(a.controller)
+    if (m === undefined || r < m) leastRank.set(a.controller, r)
+  }
+  const mandatory = units.filter((u) => !u.exempt)
+  const s = (u: UnitInfo): number => assign[u.id] ?? 0
+  const full = (u: UnitInfo): boolean => u.min !== "never" && s(u) >= u.min
   for (const b of mandatory) {
-    if (s(b) === 0) continue
+    if (leastRank.size === 0 || s(b) === 0) continue
+    const least = leastRank.get(b.controller)
+    if (least === undefined || least >= rankOf(roles[b.id] ?? "normal")) continue
     for (const a of mandatory) {
       if (a === b || a.controller !== b.controller || full(a)) continue
       const ra = rankOf(roles[a.id] ?? "normal")
@@ -867,11 +972,9 @@ export const check = (units: ReadonlyArray<UnitInfo>, proposal: Proposal): Valid
   if (units.length === 0 && proposal.total !== 0) proposal = { ...proposal, total: 0 }
   const ignore = proposal.ignoreBackline === true
   let best: { v: Array<Violation>; roles: Record<string, Role> } | undefined
-  const dual = new Map(
-    units
-      .filter((u) => isDual(u, ignore))
-      .map((u) => [u.id, proposal.roles?.[u.id] === undefined ? "free" : "given"] as const)
-  )
+  const dual = new Map<string, "given" | "free">()
+  for (const u of units)
+    if (isDual(u, ignore)) dual.set(u.id, proposal.roles?.[u.id] === undefined ? "free" : "given")
   for (const roles of roleCombos(units, ignore, proposal.roles ?? {})) {
     const v = violationsWith(units, proposal.total, proposal.assign, roles, dual)
     if (best === undefined || v.length < best.v.length) best = { v, roles }
