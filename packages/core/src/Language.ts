@@ -581,6 +581,8 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  * - `occurrences`: extra fields of an occurrence and (optional) how it becomes a core occurrence;
  * - `update`: extra fields of an `update` step and how they change the object;
  * - `boundaries`: what `advance:` may name; `durations`: what an effect's `duration:` may name;
+ * - `advance` (optional): what the game does when time passes, as steps run just before the
+ *   boundary is crossed (Riftbound's cleanup heals every unit before "this turn" effects end);
  * - `families`: the event families an `event` step may name (default family: `damage`).
  *
  * @example
@@ -628,6 +630,7 @@ export interface Language {
     ) => GameView.GameObject
   }
   readonly boundaries: ReadonlyArray<string>
+  readonly advance?: (boundary: string, ctx: CompileContext) => ReadonlyArray<Ruleset.Step>
   readonly durations: ReadonlyArray<string>
   readonly families: ReadonlyArray<string>
 }

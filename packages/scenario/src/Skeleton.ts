@@ -787,6 +787,7 @@ export const compile = (
           break
         }
         case "advance":
+          for (const step of language.advance?.(s.value as string, ctxAt(path)) ?? []) steps.push(step)
           steps.push({ _tag: "Advance", boundary: s.value as string })
           break
         case "addEffects":
