@@ -374,6 +374,12 @@ export interface CompileContext {
   readonly invalid: (path: string, reason: string) => never
   /** Compiles effects written at `path` (a list of `kind:` mappings) with the ruleset's kinds. */
   readonly effects: (entries: ReadonlyArray<unknown>, path: string) => ReadonlyArray<Replacement.Replacement>
+  /**
+   * Puts effects into the starting ledger, after the file's own; an id already there is not
+   * added again. For what a step kind needs in the game from the start (Riftbound's dealing of
+   * assigned combat damage, 465.2.d, when there is a combat).
+   */
+  readonly startWith: (effects: ReadonlyArray<Replacement.Replacement>) => void
 }
 
 /**

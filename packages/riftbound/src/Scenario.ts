@@ -168,9 +168,6 @@ export const CombatStep = Schema.Struct({
   source: opt(Id)
 })
 
-// the dealing step of combat damage (465.2.d) joins the ledger at the first combat of a run
-const dealt = new WeakSet<GameView.GameView>()
-
 const combat = Language.stepKind({
   summary: "combat damage assignment (465.2.c), validated (query <id>), then dealt (event <id>)",
   schema: CombatStep,
@@ -187,11 +184,9 @@ const combat = Language.stepKind({
     const by = first === undefined ? turn : (GameView.controllerOf(ctx.view, first) ?? turn)
     const defenders = unitsOr(ctx, c.units, by)
     const startZone = (id: string) => ctx.view.objects[id]?.zone
+    // the rules' own step: assigned combat damage is dealt (465.2.d), in the game from the start
+    ctx.startWith([Effects.dealAssigned(turn)])
     const steps: Array<Ruleset.Step> = []
-    if (!dealt.has(ctx.view)) {
-      dealt.add(ctx.view)
-      steps.push({ _tag: "AddEffects", effects: [Effects.dealAssigned(turn)] })
-    }
     if (Object.keys(orders).length > 0)
       steps.push({
         _tag: "Update",

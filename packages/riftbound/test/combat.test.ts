@@ -503,9 +503,7 @@ describe("dealing (465.2.c.5, 465.2.d)", () => {
 
   /** 437.3 + 465.2.c.5: the Prevent Value used at assignment stays used; it is not used again when dealt. */
   it("the Prevent Value consumed at assignment stays consumed", () => {
-    const ctx = game({ U: { might: 5 } }, [
-      Effects.prevent({ id: "p", controller: "B", to: "U", amount: 2 })
-    ])
+    const ctx = game({ U: { might: 5 } }, [Effects.prevent({ id: "p", controller: "B", to: "U", amount: 2 })])
     const r = ok(Combat.resolveAssignment(ctx, "c1", { U: 5 }))
     assert.strictEqual(r.view.objects.U?.props.damage, 3)
     assert.strictEqual(Ledger.remaining(r.ledger, "p"), 0)

@@ -116,7 +116,7 @@ describe("scenario files", () => {
     const dealing = (steps: ReadonlyArray<unknown>) => {
       const r = Skeleton.compileData(language, { ...base, steps })
       if (Result.isFailure(r)) throw new Error(r.failure.message)
-      return r.success.steps.flatMap((s) => (s._tag === "AddEffects" ? s.effects.map((e) => e.id) : []))
+      return r.success.ledger.effects.map((e) => e.id)
     }
     expect(dealing([])).toEqual([])
     const combat = { combat: { id: "c1", assign: { U: 2 } } }

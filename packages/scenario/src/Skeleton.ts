@@ -739,10 +739,17 @@ export const compile = (
         return Ruleset.invalid(e.path, errorText(err))
       }
     }
+    const fileEffects = body.effects.flatMap(makeEffect)
+    const extra: Array<Replacement.Replacement> = []
+    const startWith = (effects: ReadonlyArray<Replacement.Replacement>) => {
+      for (const e of effects)
+        if (!fileEffects.some((f) => f.id === e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
+    }
     const ctxAt = (path: string): Language.CompileContext => ({
       view,
       path,
       invalid: Ruleset.invalid,
+      startWith,
       effects: (entries, p) => {
         const problems: Array<Problem> = []
         const at = atWith(
@@ -758,7 +765,6 @@ export const compile = (
         return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
       }
     })
-    const ledger = Ledger.make(body.effects.flatMap(makeEffect))
     const steps: Array<Ruleset.Step> = []
     for (const s of body.steps) {
       const path = `${s.path}.${s.kind}`
@@ -838,7 +844,7 @@ export const compile = (
         }
       }
     }
-    return { view, ledger, steps }
+    return { view, ledger: Ledger.make([...fileEffects, ...extra]), steps }
   })
 
 /**
