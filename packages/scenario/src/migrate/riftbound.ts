@@ -305,7 +305,17 @@ const migrateExpect = (doc: Document, map: YAMLMap): void => {
   }
 }
 
+/** The file's header comment stays above everything (`format: 2` is put first after this). */
+const keepHeader = (doc: Document, map: YAMLMap): void => {
+  const first = map.items[0] as AnyPair | undefined
+  const key = first?.key as Node | undefined
+  if (key === undefined || !isNode(key) || !key.commentBefore) return
+  doc.commentBefore = doc.commentBefore ? `${doc.commentBefore}\n${key.commentBefore}` : key.commentBefore
+  key.commentBefore = null
+}
+
 const migrate = (doc: Document, map: YAMLMap): void => {
+  keepHeader(doc, map)
   migrateObjects(doc, map)
   migrateEffects(doc, find(map, "effects")?.value)
   migrateSteps(doc, find(map, "steps")?.value)
