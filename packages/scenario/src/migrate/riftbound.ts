@@ -105,9 +105,18 @@ const migrateObjects = (doc: Document, map: YAMLMap): void => {
     keepComment(p, v)
     seq.items.push(v)
   }
-  if (units !== undefined && isMap(units.value))
+  // a comment above a mapping's first entry belongs to the mapping: it moves to the list
+  const carry = (from: YAMLMap, to: Node | undefined): void => {
+    if (!from.commentBefore || to === undefined) return
+    to.commentBefore = to.commentBefore ? `${from.commentBefore}\n${to.commentBefore}` : from.commentBefore
+    from.commentBefore = null
+  }
+  if (units !== undefined && isMap(units.value)) {
     for (const p of units.value.items as Array<AnyPair>) entry(p, true)
+    carry(units.value, seq)
+  }
   if (objects !== undefined && isMap(objects.value)) {
+    carry(objects.value, (objects.value.items[0] as AnyPair | undefined)?.key as Node | undefined)
     const first = objects.value.items[0] as AnyPair | undefined
     if (first !== undefined) keepComment(objects, first.key as Node)
     for (const p of objects.value.items as Array<AnyPair>) entry(p, false)
