@@ -93,6 +93,25 @@ describe("scenario files", () => {
     expect(Result.isFailure(r) ? r.failure.message : "").toContain("bulwark migrate")
   })
 
+  it("a combat step's id is an event id: one shared by an event and a combat is one problem", () => {
+    const text = (steps: string) =>
+      [
+        "format: 2",
+        "ruleset: riftbound",
+        "players: [A, B]",
+        "objects: [{ id: U, controller: B, types: [unit], might: 2 }]",
+        "steps:",
+        steps
+      ].join("\n")
+    const issues = (steps: string) => {
+      const r = parseScenario(text(steps), "dup.yaml", [ruleset])
+      return Result.isFailure(r) ? ((r.failure as { issues?: ReadonlyArray<unknown> }).issues ?? []) : []
+    }
+    const event = "  - event: { id: c1, occurrences: [{ to: U, amount: 1 }] }"
+    expect(issues(`${event}\n  - combat: { id: c1, assign: { U: 2 } }`)).toHaveLength(1)
+    expect(issues(`${event}\n${event}`)).toHaveLength(1)
+  })
+
   it("reports an unknown unit with its path", () => {
     const r = Skeleton.compileData(language, {
       players: ["A", "B"],
