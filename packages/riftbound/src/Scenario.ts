@@ -37,7 +37,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, Errors, GameView, Language, type Ruleset } from "@bulwark/core"
+import { Amount, Errors, GameView, Language, Ruleset } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
@@ -80,6 +80,10 @@ const objectOf = (entry: Language.ObjectEntry): GameView.GameObject => {
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) props[k] = v as GameView.Prop
   const unit = (types ?? []).includes("unit")
   if (unit) {
+    // every unit has a controller and a Might (143): a unit without one is a mistake, not a 0
+    if (controller === undefined)
+      Ruleset.invalid("objects", `the unit ${JSON.stringify(id)} needs a controller`)
+    if (might === undefined) Ruleset.invalid("objects", `the unit ${JSON.stringify(id)} needs a might`)
     const m = num(might)
     const d = num(damage)
     Object.assign(props, {

@@ -85,6 +85,23 @@ describe("scenario files", () => {
     expect(message).toContain('unknown kind "prevnt" (did you mean "prevent"?)')
   })
 
+  it("a typo'd option of a kind is one problem, at that key", () => {
+    const text = [
+      "format: 2",
+      "ruleset: riftbound",
+      "players: [A, B]",
+      "objects: [{ id: U, controller: B, types: [unit], might: 2 }]",
+      "effects:",
+      "  - { kind: prevent, id: p, controller: B, to: U, amout: 2 }"
+    ].join("\n")
+    const r = parseScenario(text, "typo.yaml", [ruleset])
+    const issues = Result.isFailure(r)
+      ? ((r.failure as { issues?: ReadonlyArray<unknown> }).issues ?? [])
+      : []
+    expect(issues).toHaveLength(1)
+    expect(Result.isFailure(r) ? r.failure.message : "").toContain("amout")
+  })
+
   it("a format-1 file is refused with a pointer to bulwark migrate", () => {
     const text = ["ruleset: riftbound", "players: [A, B]", "units: { U: { controller: B, might: 2 } }"].join(
       "\n"
@@ -110,6 +127,14 @@ describe("scenario files", () => {
     const event = "  - event: { id: c1, occurrences: [{ to: U, amount: 1 }] }"
     expect(issues(`${event}\n  - combat: { id: c1, assign: { U: 2 } }`)).toHaveLength(1)
     expect(issues(`${event}\n${event}`)).toHaveLength(1)
+  })
+
+  it("a unit without a might is refused, not given 0 (every unit has Might)", () => {
+    const r = Skeleton.compileData(language, {
+      players: ["A", "B"],
+      objects: [{ id: "U", controller: "B", types: ["unit"] }]
+    })
+    expect(Result.isFailure(r) ? r.failure.reason : "").toContain('the unit "U" needs a might')
   })
 
   it("reports an unknown unit with its path", () => {
