@@ -4,7 +4,9 @@
  * - `Language.advance`: what the game does when time passes, as steps run just before the
  *   boundary is crossed (Riftbound 466.1.a.1 "Heal all Units" in the Combat Cleanup);
  * - `CompileContext.startWith`: a step kind puts effects into the starting ledger, after the
- *   file's own, each id once (Riftbound 465.2.d: combat damage is dealt by the rules' own step).
+ *   file's own, each id once (Riftbound 465.2.d: combat damage is dealt by the rules' own step);
+ * - `Skeleton.idSpacesWith`: a ruleset's id space named like a skeleton one adds its paths to it
+ *   (a Riftbound `combat` step is an event: its id is one of the events').
  */
 import { GameView, Language, type Replacement } from "@bulwark/core"
 import { assert, describe, it } from "@effect/vitest"
@@ -88,5 +90,19 @@ describe("skeleton hooks", () => {
         r.success.steps.map((s) => s._tag),
         ["Advance"]
       )
+  })
+
+  it("idSpacesWith: a space named like the skeleton's joins it; another is added", () => {
+    const spaces = Skeleton.idSpacesWith([
+      { name: "event", paths: ["steps[*].combat.id"] },
+      { name: "card", paths: ["cards[*].id"] }
+    ])
+    assert.deepStrictEqual(spaces.find((x) => x.name === "event")?.paths, [
+      "steps[*].event.id",
+      "steps[*].combat.id"
+    ])
+    assert.strictEqual(spaces.filter((x) => x.name === "event").length, 1)
+    assert.deepStrictEqual(spaces.at(-1), { name: "card", paths: ["cards[*].id"] })
+    assert.deepStrictEqual(Skeleton.idSpaces.find((x) => x.name === "event")?.paths, ["steps[*].event.id"])
   })
 })
