@@ -4,7 +4,7 @@
  * one mistake gives one problem, unknown units are reported with their path, and the dealing
  * step of combat damage (465.2.d) joins the ledger only when there is combat.
  */
-import { Errors } from "@bulwark/core"
+import { Chooser, Errors, Ruleset } from "@bulwark/core"
 import { parseScenario, Skeleton } from "@bulwark/scenario"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
@@ -135,6 +135,24 @@ describe("scenario files", () => {
       objects: [{ id: "U", controller: "B", types: ["unit"] }]
     })
     expect(Result.isFailure(r) ? r.failure.reason : "").toContain('the unit "U" needs a might')
+  })
+
+  it("a step's units are a selector too: 'the other side's units' by properties (465.2.c)", () => {
+    const r = Skeleton.compileData(language, {
+      players: ["A", "B"],
+      objects: [...units, { id: "V", controller: "B", types: ["unit"], might: 1 }],
+      steps: [
+        { query: { name: "q", solve: { total: 3, units: { controller: "B", might: 2 } } } },
+        { combat: { id: "c1", attackers: ["X"], units: { controller: "opponent" }, assign: { U: 2, V: 1 } } }
+      ]
+    })
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    const run = Ruleset.run(ruleset.rules, r.success, Chooser.firstLegal)
+    expect(run.outcome.error).toBeUndefined()
+    // only U has might 2: all 3 go to it
+    expect(run.outcome.queries.q).toMatchObject({ assign: { U: 3 } })
+    expect(run.outcome.queries.c1).toMatchObject({ legal: true, total: 3 })
+    expect(run.outcome.events.c1?.dealt).toEqual({ U: 2, V: 1 })
   })
 
   it("reports an unknown unit with its path", () => {
