@@ -101,6 +101,31 @@ export const idSpaces: ReadonlyArray<Ruleset.IdSpace> = [
 ]
 
 /**
+ * The id spaces of a ruleset's format-2 files: {@link idSpaces} and the ruleset's own, where a
+ * ruleset space named like a skeleton space (and scoped alike) adds its paths to it — Riftbound's
+ * `combat` step is an event, so `{ name: "event", paths: ["steps[*].combat.id"] }` puts combat
+ * ids in the events' space, and a duplicate is still one problem.
+ *
+ * @example
+ * ```ts
+ * import { Skeleton } from "@bulwark/scenario"
+ * Skeleton.idSpacesWith([{ name: "event", paths: ["steps[*].combat.id"] }]).find((s) => s.name === "event")?.paths
+ * // ["steps[*].event.id", "steps[*].combat.id"]
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const idSpacesWith = (own: ReadonlyArray<Ruleset.IdSpace>): ReadonlyArray<Ruleset.IdSpace> => {
+  const out = idSpaces.map((s) => ({ ...s, paths: [...s.paths] }))
+  for (const s of own) {
+    const same = out.find((o) => o.name === s.name && o.within === s.within)
+    if (same === undefined) out.push({ ...s, paths: [...s.paths] })
+    else same.paths.push(...s.paths.filter((p) => !same.paths.includes(p)))
+  }
+  return out
+}
+
+/**
  * A problem found while decoding, before it is located in the file: its path (segments) and
  * message; `at` says whether it points at the key or the value.
  *
@@ -767,10 +792,18 @@ export const compile = (
     }
     const derived = (): ReadonlyArray<Replacement.Replacement> =>
       (language.derived?.(tracked) ?? []).filter((e) => !present.has(e.id))
+    const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
+    const initial = checked(derived(), "effects")
+    // effects a ruleset's step puts into the starting ledger (Riftbound 465.2.d), each id once
+    const extra: Array<Replacement.Replacement> = []
+    const startWith = (effects: ReadonlyArray<Replacement.Replacement>) => {
+      for (const e of effects) if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
+    }
     const ctxAt = (path: string): Language.CompileContext => ({
       view: tracked,
       path,
       invalid: Ruleset.invalid,
+      startWith,
       effects: (entries, p) => {
         const problems: Array<Problem> = []
         const at = atWith(
@@ -786,8 +819,6 @@ export const compile = (
         return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
       }
     })
-    const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
-    const ledger = Ledger.make([...fileEffects, ...checked(derived(), "effects")])
     const steps: Array<Ruleset.Step> = []
     for (const s of body.steps) {
       const path = `${s.path}.${s.kind}`
@@ -816,6 +847,7 @@ export const compile = (
           break
         }
         case "advance":
+          for (const step of language.advance?.(s.value as string, ctxAt(path)) ?? []) steps.push(step)
           steps.push({ _tag: "Advance", boundary: s.value as string })
           break
         case "addEffects":
@@ -871,7 +903,7 @@ export const compile = (
         }
       }
     }
-    return { view, ledger, steps }
+    return { view, ledger: Ledger.make([...fileEffects, ...initial, ...extra]), steps }
   })
 
 /**
