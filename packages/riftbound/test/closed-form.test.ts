@@ -67,24 +67,24 @@ const Board = Schema.Struct({
 type Board = typeof Board.Type
 
 const effectOf = (s: typeof EffectSpec.Type, i: number): ReadonlyArray<Replacement.Replacement> => {
-  const c = { id: `e${i}`, controller: s.controller, unit: "U" }
+  const c = { id: `e${i}`, controller: s.controller, to: "U" }
   const n = s.n
   switch (s.kind) {
     case "shield":
     case "usedShield":
     case "spentShield":
-      return [Effects.prevent({ ...c, value: n + 1 })]
+      return [Effects.prevent({ ...c, amount: n + 1 })]
     case "static":
       return [
         {
-          ...Effects.prevent({ ...c, value: n }),
+          ...Effects.prevent({ ...c, amount: n }),
           action: { _tag: "Prevent", amount: n, scope: "static" }
         }
       ]
     case "preventNext":
       return [Effects.preventNext(c)]
     case "preventAll":
-      return [Effects.prevent({ ...c, value: "all" })]
+      return [Effects.prevent({ ...c, amount: "all" })]
     case "add":
       return [Effects.modify({ ...c, op: "add", value: n })]
     case "sub":
@@ -111,7 +111,7 @@ const effectOf = (s: typeof EffectSpec.Type, i: number): ReadonlyArray<Replaceme
       // 437.1.a.1: from sources its controller controls — an assignment has no source
       return [Effects.bonusDamage({ id: c.id, controller: s.controller, amount: n, to: "U" })]
     case "otherUnit":
-      return [Effects.modify({ ...c, unit: "V", op: "add", value: n + 1 })]
+      return [Effects.modify({ ...c, to: "V", op: "add", value: n + 1 })]
     case "notCombat":
       return [
         {
@@ -219,8 +219,8 @@ describe("minimum lethal input in closed form agrees with whole previews (465.2.
   /** 465.2.c.5's example: Prevent Value 2, then doubled: 3 assigned → 4 applied, 2 dealt. */
   it("the closed form on 465.2.c.5's example: 2 is the least lethal input for Might 2", () => {
     const ctx = game({ U: { might: 2 } }, [
-      Effects.prevent({ id: "p", controller: "B", unit: "U", value: 2 }),
-      Effects.double({ id: "lotus", controller: "A", unit: "U" })
+      Effects.prevent({ id: "p", controller: "B", to: "U", amount: 2 }),
+      Effects.double({ id: "lotus", controller: "A", to: "U" })
     ])
     assert.isDefined(ClosedForm.unitOf(ctx.ledger, ctx.view, "U").chain)
     // 3 assigned: 2 prevented, the last 1 doubled to 2: lethal for Might 2; 2 assigned deals 0
