@@ -700,8 +700,11 @@ const errorText = (err: unknown): string => {
 
 /**
  * Compiles a decoded body into core data: the starting view (players, `turn`, objects, then the
- * ruleset's `prepare`), the ledger (each effect built by its kind's constructor) and the steps.
- * A constructor that refuses its options (a typed error) becomes a problem at that effect.
+ * ruleset's `prepare`), the ledger (the effects objects bring with them, then each effect built
+ * by its kind's constructor; an effect without a `controller` gets its source's) and the steps
+ * (after an `advance`, what the ruleset says happens then). A constructor that refuses its
+ * options (a typed error) becomes a problem at that effect. Ruleset steps see the view as the
+ * updates before them leave it and the effects written before them (`CompileContext`).
  *
  * @example
  * ```ts
@@ -732,15 +735,32 @@ export const compile = (
     if (language.prepare !== undefined) view = language.prepare(view)
     const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
       const k = language.effects[e.kind] as Language.EffectKind
+      // `controller` defaults to the controller of the effect's source
+      const fields = (k.options as { fields?: Record<string, unknown> }).fields ?? {}
+      const sourceController =
+        e.options.controller === undefined && typeof e.options.source === "string" && "controller" in fields
+          ? view.objects[e.options.source]?.controller
+          : undefined
+      const options =
+        sourceController === undefined ? e.options : { ...e.options, controller: sourceController }
       try {
-        const made = k.make(e.options)
+        const made = k.make(options)
         return Array.isArray(made) ? made : [made as Replacement.Replacement]
       } catch (err) {
         return Ruleset.invalid(e.path, errorText(err))
       }
     }
+    // what compiling knows as it goes: the view with the updates so far, the effects written so far
+    let current = view
+    let written: Array<Language.WrittenEffect & { readonly duration?: unknown }> = body.effects.map((e) => ({
+      kind: e.kind,
+      options: e.options,
+      duration: e.options.duration
+    }))
     const ctxAt = (path: string): Language.CompileContext => ({
       view,
+      current,
+      written: written.map(({ kind, options }) => ({ kind, options })),
       path,
       invalid: Ruleset.invalid,
       effects: (entries, p) => {
@@ -758,8 +778,13 @@ export const compile = (
         return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
       }
     })
-    const ledger = Ledger.make(body.effects.flatMap(makeEffect))
+    const brought = language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects)
+    const ledger = Ledger.make([...brought, ...body.effects.flatMap(makeEffect)])
     const steps: Array<Ruleset.Step> = []
+    const push = (step: Ruleset.Step): void => {
+      if (step._tag === "Update") current = step.apply(current)
+      steps.push(step)
+    }
     for (const s of body.steps) {
       const path = `${s.path}.${s.kind}`
       switch (s.kind) {
@@ -783,18 +808,23 @@ export const compile = (
               ? Language.occurrence(entry)
               : make(entry, ctxAt(`${path}.occurrences[${j}]`))
           })
-          steps.push({ _tag: "Event", event: GameEvent.make(ev.id, occurrences) })
+          push({ _tag: "Event", event: GameEvent.make(ev.id, occurrences) })
           break
         }
-        case "advance":
-          steps.push({ _tag: "Advance", boundary: s.value as string })
+        case "advance": {
+          const boundary = s.value as string
+          push({ _tag: "Advance", boundary })
+          written = written.filter((w) => w.duration !== boundary)
+          const then = language.advance?.[boundary]
+          if (then !== undefined) push({ _tag: "Update", label: then.label, apply: then.apply })
           break
-        case "addEffects":
-          steps.push({
-            _tag: "AddEffects",
-            effects: (s.value as ReadonlyArray<DecodedEffect>).flatMap(makeEffect)
-          })
+        }
+        case "addEffects": {
+          const added = s.value as ReadonlyArray<DecodedEffect>
+          push({ _tag: "AddEffects", effects: added.flatMap(makeEffect) })
+          for (const e of added) written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
           break
+        }
         case "update": {
           const { object, set, unset, zone, controller, ...own } = s.value as {
             object: string
@@ -818,13 +848,13 @@ export const compile = (
               next = language.update.apply(next, own, v)
             return GameView.setObject(v, next)
           }
-          steps.push({ _tag: "Update", label: `update ${object}`, apply })
+          push({ _tag: "Update", label: `update ${object}`, apply })
           break
         }
         case "query": {
           const q = s.value as { name: string; question: string; args: unknown }
           const kind = language.queries?.[q.question] as Language.QueryKind
-          steps.push({
+          push({
             _tag: "Query",
             name: q.name,
             run: kind.compile(q.args, ctxAt(`${path}.${q.question}`))
@@ -833,7 +863,7 @@ export const compile = (
         }
         default: {
           const k = language.steps?.[s.kind] as Language.StepKind
-          for (const step of k.compile(s.value, ctxAt(path))) steps.push(step)
+          for (const step of k.compile(s.value, ctxAt(path))) push(step)
         }
       }
     }
