@@ -152,7 +152,14 @@ export const migrateDocument = (doc: Document): Result.Result<number, MigrateErr
   if (m === undefined)
     return Result.fail({ reason: `no migration for the ruleset ${JSON.stringify(ruleset)}` })
   m.migrate(doc, map)
-  map.items.unshift(doc.createPair("format", Skeleton.FORMAT))
+  const marked = doc.createPair(doc.createNode("format"), Skeleton.FORMAT)
+  // the file's header comment stays on top, above `format: 2`
+  const first = map.items[0]?.key
+  if (isScalar(first) && typeof first.commentBefore === "string" && isScalar(marked.key)) {
+    marked.key.commentBefore = first.commentBefore
+    first.commentBefore = null
+  }
+  map.items.unshift(marked)
   return Result.succeed(1)
 }
 
