@@ -187,10 +187,23 @@ export const toFilterOf = (effect: string, to: Language.Selector | undefined): F
  * @since 0.1.0
  * @category options
  */
-export const ActiveZones = Schema.Struct({ activeZones: Schema.optionalKey(Schema.Array(Schema.NonEmptyString)) })
+export const ActiveZones = Schema.Struct({
+  activeZones: Schema.optionalKey(Schema.Array(Schema.NonEmptyString))
+})
 
 const commonFields = {
-  ...Language.pick("controller", "source", "to", "from", "kinds", "duration", "limit", "may", "label", "rule"),
+  ...Language.pick(
+    "controller",
+    "source",
+    "to",
+    "from",
+    "kinds",
+    "duration",
+    "limit",
+    "may",
+    "label",
+    "rule"
+  ),
   ...ActiveZones.fields
 }
 
@@ -352,7 +365,9 @@ const common = (
     controller: c.controller,
     category,
     rule: c.rule ?? rule,
-    ...(c.source === undefined ? {} : { source: c.source, requiresSourceIn: c.activeZones ?? ["battlefield"] }),
+    ...(c.source === undefined
+      ? {}
+      : { source: c.source, requiresSourceIn: c.activeZones ?? ["battlefield"] }),
     ...(c.duration === undefined ? {} : { duration: { until: c.duration } }),
     ...(c.may === true ? { optional: true } : {}),
     ...(limit === undefined ? {} : { limit })
@@ -520,7 +535,8 @@ export const prevent = (c: typeof PreventOptions.Type): Replacement.Replacement 
 }
 
 const sources = (c: Common, what: string): From =>
-  fromOf(c.id, c.from, c.kinds) ?? refuse(c.id, "from", `${what} needs from or kinds (where the wounds come from)`)
+  fromOf(c.id, c.from, c.kinds) ??
+  refuse(c.id, "from", `${what} needs from or kinds (where the wounds come from)`)
 
 /**
  * «Не получает ран от [текст]» — "receives no wounds from X" (534.1.1): a replacement, not a
@@ -724,7 +740,10 @@ export const instead = (c: typeof InsteadOptions.Type): Replacement.Replacement 
  * @since 0.1.0
  * @category options
  */
-export const SerkOptions = Schema.Struct({ ...Language.pick("controller", "label"), card: Schema.NonEmptyString })
+export const SerkOptions = Schema.Struct({
+  ...Language.pick("controller", "label"),
+  card: Schema.NonEmptyString
+})
 
 /**
  * The 534.1 example, Серк: «Если должен излечиться – вместо этого может открыться (1 раз за
@@ -815,7 +834,11 @@ export const strengthModifier = (
 export const modifies = (
   view: GameView.GameView,
   m: typeof StrengthModifierOptions.Type,
-  attack: { readonly target: string; readonly source?: string | undefined; readonly kinds: ReadonlyArray<string> }
+  attack: {
+    readonly target: string
+    readonly source?: string | undefined
+    readonly kinds: ReadonlyArray<string>
+  }
 ): boolean => {
   if (m.to !== undefined) {
     const ok = Filter.matches(toFilterOf(m.id, m.to), attack.target, {

@@ -178,7 +178,8 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
     ctx.invalid(`${at}.kind`, `unknown attack kind ${JSON.stringify(a.kind)} (${Attack.kinds.join(", ")})`)
   const attacker = a.from === undefined ? undefined : cardAt(a.from, `${at}.from`)
   const base = a.strength ?? attacker?.props.strength
-  if (typeof base !== "number") ctx.invalid(`${at}.strength`, "needs a strength (or an attacker with a strength)")
+  if (typeof base !== "number")
+    ctx.invalid(`${at}.strength`, "needs a strength (or an attacker with a strength)")
   const targets = typeof a.to === "string" ? [a.to] : a.to
   if (targets.length === 0) ctx.invalid(`${at}.to`, "an attack needs a target")
   const used = new Set(Object.keys(view.objects))

@@ -134,31 +134,36 @@ describe("turns", () => {
 
 describe("scenario errors", () => {
   it("an unknown kind is one problem with a did-you-mean (a typo in a kind)", () => {
-    expect(errorOf({ objects, effects: [{ kind: "prevnet", id: "x", controller: "ip", amount: 2 }] })).toMatch(
-      /unknown kind "prevnet" \(did you mean "prevent"\?\)/
-    )
+    expect(
+      errorOf({ objects, effects: [{ kind: "prevnet", id: "x", controller: "ip", amount: 2 }] })
+    ).toMatch(/unknown kind "prevnet" \(did you mean "prevent"\?\)/)
   })
 
   it("a kind refuses an option it doesn't have (format 1's form keys)", () => {
-    expect(errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip", prevent: 1 }] })).toMatch(
-      /prevent/
-    )
+    expect(
+      errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip", prevent: 1 }] })
+    ).toMatch(/prevent/)
     expect(errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip" }] })).toContain(
       "a prevention needs an amount"
     )
   })
 
   it("unknown cards, kinds and missing strengths name their path", () => {
-    expect(errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip", to: ["ghost"], amount: 1 }] })).toMatch(
-      /effects\[0\]\.to\[0\]: unknown id "ghost"/
-    )
-    expect(errorOf({ objects, steps: [{ attack: { id: "a", kind: "hug", from: "orc", to: "C" } }] })).toContain(
-      'steps[0].attack.kind: unknown attack kind "hug"'
-    )
+    expect(
+      errorOf({
+        objects,
+        effects: [{ kind: "prevent", id: "x", controller: "ip", to: ["ghost"], amount: 1 }]
+      })
+    ).toMatch(/effects\[0\]\.to\[0\]: unknown id "ghost"/)
+    expect(
+      errorOf({ objects, steps: [{ attack: { id: "a", kind: "hug", from: "orc", to: "C" } }] })
+    ).toContain('steps[0].attack.kind: unknown attack kind "hug"')
     expect(errorOf({ objects, steps: [{ attack: { id: "a", kind: "strike", to: "C" } }] })).toContain(
       "steps[0].attack.strength"
     )
-    expect(errorOf({ objects, effects: [{ kind: "prevent", id: "x", amount: 1 }] })).toContain("needs a controller")
+    expect(errorOf({ objects, effects: [{ kind: "prevent", id: "x", amount: 1 }] })).toContain(
+      "needs a controller"
+    )
   })
 
   it("a Берсерк source selector takes ids, types and cost; a card has one type", () => {

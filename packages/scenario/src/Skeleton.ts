@@ -778,7 +778,8 @@ export const compile = (
         return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
       }
     })
-    const brought = language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects)
+    const brought =
+      language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects)
     const ledger = Ledger.make([...brought, ...body.effects.flatMap(makeEffect)])
     const steps: Array<Ruleset.Step> = []
     const push = (step: Ruleset.Step): void => {
@@ -822,7 +823,8 @@ export const compile = (
         case "addEffects": {
           const added = s.value as ReadonlyArray<DecodedEffect>
           push({ _tag: "AddEffects", effects: added.flatMap(makeEffect) })
-          for (const e of added) written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
+          for (const e of added)
+            written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
           break
         }
         case "update": {

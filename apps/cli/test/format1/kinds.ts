@@ -1,8 +1,8 @@
 /**
  * The kinds of each ruleset's format-1 language, read off the adapters' schemas (so that a kind
- * the schema has and the generator lacks is noticed), and the kinds one scenario document uses.
+ * the schema has and the generator lacks is noticed) — or, for a ruleset that has moved to
+ * format 2, as its format-1 schema had them —, and the kinds one scenario document uses.
  */
-import { Scenario as BerserkScenario } from "@bulwark/berserk"
 import { Scenario as FabScenario } from "@bulwark/fab"
 import { Scenario as MtgScenario } from "@bulwark/mtg"
 import { Vocabulary as RiftboundScenario } from "@bulwark/riftbound"
@@ -33,19 +33,13 @@ const ownKeys = (u: unknown): ReadonlyArray<string> => {
 }
 
 /**
- * The berserk keys an effect may carry whatever it does (target, source, duration, answers):
- * every other key of `EffectInput` is a form of the effect (`prevent`, `moreWounds`, …).
+ * The berserk format-1 kinds, as its schema had them before berserk moved to format 2 (its
+ * `EffectInput` forms and `StepInput` keys; format 1 never changes).
  */
-const berserkQualifiers = new Set([
-  ...fieldsOf(BerserkScenario.ModifierInput),
-  "controller",
-  "source",
-  "rule",
-  "activeZones",
-  "optional",
-  "oncePerTurn",
-  "scope"
-])
+const berserkFormat1 = {
+  effects: ["prevent", "noWoundsFrom", "woundsOnlyFrom", "moreWounds", "fewerWounds", "instead"],
+  steps: ["attack", "heal", "event", "leave", "set", "endOfTurn", "addEffects"]
+}
 
 /** Per ruleset: the effect kinds, the step kinds, and further kinds (mtg queries and families). */
 export interface Kinds {
@@ -69,11 +63,7 @@ export const schemaKinds: Readonly<Record<string, Kinds>> = {
     ]
   },
   fab: { effects: tagged(FabScenario.EffectSpec, "type"), steps: ownKeys(FabScenario.Step), other: [] },
-  berserk: {
-    effects: fieldsOf(BerserkScenario.EffectInput).filter((k) => !berserkQualifiers.has(k)),
-    steps: ownKeys(BerserkScenario.StepInput),
-    other: ["modifiers"]
-  },
+  berserk: { ...berserkFormat1, other: ["modifiers"] },
   riftbound: {
     effects: ownKeys(RiftboundScenario.EffectSpec),
     steps: ownKeys(RiftboundScenario.StepSpec),

@@ -39,9 +39,7 @@ const migrated = (text: string): string => {
  * id) while decoding (`SchemaMismatch`) where format 1 found them compiling (`CompileFailed`).
  */
 const same = (actual: CanonicalOutcome, expected: CanonicalOutcome): boolean =>
-  "load" in expected
-    ? "load" in actual
-    : JSON.stringify(actual) === JSON.stringify(expected)
+  "load" in expected ? "load" in actual : JSON.stringify(actual) === JSON.stringify(expected)
 
 /** The rulesets, with `wound` added to Берсерк's families (format 1 took any family). */
 const lax = async (): Promise<ReadonlyArray<Ruleset.AnyRuleset>> =>
@@ -68,7 +66,9 @@ describe("format 1 → 2, berserk: the ruling does not change", () => {
       if (Result.isFailure(loaded)) expect(loaded.failure.message, c.key).toMatch(/unknown family "wound"/)
       // format 1 ran most of them (some failed for another reason)
     }
-    expect(wound.filter((c) => !("load" in (frozenOutcome(outcomes, c.key) ?? {}))).length).toBeGreaterThan(20)
+    expect(wound.filter((c) => !("load" in (frozenOutcome(outcomes, c.key) ?? {}))).length).toBeGreaterThan(
+      20
+    )
   }, 300_000)
 
   it("every bundled and generated berserk case resolves as frozen", async () => {

@@ -259,18 +259,27 @@ const migrate = (doc: Document, map: YAMLMap): void => {
 }
 
 const mappings: ReadonlyArray<Mapping> = [
-  ["players: { active: ap, inactive: ip }", "players: [ap, ip], turn: ap (the inactive player: the other one)"],
+  [
+    "players: { active: ap, inactive: ip }",
+    "players: [ap, ip], turn: ap (the inactive player: the other one)"
+  ],
   [
     "cards: { C: { controller, type?, cost, … } }",
     "objects: [{ id: C, controller, types: [type, default creature], cost, … }]"
   ],
   ["(effect) { id, prevent: N | all, scope? }", "{ kind: prevent, id, amount: N | all, scope? }"],
-  ["(effect) { id, noWoundsFrom: {…} }", "{ kind: noWoundsFrom, id, kinds?, from? } (a from: beside it was ignored)"],
+  [
+    "(effect) { id, noWoundsFrom: {…} }",
+    "{ kind: noWoundsFrom, id, kinds?, from? } (a from: beside it was ignored)"
+  ],
   ["(effect) { id, woundsOnlyFrom: {…} }", "{ kind: woundsOnlyFrom, id, kinds?, from? }"],
   ["(effect) { id, moreWounds: X }", "{ kind: moreWounds, id, amount: X }"],
   ["(effect) { id, fewerWounds: X }", "{ kind: fewerWounds, id, amount: X }"],
   ["(effect) { id, instead: { of, do } }", "{ kind: instead, id, of, do }"],
-  ["modifiers: [{ id, amount, on?, from?, until? }]", "effects: [{ kind: strengthModifier, id, value, to?, from?, kinds?, duration? }]"],
+  [
+    "modifiers: [{ id, amount, on?, from?, until? }]",
+    "effects: [{ kind: strengthModifier, id, value, to?, from?, kinds?, duration? }]"
+  ],
   ["on: [C, …]", "to: [C, …]"],
   ["on: any", "(no key: every creature)"],
   ["from: { kinds: [k] }", "kinds: [k]"],
@@ -282,7 +291,10 @@ const mappings: ReadonlyArray<Mapping> = [
   ["optional: true", "may: true"],
   ["oncePerTurn: true", "limit: { times: 1, per: turn }"],
   ["attack: { id, kind, from?, to, strength?, tags? }", "attack: { … } (unchanged)"],
-  ["heal: { id, card, amount? }", "event: { id, family: heal, occurrences: [{ id, to: card, amount (default 1) }] }"],
+  [
+    "heal: { id, card, amount? }",
+    "event: { id, family: heal, occurrences: [{ id, to: card, amount (default 1) }] }"
+  ],
   [
     "event: { id, family, subject, amount?, source?, kinds? }",
     "event: { id, family, occurrences: [{ id, to: subject, source?, amount (default 1), kinds? }] }"
