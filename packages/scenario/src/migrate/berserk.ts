@@ -16,7 +16,7 @@ const FORMS = ["prevent", "noWoundsFrom", "woundsOnlyFrom", "moreWounds", "fewer
 const keyOf = (p: Pair): unknown => (isScalar(p.key) ? p.key.value : p.key)
 const indexOf = (m: YAMLMap, k: string): number => m.items.findIndex((p) => keyOf(p) === k)
 const pairOf = (m: YAMLMap, k: string): Pair | undefined => m.items.find((p) => keyOf(p) === k)
-const valueOf = (m: YAMLMap, k: string): unknown => {
+const scalarAt = (m: YAMLMap, k: string): unknown => {
   const v = pairOf(m, k)?.value
   return isScalar(v) ? v.value : v
 }
@@ -46,9 +46,9 @@ const splitFrom = (doc: Document, from: unknown): Array<Pair> => {
   const kinds = pairOf(from, "kinds")
   if (kinds !== undefined) out.push(doc.createPair("kinds", kinds.value))
   const cards = pairOf(from, "cards")
-  const types = valueOf(from, "types")
-  const maxCost = valueOf(from, "maxCost")
-  const minCost = valueOf(from, "minCost")
+  const types = scalarAt(from, "types")
+  const maxCost = scalarAt(from, "maxCost")
+  const minCost = scalarAt(from, "minCost")
   const rest = types !== undefined || maxCost !== undefined || minCost !== undefined
   if (cards !== undefined && !rest) {
     out.push(doc.createPair("from", cards.value))
@@ -83,13 +83,13 @@ const replacePair = (m: YAMLMap, key: string, pairs: ReadonlyArray<Pair>): void 
 
 /** The selector, duration, may and limit keys every effect and modifier shares. */
 const commonKeys = (doc: Document, e: YAMLMap): void => {
-  const on = valueOf(e, "on")
+  const on = scalarAt(e, "on")
   if (on === "any") remove(e, "on")
   else rename(e, "on", "to")
   if (pairOf(e, "from") !== undefined) replacePair(e, "from", splitFrom(doc, pairOf(e, "from")?.value))
   rename(e, "until", "duration")
   rename(e, "optional", "may")
-  const once = valueOf(e, "oncePerTurn")
+  const once = scalarAt(e, "oncePerTurn")
   if (once === true) {
     const i = indexOf(e, "oncePerTurn")
     remove(e, "oncePerTurn")
@@ -158,28 +158,28 @@ const migrateStep = (doc: Document, step: unknown): void => {
   switch (kind) {
     case "heal": {
       if (!isMap(v)) return
-      const id = valueOf(v, "id")
-      const occurrence = { id, to: valueOf(v, "card"), amount: valueOf(v, "amount") ?? 1 }
+      const id = scalarAt(v, "id")
+      const occurrence = { id, to: scalarAt(v, "card"), amount: scalarAt(v, "amount") ?? 1 }
       setKey("event")
       pair.value = make({ id, family: "heal", occurrences: [occurrence] })
       break
     }
     case "event": {
       if (!isMap(v) || pairOf(v, "occurrences") !== undefined) return
-      const id = valueOf(v, "id")
-      const source = valueOf(v, "source")
+      const id = scalarAt(v, "id")
+      const source = scalarAt(v, "source")
       const kinds = pairOf(v, "kinds")?.value
-      const occurrence: Record<string, unknown> = { id, to: valueOf(v, "subject") }
+      const occurrence: Record<string, unknown> = { id, to: scalarAt(v, "subject") }
       if (source !== undefined) occurrence.source = source
-      occurrence.amount = valueOf(v, "amount") ?? 1
+      occurrence.amount = scalarAt(v, "amount") ?? 1
       if (kinds !== undefined) occurrence.kinds = (kinds as Node).toJSON()
-      pair.value = make({ id, family: valueOf(v, "family"), occurrences: [occurrence] })
+      pair.value = make({ id, family: scalarAt(v, "family"), occurrences: [occurrence] })
       break
     }
     case "leave": {
       if (!isMap(v)) return
       setKey("update")
-      pair.value = make({ object: valueOf(v, "card"), zone: valueOf(v, "to") ?? "graveyard" })
+      pair.value = make({ object: scalarAt(v, "card"), zone: scalarAt(v, "to") ?? "graveyard" })
       break
     }
     case "set": {
@@ -208,6 +208,8 @@ const migrateCards = (doc: Document, map: YAMLMap): void => {
   const cards = pair.value
   const seq = new YAMLSeq()
   seq.flow = cards.flow === true
+  // a comment above the first card belongs to the collection
+  if (typeof cards.commentBefore === "string") seq.commentBefore = cards.commentBefore
   for (const c of cards.items) {
     const id = keyOf(c)
     const card = isMap(c.value) ? c.value : (doc.createNode({}, { flow: true }) as YAMLMap)
@@ -230,8 +232,8 @@ const migrateCards = (doc: Document, map: YAMLMap): void => {
 const migrate = (doc: Document, map: YAMLMap): void => {
   const players = pairOf(map, "players")
   if (players !== undefined && isMap(players.value)) {
-    const active = valueOf(players.value, "active")
-    const inactive = valueOf(players.value, "inactive")
+    const active = scalarAt(players.value, "active")
+    const inactive = scalarAt(players.value, "inactive")
     const comment = players.value.comment
     players.value = flowNode(doc, [active, inactive])
     if (comment !== undefined) (players.value as Node).comment = comment
@@ -245,8 +247,10 @@ const migrate = (doc: Document, map: YAMLMap): void => {
     const effects = pairOf(map, "effects")
     if (effects !== undefined && isSeq(effects.value)) {
       const first = mods.value.items[0] as Node | undefined
-      const before = isScalar(mods.key) ? mods.key.commentBefore : undefined
-      if (first !== undefined && before !== undefined) first.commentBefore = before
+      const before = [isScalar(mods.key) ? mods.key.commentBefore : undefined, mods.value.commentBefore]
+        .filter((c): c is string => typeof c === "string")
+        .join("\n")
+      if (first !== undefined && before !== "") first.commentBefore = before
       effects.value.items.push(...mods.value.items)
       remove(map, "modifiers")
     } else {
