@@ -240,7 +240,7 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
     refuses(() => MtgEffects.preventEach({ id: "p", controller: "a", amount: Number.NaN }), "preventEach")
     refuses(() => FabEffects.preventNext({ id: "s", controller: "b" }, -2), "preventNext")
     refuses(() => FabEffects.ward({ id: "w", source: "h", controller: "b", amount: 0.5 }), "Ward")
-    refuses(() => BerserkEffects.prevention({ id: "p", controller: "a", amount: -1 }), "prevention")
+    refuses(() => BerserkEffects.prevent({ id: "p", controller: "a", amount: -1 }), "prevention")
     refuses(
       () => BerserkEffects.armor({ card: "c", controller: "a", amount: Number.POSITIVE_INFINITY }),
       "armor"

@@ -850,7 +850,17 @@ export const compile = (
               next = language.update.apply(next, own, v)
             return GameView.setObject(v, next)
           }
-          push({ _tag: "Update", label: `update ${object}`, apply })
+          const said = [
+            zone === undefined ? "" : `to ${zone}`,
+            controller === undefined ? "" : `controller ${controller}`,
+            set === undefined ? "" : `set ${JSON.stringify(set)}`,
+            unset === undefined ? "" : `unset ${unset.join(", ")}`
+          ].filter((x) => x !== "")
+          push({
+            _tag: "Update",
+            label: `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
+            apply
+          })
           break
         }
         case "query": {
