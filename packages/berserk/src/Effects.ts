@@ -728,43 +728,42 @@ export const instead = (c: typeof InsteadOptions.Type): Replacement.Replacement 
 }
 
 /**
- * The options of {@link serk}: `card` (Серк itself), `controller` (default: the card's
- * controller), `label`.
+ * The options of {@link serk}: `source` (Серк itself, the card the effect watches and comes
+ * from), `controller` (default: the card's controller), `label`.
  *
  * @example
  * ```ts
  * import { Schema } from "effect"
  * import { Effects } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Effects.SerkOptions)({ id: "serk:open", card: "serk", controller: "ap" })
+ * Schema.decodeUnknownSync(Effects.SerkOptions)({ id: "serk:open", source: "serk", controller: "ap" })
  * ```
  * @since 0.1.0
  * @category options
  */
-export const SerkOptions = Schema.Struct({
-  ...Language.pick("controller", "label"),
-  card: Schema.NonEmptyString
-})
+export const SerkOptions = Schema.Struct({ ...Language.pick("controller", "source", "label") })
 
 /**
  * The 534.1 example, Серк: «Если должен излечиться – вместо этого может открыться (1 раз за
- * ход)» — "if it should heal, instead it may open (once per turn)".
+ * ход)» — "if it should heal, instead it may open (once per turn)". Without a `source`:
+ * `Errors.InvalidEffect`.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * const e = Effects.serk({ id: "serk:open", card: "serk", controller: "ap" })
+ * const e = Effects.serk({ id: "serk:open", source: "serk", controller: "ap" })
  * e.optional // true
  * e.limit // { times: 1, resetsAt: "endOfTurn" }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement =>
-  instead({
+export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement => {
+  const card = input.source ?? refuse(input.id, "source", "Серк's effect needs its card (source)")
+  return instead({
     id: input.id,
     ...(input.controller === undefined ? {} : { controller: input.controller }),
-    source: input.card,
-    to: [input.card],
+    source: card,
+    to: [card],
     of: "heal",
     do: [{ family: "open", subject: "subject" }],
     may: true,
@@ -772,6 +771,7 @@ export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement =>
     label: input.label ?? "Если должен излечиться – вместо этого может открыться (1 раз за ход)",
     rule: `Берсерк 534.1 (example: Серк), 534.3 (${REPLACEMENT_ORDER})`
   })
+}
 
 /**
  * The options of {@link strengthModifier}: `value` (added to the attack's strength; below 0

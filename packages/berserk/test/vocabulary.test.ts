@@ -132,6 +132,54 @@ describe("turns", () => {
   })
 })
 
+describe("strength modifiers («модификатор атаки», 533.2)", () => {
+  /**
+   * 533.2: «Предотвращение всегда применяется после применения всех модификаторов атаки и
+   * проверки защит» (prevention always applies after every attack modifier and the protection
+   * check). A modifier lasting `endOfTurn` is gone after the turn ends; one added by a step
+   * applies to the attacks after it; modifiers add up in the order written.
+   */
+  it("apply when the attack is built, while they last, in the order written", () => {
+    const r = runDoc({
+      ...base,
+      objects,
+      effects: [
+        { kind: "strengthModifier", id: "rage", value: 2, from: ["orc"], duration: "endOfTurn" },
+        { kind: "strengthModifier", id: "weak", value: -1, to: ["C"], kinds: ["удар"] }
+      ],
+      steps: [
+        { attack: { id: "a1", kind: "удар", from: "orc", to: "C" } },
+        { advance: "endOfTurn" },
+        { attack: { id: "a2", kind: "удар", from: "orc", to: "C" } },
+        { addEffects: [{ kind: "strengthModifier", id: "late", value: 3 }] },
+        { attack: { id: "a3", kind: "выстрел", from: "orc", to: "C" } }
+      ]
+    })
+    expect(["a1", "a2", "a3"].map((a) => r.outcome.state[a]?.["strength"])).toEqual([4, 2, 6])
+    expect(r.outcome.effects).not.toHaveProperty("rage")
+  })
+
+  it("Серк as its own kind: heal → may open, once per turn (534.1)", () => {
+    const r = runDoc(
+      {
+        ...base,
+        objects: [{ id: "serk", controller: "ap", types: ["creature"], wounds: 3, closed: true }],
+        effects: [{ kind: "serk", id: "serk:open", source: "serk" }],
+        steps: [
+          { event: { id: "h1", family: "heal", occurrences: [{ id: "h1", to: "serk", amount: 1 }] } },
+          { event: { id: "h2", family: "heal", occurrences: [{ id: "h2", to: "serk", amount: 1 }] } }
+        ]
+      },
+      [true]
+    )
+    expect(["h1", "h2"].map((id) => r.outcome.events[id]?.happened.map((h) => h.family))).toEqual([
+      ["open"],
+      ["heal"]
+    ])
+    expect(r.outcome.decisions.map((d) => d.chooser)).toEqual(["ap"])
+  })
+})
+
 describe("scenario errors", () => {
   it("an unknown kind is one problem with a did-you-mean (a typo in a kind)", () => {
     expect(
