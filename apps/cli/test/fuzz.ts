@@ -560,7 +560,12 @@ export const judge = (
     } catch (err) {
       problems.push(`the error's message threw: ${String(err)}`)
     }
-    if (!["MalformedFile", "SchemaMismatch", "CompileFailed", "UnknownRuleset"].includes(e._tag))
+    // OutdatedFormat: a mutation that drops `format: 2` makes a format-2 file read as format 1
+    if (
+      !["MalformedFile", "SchemaMismatch", "CompileFailed", "UnknownRuleset", "OutdatedFormat"].includes(
+        e._tag
+      )
+    )
       problems.push(`unexpected error tag ${e._tag}`)
     if (!message.startsWith(c.name))
       problems.push(`the message does not start with the file name: ${message}`)

@@ -59,13 +59,21 @@ export const scenario = (game: Game, occurrences: number, effects: number): Reco
       }
     case "berserk":
       return {
+        format: 2,
         ruleset: "berserk",
-        players: { active: "ap", inactive: "ip" },
-        cards: {
-          orc: { controller: "ap", cost: 2, strength: 3 },
-          ...Object.fromEntries(ids.map((id) => [id, { controller: "ip", cost: 3 }]))
-        },
-        effects: shielded.map((id, k) => ({ id: `s${k}`, controller: "ip", on: [id], prevent: 1 })),
+        players: ["ap", "ip"],
+        turn: "ap",
+        objects: [
+          { id: "orc", controller: "ap", types: ["creature"], cost: 2, strength: 3 },
+          ...ids.map((id) => ({ id, controller: "ip", types: ["creature"], cost: 3 }))
+        ],
+        effects: shielded.map((id, k) => ({
+          kind: "prevent",
+          id: `s${k}`,
+          controller: "ip",
+          to: [id],
+          amount: 1
+        })),
         steps: [{ attack: { id: eventId, kind: "удар", from: "orc", to: ids } }]
       }
     case "fab":

@@ -432,16 +432,18 @@ export const language: Language.Language = {
   boundaries: ["endOfCombat", "endOfTurn"],
   // the cleanup heals all units (3c) before "this turn" effects expire (3d): 317.2.b–c at the
   // end of a turn, 466.1.a.1 at the end of a combat
-  advance: (boundary) => [
-    {
-      _tag: "Update",
-      label:
-        boundary === "endOfTurn"
-          ? "Expiration Step: heal all units (Riftbound 317.2.b)"
-          : "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
-      apply: Rules.healAll
-    }
-  ],
+  advance: (boundary) => ({
+    before: [
+      {
+        _tag: "Update",
+        label:
+          boundary === "endOfTurn"
+            ? "Expiration Step: heal all units (Riftbound 317.2.b)"
+            : "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
+        apply: Rules.healAll
+      }
+    ]
+  }),
   durations: ["endOfTurn", "endOfCombat"],
   families: ["damage", ...Object.values(Rules.Family), "draw", "score"]
 }
