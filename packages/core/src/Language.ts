@@ -322,7 +322,18 @@ export const common = {
  */
 export type CommonField = keyof typeof common
 
-type Picked<K extends CommonField> = { readonly id: typeof common.id } & {
+/**
+ * The struct fields {@link pick} returns: `id` (required) and the named common fields (optional).
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * type ShieldFields = Language.Picked<"to" | "amount">
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export type Picked<K extends CommonField> = { readonly id: typeof common.id } & {
   readonly [P in Exclude<K, "id">]: Schema.optionalKey<(typeof common)[P]>
 }
 
