@@ -329,7 +329,10 @@ export const language: Language.Language = {
             {
               _tag: "Update",
               label: "end of turn: the other player becomes the active player",
-              apply: (v) => ({ ...v, activePlayer: v.players.find((p) => p !== v.activePlayer) ?? v.activePlayer })
+              apply: (v) => ({
+                ...v,
+                activePlayer: v.players.find((p) => p !== v.activePlayer) ?? v.activePlayer
+              })
             }
           ]
         }

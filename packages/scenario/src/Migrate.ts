@@ -14,7 +14,7 @@
  * @since 0.1.0
  */
 import { Result } from "effect"
-import { type Document, isMap, isScalar, LineCounter, parseDocument, type YAMLMap } from "yaml"
+import { type Document, isMap, isScalar, Lexer, LineCounter, parseDocument, type YAMLMap } from "yaml"
 import * as berserk from "./migrate/berserk.js"
 import * as fab from "./migrate/fab.js"
 import * as mtg from "./migrate/mtg.js"
@@ -163,20 +163,20 @@ export const migrateDocument = (doc: Document): Result.Result<number, MigrateErr
   return Result.succeed(1)
 }
 
-// `[ a, b ]` → `[a, b]` as files write lists (maps keep `{ a: 1 }`), outside quoted strings;
-// a line with a comment is left as it is
-const unpad = (text: string): string =>
-  text
-    .split("\n")
-    .map((line) =>
-      line.includes("#")
-        ? line
-        : line
-            .split(/("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')/)
-            .map((part, i) => (i % 2 === 1 ? part : part.replace(/\[ /g, "[").replace(/ \]/g, "]")))
-            .join("")
-    )
-    .join("\n")
+// `[ a, b ]` → `[a, b]` as files write lists (maps keep `{ a: 1 }`)
+const unpad = (text: string): string => {
+  // tokens of the text (their concatenation is the text, apart from one-character control
+  // tokens the lexer adds): only the spaces just inside a flow sequence's brackets go, never
+  // anything inside a scalar, a quoted string or a comment
+  const tokens = [...new Lexer().lex(text)].filter((t) => !(t.length === 1 && t < " " && t !== "\n" && t !== "\t"))
+  let out = ""
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as string
+    if (t === " " && (tokens[i - 1] === "[" || tokens[i + 1] === "]")) continue
+    out += t
+  }
+  return out
+}
 
 /**
  * Migrates a file's text: YAML keeps its comments and key order; a JSON file (text starting with

@@ -53,12 +53,18 @@ const words: Language.Language = {
     ...tiny.steps,
     look: stepLook()
   },
-  advance: {
-    endOfTurn: {
-      label: "the turn passes",
-      apply: (v) => ({ ...v, activePlayer: v.players[1] ?? v.activePlayer })
-    }
-  }
+  advance: (boundary) =>
+    boundary === "endOfTurn"
+      ? {
+          after: [
+            {
+              _tag: "Update",
+              label: "the turn passes",
+              apply: (v) => ({ ...v, activePlayer: v.players[1] ?? v.activePlayer })
+            }
+          ]
+        }
+      : {}
 }
 
 function stepLook(): Language.StepKind {

@@ -18,16 +18,18 @@ const rulesStep: Replacement.Replacement = double({ id: "rules", controller: "a"
 
 const words: Language.Language = {
   ...language,
-  advance: (boundary) => [
-    {
-      _tag: "Update",
-      label: `cleanup before ${boundary}`,
-      apply: (v) => {
-        const u = GameView.get(v, "U")
-        return u === undefined ? v : GameView.setObject(v, { ...u, props: { ...u.props, might: 0 } })
+  advance: (boundary) => ({
+    before: [
+      {
+        _tag: "Update",
+        label: `cleanup before ${boundary}`,
+        apply: (v) => {
+          const u = GameView.get(v, "U")
+          return u === undefined ? v : GameView.setObject(v, { ...u, props: { ...u.props, might: 0 } })
+        }
       }
-    }
-  ],
+    ]
+  }),
   steps: {
     ...language.steps,
     fight: Language.stepKind({
