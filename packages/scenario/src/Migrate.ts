@@ -168,7 +168,9 @@ const unpad = (text: string): string => {
   // tokens of the text (their concatenation is the text, apart from one-character control
   // tokens the lexer adds): only the spaces just inside a flow sequence's brackets go, never
   // anything inside a scalar, a quoted string or a comment
-  const tokens = [...new Lexer().lex(text)].filter((t) => !(t.length === 1 && t < " " && t !== "\n" && t !== "\t"))
+  const tokens = [...new Lexer().lex(text)].filter(
+    (t) => !(t.length === 1 && t < " " && t !== "\n" && t !== "\t")
+  )
   let out = ""
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as string

@@ -813,7 +813,7 @@ export const compile = (
       duration: e.options.duration
     }))
     const ctxAt = (path: string): Language.CompileContext => ({
-      view: tracked,
+      view,
       current: tracked,
       written: written.map(({ kind, options }) => ({ kind, options })),
       path,
@@ -877,7 +877,8 @@ export const compile = (
         case "addEffects": {
           const added = s.value as ReadonlyArray<DecodedEffect>
           push({ _tag: "AddEffects", effects: checked(added.flatMap(makeEffect), path) })
-          for (const e of added) written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
+          for (const e of added)
+            written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
           break
         }
         case "update": {
