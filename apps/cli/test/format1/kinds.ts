@@ -65,7 +65,7 @@ export const schemaKinds: Readonly<Record<string, Kinds>> = {
     ],
     steps: ["damage", "attack", "advance", "beginEndPhase", "addEffects", "destroy", "update"],
     other: []
-  },  // berserk reads format 2 now: its format-1 kinds, as its format-1 schema had them (frozen)
+  }, // berserk reads format 2 now: its format-1 kinds, as its format-1 schema had them (frozen)
   berserk: {
     effects: ["prevent", "noWoundsFrom", "woundsOnlyFrom", "moreWounds", "fewerWounds", "instead"],
     steps: ["attack", "heal", "event", "leave", "set", "endOfTurn", "addEffects"],
