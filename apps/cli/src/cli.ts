@@ -422,7 +422,9 @@ export const migrate = Command.make(
             text: `${p.file}: can't write: ${err instanceof Error ? err.message : String(err)}`
           })
         }
-      yield* Console.log(`${check ? "would migrate" : "migrated"} ${p.file} (format ${p.from} → ${Skeleton.FORMAT})`)
+      yield* Console.log(
+        `${check ? "would migrate" : "migrated"} ${p.file} (format ${p.from} → ${Skeleton.FORMAT})`
+      )
     }
     yield* Console.log(summary(check ? "would change" : "migrated"))
     if (check && changed.length > 0) return yield* new ChecksFailed({ failed: changed.length })

@@ -3,8 +3,9 @@
  * top-level properties, and each schema's effects are discriminated by the same key, `kind`, a
  * `const` per branch — one branch per effect kind of the ruleset's language.
  */
-import { NodeServices } from "@effect/platform-node"
+
 import { Skeleton } from "@bulwark/scenario"
+import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestConsole } from "effect/testing"

@@ -156,7 +156,10 @@ const at = (
 export const migrateDocument = (doc: Document): Result.Result<number, MigrateError> =>
   migrateLocated(doc, undefined)
 
-const migrateLocated = (doc: Document, lines: LineCounter | undefined): Result.Result<number, MigrateError> => {
+const migrateLocated = (
+  doc: Document,
+  lines: LineCounter | undefined
+): Result.Result<number, MigrateError> => {
   const map = doc.contents
   if (!isMap(map))
     return Result.fail({

@@ -326,7 +326,16 @@ const toIssues = (
     else if (message === "Missing key") message = `missing key ${show(clean.at(-1))}`
     else {
       at = "value"
-      if (v.found) message = `${message}, got ${show(v.value)}`
+      // a word that is not one of the words allowed here: name the closest
+      const words = /^Expected ("[^"]*"(?: \| "[^"]*")+)$/.exec(message)?.[1]
+      const hint =
+        words !== undefined && typeof v.value === "string"
+          ? suggest(
+              v.value,
+              words.split(" | ").map((w) => w.slice(1, -1))
+            )
+          : ""
+      if (v.found) message = `${message}, got ${show(v.value)}${hint}`
     }
     const pos = sourceMap.positionOf(clean, at)
     return { path: clean, line: pos.line, column: pos.column, message }
@@ -341,15 +350,24 @@ const toIssues = (
       if (list === undefined) missingIn.set(k, [String(m.path.at(-1))])
       else list.push(String(m.path.at(-1)))
     }
-  return issues.map((i) => {
+  // …and then it is one mistake: the missing key is not reported again
+  const typoOf = new Set<string>()
+  const named = issues.map((i) => {
     const last = i.path.at(-1)
     if (!i.message.startsWith("unknown key") || typeof last !== "string")
       return { ...i, path: SourceMap.formatPath(i.path) }
     const missing = missingIn.get(parent(i.path)) ?? []
+    const meant = Names.closest(last, missing)
+    if (meant !== undefined) typoOf.add(SourceMap.formatPath([...i.path.slice(0, -1), meant]))
     const hint =
-      suggest(last, missing) || (parent(i.path) === SourceMap.formatPath(prefix) ? suggest(last, keys) : "")
+      meant !== undefined
+        ? suggest(last, missing)
+        : parent(i.path) === SourceMap.formatPath(prefix)
+          ? suggest(last, keys)
+          : ""
     return { ...i, path: SourceMap.formatPath(i.path), message: `${i.message}${hint}` }
   })
+  return named.filter((i) => !(i.message.startsWith("missing key") && typoOf.has(i.path)))
 }
 
 // Names that reach a JavaScript object's prototype when used as a key or looked up as an id
