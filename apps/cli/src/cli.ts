@@ -413,19 +413,16 @@ export const migrate = Command.make(
         text: `${failed.map((p) => p.message).join("\n")}${check ? "" : "\nno file was written"}`
       })
     }
-    for (const p of changed) {
-      if (!check)
-        try {
-          Migration.replaceFile(p.file, p.text)
-        } catch (err) {
-          return yield* new BadInput({
-            text: `${p.file}: can't write: ${err instanceof Error ? err.message : String(err)}`
-          })
-        }
+    // every file is written before anything is printed: a signal can't stop the run half-way
+    const written = check ? { done: changed.length } : Migration.replaceAll(changed)
+    for (const p of changed.slice(0, written.done))
       yield* Console.log(
         `${check ? "would migrate" : "migrated"} ${p.file} (format ${p.from} → ${Skeleton.FORMAT})`
       )
-    }
+    if (written.error !== undefined)
+      return yield* new BadInput({
+        text: `${written.error}\n${written.done} of ${changed.length} files were migrated before it; run \`bulwark migrate\` again once it is writable`
+      })
     yield* Console.log(summary(check ? "would change" : "migrated"))
     if (check && changed.length > 0) return yield* new ChecksFailed({ failed: changed.length })
   })

@@ -83,3 +83,22 @@ export const replaceFile = (file: string, text: string): void => {
     throw err
   }
 }
+
+/**
+ * Writes every changed file (synchronously, one after the other): how many were written, and
+ * the error that stopped it, if one did (a file that became unwritable since it was read).
+ */
+export const replaceAll = (
+  changed: ReadonlyArray<Extract<Planned, { _tag: "Changed" }>>
+): { readonly done: number; readonly error?: string | undefined } => {
+  let done = 0
+  for (const p of changed) {
+    try {
+      replaceFile(p.file, p.text)
+    } catch (err) {
+      return { done, error: `${p.file}: can't write: ${err instanceof Error ? err.message : String(err)}` }
+    }
+    done++
+  }
+  return { done }
+}

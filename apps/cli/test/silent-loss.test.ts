@@ -346,6 +346,16 @@ describe("exit codes, command × error class", () => {
     "unused-answers.yaml",
     base.replace("decisions: [shield]", "decisions: [shield, double]")
   )
+  // `migrate` reads format-1 files: the frozen copy of a bundled one, and variants of it
+  const old = readFileSync(join(here, "format1", "bundled", "mtg", "MTG-16.yaml"), "utf8")
+  const migrateOld = write("migrate-old.yaml", old)
+  const migrateSchema = write("migrate-schema.yaml", old.replace("amount: 3", "amount: -3"))
+  const migrateRuleset = write("migrate-ruleset.yaml", old.replace("ruleset: mtg", "ruleset: mgt"))
+  const migrateCompile = write(
+    "migrate-compile.yaml",
+    old.replace("controller: nap, amount", "controller: ghost, amount")
+  )
+  const migrateFuture = write("migrate-future.yaml", `format: 3\n${old}`)
   const table: ReadonlyArray<readonly [string, ReadonlyArray<string>, number]> = [
     ["resolve: all well", ["resolve", ok], 0],
     ["resolve: expect mismatch", ["resolve", mismatch], 1],
@@ -374,6 +384,18 @@ describe("exit codes, command × error class", () => {
     ["check: unreadable file", ["check", missing], 2],
     ["check: a mismatch and a bad file", ["check", mismatch, malformed], 2],
     ["check: no scenario files", ["check", dir.replace(/$/, "/empty-nothing-here")], 2],
+    ["migrate: all well (a file already in format 2)", ["migrate", ok], 0],
+    ["migrate --check: nothing to do", ["migrate", "--check", ok], 0],
+    ["migrate --check: a file would change", ["migrate", "--check", migrateOld, ok], 1],
+    ["migrate: malformed file", ["migrate", malformed], 2],
+    ["migrate: invalid UTF-8", ["migrate", notUtf8], 2],
+    ["migrate: schema error (the migrated file would not load)", ["migrate", migrateSchema], 2],
+    ["migrate: unknown ruleset", ["migrate", migrateRuleset], 2],
+    ["migrate: unknown id (the migrated file would not load)", ["migrate", migrateCompile], 2],
+    ["migrate: a format it doesn't know", ["migrate", migrateFuture], 2],
+    ["migrate: unreadable file", ["migrate", missing], 2],
+    ["migrate: no scenario files", ["migrate", dir.replace(/$/, "/empty-nothing-here")], 2],
+    ["migrate: bad command line", ["migrate", "--frobnicate", ok], 2],
     ["schema: a ruleset", ["schema", "mtg"], 0],
     ["schema: unknown ruleset", ["schema", "mgt"], 2],
     ["rulesets", ["rulesets"], 0],
