@@ -20,7 +20,14 @@ import * as Registry from "../src/registry.js"
 
 const file = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "docs", "scenarios.md")
 
-const code = (s: string): string => (s.startsWith("(") ? s : `\`${s.replaceAll("|", "\\|")}\``)
+// `from: X` as code; prose in parentheses (`(no key)`, `… (same for every keyword)`) as prose
+const code = (s: string): string => {
+  const m = /^(.*?)\s*(\([^`]*\))?$/.exec(s)
+  const body = m?.[1] ?? s
+  const prose = m?.[2]
+  const parts = [body === "" ? "" : `\`${body}\``, prose ?? ""].filter((x) => x !== "")
+  return parts.join(" ").replaceAll("|", "\\|")
+}
 
 /** A markdown table, its columns padded to one width. */
 export const table = (head: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {

@@ -675,6 +675,9 @@ export const parseScenario = (
   const generic = Schema.decodeUnknownResult(GenericSchema)(genericPart, options)
   const genericIssues = Result.isFailure(generic) ? toIssues(generic.failure, document, sourceMap) : []
   let compiled: Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
+  // a format this version doesn't know: that is the problem (its words can't be read)
+  if (format !== undefined && format !== Skeleton.FORMAT && genericIssues.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: genericIssues }))
   if (format === Skeleton.FORMAT && language !== undefined) {
     const body = Skeleton.decode(language, rulesetPart, (error, prefix, keys) =>
       toIssues(error, document, sourceMap, prefix, keys).map((i) => ({
