@@ -51,7 +51,7 @@ describe("duplicate ids are errors naming both places", () => {
   it("two events with the same id (the second's outcome would overwrite the first's)", () => {
     const text = base.replace(
       "decisions: [shield]",
-      "  - event:\n      id: e\n      damage: [{ id: d, source: src, to: Z, amount: 1 }]\ndecisions: [shield]"
+      "  - event:\n      id: e\n      occurrences: [{ id: d, source: src, to: Z, amount: 1 }]\ndecisions: [shield]"
     )
     const m = problem(text)
     const first = lineOf(text, "id: e")
@@ -74,22 +74,22 @@ describe("duplicate ids are errors naming both places", () => {
       /duplicate player or object id "ap": also at players\[0\] \(line 5\)/
     )
     const rb =
-      "ruleset: riftbound\nplayers: [A, B]\nunits:\n  U: { controller: B, might: 3 }\nobjects:\n  U: { controller: B }\nsteps: []\n"
+      "format: 2\nruleset: riftbound\nplayers: [A, B]\nobjects:\n  - { id: U, controller: B, types: [unit], might: 3 }\n  - { id: U, types: [battlefield] }\nsteps: []\n"
     assert.match(
       problem(rb),
       /t\.yaml:6:3 at objects\.U: duplicate player, unit or object id "U": also at units\.U \(line 4\)/
     )
     const bsk =
-      "ruleset: berserk\nplayers: { active: ap, inactive: ip }\ncards:\n  ip: { controller: ip }\nsteps: []\n"
+      "format: 2\nruleset: berserk\nplayers: [ap, ip]\nobjects:\n  - { id: ip, controller: ip, types: [creature] }\nsteps: []\n"
     assert.match(problem(bsk), /duplicate player or card id "ip": also at players\.inactive \(line 2\)/)
   })
 
   it("two occurrences of one event (fab), but the same occurrence id in two events is fine", () => {
     const fab = (second: string) =>
-      `ruleset: fab\nplayers: [{ id: a }, { id: b }]\nobjects: [{ id: s, controller: a, zone: stack }]\nsteps:\n  - damage: { id: e1, source: s, instances: [{ id: i, to: a, amount: 1 }, { id: ${second}, to: b, amount: 1 }] }\n  - damage: { id: e2, source: s, instances: [{ id: i, to: a, amount: 1 }] }\n`
+      `format: 2\nruleset: fab\nplayers: [a, b]\nobjects: [{ id: s, controller: a, zone: stack }]\nsteps:\n  - event: { id: e1, occurrences: [{ id: i, source: s, to: a, amount: 1 }, { id: ${second}, source: s, to: b, amount: 1 }] }\n  - event: { id: e2, occurrences: [{ id: i, source: s, to: a, amount: 1 }] }\n`
     assert.match(
       problem(fab("i")),
-      /duplicate occurrence id "i": also at steps\[0\]\.damage\.instances\[0\]\.id/
+      /duplicate occurrence id "i": also at steps\[0\]\.event\.occurrences\[0\]\.id/
     )
     assert.strictEqual(problem(fab("j")), "")
   })
@@ -117,8 +117,9 @@ describe("ids in NFC, invisible characters shown, invalid UTF-8 located", () => 
   })
 
   it("two keys equal in NFC in one mapping are refused (one would be lost)", () => {
-    const rb = `ruleset: riftbound\nplayers: [A, B]\nunits:\n  caf\u00E9: { controller: B, might: 3 }\n  cafe\u0301: { controller: B, might: 3 }\nsteps: []\n`
-    assert.match(problem(rb), /t\.yaml:5:3 .*is the same as units\["café"\] \(line 4\) in Unicode NFC/)
+    // format 2 has ids as values, not keys: the keys of `expect: state:` are the place left
+    const rb = `format: 2\nruleset: riftbound\nplayers: [A, B]\nobjects:\n  - { id: U, controller: B, types: [unit], might: 3 }\nsteps: []\nexpect:\n  state:\n    caf\u00E9: { damage: 0 }\n    cafe\u0301: { damage: 0 }\n`
+    assert.match(problem(rb), /t\.yaml:10:5 .*is the same as .*"café".* \(line 9\) in Unicode NFC/)
   })
 
   it("a zero-width space in an id is shown escaped in the message", () => {
@@ -129,7 +130,7 @@ describe("ids in NFC, invisible characters shown, invalid UTF-8 located", () => 
 
   it("a file that is not UTF-8 names the byte offset, line and column", () => {
     const bytes = Buffer.concat([
-      Buffer.from("ruleset: mtg\ntitle: caf"),
+      Buffer.from("format: 2\nruleset: mtg\ntitle: caf"),
       Buffer.from([0xff]),
       Buffer.from("\n")
     ])
@@ -137,7 +138,7 @@ describe("ids in NFC, invisible characters shown, invalid UTF-8 located", () => 
     assert.isTrue(Result.isFailure(r))
     if (Result.isSuccess(r)) return
     assert.strictEqual(r.failure._tag, "MalformedFile")
-    assert.include(r.failure.message, "latin1.yaml:2:11: malformed YAML: invalid UTF-8 at byte offset 23")
+    assert.include(r.failure.message, "latin1.yaml:3:11: malformed YAML: invalid UTF-8 at byte offset 33")
   })
 })
 
@@ -152,8 +153,8 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
 
   it("an additional part's template `addCounter` (615.5 additional effect)", () => {
     const text = base.replace(
-      "amount: 2, until: endOfTurn }",
-      "amount: 2, until: endOfTurn, additional: [{ family: addCounter, subject: subject }] }"
+      "amount: 2, duration: endOfTurn }",
+      "amount: 2, duration: endOfTurn, additional: [{ family: addCounter, subject: subject }] }"
     )
     assert.match(problem(text), /unknown event family "addCounter" .*\(did you mean "addCounters"\?\)/)
   })
@@ -333,7 +334,7 @@ describe("scripted answers", () => {
 describe("exit codes, command × error class", () => {
   const ok = write("ok.yaml", base)
   const mismatch = write("mismatch.yaml", base.replace("dealt: { Z: 2 }", "dealt: { Z: 3 }"))
-  const malformed = write("malformed.yaml", "ruleset: mtg\nplayers: [a\n")
+  const malformed = write("malformed.yaml", "format: 2\nruleset: mtg\nplayers: [a\n")
   const schemaError = write("schema.yaml", base.replace("amount: 3 }", "amount: -3 }"))
   const unknownRuleset = write("ruleset.yaml", base.replace("ruleset: mtg", "ruleset: mgt"))
   const compileError = write("compile.yaml", base.replace("to: Z, amount: 2", "to: ghost, amount: 2"))
