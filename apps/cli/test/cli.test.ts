@@ -632,7 +632,7 @@ describe("scenario budget:", () => {
     const f = board("strategy: first\nbudget: 10")
     const r = spawnSync(process.execPath, [main, "resolve", f], { encoding: "utf8" })
     assert.strictEqual(r.status, 2)
-    assert.match(r.stderr, /:15:\d+: .*budget/)
+    assert.match(r.stderr, /:16:\d+: .*budget/)
   })
 
   it("budget: must be a whole number ≥ 1", { timeout: 120_000 }, () => {

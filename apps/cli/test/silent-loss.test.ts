@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Effects as BerserkEffects } from "@bulwark/berserk"
-import { Amount, Expect, GameEvent, Ruleset } from "@bulwark/core"
+import { Amount, Errors, Expect, GameEvent, Ruleset } from "@bulwark/core"
 import { Effects as FabEffects } from "@bulwark/fab"
 import { Effects as MtgEffects, ruleset as mtg } from "@bulwark/mtg"
 import { Effects as RiftEffects } from "@bulwark/riftbound"
@@ -60,18 +60,18 @@ describe("duplicate ids are errors naming both places", () => {
     assert.include(m, `duplicate event id "e": also at steps[0].event.id (line ${first})`)
   })
 
-  it("an effect id in effects and again in a resolve step (mtg)", () => {
+  it("an effect id in effects and again in an addEffects step", () => {
     const text = base.replace(
       "decisions: [shield]",
-      "  - resolve: [{ kind: shield, id: shield, controller: nap, to: Z, amount: 1 }]\ndecisions: [shield]"
+      "  - addEffects: [{ kind: shield, id: shield, controller: nap, to: Z, amount: 1 }]\ndecisions: [shield]"
     )
-    assert.match(problem(text), /duplicate effect id "shield": also at effects\[0\]\.id \(line 11\)/)
+    assert.match(problem(text), /duplicate effect id "shield": also at effects\[0\]\.id \(line 12\)/)
   })
 
-  it("a player and an object with one id (mtg), a unit and an object (riftbound), a player and a card (berserk)", () => {
+  it("a player and an object with one id (mtg), a unit and a battlefield (riftbound), a player and a card (berserk)", () => {
     assert.match(
-      problem(base.replace("{ id: furnace,", "{ id: ap,")),
-      /duplicate player or object id "ap": also at players\[0\] \(line 5\)/
+      problem(base.replace("  - { id: furnace,", "  - { id: ap, controller: ap }\n  - { id: furnace,")),
+      /duplicate object id "ap": also at players\[0\] \(line 6\)/
     )
     const rb =
       "format: 2\nruleset: riftbound\nplayers: [A, B]\nobjects:\n  - { id: U, controller: B, types: [unit], might: 3 }\n  - { id: U, types: [battlefield] }\nsteps: []\n"
@@ -113,7 +113,7 @@ describe("ids in NFC, invisible characters shown, invalid UTF-8 located", () => 
       "  - { id: furnace,",
       `  - { id: ${nfc}, controller: ap }\n  - { id: ${nfd}, controller: ap }\n  - { id: furnace,`
     )
-    assert.match(problem(text), /duplicate player or object id "café": also at objects\[2\]\.id \(line 9\)/)
+    assert.match(problem(text), /duplicate object id "café": also at objects\[2\]\.id \(line 10\)/)
   })
 
   it("two keys equal in NFC in one mapping are refused (one would be lost)", () => {
@@ -165,7 +165,7 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
         .replace("decisions: [shield]", `decisions: [shield]\n`)
         .replace(
           "  - kind: double",
-          `  - kind: raw\n    effect: { id: r, label: r, controller: ap, category: standard, watch: ${watch}, action: { _tag: Replace, with: [{ family: ${family} }] } }\n  - kind: double`
+          `  - kind: raw\n    id: r\n    effect: { label: r, controller: ap, category: standard, watch: ${watch}, action: { _tag: Replace, with: [{ family: ${family} }] } }\n  - kind: double`
         )
     assert.match(
       problem(raw("{ family: damage }", "lifeGian")),
@@ -179,7 +179,7 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
     // a family of the scenario's own: one effect creates it, another watches it
     const pair = raw("{ family: damage }", "shout").replace(
       "  - kind: double",
-      "  - kind: raw\n    effect: { id: w, label: w, controller: ap, category: standard, watch: { family: shout }, action: { _tag: Replace, with: [] } }\n  - kind: double"
+      "  - kind: raw\n    id: w\n    effect: { label: w, controller: ap, category: standard, watch: { family: shout }, action: { _tag: Replace, with: [] } }\n  - kind: double"
     )
     assert.strictEqual(problem(pair), "")
     assert.match(problem(raw("{ family: damage }", "shout")), /unknown event family "shout"/)
@@ -226,8 +226,12 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
       try {
         f()
       } catch (e) {
-        assert.instanceOf(e, Amount.InvalidAmount)
-        assert.include((e as Amount.InvalidAmount).message, where)
+        // a typed error: core's InvalidAmount, or the constructor's InvalidEffect naming the amount
+        if (e instanceof Errors.InvalidEffect) assert.include(e.message, "amount", where)
+        else {
+          assert.instanceOf(e, Amount.InvalidAmount, where)
+          assert.include((e as Amount.InvalidAmount).message, where)
+        }
         return
       }
       assert.fail(`${where}: accepted`)
@@ -239,7 +243,7 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
     )
     refuses(() => MtgEffects.shield({ id: "s", controller: "a", to: "x", amount: 1.5 }), "shield")
     refuses(() => MtgEffects.preventEach({ id: "p", controller: "a", amount: Number.NaN }), "preventEach")
-    refuses(() => FabEffects.preventNext({ id: "s", controller: "b" }, -2), "preventNext")
+    refuses(() => FabEffects.preventNext({ id: "s", controller: "b", amount: -2 }), "preventNext")
     refuses(() => FabEffects.ward({ id: "w", source: "h", controller: "b", amount: 0.5 }), "Ward")
     refuses(() => BerserkEffects.prevention({ id: "p", controller: "a", amount: -1 }), "prevention")
     refuses(
@@ -308,7 +312,7 @@ describe("scripted answers", () => {
       assert.strictEqual(r.code, 1)
       assert.include(r.out, "FAIL")
       assert.include(r.out, "at decisions[1]")
-      assert.include(r.out, `2 scripted answers were never used, from ${f}:22:`)
+      assert.include(r.out, `2 scripted answers were never used, from ${f}:23:`)
       assert.strictEqual((yield* cli(["resolve", f])).code, 1)
     })
   )
@@ -318,10 +322,10 @@ describe("scripted answers", () => {
       const f = write("illegal.yaml", base.replace("decisions: [shield]", "decisions:\n  - nonsense"))
       const c = yield* cli(["check", f])
       assert.strictEqual(c.code, 1)
-      assert.include(c.out, `at decisions[0]: expected "(a legal answer)", got "${f}:23:5: illegal answer`)
+      assert.include(c.out, `at decisions[0]: expected "(a legal answer)", got "${f}:24:5: illegal answer`)
       const r = yield* cli(["resolve", f])
       assert.strictEqual(r.code, 2)
-      assert.include(r.err, `${f}:23:5: at decisions[0]: illegal answer`)
+      assert.include(r.err, `${f}:24:5: at decisions[0]: illegal answer`)
     })
   )
 })
@@ -354,7 +358,7 @@ describe("exit codes, command × error class", () => {
   const migrateRuleset = write("migrate-ruleset.yaml", old.replace("ruleset: mtg", "ruleset: mgt"))
   const migrateCompile = write(
     "migrate-compile.yaml",
-    old.replace("controller: nap, amount", "controller: ghost, amount")
+    old.replace("to: A, amount: 2", "to: ghost, amount: 2")
   )
   const migrateFuture = write("migrate-future.yaml", `format: 3\n${old}`)
   const table: ReadonlyArray<readonly [string, ReadonlyArray<string>, number]> = [

@@ -287,6 +287,35 @@ const discriminatedFailures = (
   for (const c of i.issues ?? []) discriminatedFailures(c, path, out)
 }
 
+// The keys the mapping at each path accepts, read off the schema issues that refused a key there
+// (an unexpected key's issue carries the struct it was not part of): for a "did you mean" at any
+// depth, not only at the top of the value being decoded.
+const acceptedKeys = (
+  issue: unknown,
+  path: ReadonlyArray<string | number>,
+  out: Map<string, ReadonlyArray<string>>
+): void => {
+  if (typeof issue !== "object" || issue === null) return
+  const i = issue as {
+    _tag?: string
+    path?: ReadonlyArray<PropertyKey>
+    issue?: unknown
+    issues?: ReadonlyArray<unknown>
+    ast?: { propertySignatures?: ReadonlyArray<{ name: PropertyKey }> }
+  }
+  if (i._tag === "UnexpectedKey" && i.ast?.propertySignatures !== undefined) {
+    const names = i.ast.propertySignatures.flatMap((p) => (typeof p.name === "string" ? [p.name] : []))
+    out.set(SourceMap.formatPath(path.slice(0, -1)), names)
+    return
+  }
+  const here =
+    i._tag === "Pointer" && i.path !== undefined
+      ? [...path, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : (p as string | number)))]
+      : path
+  if (i.issue !== undefined) acceptedKeys(i.issue, here, out)
+  for (const c of i.issues ?? []) acceptedKeys(c, here, out)
+}
+
 const toIssues = (
   error: Schema.SchemaError,
   doc: unknown,
@@ -352,6 +381,8 @@ const toIssues = (
     }
   // …and then it is one mistake: the missing key is not reported again
   const typoOf = new Set<string>()
+  const accepts = new Map<string, ReadonlyArray<string>>()
+  acceptedKeys(error.issue, prefix, accepts)
   const named = issues.map((i) => {
     const last = i.path.at(-1)
     if (!i.message.startsWith("unknown key") || typeof last !== "string")
@@ -359,12 +390,15 @@ const toIssues = (
     const missing = missingIn.get(parent(i.path)) ?? []
     const meant = Names.closest(last, missing)
     if (meant !== undefined) typoOf.add(SourceMap.formatPath([...i.path.slice(0, -1), meant]))
+    const accepted = accepts.get(parent(i.path))?.filter((k) => k !== last)
     const hint =
       meant !== undefined
         ? suggest(last, missing)
-        : parent(i.path) === SourceMap.formatPath(prefix)
-          ? suggest(last, keys)
-          : ""
+        : accepted !== undefined && accepted.length > 0
+          ? suggest(last, accepted)
+          : parent(i.path) === SourceMap.formatPath(prefix)
+            ? suggest(last, keys)
+            : ""
     return { ...i, path: SourceMap.formatPath(i.path), message: `${i.message}${hint}` }
   })
   return named.filter((i) => !(i.message.startsWith("missing key") && typoOf.has(i.path)))
