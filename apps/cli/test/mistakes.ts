@@ -285,6 +285,15 @@ export const mistakes: ReadonlyArray<Mistake> = [
     }
   },
   {
+    name: "a typo'd key inside an occurrence (sorce:)",
+    make: (doc) => {
+      const to = firstObject(doc)
+      if (to === undefined) return undefined
+      const j = appendStep(doc, { event: { id: "mistake", occurrences: [{ sorce: to, to, amount: 1 }] } })
+      return { path: `steps[${j}].event.occurrences[0].sorce`, suggests: "source" }
+    }
+  },
+  {
     name: "an unknown id in an occurrence's to: (a typo)",
     make: (doc) => {
       const to = firstObject(doc)

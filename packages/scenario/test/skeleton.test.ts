@@ -63,6 +63,11 @@ expect:
       'effects[0].idd: unknown key "idd" (did you mean "id"?)'
     ],
     [
+      "typo'd key inside an occurrence (a did-you-mean at any depth)",
+      "steps:\n  - event: { id: e, occurrences: [{ sorce: X, to: U, amount: 1 }] }\n",
+      'steps[0].event.occurrences[0].sorce: unknown key "sorce" (did you mean "source"?)'
+    ],
+    [
       "typo'd strategy",
       "strategy: frist\n",
       'strategy: Expected "first" | "best-for-chooser", got "frist" (did you mean "first"?)'
