@@ -29,7 +29,7 @@ import {
   Skeleton,
   strategyFor
 } from "@bulwark/scenario"
-import { loadFile, scenarioFiles } from "@bulwark/scenario/node"
+import { findScenarios, loadFile } from "@bulwark/scenario/node"
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, Prompt } from "effect/cli"
 import * as Gallery from "./gallery.js"
@@ -328,17 +328,28 @@ const checkOne = (file: string, progress: Progress | undefined) =>
     return { _tag: "Checked", file, scenario: s, result: matchRun(s, run) } as const
   })
 
+/** The files a folder walk left out, named (the first few), so that a typo'd `ruleset:` shows. */
+const skippedLine = (skipped: ReadonlyArray<string>): string => {
+  const shown = skipped.slice(0, 5).join(", ")
+  const more = skipped.length > 5 ? `, … (${skipped.length - 5} more)` : ""
+  return `skipped ${skipped.length} file${skipped.length === 1 ? "" : "s"} without a top-level \`ruleset:\` key (not scenarios): ${shown}${more}`
+}
+
 /** `bulwark check <files or folders…>`: runs every scenario; `N passed, N failed`. */
 export const check = Command.make(
   "check",
   {
     paths: Argument.String("paths").pipe(
-      Argument.withDescription("Scenario files or folders (searched recursively for .yaml, .yml, .json)"),
+      Argument.withDescription(
+        "Scenario files or folders (searched recursively for .yaml, .yml, .json files with a top-level `ruleset:` key; node_modules, dist and dot-folders are not entered)"
+      ),
       Argument.atLeast(1)
     )
   },
   Effect.fn(function* ({ paths }) {
-    const files = paths.flatMap((p) => scenarioFiles(p))
+    const found = paths.map((p) => findScenarios(p))
+    const files = found.flatMap((f) => f.scenarios)
+    const skipped = found.flatMap((f) => f.skipped)
     let passed = 0
     let failed = 0
     let invalid = 0
@@ -365,8 +376,11 @@ export const check = Command.make(
       }
     }
     yield* Console.log(`${passed} passed, ${failed} failed`)
+    if (skipped.length > 0) yield* Console.log(skippedLine(skipped))
     if (files.length === 0)
-      return yield* new BadInput({ text: `no scenario files (.yaml, .yml, .json) in ${paths.join(", ")}` })
+      return yield* new BadInput({
+        text: `no scenario files (.yaml, .yml, .json with a top-level \`ruleset:\` key) in ${paths.join(", ")}`
+      })
     if (invalid > 0)
       return yield* new BadInput({ text: `${invalid} file${invalid === 1 ? "" : "s"} could not be loaded` })
     if (failed > 0) return yield* new ChecksFailed({ failed })

@@ -87,3 +87,49 @@ export const scenario = (game: Game, occurrences: number, effects: number): Reco
     ]
   }
 }
+
+/**
+ * A document in block YAML, as a person (or `yaml.stringify`) writes a long scenario: mappings
+ * and lists one entry a line, lists of scalars in flow style, every string double-quoted.
+ */
+export const toYaml = (doc: unknown): string => {
+  const lines: Array<string> = []
+  const scalar = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : String(v))
+  const isScalar = (v: unknown) => typeof v !== "object" || v === null
+  const go = (v: unknown, indent: string, first: string): void => {
+    if (Array.isArray(v)) {
+      if (v.length === 0 || v.every(isScalar)) {
+        lines.push(`${first}[${v.map(scalar).join(", ")}]`)
+        return
+      }
+      if (first.trim() !== "") lines.push(first.trimEnd())
+      for (const x of v) go(x, `${indent}  `, `${indent}- `)
+    } else if (typeof v === "object" && v !== null) {
+      const entries = Object.entries(v)
+      if (entries.length === 0) {
+        lines.push(`${first}{}`)
+        return
+      }
+      let lead = first
+      const inner = indent
+      if (first.trim() !== "" && !first.endsWith("- ")) {
+        lines.push(first.trimEnd())
+        lead = indent
+      }
+      for (const [k, x] of entries) {
+        const key = `${lead}${/^[A-Za-z_][\w-]*$/.test(k) ? k : JSON.stringify(k)}: `
+        if (isScalar(x) || (Array.isArray(x) && x.every(isScalar))) go(x, inner, key)
+        else go(x, `${inner}  `, key)
+        lead = inner
+      }
+    } else lines.push(`${first}${scalar(v)}`)
+  }
+  go(doc, "", "")
+  return `${lines.join("\n")}\n`
+}
+
+/**
+ * Occurrences that make {@link scenario} (mtg, 2 000 effects) a little over 5 MB: as JSON
+ * indented by one space, and as {@link toYaml}.
+ */
+export const fiveMegabytes = { json: 22_000, yaml: 27_000 } as const

@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { checkScenario, describeStrategy, parseScenario, Scenario, SourceMap } from "../src/index.js"
-import { checkDirectory, loadFile, scenarioFiles } from "../src/node.js"
+import { checkDirectory, findScenarios, loadFile, scenarioFiles } from "../src/node.js"
 import { tiny } from "./tiny.js"
 
 /**
@@ -244,15 +244,24 @@ describe("node", () => {
     join(dir, "sub", "a.yml"),
     base("decisions: [dbl]\nexpect: { events: { e1: { dealt: { bear: 2 } } } }\n")
   )
-  writeFileSync(join(dir, "c.json"), "{")
+  // truncated, but a scenario (a top-level ruleset key): listed, and its load fails
+  writeFileSync(join(dir, "c.json"), '{ "ruleset": "tiny", ')
   writeFileSync(join(dir, "notes.txt"), "not a scenario")
+  // not scenarios (no top-level ruleset key), and folders a walk never enters
+  writeFileSync(join(dir, "package.json"), '{ "name": "x", "config": { "ruleset": "tiny" } }')
+  mkdirSync(join(dir, "node_modules", "dep"), { recursive: true })
+  writeFileSync(join(dir, "node_modules", "dep", "s.yaml"), base(""))
+  mkdirSync(join(dir, "dist"))
+  writeFileSync(join(dir, "dist", "s.yaml"), base(""))
 
-  it("lists scenario files recursively, sorted", () => {
+  it("lists scenario files recursively, sorted: a top-level ruleset key; node_modules and dist never entered", () => {
     assert.deepStrictEqual(scenarioFiles(dir), [
       join(dir, "b.yaml"),
       join(dir, "c.json"),
       join(dir, "sub", "a.yml")
     ])
+    assert.deepStrictEqual(findScenarios(dir).skipped, [join(dir, "package.json")])
+    assert.deepStrictEqual(scenarioFiles(join(dir, "package.json")), [join(dir, "package.json")])
   })
 
   it("checks a directory: pass, invalid, fail", () => {
