@@ -399,7 +399,7 @@ export const migrate = Command.make(
   {
     paths: Argument.String("paths").pipe(
       Argument.withDescription(
-        "Scenario files or folders (folders searched recursively as `check` searches them)"
+        "Scenario files or folders (folders searched as `check` searches them: .yaml, .yml, .json files with a top-level `ruleset:` key; node_modules, dist and dot-folders are not entered)"
       ),
       Argument.atLeast(1)
     ),
@@ -411,9 +411,14 @@ export const migrate = Command.make(
     )
   },
   Effect.fn(function* ({ paths, check }) {
-    const files = [...new Set(paths.flatMap((p) => scenarioFiles(p)))]
+    const found = paths.map((p) => findScenarios(p))
+    const files = [...new Set(found.flatMap((f) => f.scenarios))]
+    const skipped = found.flatMap((f) => f.skipped)
+    if (skipped.length > 0) yield* Console.log(skippedLine(skipped))
     if (files.length === 0)
-      return yield* new BadInput({ text: `no scenario files (.yaml, .yml, .json) in ${paths.join(", ")}` })
+      return yield* new BadInput({
+        text: `no scenario files (.yaml, .yml, .json with a top-level \`ruleset:\` key) in ${paths.join(", ")}`
+      })
     const planned = files.map((f) => Migration.plan(f, Registry.installed))
     const failed = planned.filter((p) => p._tag === "Failed")
     const changed = planned.filter((p) => p._tag === "Changed")

@@ -68,6 +68,7 @@ const workspace = () => {
     join(dir, "node_modules", "some-package", "old.yaml"),
     readFileSync(join(frozen, "mtg", "MTG-16.yaml"))
   )
+  writeFileSync(join(dir, "package.json"), '{ "name": "rulings", "private": true }\n')
   return dir
 }
 
@@ -87,6 +88,10 @@ describe("bulwark migrate", () => {
       for (const { id, f } of originals)
         assert.include(r.out, `would migrate ${join(dir, id, f)} (format 1 → 2)`)
       assert.notInclude(r.out, "node_modules")
+      assert.include(
+        r.out,
+        `skipped 1 file without a top-level \`ruleset:\` key (not scenarios): ${join(dir, "package.json")}`
+      )
       assert.include(r.out, `${originals.length} would change, 0 already in format 2`)
       assert.deepStrictEqual(snapshot(dir), before, "--check wrote something")
     })
