@@ -379,7 +379,10 @@ export interface CompileContext {
 /**
  * One effect kind: a value of `kind:` in scenario files. `options` is the schema of everything
  * but `kind` (built with {@link pick} for the common fields); `make` is the constructor the
- * package exports under the kind's name, called with the decoded options.
+ * package exports under the kind's name, called with the decoded options and the view at the
+ * moment the effect is created (the starting view for `effects:`, the view as the `update` steps
+ * before it have left it for `addEffects:`) — a constructor that picks its objects when it is
+ * created (MTG 615.11) or binds to them (MTG 400.7) reads it; most ignore it.
  *
  * @example
  * ```ts
@@ -399,7 +402,10 @@ export interface CompileContext {
 export interface EffectKind<O = any> {
   readonly summary: string
   readonly options: Schema.Codec<O, unknown>
-  readonly make: (options: O) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
+  readonly make: (
+    options: O,
+    view?: GameView.GameView
+  ) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
 }
 
 /**
@@ -418,7 +424,10 @@ export interface EffectKind<O = any> {
 export const effectKind = <O>(kind: {
   readonly summary: string
   readonly options: Schema.Codec<O, unknown>
-  readonly make: (options: O) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
+  readonly make: (
+    options: O,
+    view?: GameView.GameView
+  ) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
 }): EffectKind<O> => kind
 
 /**
@@ -579,7 +588,13 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  * - `prepare` (optional): finishes the starting view (derived properties);
  * - `effects`, `steps`, `queries`: the kinds it adds, by the name files write;
  * - `occurrences`: extra fields of an occurrence and (optional) how it becomes a core occurrence;
- * - `update`: extra fields of an `update` step and how they change the object;
+ * - `derived` (optional): the effects the game state itself creates (MTG: protection's prevention
+ *   effects, 702.16e) — added to the ledger after the file's effects, and, after an `update`
+ *   step, those whose id is not in the ledger yet (the view is followed through the `update`
+ *   steps when the file is compiled);
+ * - `update`: extra fields of an `update` step and how they change the object (`apply`), or how
+ *   the whole step changes the view (`view`, replacing the default: set/unset props, zone,
+ *   controller);
  * - `boundaries`: what `advance:` may name; `durations`: what an effect's `duration:` may name;
  * - `families`: the event families an `event` step may name (default family: `damage`).
  *
@@ -619,13 +634,18 @@ export interface Language {
     readonly fields: Schema.Struct.Fields
     readonly make?: (entry: OccurrenceEntry, ctx: CompileContext) => GameEvent.Occurrence
   }
+  readonly derived?: (view: GameView.GameView) => ReadonlyArray<Replacement.Replacement>
   readonly update?: {
     readonly fields: Schema.Struct.Fields
-    readonly apply: (
+    readonly apply?: (
       object: GameView.GameObject,
       change: Readonly<Record<string, unknown>>,
       view: GameView.GameView
     ) => GameView.GameObject
+    readonly view?: (
+      view: GameView.GameView,
+      update: Readonly<Record<string, unknown>> & { readonly object: string }
+    ) => GameView.GameView
   }
   readonly boundaries: ReadonlyArray<string>
   readonly durations: ReadonlyArray<string>

@@ -193,9 +193,31 @@ const migrateLocated = (
       ...(lines === undefined ? {} : { line: 1, column: 1 })
     })
   }
-  map.items.unshift(doc.createPair("format", Skeleton.FORMAT))
+  const marker = doc.createPair(doc.createNode("format"), Skeleton.FORMAT)
+  // the file's header comment stays at the top, above `format: 2`
+  const first = map.items[0]?.key
+  if (isScalar(first) && first.commentBefore != null && isScalar(marker.key)) {
+    marker.key.commentBefore = first.commentBefore
+    first.commentBefore = null
+  }
+  map.items.unshift(marker)
   return Result.succeed(1)
 }
+
+// `[ a, b ]` → `[a, b]` as files write lists (maps keep `{ a: 1 }`), outside quoted strings;
+// a line with a comment is left as it is
+const unpad = (text: string): string =>
+  text
+    .split("\n")
+    .map((line) =>
+      line.includes("#")
+        ? line
+        : line
+            .split(/("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')/)
+            .map((part, i) => (i % 2 === 1 ? part : part.replace(/\[ /g, "[").replace(/ \]/g, "]")))
+            .join("")
+    )
+    .join("\n")
 
 /**
  * Migrates a file's text: YAML keeps its comments and key order; a JSON file (text starting with
@@ -231,7 +253,7 @@ export const migrateText = (text: string): Result.Result<Migrated, MigrateError>
   if (r.success === Skeleton.FORMAT)
     return Result.succeed({ changed: false, text, from: Skeleton.FORMAT, to: Skeleton.FORMAT })
   const json = text.trimStart().startsWith("{")
-  const out = json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : doc.toString({ lineWidth: 0 })
+  const out = json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : unpad(doc.toString({ lineWidth: 0 }))
   return Result.succeed({ changed: true, text: out, from: r.success, to: Skeleton.FORMAT })
 }
 

@@ -730,17 +730,34 @@ export const compile = (
       objects: [...players, ...objects]
     })
     if (language.prepare !== undefined) view = language.prepare(view)
+    // the view as the update steps so far leave it (events are not replayed when compiling)
+    let tracked = view
     const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
       const k = language.effects[e.kind] as Language.EffectKind
       try {
-        const made = k.make(e.options)
+        const made = k.make(e.options, tracked)
         return Array.isArray(made) ? made : [made as Replacement.Replacement]
       } catch (err) {
         return Ruleset.invalid(e.path, errorText(err))
       }
     }
+    const present = new Set<string>()
+    const checked = (
+      made: ReadonlyArray<Replacement.Replacement>,
+      path: string
+    ): ReadonlyArray<Replacement.Replacement> => {
+      const bad = Ledger.validate(
+        made,
+        [...present].map((id) => ({ id }) as Replacement.Replacement)
+      )
+      if (bad !== undefined) Ruleset.invalid(`${path} (${bad.effect})`, `${bad.path}: ${bad.reason}`)
+      for (const e of made) present.add(e.id)
+      return made
+    }
+    const derived = (): ReadonlyArray<Replacement.Replacement> =>
+      (language.derived?.(tracked) ?? []).filter((e) => !present.has(e.id))
     const ctxAt = (path: string): Language.CompileContext => ({
-      view,
+      view: tracked,
       path,
       invalid: Ruleset.invalid,
       effects: (entries, p) => {
@@ -758,7 +775,8 @@ export const compile = (
         return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
       }
     })
-    const ledger = Ledger.make(body.effects.flatMap(makeEffect))
+    const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
+    const ledger = Ledger.make([...fileEffects, ...checked(derived(), "effects")])
     const steps: Array<Ruleset.Step> = []
     for (const s of body.steps) {
       const path = `${s.path}.${s.kind}`
@@ -792,7 +810,7 @@ export const compile = (
         case "addEffects":
           steps.push({
             _tag: "AddEffects",
-            effects: (s.value as ReadonlyArray<DecodedEffect>).flatMap(makeEffect)
+            effects: checked((s.value as ReadonlyArray<DecodedEffect>).flatMap(makeEffect), path)
           })
           break
         case "update": {
@@ -803,7 +821,9 @@ export const compile = (
             zone?: string
             controller?: string
           } & Record<string, unknown>
+          const whole = language.update?.view
           const apply = (v: GameView.GameView): GameView.GameView => {
+            if (whole !== undefined) return whole(v, s.value as { object: string })
             const o = GameView.get(v, object)
             if (o === undefined) return v
             const props: Record<string, GameView.Prop> = { ...o.props, ...(set ?? {}) }
@@ -814,11 +834,14 @@ export const compile = (
               ...(controller === undefined ? {} : { controller }),
               props
             }
-            if (language.update !== undefined && Object.keys(own).length > 0)
+            if (language.update?.apply !== undefined && Object.keys(own).length > 0)
               next = language.update.apply(next, own, v)
             return GameView.setObject(v, next)
           }
           steps.push({ _tag: "Update", label: `update ${object}`, apply })
+          tracked = apply(tracked)
+          const fresh = checked(derived(), path)
+          if (fresh.length > 0) steps.push({ _tag: "AddEffects", effects: fresh })
           break
         }
         case "query": {

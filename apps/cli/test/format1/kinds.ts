@@ -4,7 +4,6 @@
  */
 import { Scenario as BerserkScenario } from "@bulwark/berserk"
 import { Scenario as FabScenario } from "@bulwark/fab"
-import { Scenario as MtgScenario } from "@bulwark/mtg"
 import { Vocabulary as RiftboundScenario } from "@bulwark/riftbound"
 import { Scenario } from "@bulwark/scenario"
 
@@ -56,14 +55,36 @@ export interface Kinds {
 
 /** Every kind of every ruleset's format-1 language, from the schemas. */
 export const schemaKinds: Readonly<Record<string, Kinds>> = {
+  // mtg moved to format 2 (its format-1 schema is gone): its format-1 kinds, as that schema had them
   mtg: {
-    effects: tagged(MtgScenario.EffectEntry, "kind"),
-    steps: ownKeys(MtgScenario.StepEntry),
+    effects: [
+      "shield",
+      "shieldEach",
+      "preventNextFrom",
+      "preventEach",
+      "modify",
+      "double",
+      "redirect",
+      "zoneInstead",
+      "instead",
+      "lifeFloor",
+      "raw"
+    ],
+    steps: ["event", "advance", "resolve", "update", "stateBasedActions", "query"],
     other: [
-      ...fieldsOf(MtgScenario.QueryEntry)
-        .filter((k) => k !== "name")
-        .map((k) => `query.${k}`),
-      ...MtgScenario.EventFamily.literals.map((f) => `occurrence.${f}`),
+      ...["canTarget", "canEnchant", "canEquip", "canFortify", "canBlock", "illegalAttachments", "sba"].map(
+        (k) => `query.${k}`
+      ),
+      ...[
+        "zoneChange",
+        "lifeGain",
+        "lifeLoss",
+        "draw",
+        "createToken",
+        "addCounters",
+        "removeCounters",
+        "markDamage"
+      ].map((f) => `occurrence.${f}`),
       "event.damage",
       "event.destroy"
     ]

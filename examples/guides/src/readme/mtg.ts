@@ -1,29 +1,46 @@
 // The quick example of packages/mtg/README.md (the region below is quoted there; the smoke-pack check runs the
 // README's copy against the packed packages).
 // #region readme
-import { Chooser, Decision, Errors, Ruleset } from "@bulwark/core"
-import { ruleset } from "@bulwark/mtg"
-import { Effect, Result } from "effect"
+import { Chooser, Decision, Errors, GameEvent, GameView, Ledger, Ruleset } from "@bulwark/core"
+import { Effects, ruleset } from "@bulwark/mtg"
+import { Effect } from "effect"
 
 // CR 616.1: nap's creature Z is dealt 3; nap's shield ("prevent the next 2") and ap's
 // doubler ("it deals double that damage instead") don't commute: nap, Z's controller, chooses.
-const compiled = ruleset.compile({
+// The effects take the options a scenario file writes (`kind: shield` is `Effects.shield`).
+const view = GameView.make({
   players: ["ap", "nap"],
+  activePlayer: "ap",
   objects: [
-    { id: "Z", controller: "nap", types: ["Creature"], power: 5, toughness: 5 },
-    { id: "src", controller: "ap", types: ["Creature"], power: 3, toughness: 3 }
-  ],
-  effects: [
-    { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2, until: "endOfTurn" },
-    { kind: "double", id: "double", controller: "ap", to: { types: ["Creature"] } }
-  ],
-  steps: [{ event: { id: "e", damage: [{ id: "d", source: "src", to: "Z", amount: 3 }] } }]
+    { id: "ap", kind: "player", props: { life: 20 } },
+    { id: "nap", kind: "player", props: { life: 20 } },
+    {
+      id: "Z",
+      kind: "object",
+      controller: "nap",
+      zone: "battlefield",
+      props: { types: ["Creature"], toughness: 5, damage: 0 }
+    },
+    { id: "src", kind: "object", controller: "ap", zone: "battlefield", props: { types: ["Creature"] } }
+  ]
 })
-if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
+const scenario: Ruleset.Compiled = {
+  view,
+  ledger: Ledger.make([
+    Effects.shield({ id: "shield", controller: "nap", to: "Z", amount: 2, duration: "endOfTurn" }),
+    Effects.double({ id: "double", controller: "ap", to: { types: ["Creature"] } })
+  ]),
+  steps: [
+    {
+      _tag: "Event",
+      event: GameEvent.make("e", [GameEvent.damage({ id: "d", source: "src", recipient: "Z", amount: 3 })])
+    }
+  ]
+}
 
 // 1. Synchronous — an AI, a simulation, a test: a strategy answers at once.
 //    nap's best order is prevent first: (3 − 2) × 2 = 2.
-const best = Ruleset.run(ruleset.rules, compiled.success, Chooser.bestForChooser())
+const best = Ruleset.run(ruleset.rules, scenario, Chooser.bestForChooser())
 console.log(best.outcome.events["e"]?.dealt) // → { Z: 2 }
 
 // 2. Asynchronous — a UI or the network: ask the player, answer when they do.
@@ -46,7 +63,7 @@ const fromPlayer = Chooser.layer({
 })
 //    A failure (no answer, an illegal one) is a typed error in Effect's error channel.
 const played = await Effect.runPromise(
-  Ruleset.runEffect(ruleset.rules, compiled.success).pipe(Effect.provide(fromPlayer))
+  Ruleset.runEffect(ruleset.rules, scenario).pipe(Effect.provide(fromPlayer))
 )
 // nap chose double first: 3 × 2 − 2 = 4
 console.log(played.outcome.events["e"]?.dealt) // → { Z: 4 }
