@@ -701,7 +701,9 @@ const errorText = (err: unknown): string => {
 /**
  * Compiles a decoded body into core data: the starting view (players, `turn`, objects, then the
  * ruleset's `prepare`), the ledger (each effect built by its kind's constructor) and the steps.
- * A constructor that refuses its options (a typed error) becomes a problem at that effect.
+ * An effect that names a `source` and no `controller` gets its source's controller, when its
+ * kind has a `controller` option. A constructor that refuses its options (a typed error)
+ * becomes a problem at that effect.
  *
  * @example
  * ```ts
@@ -734,8 +736,17 @@ export const compile = (
     let tracked = view
     const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
       const k = language.effects[e.kind] as Language.EffectKind
+      // `controller` defaults to the source's controller (a common field's meaning)
+      const source = e.options.source
+      const options =
+        e.options.controller === undefined &&
+        typeof source === "string" &&
+        fieldsOf(k.options).includes("controller") &&
+        GameView.controllerOf(tracked, source) !== undefined
+          ? { ...e.options, controller: GameView.controllerOf(tracked, source) }
+          : e.options
       try {
-        const made = k.make(e.options, tracked)
+        const made = k.make(options, tracked)
         return Array.isArray(made) ? made : [made as Replacement.Replacement]
       } catch (err) {
         return Ruleset.invalid(e.path, errorText(err))

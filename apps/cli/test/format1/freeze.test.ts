@@ -11,15 +11,23 @@
  *
  * `FREEZE_FORMAT1=write` rewrites `outcomes.json` instead (README.md in this folder).
  */
-import { parseScenario } from "@bulwark/scenario"
+import { Migrate, parseScenario } from "@bulwark/scenario"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { type Case, cases, frozen, frozenOutcome, outcomeOf, rulesets } from "./cases.js"
+import { type Case, cases, frozen, frozenOutcome, installed, outcomeOf, rulesets } from "./cases.js"
 import { freeze, summarize } from "./freeze.js"
 import { casesPerRuleset, generatedCases, generatedRulesets } from "./generate.js"
 import { allKinds, kindsUsed, schemaKinds } from "./kinds.js"
 
 const writing = process.env.FREEZE_FORMAT1 === "write"
+
+/**
+ * The rulesets that read format 2 now: their format-1 files no longer load as written, so the
+ * checks of today's code below leave them out; `migrate-<ruleset>.test.ts` checks their files
+ * migrated against the same frozen outcomes (the generator, frozen, still covers their kinds as
+ * it did when the outcomes were frozen).
+ */
+const moved = new Set(installed.filter((r) => r.language !== undefined).map((r) => r.id))
 
 type Loaded = { readonly ruleset: string; readonly kinds: ReadonlySet<string> }
 
@@ -28,6 +36,7 @@ let loadedKinds: Promise<ReadonlyArray<Loaded>> | undefined
 const generatedKinds = (): Promise<ReadonlyArray<Loaded>> => {
   loadedKinds ??= rulesets().then((with_) =>
     generatedCases().flatMap((c) => {
+      if (moved.has(c.ruleset)) return []
       const loaded = parseScenario(c.text, c.name, with_)
       return Result.isFailure(loaded)
         ? []
@@ -40,9 +49,10 @@ const generatedKinds = (): Promise<ReadonlyArray<Loaded>> => {
 /** How many loaded files use each kind, per ruleset. */
 const coverage = (files: ReadonlyArray<Loaded>): Record<string, Record<string, number>> => {
   const out: Record<string, Record<string, number>> = {}
-  for (const r of generatedRulesets) out[r] = Object.fromEntries(allKinds(r).map((k) => [k, 0]))
+  for (const r of generatedRulesets)
+    if (!moved.has(r)) out[r] = Object.fromEntries(allKinds(r).map((k) => [k, 0]))
   for (const f of files) {
-    const counts = out[f.ruleset] as Record<string, number>
+    const counts = out[f.ruleset] ?? {}
     for (const k of f.kinds) if (k in counts) counts[k] = (counts[k] ?? 0) + 1
   }
   return out
@@ -109,8 +119,12 @@ describe.skipIf(writing)("today's code on the frozen format-1 cases", () => {
   it("reproduces outcomes.json for every bundled and generated case", async () => {
     const with_ = await rulesets()
     const outcomes = frozen()
-    const all = cases()
-    expect(Object.keys(outcomes).sort()).toEqual(all.map((c) => c.key).sort())
+    expect(Object.keys(outcomes).sort()).toEqual(
+      cases()
+        .map((c) => c.key)
+        .sort()
+    )
+    const all = cases().filter((c) => !moved.has(c.ruleset))
     const differ = all.filter(
       (c) => !isDeepEqual(outcomeOf(c.text, c.name, with_), frozenOutcome(outcomes, c.key))
     )
@@ -120,11 +134,16 @@ describe.skipIf(writing)("today's code on the frozen format-1 cases", () => {
   it("mutant: a bundled file with one amount changed no longer reproduces its outcome", async () => {
     const with_ = await rulesets()
     const outcomes = frozen()
+    // a moved ruleset's file is mutated after its migration (its format-1 text no longer loads)
+    const textOf = (c: Case): string => {
+      const m = moved.has(c.ruleset) ? Migrate.migrateText(c.text) : undefined
+      return m !== undefined && Result.isSuccess(m) ? m.success.text : c.text
+    }
     const mutated: Array<Case> = cases()
-      .filter((c) => c.key.startsWith("bundled/") && /amount: \d+/.test(c.text))
+      .filter((c) => c.key.startsWith("bundled/") && /amount: \d+/.test(textOf(c)))
       .map((c) => ({
         ...c,
-        text: c.text.replace(/amount: (\d+)/, (_, n: string) => `amount: ${Number(n) + 3}`)
+        text: textOf(c).replace(/amount: (\d+)/, (_, n: string) => `amount: ${Number(n) + 3}`)
       }))
     expect(mutated.length).toBeGreaterThan(50)
     const same = mutated.filter((c) =>

@@ -3,7 +3,6 @@
  * the schema has and the generator lacks is noticed), and the kinds one scenario document uses.
  */
 import { Scenario as BerserkScenario } from "@bulwark/berserk"
-import { Scenario as FabScenario } from "@bulwark/fab"
 import { Vocabulary as RiftboundScenario } from "@bulwark/riftbound"
 import { Scenario } from "@bulwark/scenario"
 
@@ -89,7 +88,24 @@ export const schemaKinds: Readonly<Record<string, Kinds>> = {
       "event.destroy"
     ]
   },
-  fab: { effects: tagged(FabScenario.EffectSpec, "type"), steps: ownKeys(FabScenario.Step), other: [] },
+  // fab reads format 2 now: its format-1 kinds, as its format-1 schema had them (frozen)
+  fab: {
+    effects: [
+      "preventNextTime",
+      "prevent",
+      "preventNext",
+      "ward",
+      "arcaneShelter",
+      "spellvoid",
+      "arcaneBarrier",
+      "quell",
+      "amp",
+      "preventsLess",
+      "replacement"
+    ],
+    steps: ["damage", "attack", "advance", "beginEndPhase", "addEffects", "destroy", "update"],
+    other: []
+  },
   berserk: {
     effects: fieldsOf(BerserkScenario.EffectInput).filter((k) => !berserkQualifiers.has(k)),
     steps: ownKeys(BerserkScenario.StepInput),
