@@ -374,6 +374,12 @@ export interface CompileContext {
   readonly invalid: (path: string, reason: string) => never
   /** Compiles effects written at `path` (a list of `kind:` mappings) with the ruleset's kinds. */
   readonly effects: (entries: ReadonlyArray<unknown>, path: string) => ReadonlyArray<Replacement.Replacement>
+  /**
+   * Puts effects into the starting ledger, after the file's own; an id already there is not
+   * added again. For what a step kind needs in the game from the start (Riftbound's dealing of
+   * assigned combat damage, 465.2.d, when there is a combat).
+   */
+  readonly startWith: (effects: ReadonlyArray<Replacement.Replacement>) => void
 }
 
 /**
@@ -596,6 +602,8 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  *   the whole step changes the view (`view`, replacing the default: set/unset props, zone,
  *   controller);
  * - `boundaries`: what `advance:` may name; `durations`: what an effect's `duration:` may name;
+ * - `advance` (optional): what the game does when time passes, as steps run just before the
+ *   boundary is crossed (Riftbound's cleanup heals every unit before "this turn" effects end);
  * - `families`: the event families an `event` step may name (default family: `damage`).
  *
  * @example
@@ -648,6 +656,7 @@ export interface Language {
     ) => GameView.GameView
   }
   readonly boundaries: ReadonlyArray<string>
+  readonly advance?: (boundary: string, ctx: CompileContext) => ReadonlyArray<Ruleset.Step>
   readonly durations: ReadonlyArray<string>
   readonly families: ReadonlyArray<string>
 }

@@ -767,10 +767,17 @@ export const compile = (
     }
     const derived = (): ReadonlyArray<Replacement.Replacement> =>
       (language.derived?.(tracked) ?? []).filter((e) => !present.has(e.id))
+    // effects a ruleset step starts the run with (ctx.startWith), after the file's own
+    const extra: Array<Replacement.Replacement> = []
+    const startWith = (effects: ReadonlyArray<Replacement.Replacement>) => {
+      for (const e of effects)
+        if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
+    }
     const ctxAt = (path: string): Language.CompileContext => ({
       view: tracked,
       path,
       invalid: Ruleset.invalid,
+      startWith,
       effects: (entries, p) => {
         const problems: Array<Problem> = []
         const at = atWith(
@@ -787,7 +794,7 @@ export const compile = (
       }
     })
     const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
-    const ledger = Ledger.make([...fileEffects, ...checked(derived(), "effects")])
+    const initial = [...fileEffects, ...checked(derived(), "effects")]
     const steps: Array<Ruleset.Step> = []
     for (const s of body.steps) {
       const path = `${s.path}.${s.kind}`
@@ -816,6 +823,7 @@ export const compile = (
           break
         }
         case "advance":
+          for (const step of language.advance?.(s.value as string, ctxAt(path)) ?? []) steps.push(step)
           steps.push({ _tag: "Advance", boundary: s.value as string })
           break
         case "addEffects":
@@ -871,7 +879,7 @@ export const compile = (
         }
       }
     }
-    return { view, ledger, steps }
+    return { view, ledger: Ledger.make([...initial, ...extra]), steps }
   })
 
 /**

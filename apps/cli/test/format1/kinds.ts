@@ -3,7 +3,6 @@
  * the schema has and the generator lacks is noticed), and the kinds one scenario document uses.
  */
 import { Scenario as BerserkScenario } from "@bulwark/berserk"
-import { Vocabulary as RiftboundScenario } from "@bulwark/riftbound"
 import { Scenario } from "@bulwark/scenario"
 
 // the introspection the schemas allow: a union has `members`, a struct `fields`, a literal `literal`
@@ -111,9 +110,21 @@ export const schemaKinds: Readonly<Record<string, Kinds>> = {
     steps: ownKeys(BerserkScenario.StepInput),
     other: ["modifiers"]
   },
+  // riftbound speaks format 2 now: its format-1 kinds, as its format-1 schema (removed) listed them
   riftbound: {
-    effects: ownKeys(RiftboundScenario.EffectSpec),
-    steps: ownKeys(RiftboundScenario.StepSpec),
+    effects: ["prevent", "preventNext", "double", "modify", "cantBeDealtDamage", "bonusDamage", "replacement"],
+    steps: [
+      "deal",
+      "event",
+      "combat",
+      "preview",
+      "minimumLethal",
+      "validate",
+      "solve",
+      "advance",
+      "addEffects",
+      "setUnit"
+    ],
     other: []
   }
 }
