@@ -250,7 +250,7 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
       () => BerserkEffects.armor({ card: "c", controller: "a", amount: Number.POSITIVE_INFINITY }),
       "armor"
     )
-    refuses(() => RiftEffects.prevent({ id: "p", controller: "a", unit: "U", value: 1e308 }), "prevent")
+    refuses(() => RiftEffects.prevent({ id: "p", controller: "a", to: "U", amount: 1e308 }), "prevent")
     assert.strictEqual(
       MtgEffects.preventEach({ id: "p", controller: "a", amount: "all" }).action._tag,
       "Prevent"

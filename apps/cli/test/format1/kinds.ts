@@ -112,7 +112,15 @@ export const schemaKinds: Readonly<Record<string, Kinds>> = {
   },
   // riftbound speaks format 2 now: its format-1 kinds, as its format-1 schema (removed) listed them
   riftbound: {
-    effects: ["prevent", "preventNext", "double", "modify", "cantBeDealtDamage", "bonusDamage", "replacement"],
+    effects: [
+      "prevent",
+      "preventNext",
+      "double",
+      "modify",
+      "cantBeDealtDamage",
+      "bonusDamage",
+      "replacement"
+    ],
     steps: [
       "deal",
       "event",
