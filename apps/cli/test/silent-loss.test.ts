@@ -80,8 +80,8 @@ describe("duplicate ids are errors naming both places", () => {
       /t\.yaml:6:3 at objects\.U: duplicate player, unit or object id "U": also at units\.U \(line 4\)/
     )
     const bsk =
-      "format: 2\nruleset: berserk\nplayers: [ap, ip]\nobjects:\n  - { id: ip, controller: ip, types: [creature] }\nsteps: []\n"
-    assert.match(problem(bsk), /duplicate player or card id "ip": also at players\.inactive \(line 2\)/)
+      "format: 2\nruleset: berserk\nplayers: [ap, ip]\nobjects:\n  - { id: ip, controller: ip }\nsteps: []\n"
+    assert.match(problem(bsk), /duplicate object id "ip": also at players\[1\] \(line 3\)/)
   })
 
   it("two occurrences of one event (fab), but the same occurrence id in two events is fine", () => {
@@ -245,7 +245,7 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
     refuses(() => MtgEffects.preventEach({ id: "p", controller: "a", amount: Number.NaN }), "preventEach")
     refuses(() => FabEffects.preventNext({ id: "s", controller: "b", amount: -2 }), "preventNext")
     refuses(() => FabEffects.ward({ id: "w", source: "h", controller: "b", amount: 0.5 }), "Ward")
-    refuses(() => BerserkEffects.prevention({ id: "p", controller: "a", amount: -1 }), "prevention")
+    refuses(() => BerserkEffects.prevent({ id: "p", controller: "a", amount: -1 }), "prevention")
     refuses(
       () => BerserkEffects.armor({ card: "c", controller: "a", amount: Number.POSITIVE_INFINITY }),
       "armor"

@@ -380,6 +380,36 @@ export interface CompileContext {
    * assigned combat damage, 465.2.d, when there is a combat).
    */
   readonly startWith: (effects: ReadonlyArray<Replacement.Replacement>) => void
+  /**
+   * The view as the steps before this one leave it, as far as compiling can know it: the
+   * starting view with every `Update` step compiled so far applied (what events will do is not
+   * known yet). Optional: absent, read `view`.
+   */
+  readonly current?: GameView.GameView
+  /**
+   * The effects written before this point and still lasting: the file's `effects`, then those of
+   * earlier `addEffects` steps, without those whose `duration` names a boundary an earlier
+   * `advance` step passed — as decoded (`kind` and options), for a step that reads effects the
+   * resolver does not apply (modifiers applied when the step is built). Optional.
+   */
+  readonly written?: ReadonlyArray<WrittenEffect>
+}
+
+/**
+ * An effect as the file writes it (its `kind` and decoded options), handed to ruleset steps by
+ * {@link CompileContext} `written`.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const w: Language.WrittenEffect = { kind: "shield", options: { id: "s", amount: 2 } }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface WrittenEffect {
+  readonly kind: string
+  readonly options: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -590,7 +620,8 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  * - `players.fields` / `objects.fields`: the properties they may have (Schema struct fields);
  *   `objects.defaultZone`: the zone of an object that names none; `make` (optional) builds the
  *   view's object from an entry (default: every property goes into `props`, `owner` defaults to
- *   the controller);
+ *   the controller); `objects.effects` (optional): the effects an object brings with it
+ *   (keyword abilities written as its properties), first in the ledger, in object order;
  * - `prepare` (optional): finishes the starting view (derived properties);
  * - `effects`, `steps`, `queries`: the kinds it adds, by the name files write;
  * - `occurrences`: extra fields of an occurrence and (optional) how it becomes a core occurrence;
@@ -602,8 +633,10 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  *   the whole step changes the view (`view`, replacing the default: set/unset props, zone,
  *   controller);
  * - `boundaries`: what `advance:` may name; `durations`: what an effect's `duration:` may name;
- * - `advance` (optional): what the game does when time passes, as steps run just before the
- *   boundary is crossed (Riftbound's cleanup heals every unit before "this turn" effects end);
+ * - `advance` (optional): what the game does when time passes, in one of two forms (to be made
+ *   one): a function giving steps run just before the boundary is crossed (Riftbound's cleanup
+ *   heals every unit before "this turn" effects end), or, by boundary, a change of the view right
+ *   after the ledger advances (Берсерк: the turn passes to the other player);
  * - `families`: the event families an `event` step may name (default family: `damage`).
  *
  * @example
@@ -633,6 +666,8 @@ export interface Language {
     readonly fields: Schema.Struct.Fields
     readonly defaultZone: string
     readonly make?: (entry: ObjectEntry) => GameView.GameObject
+    /** The effects an object brings with it (keyword abilities), put in the ledger first. */
+    readonly effects?: (entry: ObjectEntry) => ReadonlyArray<Replacement.Replacement>
   }
   readonly prepare?: (view: GameView.GameView) => GameView.GameView
   readonly effects: Readonly<Record<string, EffectKind>>
@@ -656,7 +691,16 @@ export interface Language {
     ) => GameView.GameView
   }
   readonly boundaries: ReadonlyArray<string>
-  readonly advance?: (boundary: string, ctx: CompileContext) => ReadonlyArray<Ruleset.Step>
+  /**
+   * What the game does when time passes (optional), in one of two forms: a function giving the
+   * steps run just before the boundary is crossed, or, by boundary, a change of the view right
+   * after the ledger advances (at the end of a turn, the turn passing to the next player).
+   */
+  readonly advance?:
+    | ((boundary: string, ctx: CompileContext) => ReadonlyArray<Ruleset.Step>)
+    | Readonly<
+        Record<string, { readonly label: string; readonly apply: (view: GameView.GameView) => GameView.GameView }>
+      >
   readonly durations: ReadonlyArray<string>
   readonly families: ReadonlyArray<string>
 }

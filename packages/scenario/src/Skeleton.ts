@@ -700,10 +700,13 @@ const errorText = (err: unknown): string => {
 
 /**
  * Compiles a decoded body into core data: the starting view (players, `turn`, objects, then the
- * ruleset's `prepare`), the ledger (each effect built by its kind's constructor) and the steps.
- * An effect that names a `source` and no `controller` gets its source's controller, when its
- * kind has a `controller` option. A constructor that refuses its options (a typed error)
- * becomes a problem at that effect.
+ * ruleset's `prepare`), the ledger (the effects objects bring with them, then each effect built
+ * by its kind's constructor, then those the game state derives) and the steps (around an
+ * `advance`, what the ruleset says happens then). An effect that names a `source` and no
+ * `controller` gets its source's controller, when its kind has a `controller` option. A
+ * constructor that refuses its options (a typed error) becomes a problem at that effect. Ruleset
+ * steps see the view as the updates before them leave it and the effects written before them
+ * (`CompileContext`).
  *
  * @example
  * ```ts
@@ -773,8 +776,16 @@ export const compile = (
       for (const e of effects)
         if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
     }
+    // the effects written so far and still lasting (for ruleset steps that read them)
+    let written: Array<Language.WrittenEffect & { readonly duration?: unknown }> = body.effects.map((e) => ({
+      kind: e.kind,
+      options: e.options,
+      duration: e.options.duration
+    }))
     const ctxAt = (path: string): Language.CompileContext => ({
       view: tracked,
+      current: tracked,
+      written: written.map(({ kind, options }) => ({ kind, options })),
       path,
       invalid: Ruleset.invalid,
       startWith,
@@ -793,9 +804,15 @@ export const compile = (
         return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
       }
     })
-    const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
+    const brought =
+      language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects)
+    const fileEffects = checked([...brought, ...body.effects.flatMap(makeEffect)], "effects")
     const initial = [...fileEffects, ...checked(derived(), "effects")]
     const steps: Array<Ruleset.Step> = []
+    const push = (step: Ruleset.Step): void => {
+      if (step._tag === "Update") tracked = step.apply(tracked)
+      steps.push(step)
+    }
     for (const s of body.steps) {
       const path = `${s.path}.${s.kind}`
       switch (s.kind) {
@@ -819,19 +836,30 @@ export const compile = (
               ? Language.occurrence(entry)
               : make(entry, ctxAt(`${path}.occurrences[${j}]`))
           })
-          steps.push({ _tag: "Event", event: GameEvent.make(ev.id, occurrences) })
+          push({ _tag: "Event", event: GameEvent.make(ev.id, occurrences) })
           break
         }
-        case "advance":
-          for (const step of language.advance?.(s.value as string, ctxAt(path)) ?? []) steps.push(step)
-          steps.push({ _tag: "Advance", boundary: s.value as string })
+        case "advance": {
+          const boundary = s.value as string
+          const advance = language.advance
+          // the ruleset's steps just before the boundary is crossed, or its view change right after
+          if (typeof advance === "function") for (const step of advance(boundary, ctxAt(path))) push(step)
+          push({ _tag: "Advance", boundary })
+          written = written.filter((w) => w.duration !== boundary)
+          const then =
+            typeof advance === "function" || advance === undefined || !Object.hasOwn(advance, boundary)
+              ? undefined
+              : advance[boundary]
+          if (then !== undefined) push({ _tag: "Update", label: then.label, apply: then.apply })
           break
-        case "addEffects":
-          steps.push({
-            _tag: "AddEffects",
-            effects: checked((s.value as ReadonlyArray<DecodedEffect>).flatMap(makeEffect), path)
-          })
+        }
+        case "addEffects": {
+          const added = s.value as ReadonlyArray<DecodedEffect>
+          push({ _tag: "AddEffects", effects: checked(added.flatMap(makeEffect), path) })
+          for (const e of added)
+            written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
           break
+        }
         case "update": {
           const { object, set, unset, zone, controller, ...own } = s.value as {
             object: string
@@ -857,16 +885,25 @@ export const compile = (
               next = language.update.apply(next, own, v)
             return GameView.setObject(v, next)
           }
-          steps.push({ _tag: "Update", label: `update ${object}`, apply })
-          tracked = apply(tracked)
+          const said = [
+            zone === undefined ? "" : `to ${zone}`,
+            controller === undefined ? "" : `controller ${controller}`,
+            set === undefined ? "" : `set ${JSON.stringify(set)}`,
+            unset === undefined ? "" : `unset ${unset.join(", ")}`
+          ].filter((x) => x !== "")
+          push({
+            _tag: "Update",
+            label: `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
+            apply
+          })
           const fresh = checked(derived(), path)
-          if (fresh.length > 0) steps.push({ _tag: "AddEffects", effects: fresh })
+          if (fresh.length > 0) push({ _tag: "AddEffects", effects: fresh })
           break
         }
         case "query": {
           const q = s.value as { name: string; question: string; args: unknown }
           const kind = language.queries?.[q.question] as Language.QueryKind
-          steps.push({
+          push({
             _tag: "Query",
             name: q.name,
             run: kind.compile(q.args, ctxAt(`${path}.${q.question}`))
@@ -875,7 +912,7 @@ export const compile = (
         }
         default: {
           const k = language.steps?.[s.kind] as Language.StepKind
-          for (const step of k.compile(s.value, ctxAt(path))) steps.push(step)
+          for (const step of k.compile(s.value, ctxAt(path))) push(step)
         }
       }
     }
