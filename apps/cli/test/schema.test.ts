@@ -19,8 +19,10 @@ const FOUR = ["mtg", "riftbound", "berserk", "fab"] as const
 
 const schemaOf = (id: string) =>
   Effect.gen(function* () {
+    // the test console keeps the lines of earlier runs: take only this run's
+    const before = (yield* TestConsole.logLines).length
     const code = yield* runCli(["schema", id])
-    const out = (yield* TestConsole.logLines).join("\n")
+    const out = (yield* TestConsole.logLines).slice(before).join("\n")
     return { code, json: JSON.parse(out) as Json }
   }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
 

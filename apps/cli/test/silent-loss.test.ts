@@ -77,7 +77,7 @@ describe("duplicate ids are errors naming both places", () => {
       "format: 2\nruleset: riftbound\nplayers: [A, B]\nobjects:\n  - { id: U, controller: B, types: [unit], might: 3 }\n  - { id: U, types: [battlefield] }\nsteps: []\n"
     assert.match(
       problem(rb),
-      /t\.yaml:6:3 at objects\.U: duplicate player, unit or object id "U": also at units\.U \(line 4\)/
+      /t\.yaml:6:11 at objects\[1\]\.id: duplicate object id "U": also at objects\[0\]\.id \(line 5\)/
     )
     const bsk =
       "format: 2\nruleset: berserk\nplayers: [ap, ip]\nobjects:\n  - { id: ip, controller: ip }\nsteps: []\n"

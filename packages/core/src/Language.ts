@@ -699,7 +699,10 @@ export interface Language {
   readonly advance?:
     | ((boundary: string, ctx: CompileContext) => ReadonlyArray<Ruleset.Step>)
     | Readonly<
-        Record<string, { readonly label: string; readonly apply: (view: GameView.GameView) => GameView.GameView }>
+        Record<
+          string,
+          { readonly label: string; readonly apply: (view: GameView.GameView) => GameView.GameView }
+        >
       >
   readonly durations: ReadonlyArray<string>
   readonly families: ReadonlyArray<string>

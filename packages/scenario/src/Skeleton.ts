@@ -773,8 +773,7 @@ export const compile = (
     // effects a ruleset step starts the run with (ctx.startWith), after the file's own
     const extra: Array<Replacement.Replacement> = []
     const startWith = (effects: ReadonlyArray<Replacement.Replacement>) => {
-      for (const e of effects)
-        if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
+      for (const e of effects) if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
     }
     // the effects written so far and still lasting (for ruleset steps that read them)
     let written: Array<Language.WrittenEffect & { readonly duration?: unknown }> = body.effects.map((e) => ({
@@ -782,8 +781,10 @@ export const compile = (
       options: e.options,
       duration: e.options.duration
     }))
+    // `view` is the starting view (a step may compare it with the view at run time), `current`
+    // the view as the updates compiled so far leave it
     const ctxAt = (path: string): Language.CompileContext => ({
-      view: tracked,
+      view,
       current: tracked,
       written: written.map(({ kind, options }) => ({ kind, options })),
       path,

@@ -59,8 +59,8 @@ const generatedKinds = (): Promise<ReadonlyArray<Loaded>> => {
 /** How many loaded files use each kind, per ruleset. */
 const coverage = (files: ReadonlyArray<Loaded>): Record<string, Record<string, number>> => {
   const out: Record<string, Record<string, number>> = {}
-  for (const r of generatedRulesets)
-    if (!moved.has(r)) out[r] = Object.fromEntries(allKinds(r).map((k) => [k, 0]))
+  // a ruleset that moved to format 2 is counted over its files as migrated (`today`)
+  for (const r of generatedRulesets) out[r] = Object.fromEntries(allKinds(r).map((k) => [k, 0]))
   for (const f of files) {
     const counts = out[f.ruleset] ?? {}
     for (const k of f.kinds) if (k in counts) counts[k] = (counts[k] ?? 0) + 1
