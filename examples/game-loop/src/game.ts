@@ -1,54 +1,55 @@
 /**
  * The game the loop plays: a two-player Magic game, built with the real `@bulwark/mtg` adapter.
- * The starting board is written in the adapter's scenario vocabulary and compiled by
- * `ruleset.compile`; the spells cast during the game are effects built by the adapter's
+ * The starting board is the view the adapter's scenario words would build; the spells cast during the game are effects built by the adapter's
  * constructors (`Effects.shield`, `Effects.modify`); the loop resolves with `ruleset.rules`.
  */
-import type { Replacement, Ruleset } from "@bulwark/core"
-import { Effects, ruleset } from "@bulwark/mtg"
-import { Result } from "effect"
+import { GameView, Ledger, type Replacement, type Ruleset } from "@bulwark/core"
+import { Effects, Game } from "@bulwark/mtg"
 
 /** The players' starting life total (a short game: 8 instead of 20). */
 export const STARTING_LIFE = 8
 
+/** A creature on the battlefield, as the adapter's scenario words build it (`Game.withStats`). */
+const creature = (
+  id: string,
+  controller: string,
+  props: Readonly<Record<string, GameView.Prop>>,
+  power: number,
+  toughness: number
+): GameView.GameObject =>
+  Game.withStats({
+    id,
+    kind: "object",
+    controller,
+    owner: controller,
+    zone: "battlefield",
+    props: { types: ["Creature"], ...props, basePower: power, baseToughness: toughness, damage: 0 }
+  })
+
 /**
  * The starting board: Alice controls a 3/3 Vampire with lifelink, Bob a 4/4 Ogre. Alice is the
- * active player of turn 1. Compiled from the adapter's scenario vocabulary.
+ * active player of turn 1.
  */
-export const setup = ruleset.compile({
-  players: [
-    { id: "alice", life: STARTING_LIFE },
-    { id: "bob", life: STARTING_LIFE }
-  ],
-  activePlayer: "alice",
-  objects: [
-    {
-      id: "vampire",
-      name: "Lifelink Vampire",
-      controller: "alice",
-      types: ["Creature"],
-      subtypes: ["Vampire"],
-      colors: ["black"],
-      keywords: ["lifelink"],
-      power: 3,
-      toughness: 3
-    },
-    {
-      id: "ogre",
-      name: "Hulking Ogre",
-      controller: "bob",
-      types: ["Creature"],
-      subtypes: ["Ogre"],
-      colors: ["red"],
-      power: 4,
-      toughness: 4
-    }
-  ],
+export const start: Ruleset.Compiled = {
+  view: GameView.make({
+    players: ["alice", "bob"],
+    activePlayer: "alice",
+    objects: [
+      { id: "alice", kind: "player", props: { life: STARTING_LIFE, poison: 0 } },
+      { id: "bob", kind: "player", props: { life: STARTING_LIFE, poison: 0 } },
+      creature(
+        "vampire",
+        "alice",
+        { name: "Lifelink Vampire", subtypes: ["Vampire"], colors: ["black"], keywords: ["lifelink"] },
+        3,
+        3
+      ),
+      creature("ogre", "bob", { name: "Hulking Ogre", subtypes: ["Ogre"], colors: ["red"] }, 4, 4)
+    ]
+  }),
+  ledger: Ledger.make([]),
   steps: []
-})
-
-/** The compiled starting point (view and ledger); the scenario above is valid by construction. */
-export const start: Ruleset.Compiled = Result.getOrThrow(setup)
+}
 
 /**
  * Bob's spell: "Until end of turn, if the Ogre would deal damage, it deals double that damage
@@ -61,7 +62,7 @@ export const rage: Replacement.Replacement = Effects.modify({
   op: "mul",
   value: 2,
   from: "ogre",
-  until: "endOfTurn"
+  duration: "endOfTurn"
 })
 
 /**
@@ -74,7 +75,7 @@ export const shelter: Replacement.Replacement = Effects.shield({
   controller: "alice",
   to: "alice",
   amount: 2,
-  until: "endOfTurn"
+  duration: "endOfTurn"
 })
 
 /** What is cast on each turn, before combat: on turn 2 Bob casts Rage and Alice casts Shelter. */

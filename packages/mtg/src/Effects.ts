@@ -98,200 +98,82 @@ export type Common = Schema.Struct.Type<typeof commonFields>
 
 const ModifyOp = Schema.Literals(["add", "sub", "mul", "set", "atMost", "atLeast"])
 
-/**
- * Options of {@link shield}: `to` (required) and `amount` (required), `from`.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.ShieldOptions)({ id: "s", controller: "b", to: "bear", amount: 2 }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const ShieldOptions = Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") })
-
-/**
- * Options of {@link shieldEach}: `amount`, `to` (the creatures, by id), and `sharingColor`
- * (then `to` is one id, and the creatures are those that share a colour with it when the effect
- * is created).
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.ShieldEachOptions)({ id: "w", controller: "a", to: "t", sharingColor: true, amount: 1 }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const ShieldEachOptions = Schema.Struct({
-  ...commonFields,
-  ...Language.pick("to", "amount"),
-  sharingColor: opt(Schema.Boolean)
-})
-
-/**
- * Options of {@link preventNextFrom}: `from` (the source, required), `to`, `gainLife`,
- * `properties` (a selector the source must still match, 615.9).
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.PreventNextFromOptions)({ id: "awe", controller: "b", from: "a", gainLife: true }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const PreventNextFromOptions = Schema.Struct({
-  ...commonFields,
-  ...Language.pick("to", "from"),
-  gainLife: opt(Schema.Boolean),
-  properties: opt(Language.SelectorSchema)
-})
-
-/**
- * Options of {@link preventEach}: `amount` (a number or `all`, required), `to`, `from`.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.PreventEachOptions)({ id: "p", controller: "a", amount: "all" }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const PreventEachOptions = Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") })
-
-/**
- * Options of {@link modify}: `op`, `value`, `family` (default damage), `to`, `from`, `params`.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.ModifyOptions)({ id: "f", controller: "a", op: "mul", value: 2 }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const ModifyOptions = Schema.Struct({
-  ...commonFields,
-  ...Language.pick("to", "from", "family"),
-  op: ModifyOp,
-  value: Filter.Value,
-  params: opt(Params)
-})
-
-/**
- * Options of {@link double}: `family` (default damage), `to`, `from`.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.DoubleOptions)({ id: "d", controller: "a", to: { types: ["Creature"] } }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const DoubleOptions = Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "family") })
-
-/**
- * Options of {@link redirect}: `redirectTo` (the new recipient, required), `to`, `from`.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.RedirectOptions)({ id: "r", controller: "a", to: "a", redirectTo: "bear" }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const RedirectOptions = Schema.Struct({
-  ...commonFields,
-  ...Language.pick("to", "from"),
-  redirectTo: Str
-})
-
-/**
- * Options of {@link zoneInstead}: `when` (the params the zone change must have), `into` (the
- * zone it goes to instead, required), `to` (the cards it watches).
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.ZoneInsteadOptions)({ id: "rip", controller: "a", when: { to: "graveyard" }, into: "exile" }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const ZoneInsteadOptions = Schema.Struct({
-  ...commonFields,
-  ...Language.pick("to"),
-  when: Params,
-  into: Str
-})
-
-/**
- * Options of {@link instead}: `family` (required), `with` (the occurrences instead), `to`,
- * `from`, `params`.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.InsteadOptions)({ id: "x", controller: "a", family: "draw", with: [] }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const InsteadOptions = Schema.Struct({
-  ...commonFields,
-  ...Language.pick("to", "from", "family"),
-  with: Schema.Array(Replacement.Template),
-  params: opt(Params)
-})
-
-/**
- * Options of {@link lifeFloor}: `floor` (default 1), `ifYouControl` (default: a creature).
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.LifeFloorOptions)({ id: "worship", controller: "nap" }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const LifeFloorOptions = Schema.Struct({
-  ...commonFields,
-  floor: opt(Amount.SignedSchema),
-  ifYouControl: opt(Language.SelectorSchema)
-})
-
 const { id: _rawId, ...rawFields } = Replacement.Replacement.fields
 
 /**
- * Options of {@link raw}: `id` and `effect`, a core `Replacement` without its id.
+ * The options of each constructor, as schemas (the effect kinds' `options`): the
+ * {@link commonFields} and the kind's own —
+ *
+ * - `shield`: `to` and `amount` (required), `from`;
+ * - `shieldEach`: `amount`, `to` (the creatures, by id), `sharingColor` (then `to` is one id and
+ *   the creatures are those that share a colour with it when the effect is created);
+ * - `preventNextFrom`: `from` (the source, required), `to`, `gainLife`, `properties` (a selector
+ *   the source must still match, 615.9);
+ * - `preventEach`: `amount` (a number or `all`, required), `to`, `from`;
+ * - `modify`: `op`, `value`, `family` (default damage), `to`, `from`, `params`;
+ * - `double`: `family` (default damage), `to`, `from`;
+ * - `redirect`: `redirectTo` (required), `to`, `from`;
+ * - `zoneInstead`: `when` (the params the zone change must have), `into` (the zone instead), `to`;
+ * - `instead`: `family` (required), `with` (the occurrences instead), `to`, `from`, `params`;
+ * - `lifeFloor`: `floor` (default 1), `ifYouControl` (default: a creature);
+ * - `raw`: `id` and `effect`, a core `Replacement` without its id.
  *
  * @example
  * ```ts
  * import { Schema } from "effect"
  * import { Effects } from "@bulwark/mtg"
- * Schema.is(Effects.RawOptions)({ id: "x", effect: { label: "x", controller: "a", category: "replacement",
- *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }) // true
+ * Schema.is(Effects.Options.shield)({ id: "s", controller: "b", to: { types: ["Creature"] }, amount: 2 }) // true
+ * Schema.is(Effects.Options.zoneInstead)({ id: "rip", controller: "a", when: { to: "graveyard" }, into: "exile" }) // true
  * ```
  * @since 0.1.0
  * @category options
  */
-export const RawOptions = Schema.Struct({ ...Language.pick(), effect: Schema.Struct(rawFields) })
+export const Options = {
+  shield: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") }),
+  shieldEach: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "amount"),
+    sharingColor: opt(Schema.Boolean)
+  }),
+  preventNextFrom: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "from"),
+    gainLife: opt(Schema.Boolean),
+    properties: opt(Language.SelectorSchema)
+  }),
+  preventEach: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") }),
+  modify: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "from", "family"),
+    op: ModifyOp,
+    value: Filter.Value,
+    params: opt(Params)
+  }),
+  double: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "family") }),
+  redirect: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "from"),
+    redirectTo: Str
+  }),
+  zoneInstead: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to"),
+    when: Params,
+    into: Str
+  }),
+  instead: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "from", "family"),
+    with: Schema.Array(Replacement.Template),
+    params: opt(Params)
+  }),
+  lifeFloor: Schema.Struct({
+    ...commonFields,
+    floor: opt(Amount.SignedSchema),
+    ifYouControl: opt(Language.SelectorSchema)
+  }),
+  raw: Schema.Struct({ ...Language.pick(), effect: Schema.Struct(rawFields) })
+}
 
 const refuse = (id: string, path: string, reason: string): never => {
   throw new Errors.InvalidEffect({ effect: id, path, reason })
@@ -386,7 +268,7 @@ const damageWatch = (
  * @since 0.1.0
  * @category prevention
  */
-export const shield = (o: typeof ShieldOptions.Type, view?: GameView.GameView): Replacement.Replacement => {
+export const shield = (o: typeof Options.shield.Type, view?: GameView.GameView): Replacement.Replacement => {
   const to = need(o.id, "to", o.to)
   const amount = Amount.check(need(o.id, "amount", o.amount) as number, "shield amount", { id: o.id })
   known(view, o.id, "from", o.from)
@@ -421,7 +303,7 @@ export const shield = (o: typeof ShieldOptions.Type, view?: GameView.GameView): 
  * @category prevention
  */
 export const shieldEach = (
-  o: typeof ShieldEachOptions.Type,
+  o: typeof Options.shieldEach.Type,
   view?: GameView.GameView
 ): ReadonlyArray<Replacement.Replacement> => {
   const to = need(o.id, "to", o.to)
@@ -499,7 +381,7 @@ export const sharingColorWith = (view: GameView.GameView, target: string): Reado
  * @category prevention
  */
 export const preventNextFrom = (
-  o: typeof PreventNextFromOptions.Type,
+  o: typeof Options.preventNextFrom.Type,
   view?: GameView.GameView
 ): Replacement.Replacement => {
   const source = need(o.id, "from", o.from)
@@ -548,7 +430,7 @@ export const preventNextFrom = (
  * @category prevention
  */
 export const preventEach = (
-  o: typeof PreventEachOptions.Type,
+  o: typeof Options.preventEach.Type,
   view?: GameView.GameView
 ): Replacement.Replacement => {
   const amount = Amount.check(need(o.id, "amount", o.amount), "preventEach amount", {
@@ -585,7 +467,7 @@ export const preventEach = (
  * @since 0.1.0
  * @category replacement
  */
-export const modify = (o: typeof ModifyOptions.Type, view?: GameView.GameView): Replacement.Replacement =>
+export const modify = (o: typeof Options.modify.Type, view?: GameView.GameView): Replacement.Replacement =>
   build(
     o,
     view,
@@ -607,7 +489,7 @@ export const modify = (o: typeof ModifyOptions.Type, view?: GameView.GameView): 
  * @since 0.1.0
  * @category replacement
  */
-export const double = (o: typeof DoubleOptions.Type, view?: GameView.GameView): Replacement.Replacement =>
+export const double = (o: typeof Options.double.Type, view?: GameView.GameView): Replacement.Replacement =>
   modify({ ...o, label: o.label ?? "it deals double that damage instead", op: "mul", value: 2 }, view)
 
 /**
@@ -623,7 +505,7 @@ export const double = (o: typeof DoubleOptions.Type, view?: GameView.GameView): 
  * @category replacement
  */
 export const redirect = (
-  o: typeof RedirectOptions.Type,
+  o: typeof Options.redirect.Type,
   view?: GameView.GameView
 ): Replacement.Replacement => {
   known(view, o.id, "redirectTo", o.redirectTo)
@@ -657,7 +539,7 @@ export const redirect = (
  * @category replacement
  */
 export const zoneInstead = (
-  o: typeof ZoneInsteadOptions.Type,
+  o: typeof Options.zoneInstead.Type,
   view?: GameView.GameView
 ): Replacement.Replacement =>
   build(
@@ -687,7 +569,10 @@ export const zoneInstead = (
  * @since 0.1.0
  * @category replacement
  */
-export const instead = (o: typeof InsteadOptions.Type, view?: GameView.GameView): Replacement.Replacement => {
+export const instead = (
+  o: typeof Options.instead.Type,
+  view?: GameView.GameView
+): Replacement.Replacement => {
   const family = need(o.id, "family", o.family)
   return build(
     o,
@@ -722,7 +607,7 @@ export const instead = (o: typeof InsteadOptions.Type, view?: GameView.GameView)
  * @category replacement
  */
 export const lifeFloor = (
-  o: typeof LifeFloorOptions.Type,
+  o: typeof Options.lifeFloor.Type,
   view?: GameView.GameView
 ): Replacement.Replacement => {
   known(view, o.id, "ifYouControl", o.ifYouControl)
@@ -792,7 +677,7 @@ export const lifeFloor = (
  * @since 0.1.0
  * @category constructors
  */
-export const raw = (o: typeof RawOptions.Type, view?: GameView.GameView): Replacement.Replacement => {
+export const raw = (o: typeof Options.raw.Type, view?: GameView.GameView): Replacement.Replacement => {
   known(view, o.id, "effect.controller", o.effect.controller)
   return at({ id: o.id, ...o.effect } as Replacement.Replacement, view)
 }

@@ -282,57 +282,57 @@ export const language: Language.Language = {
   effects: {
     shield: Language.effectKind({
       summary: "CR 615.7: prevent the next N damage that would be dealt to …",
-      options: Effects.ShieldOptions,
+      options: Effects.Options.shield,
       make: Effects.shield
     }),
     shieldEach: Language.effectKind({
       summary: "CR 615.11: prevent the next N damage to each of these creatures (chosen on creation)",
-      options: Effects.ShieldEachOptions,
+      options: Effects.Options.shieldEach,
       make: Effects.shieldEach
     }),
     preventNextFrom: Language.effectKind({
       summary: "CR 615.8: the next time this source would deal damage, prevent that damage",
-      options: Effects.PreventNextFromOptions,
+      options: Effects.Options.preventNextFrom,
       make: Effects.preventNextFrom
     }),
     preventEach: Language.effectKind({
       summary: "CR 615.10: prevent N (or all) of each damage event",
-      options: Effects.PreventEachOptions,
+      options: Effects.Options.preventEach,
       make: Effects.preventEach
     }),
     modify: Language.effectKind({
       summary: "CR 614.1a: change an event's amount",
-      options: Effects.ModifyOptions,
+      options: Effects.Options.modify,
       make: Effects.modify
     }),
     double: Language.effectKind({
       summary: "CR 614.1a: it deals double that damage instead",
-      options: Effects.DoubleOptions,
+      options: Effects.Options.double,
       make: Effects.double
     }),
     redirect: Language.effectKind({
       summary: "CR 614.9: the damage is dealt to another instead",
-      options: Effects.RedirectOptions,
+      options: Effects.Options.redirect,
       make: Effects.redirect
     }),
     zoneInstead: Language.effectKind({
       summary: "CR 614.1a: instead put it into another zone",
-      options: Effects.ZoneInsteadOptions,
+      options: Effects.Options.zoneInstead,
       make: Effects.zoneInstead
     }),
     instead: Language.effectKind({
       summary: "CR 614.1a: other events instead",
-      options: Effects.InsteadOptions,
+      options: Effects.Options.instead,
       make: Effects.instead
     }),
     lifeFloor: Language.effectKind({
       summary: "CR 120.4 (Worship): damage can't reduce your life below N",
-      options: Effects.LifeFloorOptions,
+      options: Effects.Options.lifeFloor,
       make: Effects.lifeFloor
     }),
     raw: Language.effectKind({
       summary: "a core Replacement as is",
-      options: Effects.RawOptions,
+      options: Effects.Options.raw,
       make: Effects.raw
     })
   },
