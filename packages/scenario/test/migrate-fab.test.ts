@@ -4,12 +4,10 @@
  * migrated files resolve as the format-1 ones did is checked against frozen outcomes in
  * apps/cli/test/format1/migrate-fab.test.ts.
  */
-import { readFileSync } from "node:fs"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { Migrate } from "../src/index.js"
-
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")
+import { after, before } from "./fixtures/fab.js"
 
 const migrate = (text: string): string => {
   const r = Migrate.migrateText(text)
@@ -27,11 +25,11 @@ ${body}`
 
 describe("the fab migration", () => {
   it("rewrites a file with every fab word as the fixture says", () => {
-    assert.strictEqual(migrate(fixture("fab-before.yaml")), fixture("fab-after.yaml"))
+    assert.strictEqual(migrate(before), after)
   })
 
   it("keeps comments: the header, a comment line, and comments after values (also a reshaped step's)", () => {
-    const out = migrate(fixture("fab-before.yaml"))
+    const out = migrate(before)
     assert.isTrue(out.startsWith("# A format-1 Flesh and Blood file with every word of the language.\n"))
     for (const c of [
       "# bob's turn",
@@ -44,7 +42,7 @@ describe("the fab migration", () => {
   })
 
   it("is idempotent: a migrated file migrates to itself, unchanged", () => {
-    const once = migrate(fixture("fab-before.yaml"))
+    const once = migrate(before)
     const again = Migrate.migrateText(once)
     assert.isTrue(Result.isSuccess(again) && !again.success.changed && again.success.text === once)
   })
