@@ -37,7 +37,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, Errors, GameView, Language, type Ruleset } from "@bulwark/core"
+import { Amount, Errors, Filter, GameView, Language, Ruleset } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
@@ -80,6 +80,10 @@ const objectOf = (entry: Language.ObjectEntry): GameView.GameObject => {
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) props[k] = v as GameView.Prop
   const unit = (types ?? []).includes("unit")
   if (unit) {
+    // every unit has a controller and a Might (143): a unit without one is a mistake, not a 0
+    if (controller === undefined)
+      Ruleset.invalid("objects", `the unit ${JSON.stringify(id)} needs a controller`)
+    if (might === undefined) Ruleset.invalid("objects", `the unit ${JSON.stringify(id)} needs a might`)
     const m = num(might)
     const d = num(damage)
     Object.assign(props, {
@@ -123,13 +127,29 @@ const checkUnits = (ctx: Language.CompileContext, ids: ReadonlyArray<string>, pa
   for (const id of ids) if (!isUnit(ctx.view, id)) ctx.invalid(path, `unknown unit ${JSON.stringify(id)}`)
 }
 
-/** By default damage is assigned among the other side's units on the board (465.2.c). */
+/**
+ * The units a step names: an id or a list of ids (each must be a unit), or properties matched
+ * against the units of the starting view (`{ controller: B }`, `{ tank: true }`; `you` is the
+ * assigning player). By default damage is assigned among the other side's units on the board
+ * (465.2.c).
+ */
 const unitsOr = (
   ctx: Language.CompileContext,
-  list: ReadonlyArray<string> | undefined,
-  by: string
-): ReadonlyArray<string> =>
-  list ?? unitsOf(ctx.view).flatMap((u) => (u.controller !== by && u.zone === "board" ? [u.id] : []))
+  units: Language.Selector | undefined,
+  by: string,
+  path: string
+): ReadonlyArray<string> => {
+  if (units === undefined)
+    return unitsOf(ctx.view).flatMap((u) => (u.controller !== by && u.zone === "board" ? [u.id] : []))
+  if (typeof units === "string" || Array.isArray(units)) {
+    const ids = typeof units === "string" ? [units] : (units as ReadonlyArray<string>)
+    checkUnits(ctx, ids, path)
+    return ids
+  }
+  const filter = Language.toFilter(units)
+  const fctx = { view: ctx.view, controller: by, predicates: Rules.predicates }
+  return unitsOf(ctx.view).flatMap((u) => (Filter.matches(filter, u.id, fctx) ? [u.id] : []))
+}
 
 const sum = (r: Readonly<Record<string, number>>) => Object.values(r).reduce((n, x) => n + x, 0)
 
@@ -139,7 +159,7 @@ const Orders = Schema.Record(Id, Ids)
 /** The keys a combat step and a validate question share: a proposed assignment (465.2.c). */
 const assignment = {
   assign: Split,
-  units: opt(Ids),
+  units: opt(Language.SelectorSchema),
   total: opt(Count),
   orders: opt(Orders),
   roles: opt(Roles),
@@ -149,8 +169,9 @@ const assignment = {
 /**
  * Schema of a `combat` step: `{ id, assign, units?, total?, attackers?, source?, orders?,
  * roles?, ignoreBackline? }` — `assign` splits the attackers' summed Might (or `total`) among
- * the defending `units` (default: the other side's units on the board); `orders` declares each
- * unit's controller's replacement order (372).
+ * the defending `units` (a selector: ids, or properties such as `{ controller: B }`; default: the
+ * other side's units on the board); `orders` declares each unit's controller's replacement
+ * order (372).
  *
  * @example
  * ```ts
@@ -176,13 +197,12 @@ const combat = Language.stepKind({
     const attackers = c.attackers ?? []
     checkUnits(ctx, Object.keys(c.assign), `${at}.assign`)
     checkUnits(ctx, attackers, `${at}.attackers`)
-    checkUnits(ctx, c.units ?? [], `${at}.units`)
     const orders = c.orders ?? {}
     checkUnits(ctx, Object.keys(orders), `${at}.orders`)
     const turn = ctx.view.activePlayer
     const first = attackers[0]
     const by = first === undefined ? turn : (GameView.controllerOf(ctx.view, first) ?? turn)
-    const defenders = unitsOr(ctx, c.units, by)
+    const defenders = unitsOr(ctx, c.units, by, `${at}.units`)
     const startZone = (id: string) => ctx.view.objects[id]?.zone
     // the rules' own step: assigned combat damage is dealt (465.2.d), in the game from the start
     ctx.startWith([Effects.dealAssigned(turn)])
@@ -272,7 +292,7 @@ const validate = Language.queryKind({
   summary: "every violation of a proposed combat damage assignment (465.2.c)",
   schema: Schema.Struct(assignment),
   compile: (v, ctx) => {
-    const defenders = unitsOr(ctx, v.units, ctx.view.activePlayer)
+    const defenders = unitsOr(ctx, v.units, ctx.view.activePlayer, `${ctx.path}.units`)
     checkUnits(ctx, defenders, `${ctx.path}.units`)
     checkUnits(ctx, Object.keys(v.assign), `${ctx.path}.assign`)
     return (q) =>
@@ -297,13 +317,13 @@ const solve = Language.queryKind({
   summary: "a legal combat damage assignment, or a best one for a goal (465.2.c)",
   schema: Schema.Struct({
     total: Count,
-    units: opt(Ids),
+    units: opt(Language.SelectorSchema),
     goal: opt(Schema.Literals(["legal", "killMost"])),
     orders: opt(Orders),
     ignoreBackline: opt(Schema.Boolean)
   }),
   compile: (v, ctx) => {
-    const defenders = unitsOr(ctx, v.units, ctx.view.activePlayer)
+    const defenders = unitsOr(ctx, v.units, ctx.view.activePlayer, `${ctx.path}.units`)
     checkUnits(ctx, defenders, `${ctx.path}.units`)
     return (q) =>
       Result.map(

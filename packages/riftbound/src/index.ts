@@ -192,7 +192,7 @@ export const ruleset: Ruleset.Ruleset = {
   rules: Rules.rules,
   coverage,
   words: Rules.words,
-  // a combat step is an event (and a query) too: its id is unique among the combat steps'
-  idSpaces: [{ name: "combat", paths: ["steps[*].combat.id"] }],
+  // a combat step is an event: its id is one of the events' ids
+  idSpaces: [{ name: "event", paths: ["steps[*].combat.id"] }],
   vocabulary: { families: Scenario.language.families, kinds: Object.values(Rules.Kind) }
 }

@@ -4,7 +4,7 @@
  * one mistake gives one problem, unknown units are reported with their path, and the dealing
  * step of combat damage (465.2.d) joins the ledger only when there is combat.
  */
-import { Errors } from "@bulwark/core"
+import { Chooser, Errors, Ruleset } from "@bulwark/core"
 import { parseScenario, Skeleton } from "@bulwark/scenario"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
@@ -85,12 +85,74 @@ describe("scenario files", () => {
     expect(message).toContain('unknown kind "prevnt" (did you mean "prevent"?)')
   })
 
+  it("a typo'd option of a kind is one problem, at that key", () => {
+    const text = [
+      "format: 2",
+      "ruleset: riftbound",
+      "players: [A, B]",
+      "objects: [{ id: U, controller: B, types: [unit], might: 2 }]",
+      "effects:",
+      "  - { kind: prevent, id: p, controller: B, to: U, amout: 2 }"
+    ].join("\n")
+    const r = parseScenario(text, "typo.yaml", [ruleset])
+    const issues = Result.isFailure(r)
+      ? ((r.failure as { issues?: ReadonlyArray<unknown> }).issues ?? [])
+      : []
+    expect(issues).toHaveLength(1)
+    expect(Result.isFailure(r) ? r.failure.message : "").toContain("amout")
+  })
+
   it("a format-1 file is refused with a pointer to bulwark migrate", () => {
     const text = ["ruleset: riftbound", "players: [A, B]", "units: { U: { controller: B, might: 2 } }"].join(
       "\n"
     )
     const r = parseScenario(text, "old.yaml", [ruleset])
     expect(Result.isFailure(r) ? r.failure.message : "").toContain("bulwark migrate")
+  })
+
+  it("a combat step's id is an event id: one shared by an event and a combat is one problem", () => {
+    const text = (steps: string) =>
+      [
+        "format: 2",
+        "ruleset: riftbound",
+        "players: [A, B]",
+        "objects: [{ id: U, controller: B, types: [unit], might: 2 }]",
+        "steps:",
+        steps
+      ].join("\n")
+    const issues = (steps: string) => {
+      const r = parseScenario(text(steps), "dup.yaml", [ruleset])
+      return Result.isFailure(r) ? ((r.failure as { issues?: ReadonlyArray<unknown> }).issues ?? []) : []
+    }
+    const event = "  - event: { id: c1, occurrences: [{ to: U, amount: 1 }] }"
+    expect(issues(`${event}\n  - combat: { id: c1, assign: { U: 2 } }`)).toHaveLength(1)
+    expect(issues(`${event}\n${event}`)).toHaveLength(1)
+  })
+
+  it("a unit without a might is refused, not given 0 (every unit has Might)", () => {
+    const r = Skeleton.compileData(language, {
+      players: ["A", "B"],
+      objects: [{ id: "U", controller: "B", types: ["unit"] }]
+    })
+    expect(Result.isFailure(r) ? r.failure.reason : "").toContain('the unit "U" needs a might')
+  })
+
+  it("a step's units are a selector too: 'the other side's units' by properties (465.2.c)", () => {
+    const r = Skeleton.compileData(language, {
+      players: ["A", "B"],
+      objects: [...units, { id: "V", controller: "B", types: ["unit"], might: 1 }],
+      steps: [
+        { query: { name: "q", solve: { total: 3, units: { controller: "B", might: 2 } } } },
+        { combat: { id: "c1", attackers: ["X"], units: { controller: "opponent" }, assign: { U: 2, V: 1 } } }
+      ]
+    })
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    const run = Ruleset.run(ruleset.rules, r.success, Chooser.firstLegal)
+    expect(run.outcome.error).toBeUndefined()
+    // only U has might 2: all 3 go to it
+    expect(run.outcome.queries.q).toMatchObject({ assign: { U: 3 } })
+    expect(run.outcome.queries.c1).toMatchObject({ legal: true, total: 3 })
+    expect(run.outcome.events.c1?.dealt).toEqual({ U: 2, V: 1 })
   })
 
   it("reports an unknown unit with its path", () => {

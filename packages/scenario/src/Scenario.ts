@@ -820,10 +820,11 @@ export const parseScenario = (
     const issues = [...genericIssues, ...bodyIssues].sort((x, y) => x.line - y.line || x.column - y.column)
     if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(body))
       return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
-    const duplicates = Integrity.duplicateIds(document, sourceMap, [
-      ...Skeleton.idSpaces,
-      ...(ruleset.idSpaces ?? [])
-    ])
+    const duplicates = Integrity.duplicateIds(
+      document,
+      sourceMap,
+      Skeleton.idSpacesWith(ruleset.idSpaces ?? [])
+    )
     if (duplicates.length > 0)
       return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
     try {

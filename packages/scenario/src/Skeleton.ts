@@ -101,6 +101,31 @@ export const idSpaces: ReadonlyArray<Ruleset.IdSpace> = [
 ]
 
 /**
+ * The id spaces of a ruleset's format-2 files: {@link idSpaces} and the ruleset's own, where a
+ * ruleset space named like a skeleton space (and scoped alike) adds its paths to it — Riftbound's
+ * `combat` step is an event, so `{ name: "event", paths: ["steps[*].combat.id"] }` puts combat
+ * ids in the events' space, and a duplicate is still one problem.
+ *
+ * @example
+ * ```ts
+ * import { Skeleton } from "@bulwark/scenario"
+ * Skeleton.idSpacesWith([{ name: "event", paths: ["steps[*].combat.id"] }]).find((s) => s.name === "event")?.paths
+ * // ["steps[*].event.id", "steps[*].combat.id"]
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const idSpacesWith = (own: ReadonlyArray<Ruleset.IdSpace>): ReadonlyArray<Ruleset.IdSpace> => {
+  const out = idSpaces.map((s) => ({ ...s, paths: [...s.paths] }))
+  for (const s of own) {
+    const same = out.find((o) => o.name === s.name && o.within === s.within)
+    if (same === undefined) out.push({ ...s, paths: [...s.paths] })
+    else same.paths.push(...s.paths.filter((p) => !same.paths.includes(p)))
+  }
+  return out
+}
+
+/**
  * A problem found while decoding, before it is located in the file: its path (segments) and
  * message; `at` says whether it points at the key or the value.
  *
