@@ -627,6 +627,7 @@ export const judge = (
     } catch (err) {
       problems.push(`the error's message threw: ${String(err)}`)
     }
+    // OutdatedFormat: a mutation that drops `format: 2` makes a format-2 file read as format 1
     if (
       !["MalformedFile", "SchemaMismatch", "CompileFailed", "UnknownRuleset", "OutdatedFormat"].includes(
         e._tag
