@@ -361,6 +361,14 @@ describe("exit codes, command × error class", () => {
     old.replace("to: A, amount: 2", "to: ghost, amount: 2")
   )
   const migrateFuture = write("migrate-future.yaml", `format: 3\n${old}`)
+  const notScenario = write("package.json", '{ "name": "x", "scripts": { "test": "vitest" } }')
+  // a folder of a package: a scenario next to package.json and tsconfig.json (only the scenario runs)
+  const pkg = mkdtempSync(join(tmpdir(), "bulwark-pkg-"))
+  writeFileSync(join(pkg, "package.json"), '{ "name": "x" }')
+  writeFileSync(join(pkg, "tsconfig.json"), '{ "compilerOptions": {} }')
+  writeFileSync(join(pkg, "ok.yaml"), base)
+  const configsOnly = mkdtempSync(join(tmpdir(), "bulwark-configs-"))
+  writeFileSync(join(configsOnly, "tsconfig.json"), '{ "compilerOptions": {} }')
   const table: ReadonlyArray<readonly [string, ReadonlyArray<string>, number]> = [
     ["resolve: all well", ["resolve", ok], 0],
     ["resolve: expect mismatch", ["resolve", mismatch], 1],
@@ -401,6 +409,13 @@ describe("exit codes, command × error class", () => {
     ["migrate: unreadable file", ["migrate", missing], 2],
     ["migrate: no scenario files", ["migrate", dir.replace(/$/, "/empty-nothing-here")], 2],
     ["migrate: bad command line", ["migrate", "--frobnicate", ok], 2],
+    ["check: a folder of configs only (no scenario file)", ["check", configsOnly], 2],
+    ["check: a folder with a scenario, package.json and tsconfig.json", ["check", pkg], 0],
+    ["check: a file that is not a scenario, named", ["check", notScenario], 2],
+    ["resolve: a file that is not a scenario", ["resolve", notScenario], 2],
+    ["migrate: a file that is not a scenario, named", ["migrate", notScenario], 2],
+    ["migrate --check: a folder of configs only (no scenario file)", ["migrate", "--check", configsOnly], 2],
+    ["migrate --check: a folder with a scenario, package.json and tsconfig.json", ["migrate", "--check", pkg], 0],
     ["schema: a ruleset", ["schema", "mtg"], 0],
     ["schema: unknown ruleset", ["schema", "mgt"], 2],
     ["rulesets", ["rulesets"], 0],

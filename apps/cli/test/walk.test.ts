@@ -56,6 +56,7 @@ put(
     .replace(/^\{/, '{ "description": "the ruleset key after another",\n  "ruleset": "mtg",')
 )
 put("sub/e.yaml", passing.replace("ruleset: mtg", '"ruleset": mtg'))
+put("sub/f.yaml", `\uFEFF${passing.slice(passing.indexOf("ruleset:"))}`) // a byte-order mark, then the key
 
 const nonInteractive: InteractionShape = { interactive: false, ask: () => Effect.die("not interactive") }
 const cli = (args: ReadonlyArray<string>) =>
@@ -76,7 +77,8 @@ describe("walking folders: scenario files only", () => {
       "sub/c.yml",
       "sub/d.json",
       "sub/deep/a-pass.yaml",
-      "sub/e.yaml"
+      "sub/e.yaml",
+      "sub/f.yaml"
     ])
     assert.deepStrictEqual(rel(found.skipped), [
       "package.json",
@@ -93,7 +95,7 @@ describe("walking folders: scenario files only", () => {
     Effect.gen(function* () {
       const r = yield* cli(["check", root])
       assert.strictEqual(r.code, 0, r.out)
-      assert.include(r.out, "5 passed, 0 failed")
+      assert.include(r.out, "6 passed, 0 failed")
       assert.include(r.out, "skipped 7 files without a top-level `ruleset:` key (not scenarios): ")
       assert.include(r.out, join(root, "package.json"))
       assert.notInclude(r.out, "node_modules")

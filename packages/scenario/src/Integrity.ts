@@ -388,7 +388,7 @@ export const hasRulesetKey = (text: string): boolean => {
       i = nl + 1
     } else break
   }
-  if (text[i] !== "{") return /^(?:ruleset|"ruleset"|'ruleset')[ \t]*:(?:[ \t\r\n]|$)/m.test(text)
+  if (text[i] !== "{") return /^\uFEFF?(?:ruleset|"ruleset"|'ruleset')[ \t]*:(?:[ \t\r\n]|$)/m.test(text)
   let depth = 0
   let atKey = false
   for (; i < text.length; i++) {
