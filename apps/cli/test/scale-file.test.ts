@@ -73,9 +73,13 @@ describe("a 5 MB scenario file", () => {
       const pos = whereLast(bad, to.replace(last, "ghost"))
       const r = parseScenario(bad, `big.${format}`, Registry.installed)
       if (Result.isSuccess(r)) return assert.fail("loaded")
-      assert.strictEqual(r.failure._tag, "CompileFailed")
-      assert.include(r.failure.message, `big.${format}:${pos.line}:${pos.column}:`)
-      assert.include(r.failure.message, 'unknown player or object "ghost"')
+      assert.strictEqual(r.failure._tag, "SchemaMismatch")
+      // at the id itself: its line, and the column of the value (the quote after `to: `)
+      const value = pos.column + to.indexOf(last) - 1
+      assert.include(
+        r.failure.message,
+        `big.${format}:${pos.line}:${value} at steps[0].event.occurrences[${n - 1}].to: unknown id "ghost"`
+      )
     })
 
     it(`${format}: a wrong type in the last occurrence is located at its line`, { timeout: capacity }, () => {
@@ -88,7 +92,9 @@ describe("a 5 MB scenario file", () => {
       assert.strictEqual(r.failure._tag, "SchemaMismatch")
       assert.match(
         r.failure.message,
-        new RegExp(`big\\.${format}:${pos.line}:\\d+ at steps\\[0\\]\\.event\\.damage\\[${n - 1}\\]\\.amount`)
+        new RegExp(
+          `big\\.${format}:${pos.line}:\\d+ at steps\\[0\\]\\.event\\.occurrences\\[${n - 1}\\]\\.amount`
+        )
       )
     })
   }

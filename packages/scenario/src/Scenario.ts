@@ -297,6 +297,35 @@ const discriminatedFailures = (
   for (const c of i.issues ?? []) discriminatedFailures(c, path, out)
 }
 
+// The keys the mapping at each path accepts, read off the schema issues that refused a key there
+// (an unexpected key's issue carries the struct it was not part of): for a "did you mean" at any
+// depth, not only at the top of the value being decoded.
+const acceptedKeys = (
+  issue: unknown,
+  path: ReadonlyArray<string | number>,
+  out: Map<string, ReadonlyArray<string>>
+): void => {
+  if (typeof issue !== "object" || issue === null) return
+  const i = issue as {
+    _tag?: string
+    path?: ReadonlyArray<PropertyKey>
+    issue?: unknown
+    issues?: ReadonlyArray<unknown>
+    ast?: { propertySignatures?: ReadonlyArray<{ name: PropertyKey }> }
+  }
+  if (i._tag === "UnexpectedKey" && i.ast?.propertySignatures !== undefined) {
+    const names = i.ast.propertySignatures.flatMap((p) => (typeof p.name === "string" ? [p.name] : []))
+    out.set(SourceMap.formatPath(path.slice(0, -1)), names)
+    return
+  }
+  const here =
+    i._tag === "Pointer" && i.path !== undefined
+      ? [...path, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : (p as string | number)))]
+      : path
+  if (i.issue !== undefined) acceptedKeys(i.issue, here, out)
+  for (const c of i.issues ?? []) acceptedKeys(c, here, out)
+}
+
 const toIssues = (
   error: Schema.SchemaError,
   doc: unknown,
@@ -336,7 +365,16 @@ const toIssues = (
     else if (message === "Missing key") message = `missing key ${show(clean.at(-1))}`
     else {
       at = "value"
-      if (v.found) message = `${message}, got ${show(v.value)}`
+      // a word that is not one of the words allowed here: name the closest
+      const words = /^Expected ("[^"]*"(?: \| "[^"]*")+)$/.exec(message)?.[1]
+      const hint =
+        words !== undefined && typeof v.value === "string"
+          ? suggest(
+              v.value,
+              words.split(" | ").map((w) => w.slice(1, -1))
+            )
+          : ""
+      if (v.found) message = `${message}, got ${show(v.value)}${hint}`
     }
     const pos = sourceMap.positionOf(clean, at)
     return { path: clean, line: pos.line, column: pos.column, message }
@@ -351,15 +389,29 @@ const toIssues = (
       if (list === undefined) missingIn.set(k, [String(m.path.at(-1))])
       else list.push(String(m.path.at(-1)))
     }
-  return issues.map((i) => {
+  // …and then it is one mistake: the missing key is not reported again
+  const typoOf = new Set<string>()
+  const accepts = new Map<string, ReadonlyArray<string>>()
+  acceptedKeys(error.issue, prefix, accepts)
+  const named = issues.map((i) => {
     const last = i.path.at(-1)
     if (!i.message.startsWith("unknown key") || typeof last !== "string")
       return { ...i, path: SourceMap.formatPath(i.path) }
     const missing = missingIn.get(parent(i.path)) ?? []
+    const meant = Names.closest(last, missing)
+    if (meant !== undefined) typoOf.add(SourceMap.formatPath([...i.path.slice(0, -1), meant]))
+    const accepted = accepts.get(parent(i.path))?.filter((k) => k !== last)
     const hint =
-      suggest(last, missing) || (parent(i.path) === SourceMap.formatPath(prefix) ? suggest(last, keys) : "")
+      meant !== undefined
+        ? suggest(last, missing)
+        : accepted !== undefined && accepted.length > 0
+          ? suggest(last, accepted)
+          : parent(i.path) === SourceMap.formatPath(prefix)
+            ? suggest(last, keys)
+            : ""
     return { ...i, path: SourceMap.formatPath(i.path), message: `${i.message}${hint}` }
   })
+  return named.filter((i) => !(i.message.startsWith("missing key") && typoOf.has(i.path)))
 }
 
 // Names that reach a JavaScript object's prototype when used as a key or looked up as an id
@@ -732,6 +784,9 @@ export const parseScenario = (
   const generic = Schema.decodeUnknownResult(GenericSchema)(genericPart, options)
   const genericIssues = Result.isFailure(generic) ? toIssues(generic.failure, document, sourceMap) : []
   let compiled: Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
+  // a format this version doesn't know: that is the problem (its words can't be read)
+  if (format !== undefined && format !== Skeleton.FORMAT && genericIssues.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: genericIssues }))
   if (format === Skeleton.FORMAT && language !== undefined) {
     const body = Skeleton.decode(language, rulesetPart, (error, prefix, keys) =>
       toIssues(error, document, sourceMap, prefix, keys).map((i) => ({

@@ -57,6 +57,21 @@ expect:
       "effects:\n  - { kind: shield, id: s, to: U, amonut: 1 }\n",
       'effects[0].amonut: unknown key "amonut" (did you mean "amount"?)'
     ],
+    [
+      "typo'd required option (the missing key is the same mistake)",
+      "effects:\n  - { kind: shield, idd: s, to: U, amount: 1 }\n",
+      'effects[0].idd: unknown key "idd" (did you mean "id"?)'
+    ],
+    [
+      "typo'd key inside an occurrence (a did-you-mean at any depth)",
+      "steps:\n  - event: { id: e, occurrences: [{ sorce: X, to: U, amount: 1 }] }\n",
+      'steps[0].event.occurrences[0].sorce: unknown key "sorce" (did you mean "source"?)'
+    ],
+    [
+      "typo'd strategy",
+      "strategy: frist\n",
+      'strategy: Expected "first" | "best-for-chooser", got "frist" (did you mean "first"?)'
+    ],
     ["wrong type", "effects:\n  - { kind: shield, id: s, to: U, amount: two }\n", "effects[0].amount:"],
     [
       "unknown id in a selector",
@@ -96,6 +111,11 @@ expect:
     ],
     ["unknown top-level key", "efects: []\n", 'efects: unknown key "efects" (did you mean "effects"?)'],
     [
+      "typo'd required top-level key (not also missing)",
+      "playrs: [a, b]\n",
+      'playrs: unknown key "playrs" (did you mean "players"?)'
+    ],
+    [
       "unknown duration",
       "effects:\n  - { kind: shield, id: s, to: U, amount: 1, duration: eot }\n",
       'effects[0].duration: unknown duration "eot"'
@@ -103,7 +123,12 @@ expect:
   ]
   for (const [name, extra, expected] of one)
     it(`one mistake, one problem: ${name}`, () => {
-      const text = name === "unknown player as turn" ? base.replace("turn: a\n", extra) : base + extra
+      const text =
+        name === "unknown player as turn"
+          ? base.replace("turn: a\n", extra)
+          : name.startsWith("typo'd required top-level")
+            ? base.replace("players: [a, b]\n", extra)
+            : base + extra
       const ps = problems(text)
       assert.strictEqual(ps.length, 1, ps.join("\n"))
       assert.include(ps[0], expected, ps[0])
