@@ -1,0 +1,160 @@
+/**
+ * The frozen format-1 cases and their canonical outcomes, shared by `freeze.ts` (which writes
+ * `outcomes.json`), `freeze.test.ts` (today's code reproduces it) and the migration property test
+ * (a migrated file resolves to the same outcome as its format-1 original).
+ *
+ * - {@link cases}: every bundled format-1 file (`bundled/<ruleset>/<name>.yaml`, byte-exact copies
+ *   of the scenario files as they were in format 1) and every generated case (`generate.ts`);
+ * - {@link outcomeOf}: loads a text with `@bulwark/scenario`, runs it as `bulwark check` does, and
+ *   keeps the parts of the outcome that are game meaning (no trace, no message, no path);
+ * - {@link frozen}: the frozen outcome of a case, by its key.
+ */
+import { readdirSync, readFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import * as Berserk from "@bulwark/berserk"
+import type { Ruleset } from "@bulwark/core"
+import * as Fab from "@bulwark/fab"
+import * as Mtg from "@bulwark/mtg"
+import * as Riftbound from "@bulwark/riftbound"
+import { checkScenario, parseScenario } from "@bulwark/scenario"
+import { Result } from "effect"
+import { generatedCases } from "./generate.js"
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+/** Where the byte-exact format-1 copies live: `bundled/<ruleset>/<name>.yaml`. */
+export const bundledDir = join(here, "bundled")
+
+/** Where the frozen outcomes live. */
+export const outcomesFile = join(here, "outcomes.json")
+
+/** One frozen case: its key in `outcomes.json`, the file name it loads under, its text. */
+export interface Case {
+  /** `bundled/<ruleset>/<file>` or `generated/<ruleset>/<index>`. */
+  readonly key: string
+  readonly ruleset: string
+  readonly name: string
+  readonly text: string
+}
+
+/** Every bundled format-1 file, by ruleset then name. */
+export const bundledCases = (): ReadonlyArray<Case> =>
+  readdirSync(bundledDir)
+    .sort()
+    .flatMap((ruleset) =>
+      readdirSync(join(bundledDir, ruleset))
+        .filter((f) => /\.(ya?ml|json)$/.test(f))
+        .sort()
+        .map((name) => ({
+          key: `bundled/${ruleset}/${name}`,
+          ruleset,
+          name,
+          text: readFileSync(join(bundledDir, ruleset, name), "utf8")
+        }))
+    )
+
+/** Every case: the bundled files, then the generated ones. */
+export const cases = (): ReadonlyArray<Case> => [
+  ...bundledCases(),
+  ...generatedCases().map((g) => ({
+    key: `generated/${g.ruleset}/${g.index}`,
+    ruleset: g.ruleset,
+    name: g.name,
+    text: g.text
+  }))
+]
+
+type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [k: string]: Json }
+
+/** The canonical outcome of one case: a load error's tag, or the run's game meaning. */
+export type CanonicalOutcome =
+  | { readonly load: string }
+  | {
+      readonly events: Json
+      readonly state: Json
+      readonly effects: Json
+      readonly decisions: ReadonlyArray<{
+        readonly kind: string
+        readonly chooser: string
+        readonly answer: Json
+      }>
+      readonly queries: Json
+      /** The tag of the run's error, if the run failed. */
+      readonly error?: string
+      /** Whether the run matched the file's `expect:` (and used its whole script). */
+      readonly ok: boolean
+    }
+
+/** Deterministic key order: every object's keys sorted, recursively; arrays kept in order. */
+export const sorted = (v: unknown): Json => {
+  if (v === null || typeof v !== "object") {
+    // JSON has no NaN or Infinity: name them
+    if (typeof v === "number" && !Number.isFinite(v)) return `${v}`
+    return v as Json
+  }
+  if (Array.isArray(v)) return v.map(sorted)
+  const out: Record<string, Json> = {}
+  for (const k of Object.keys(v).sort()) {
+    const x = (v as Record<string, unknown>)[k]
+    if (x !== undefined) out[k] = sorted(x)
+  }
+  return out
+}
+
+/** The rulesets the CLI knows (the four adapters). */
+export const installed: ReadonlyArray<Ruleset.AnyRuleset> = [
+  Mtg.ruleset,
+  Riftbound.ruleset,
+  Berserk.ruleset,
+  Fab.ruleset
+]
+
+/**
+ * The rulesets the cases load with: the four adapters and the Duel ruleset of
+ * examples/adapter-walkthrough (its scenario is bundled too).
+ */
+export const rulesets = async (): Promise<ReadonlyArray<Ruleset.AnyRuleset>> => {
+  const duel = new URL("../../../../examples/adapter-walkthrough/src/Duel.ts", import.meta.url).href
+  const m = (await import(duel)) as { readonly ruleset: Ruleset.AnyRuleset }
+  return [...installed, m.ruleset]
+}
+
+/**
+ * The canonical outcome of a scenario text: loaded with `parseScenario` (a failure is its error
+ * `_tag`), then run with the file's script and strategy as `bulwark check` runs it
+ * (`checkScenario`: the script, then the strategy, `first` by default, a defect caught), keeping
+ * what `Ruleset.Outcome` says about the game: per event `dealt`, `prevented`, `occurrences`,
+ * `happened`, `notifications`; `state`; `effects`; each decision's `kind`, `chooser` and
+ * `answer`; `queries`; the error's tag only (messages, steps, rule citations and traces are
+ * presentation); and whether it matched the file's `expect:`.
+ */
+export const outcomeOf = (
+  text: string,
+  name: string,
+  with_: ReadonlyArray<Ruleset.AnyRuleset>
+): CanonicalOutcome => {
+  const loaded = parseScenario(text, name, with_)
+  if (Result.isFailure(loaded)) return { load: loaded.failure._tag }
+  const check = checkScenario(loaded.success)
+  const o = check.run.outcome
+  return sorted({
+    events: o.events,
+    state: o.state,
+    effects: o.effects,
+    decisions: o.decisions.map((d) => ({ kind: d.kind, chooser: d.chooser, answer: d.answer })),
+    queries: o.queries,
+    error: o.error?.tag,
+    ok: check.ok
+  }) as CanonicalOutcome
+}
+
+/** The frozen outcomes, by case key (read from `outcomes.json`). */
+export const frozen = (): Readonly<Record<string, CanonicalOutcome>> =>
+  JSON.parse(readFileSync(outcomesFile, "utf8")) as Record<string, CanonicalOutcome>
+
+/** The frozen outcome of one case, or `undefined` for a case that was never frozen. */
+export const frozenOutcome = (
+  outcomes: Readonly<Record<string, CanonicalOutcome>>,
+  key: string
+): CanonicalOutcome | undefined => (Object.hasOwn(outcomes, key) ? outcomes[key] : undefined)
