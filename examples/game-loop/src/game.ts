@@ -1,11 +1,14 @@
 /**
  * The game the loop plays: a two-player Magic game, built with the real `@bulwark/mtg` adapter.
- * The starting board is written in the adapter's scenario vocabulary and compiled by
- * `ruleset.compile`; the spells cast during the game are effects built by the adapter's
- * constructors (`Effects.shield`, `Effects.modify`); the loop resolves with `ruleset.rules`.
+ * The starting board is written in the one scenario language (format 2, as data) and compiled by
+ * the scenario skeleton (`Skeleton.compileData` with the adapter's words, `Scenario.language`);
+ * the spells cast during the game are effects built by the adapter's constructors
+ * (`Effects.shield`, `Effects.modify`, taking the options a file writes after `kind:`); the loop
+ * resolves with `ruleset.rules`.
  */
 import type { Replacement, Ruleset } from "@bulwark/core"
-import { Effects, ruleset } from "@bulwark/mtg"
+import { Effects, Scenario } from "@bulwark/mtg"
+import { Skeleton } from "@bulwark/scenario"
 import { Result } from "effect"
 
 /** The players' starting life total (a short game: 8 instead of 20). */
@@ -13,14 +16,14 @@ export const STARTING_LIFE = 8
 
 /**
  * The starting board: Alice controls a 3/3 Vampire with lifelink, Bob a 4/4 Ogre. Alice is the
- * active player of turn 1. Compiled from the adapter's scenario vocabulary.
+ * active player of turn 1 (`turn:`). Written as a format-2 scenario's data, with MTG's words.
  */
-export const setup = ruleset.compile({
+export const setup = Skeleton.compileData(Scenario.language, {
   players: [
     { id: "alice", life: STARTING_LIFE },
     { id: "bob", life: STARTING_LIFE }
   ],
-  activePlayer: "alice",
+  turn: "alice",
   objects: [
     {
       id: "vampire",
@@ -61,7 +64,7 @@ export const rage: Replacement.Replacement = Effects.modify({
   op: "mul",
   value: 2,
   from: "ogre",
-  until: "endOfTurn"
+  duration: "endOfTurn"
 })
 
 /**
@@ -74,7 +77,7 @@ export const shelter: Replacement.Replacement = Effects.shield({
   controller: "alice",
   to: "alice",
   amount: 2,
-  until: "endOfTurn"
+  duration: "endOfTurn"
 })
 
 /** What is cast on each turn, before combat: on turn 2 Bob casts Rage and Alice casts Shelter. */

@@ -4,7 +4,8 @@
  */
 // #region imports
 import { Chooser, Decision, Errors, Policy, Resolver, Ruleset } from "@bulwark/core"
-import { ruleset } from "@bulwark/mtg"
+import { ruleset, Scenario } from "@bulwark/mtg"
+import { Skeleton } from "@bulwark/scenario"
 import { Duration, Effect, Layer, Result } from "effect"
 // #endregion
 
@@ -62,17 +63,17 @@ export const channelChooser = (channel: PlayerChannel, timeout: Duration.Input):
  * CR 616.1: nap's creature Z is dealt 3; nap's shield ("prevent the next 2") and ap's doubler
  * don't commute, so nap — Z's controller — chooses which applies first.
  */
-export const board = ruleset.compile({
+export const board = Skeleton.compileData(Scenario.language, {
   players: ["ap", "nap"],
   objects: [
     { id: "Z", controller: "nap", types: ["Creature"], power: 5, toughness: 5 },
     { id: "src", controller: "ap", types: ["Creature"], power: 3, toughness: 3 }
   ],
   effects: [
-    { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2, until: "endOfTurn" },
+    { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2, duration: "endOfTurn" },
     { kind: "double", id: "double", controller: "ap", to: { types: ["Creature"] } }
   ],
-  steps: [{ event: { id: "e", damage: [{ id: "d", source: "src", to: "Z", amount: 3 }] } }]
+  steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "src", to: "Z", amount: 3 }] } }]
 })
 // #endregion
 

@@ -3,12 +3,21 @@
  * (`@bulwark/mtg`), in code and in scenario files.
  */
 // #region imports
-import type { Replacement, Ruleset } from "@bulwark/core"
+import { Errors, Language, type Replacement, type Ruleset } from "@bulwark/core"
 import { Effects, ruleset as mtg, Scenario } from "@bulwark/mtg"
 import { Schema } from "effect"
 // #endregion
 
 // #region card
+/**
+ * The card's options, as a scenario file writes them after `kind: guardianSigil` and as code
+ * passes them: the common effect fields of every ruleset (`Language.common` / `Language.pick`).
+ */
+export const GuardianSigilOptions = Schema.Struct({
+  ...Language.pick("amount"),
+  controller: Language.common.controller
+})
+
 /**
  * Guardian Sigil (a house card): "Once each turn, if a source an opponent controls would deal
  * damage to a creature you control, prevent N of that damage."
@@ -18,12 +27,10 @@ import { Schema } from "effect"
  * often (`limit`, reset at a time boundary), and the category the ruleset's ordering reads
  * (MTG CR 616.1: a prevention effect, ordered by the affected creature's controller).
  */
-export const guardianSigil = (c: {
-  readonly id: string
-  readonly controller: string
-  readonly amount?: number
-}): Replacement.Replacement => {
+export const guardianSigil = (c: typeof GuardianSigilOptions.Type): Replacement.Replacement => {
   const amount = c.amount ?? 1
+  if (amount === "all" || amount < 1)
+    throw new Errors.InvalidEffect({ effect: c.id, path: "amount", reason: "the sigil prevents 1 or more" })
   return {
     id: c.id,
     label: `Once each turn, if a source an opponent controls would deal damage to a creature you control, prevent ${amount} of that damage`,
@@ -31,14 +38,8 @@ export const guardianSigil = (c: {
     category: Effects.Category.prevention,
     watch: {
       family: "damage",
-      subject: {
-        _tag: "And",
-        all: [
-          { _tag: "Prop", prop: "types", op: "has", value: "Creature" },
-          { _tag: "ControlledBy", player: { _tag: "You" } }
-        ]
-      },
-      source: { _tag: "ControlledBy", player: { _tag: "Opponent" } }
+      subject: Language.toFilter({ types: ["Creature"], controller: "you" }),
+      source: Language.toFilter({ controller: "opponent" })
     },
     action: { _tag: "Prevent", amount, scope: "perEvent" },
     limit: { times: 1, resetsAt: "endOfTurn" },
@@ -48,43 +49,31 @@ export const guardianSigil = (c: {
 // #endregion
 
 // #region vocabulary
-/** The card as a scenario entry: `{ kind: guardianSigil, id, controller, amount }`. */
-const SigilEntry = Schema.Struct({
-  kind: Schema.Literal("guardianSigil"),
-  id: Schema.NonEmptyString,
-  controller: Schema.NonEmptyString,
-  amount: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)))
-})
-
-/** MTG's scenario vocabulary, with one more effect kind. */
-const HouseScenario = Schema.Struct({
-  ...Scenario.Scenario.fields,
-  effects: Schema.optionalKey(Schema.Array(Schema.Union([Scenario.EffectEntry, SigilEntry])))
-})
-type HouseScenario = typeof HouseScenario.Type
-type HouseEntry = NonNullable<HouseScenario["effects"]>[number]
-
-const isSigil = (e: HouseEntry): e is typeof SigilEntry.Type => e.kind === "guardianSigil"
+/**
+ * MTG's words, with one more effect kind: a value of `kind:` whose options are the card's and
+ * whose constructor is the card's. Everything else — objects, steps, selectors, errors — is the
+ * scenario skeleton's, as for every ruleset.
+ */
+export const houseLanguage: Language.Language = {
+  ...Scenario.language,
+  effects: {
+    ...Scenario.language.effects,
+    guardianSigil: Language.effectKind({
+      summary:
+        "Guardian Sigil (house card): once each turn, prevent N of an opponent's damage to your creature",
+      options: GuardianSigilOptions,
+      make: guardianSigil
+    })
+  }
+}
 // #endregion
 
 // #region ruleset
-/**
- * The MTG ruleset with the house card: the same policies (`rules`), the same compiler — the new
- * kind is rewritten into MTG's own `kind: raw` (a core effect as is) before MTG compiles it.
- */
-export const houseRuleset: Ruleset.Ruleset<HouseScenario> = {
+/** The MTG ruleset with the house card: the same policies (`rules`), MTG's words and one more. */
+export const houseRuleset: Ruleset.Ruleset = {
   ...mtg,
   id: "mtg-house",
   name: "Magic: The Gathering, with house cards",
-  schema: HouseScenario,
-  compile: ({ effects, ...rest }) =>
-    mtg.compile({
-      ...rest,
-      ...(effects === undefined
-        ? {}
-        : {
-            effects: effects.map((e) => (isSigil(e) ? { kind: "raw" as const, effect: guardianSigil(e) } : e))
-          })
-    })
+  language: houseLanguage
 }
 // #endregion

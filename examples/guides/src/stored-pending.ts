@@ -4,7 +4,8 @@
  */
 // #region imports
 import { Decision, Errors, type GameEvent, type GameView, Kernel, type Ledger, Resolver } from "@bulwark/core"
-import { ruleset } from "@bulwark/mtg"
+import { ruleset, Scenario } from "@bulwark/mtg"
+import { Skeleton } from "@bulwark/scenario"
 import { Result, Schema } from "effect"
 // #endregion
 
@@ -112,7 +113,7 @@ export const answer = (
  * creature (CR 616.1), active player first (APNAP, CR 101.4): two decisions, two players.
  */
 export const table = (): Resolver.Input => {
-  const compiled = ruleset.compile({
+  const compiled = Skeleton.compileData(Scenario.language, {
     players: ["ap", "nap"],
     objects: [
       { id: "Z", controller: "nap", types: ["Creature"], power: 5, toughness: 5 },
@@ -128,7 +129,7 @@ export const table = (): Resolver.Input => {
       {
         event: {
           id: "e",
-          damage: [
+          occurrences: [
             { id: "toZ", source: "src", to: "Z", amount: 3 },
             { id: "toW", source: "src", to: "W", amount: 3 }
           ]

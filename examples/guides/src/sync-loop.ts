@@ -4,7 +4,8 @@
  */
 // #region imports
 import { Chooser, GameEvent, type GameView, Ledger, Resolver } from "@bulwark/core"
-import { Effects, Game, ruleset } from "@bulwark/mtg"
+import { Effects, Game, ruleset, Scenario } from "@bulwark/mtg"
+import { Skeleton } from "@bulwark/scenario"
 import { Result } from "effect"
 
 // #endregion
@@ -16,7 +17,7 @@ import { Result } from "effect"
  * player is doubled". nap chooses the order (CR 616.1): preventing first leaves (4 − 1) × 2 = 6,
  * doubling first 4 × 2 − 1 = 7 — and with a fresh shield each turn it matters more.
  */
-const start = ruleset.compile({
+const start = Skeleton.compileData(Scenario.language, {
   players: ["ap", { id: "nap", life: 6 }],
   objects: [{ id: "dragon", controller: "ap", types: ["Creature"], power: 4, toughness: 4 }],
   effects: [
@@ -27,7 +28,7 @@ const start = ruleset.compile({
 
 /** nap casts "prevent the next 2 damage that would be dealt to you this turn" each turn. */
 const shieldFor = (turn: number) =>
-  Effects.shield({ id: `shield${turn}`, controller: "nap", to: "nap", amount: 2, until: "endOfTurn" })
+  Effects.shield({ id: `shield${turn}`, controller: "nap", to: "nap", amount: 2, duration: "endOfTurn" })
 
 /** The dragon's combat damage, one event per turn. */
 const attack = (turn: number, target: string) =>

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { Chooser, GameEvent, Ledger, Resolver } from "@bulwark/core"
-import { ruleset as mtg } from "@bulwark/mtg"
-import { checkScenario, parseScenario } from "@bulwark/scenario"
+import { ruleset as mtg, Scenario } from "@bulwark/mtg"
+import { checkScenario, parseScenario, Skeleton } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { guardianSigil, houseRuleset } from "../src/own-card.js"
@@ -11,7 +11,7 @@ import { guardianSigil, houseRuleset } from "../src/own-card.js"
  * creature you control, prevent 1 of that damage."
  */
 const board = () => {
-  const c = mtg.compile({
+  const c = Skeleton.compileData(Scenario.language, {
     players: ["ap", "nap"],
     objects: [
       { id: "bear", controller: "nap", types: ["Creature"], power: 2, toughness: 4 },
@@ -99,7 +99,7 @@ describe("docs/guides/own-card.md", () => {
   })
   it("a bad entry of the new kind is refused by the schema, naming the key", () => {
     const bad = parseScenario(
-      "ruleset: mtg-house\nplayers: [ap, nap]\neffects:\n  - { kind: guardianSigil, id: s, controller: nap, amount: 0 }\n",
+      "format: 2\nruleset: mtg-house\nplayers: [ap, nap]\neffects:\n  - { kind: guardianSigil, id: s, controller: nap, amount: 0 }\n",
       "bad.yaml",
       [houseRuleset]
     )
@@ -108,7 +108,7 @@ describe("docs/guides/own-card.md", () => {
   })
   it("the plain MTG ruleset still refuses the house kind", () => {
     const r = parseScenario(
-      "ruleset: mtg\nplayers: [ap, nap]\neffects:\n  - { kind: guardianSigil, id: s, controller: nap }\n",
+      "format: 2\nruleset: mtg\nplayers: [ap, nap]\neffects:\n  - { kind: guardianSigil, id: s, controller: nap }\n",
       "plain.yaml",
       [mtg]
     )

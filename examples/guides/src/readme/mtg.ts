@@ -1,29 +1,41 @@
 // The quick example of packages/mtg/README.md (the region below is quoted there; the smoke-pack check runs the
 // README's copy against the packed packages).
 // #region readme
-import { Chooser, Decision, Errors, Ruleset } from "@bulwark/core"
-import { ruleset } from "@bulwark/mtg"
-import { Effect, Result } from "effect"
+import { Chooser, Decision, Errors, GameEvent, GameView, Ledger, Ruleset } from "@bulwark/core"
+import { Effects, ruleset } from "@bulwark/mtg"
+import { Effect } from "effect"
 
 // CR 616.1: nap's creature Z is dealt 3; nap's shield ("prevent the next 2") and ap's
 // doubler ("it deals double that damage instead") don't commute: nap, Z's controller, chooses.
-const compiled = ruleset.compile({
-  players: ["ap", "nap"],
-  objects: [
-    { id: "Z", controller: "nap", types: ["Creature"], power: 5, toughness: 5 },
-    { id: "src", controller: "ap", types: ["Creature"], power: 3, toughness: 3 }
-  ],
-  effects: [
-    { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2, until: "endOfTurn" },
-    { kind: "double", id: "double", controller: "ap", to: { types: ["Creature"] } }
-  ],
-  steps: [{ event: { id: "e", damage: [{ id: "d", source: "src", to: "Z", amount: 3 }] } }]
+// Each constructor takes the options a scenario file writes after `kind: shield` / `kind: double`.
+const creature = (id: string, controller: string, power: number): GameView.GameObject => ({
+  id,
+  kind: "object",
+  controller,
+  zone: "battlefield",
+  props: { types: ["Creature"], power, toughness: power }
 })
-if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
+const compiled: Ruleset.Compiled = {
+  view: GameView.make({
+    players: ["ap", "nap"],
+    activePlayer: "ap",
+    objects: [creature("Z", "nap", 5), creature("src", "ap", 3)]
+  }),
+  ledger: Ledger.make([
+    Effects.shield({ id: "shield", controller: "nap", to: "Z", amount: 2, duration: "endOfTurn" }),
+    Effects.double({ id: "double", controller: "ap", to: { types: ["Creature"] } })
+  ]),
+  steps: [
+    {
+      _tag: "Event",
+      event: GameEvent.make("e", [GameEvent.damage({ id: "d", source: "src", recipient: "Z", amount: 3 })])
+    }
+  ]
+}
 
 // 1. Synchronous — an AI, a simulation, a test: a strategy answers at once.
 //    nap's best order is prevent first: (3 − 2) × 2 = 2.
-const best = Ruleset.run(ruleset.rules, compiled.success, Chooser.bestForChooser())
+const best = Ruleset.run(ruleset.rules, compiled, Chooser.bestForChooser())
 console.log(best.outcome.events["e"]?.dealt) // → { Z: 2 }
 
 // 2. Asynchronous — a UI or the network: ask the player, answer when they do.
@@ -46,7 +58,7 @@ const fromPlayer = Chooser.layer({
 })
 //    A failure (no answer, an illegal one) is a typed error in Effect's error channel.
 const played = await Effect.runPromise(
-  Ruleset.runEffect(ruleset.rules, compiled.success).pipe(Effect.provide(fromPlayer))
+  Ruleset.runEffect(ruleset.rules, compiled).pipe(Effect.provide(fromPlayer))
 )
 // nap chose double first: 3 × 2 − 2 = 4
 console.log(played.outcome.events["e"]?.dealt) // → { Z: 4 }
