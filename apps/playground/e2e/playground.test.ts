@@ -226,6 +226,19 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     expect(consoleErrors).toEqual([])
   })
 
+  it("every ruleset's bundled scenarios are format 2 and open without a problem", async () => {
+    const ids = await page
+      .locator("#ruleset option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+    expect(ids).toEqual(["mtg", "riftbound", "berserk", "fab"])
+    for (const id of ids) {
+      await page.selectOption("#ruleset", id)
+      await page.locator('[data-testid="title"]').waitFor()
+      expect(await page.locator("#source").inputValue(), id).toMatch(/^format: 2$/m)
+      expect(await page.locator('[data-testid="problem"]').count(), id).toBe(0)
+    }
+  })
+
   /**
    * MTG-09 as a format-1 file had it (before scenario format 2): CR 616.1, NAP applies the
    * shield first, (3 − 2) × 2 = 2. Users have share links holding such texts.
