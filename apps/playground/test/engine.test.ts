@@ -6,7 +6,7 @@
 import type { Decision } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import { bundled, rulesets, showcase } from "../src/bundled.ts"
+import { blank, bundled, rulesets, showcase } from "../src/bundled.ts"
 import { drive, headingOf, load, mismatchList, question, snapshotAt, upgrade } from "../src/engine.ts"
 
 /** MTG-09 in the one scenario language (format 2), with its own ids (independent of the package's file). */
@@ -93,6 +93,16 @@ describe("bundled scenarios", () => {
     expect(mtg.indexOf("MTG-01")).toBeLessThan(mtg.indexOf(showcase?.name ?? ""))
     expect(mtg.indexOf("MTG-02")).toBeLessThan(mtg.indexOf("MTG-10-exile"))
     expect(rulesets.map((r) => r.id)).toContain("mtg")
+  })
+})
+
+describe("the blank template", () => {
+  it("is a format-2 scenario that every ruleset loads", () => {
+    for (const r of rulesets) {
+      const loaded = load(blank(r.id), "new.yaml", rulesets)
+      expect(Result.isSuccess(loaded) ? [] : loaded.failure, r.id).toEqual([])
+      expect(blank(r.id)).toMatch(/^format: 2\n/)
+    }
   })
 })
 
