@@ -26,12 +26,14 @@ import {
   parseScenario,
   type Scenario,
   ScenarioError,
+  Skeleton,
   strategyFor
 } from "@bulwark/scenario"
-import { loadFile, scenarioFiles } from "@bulwark/scenario/node"
+import { findScenarios, loadFile } from "@bulwark/scenario/node"
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, Prompt } from "effect/cli"
 import * as Gallery from "./gallery.js"
+import * as Migration from "./migrate.js"
 import * as Registry from "./registry.js"
 import * as Render from "./render.js"
 import * as SchemaDoc from "./schema.js"
@@ -326,17 +328,28 @@ const checkOne = (file: string, progress: Progress | undefined) =>
     return { _tag: "Checked", file, scenario: s, result: matchRun(s, run) } as const
   })
 
+/** The files a folder walk left out, named (the first few), so that a typo'd `ruleset:` shows. */
+const skippedLine = (skipped: ReadonlyArray<string>): string => {
+  const shown = skipped.slice(0, 5).join(", ")
+  const more = skipped.length > 5 ? `, … (${skipped.length - 5} more)` : ""
+  return `skipped ${skipped.length} file${skipped.length === 1 ? "" : "s"} without a top-level \`ruleset:\` key (not scenarios): ${shown}${more}`
+}
+
 /** `bulwark check <files or folders…>`: runs every scenario; `N passed, N failed`. */
 export const check = Command.make(
   "check",
   {
     paths: Argument.String("paths").pipe(
-      Argument.withDescription("Scenario files or folders (searched recursively for .yaml, .yml, .json)"),
+      Argument.withDescription(
+        "Scenario files or folders (searched recursively for .yaml, .yml, .json files with a top-level `ruleset:` key; node_modules, dist and dot-folders are not entered)"
+      ),
       Argument.atLeast(1)
     )
   },
   Effect.fn(function* ({ paths }) {
-    const files = paths.flatMap((p) => scenarioFiles(p))
+    const found = paths.map((p) => findScenarios(p))
+    const files = found.flatMap((f) => f.scenarios)
+    const skipped = found.flatMap((f) => f.skipped)
     let passed = 0
     let failed = 0
     let invalid = 0
@@ -363,13 +376,80 @@ export const check = Command.make(
       }
     }
     yield* Console.log(`${passed} passed, ${failed} failed`)
+    if (skipped.length > 0) yield* Console.log(skippedLine(skipped))
     if (files.length === 0)
-      return yield* new BadInput({ text: `no scenario files (.yaml, .yml, .json) in ${paths.join(", ")}` })
+      return yield* new BadInput({
+        text: `no scenario files (.yaml, .yml, .json with a top-level \`ruleset:\` key) in ${paths.join(", ")}`
+      })
     if (invalid > 0)
       return yield* new BadInput({ text: `${invalid} file${invalid === 1 ? "" : "s"} could not be loaded` })
     if (failed > 0) return yield* new ChecksFailed({ failed })
   })
 ).pipe(Command.withDescription("Run scenario files as tests: PASS/FAIL per case and a summary"))
+
+/**
+ * `bulwark migrate <files or folders…> [--check]`: rewrites scenario files of an older format in
+ * the current one, in place (folders walked as `check` walks them). All or nothing: when a file
+ * can't be migrated, its located error is printed and no file is written (exit 2). With
+ * `--check`, nothing is written: each file that would change is listed and the exit code is 1
+ * when any would. A file already in the current format is left byte-identical.
+ */
+export const migrate = Command.make(
+  "migrate",
+  {
+    paths: Argument.String("paths").pipe(
+      Argument.withDescription(
+        "Scenario files or folders (folders searched as `check` searches them: .yaml, .yml, .json files with a top-level `ruleset:` key; node_modules, dist and dot-folders are not entered)"
+      ),
+      Argument.atLeast(1)
+    ),
+    check: Flag.Boolean("check").pipe(
+      Flag.withDescription(
+        "Write nothing: list the files that would change and exit 1 if any would (for CI)"
+      ),
+      Flag.withDefault(false)
+    )
+  },
+  Effect.fn(function* ({ paths, check }) {
+    const found = paths.map((p) => findScenarios(p))
+    const files = [...new Set(found.flatMap((f) => f.scenarios))]
+    const skipped = found.flatMap((f) => f.skipped)
+    if (skipped.length > 0) yield* Console.log(skippedLine(skipped))
+    if (files.length === 0)
+      return yield* new BadInput({
+        text: `no scenario files (.yaml, .yml, .json with a top-level \`ruleset:\` key) in ${paths.join(", ")}`
+      })
+    const planned = files.map((f) => Migration.plan(f, Registry.installed))
+    const failed = planned.filter((p) => p._tag === "Failed")
+    const changed = planned.filter((p) => p._tag === "Changed")
+    const current = planned.length - failed.length - changed.length
+    const summary = (verb: string) =>
+      `${changed.length} ${verb}, ${current} already in format ${Skeleton.FORMAT}${failed.length === 0 ? "" : `, ${failed.length} can't be migrated`}`
+    if (failed.length > 0) {
+      for (const p of changed) yield* Console.log(`${check ? "would migrate" : "can migrate"} ${p.file}`)
+      yield* Console.log(summary(check ? "would change" : "can be migrated"))
+      return yield* new BadInput({
+        text: `${failed.map((p) => p.message).join("\n")}${check ? "" : "\nno file was written"}`
+      })
+    }
+    // every file is written before anything is printed: a signal can't stop the run half-way
+    const written = check ? { done: changed.length } : Migration.replaceAll(changed)
+    for (const p of changed.slice(0, written.done))
+      yield* Console.log(
+        `${check ? "would migrate" : "migrated"} ${p.file} (format ${p.from} → ${Skeleton.FORMAT})`
+      )
+    if (written.error !== undefined)
+      return yield* new BadInput({
+        text: `${written.error}\n${written.done} of ${changed.length} files were migrated before it; run \`bulwark migrate\` again once it is writable`
+      })
+    yield* Console.log(summary(check ? "would change" : "migrated"))
+    if (check && changed.length > 0) return yield* new ChecksFailed({ failed: changed.length })
+  })
+).pipe(
+  Command.withDescription(
+    "Rewrite scenario files of an older format in the current one, in place (comments and key order kept)"
+  )
+)
 
 /** `bulwark schema <ruleset>`: the JSON Schema of that ruleset's scenario files. */
 export const schema = Command.make(
@@ -455,7 +535,7 @@ export const gallery = Command.make(
 /** The root `bulwark` command with all its subcommands. */
 export const bulwark = Command.make("bulwark").pipe(
   Command.withDescription("Damage prevention and replacement rules engine for trading card games"),
-  Command.withSubcommands([resolve, check, schema, rulesets, gallery])
+  Command.withSubcommands([resolve, check, migrate, schema, rulesets, gallery])
 )
 
 /** Runs `bulwark` with the given arguments (without the `node` and script path); fails on errors. */

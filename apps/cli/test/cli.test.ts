@@ -166,7 +166,9 @@ describe("bulwark resolve", () => {
   it.effect("schema errors: every issue at once, each with path and line", () =>
     Effect.gen(function* () {
       const f = variant("schema.yaml", (t) =>
-        t.replace("players: [ap, nap]", "playrs: [ap, nap]").replace("amount: 2, until", "amount: two, until")
+        t
+          .replace("players: [ap, nap]", "playrs: [ap, nap]")
+          .replace("amount: 2, duration", "amount: two, duration")
       )
       const r = yield* cli(["resolve", f])
       assert.strictEqual(r.code, 2)
@@ -498,6 +500,7 @@ describe("bulwark and signals", () => {
   writeFileSync(
     long,
     [
+      "format: 2",
       "ruleset: mtg",
       "players: [ap, nap]",
       "objects:",
@@ -507,10 +510,10 @@ describe("bulwark and signals", () => {
       "effects:",
       ...Array.from({ length: 8 }, (_, i) => [
         `  - { kind: double, id: d${i}, controller: ap, source: furnace, to: { types: [Creature] } }`,
-        `  - { kind: shield, id: s${i}, controller: nap, to: Z, amount: 2, until: endOfTurn }`
+        `  - { kind: shield, id: s${i}, controller: nap, to: Z, amount: 2, duration: endOfTurn }`
       ]).flat(),
       "steps:",
-      "  - event: { id: e, damage: [{ id: d, source: src, to: Z, amount: 3 }] }",
+      "  - event: { id: e, occurrences: [{ id: d, source: src, to: Z, amount: 3 }] }",
       "strategy: best-for-chooser",
       "budget: 1000000000",
       ""
@@ -584,6 +587,7 @@ describe("scenario budget:", () => {
     writeFileSync(
       f,
       [
+        "format: 2",
         "ruleset: mtg",
         "players: [ap, nap]",
         "objects:",
@@ -593,10 +597,10 @@ describe("scenario budget:", () => {
         "effects:",
         "  - { kind: double, id: d0, controller: ap, source: furnace, to: { types: [Creature] } }",
         "  - { kind: double, id: d1, controller: ap, source: furnace, to: { types: [Creature] } }",
-        "  - { kind: shield, id: s0, controller: nap, to: Z, amount: 2, until: endOfTurn }",
-        "  - { kind: shield, id: s1, controller: nap, to: Z, amount: 2, until: endOfTurn }",
+        "  - { kind: shield, id: s0, controller: nap, to: Z, amount: 2, duration: endOfTurn }",
+        "  - { kind: shield, id: s1, controller: nap, to: Z, amount: 2, duration: endOfTurn }",
         "steps:",
-        "  - event: { id: e, damage: [{ id: d, source: src, to: Z, amount: 3 }] }",
+        "  - event: { id: e, occurrences: [{ id: d, source: src, to: Z, amount: 3 }] }",
         extra,
         ""
       ].join("\n")
@@ -628,7 +632,7 @@ describe("scenario budget:", () => {
     const f = board("strategy: first\nbudget: 10")
     const r = spawnSync(process.execPath, [main, "resolve", f], { encoding: "utf8" })
     assert.strictEqual(r.status, 2)
-    assert.match(r.stderr, /:15:\d+: .*budget/)
+    assert.match(r.stderr, /:16:\d+: .*budget/)
   })
 
   it("budget: must be a whole number ≥ 1", { timeout: 120_000 }, () => {

@@ -2,10 +2,12 @@
  * Scenario fuzzing, part of every CI run with a fixed seed (the seed and the counts are printed;
  * set BULWARK_FUZZ_SEED / BULWARK_FUZZ_CASES to explore other seeds locally).
  *
- * Every bundled scenario (`packages/<game>/scenarios/*.yaml`) is mutated — wrong types, missing
- * fields, key typos, unknown keys and ids, huge numbers (1e308), NaN/Infinity (YAML .nan/.inf),
- * negative amounts, deep nesting, duplicate ids, YAML anchor/alias cycles and bombs, truncation,
- * random bytes, swapped rulesets, prototype names — and documents are generated from scratch.
+ * Every bundled scenario (`packages/<game>/scenarios/*.yaml`, format 2) is mutated — wrong types,
+ * missing fields, key typos, unknown keys and ids, huge numbers (1e308), NaN/Infinity (YAML
+ * .nan/.inf), negative amounts, deep nesting, duplicate ids, YAML anchor/alias cycles and bombs,
+ * truncation, random bytes, swapped rulesets, prototype names, an effect's kind or a step's kind
+ * swapped for another of the ruleset's, `format:` dropped or changed — and format-2 documents are
+ * generated from scratch.
  *
  * - The loader (`parseScenario` + `checkScenario`) never throws: a bad file gets a typed error
  *   naming the file and a path or line, a loadable one runs without a defect.
@@ -110,10 +112,11 @@ const watched = (files: ReadonlyArray<string>) =>
   )
 
 describe(`scenario fuzzing (seed ${SEED})`, () => {
-  it("the corpus is every bundled scenario of every ruleset", () => {
+  it("the corpus is every bundled scenario of every ruleset, all in format 2", () => {
     const games = new Set(files.map((f) => f.name.split("/")[0]))
     assert.deepStrictEqual([...games].sort(), ["berserk", "fab", "mtg", "riftbound"])
     assert.isAbove(files.length, 50)
+    for (const f of files) assert.match(f.text, /^format: 2$/m, `${f.name} is not in format 2`)
   })
 
   it.skipIf(!existsSync(main))(
@@ -175,7 +178,14 @@ describe(`scenario fuzzing (seed ${SEED})`, () => {
     )
     assert.deepStrictEqual(problems, [])
     // the mutations reach every stage: malformed files, schema errors, compile errors, runs
-    for (const tag of ["MalformedFile", "SchemaMismatch", "CompileFailed", "UnknownRuleset", "loaded"])
+    for (const tag of [
+      "MalformedFile",
+      "SchemaMismatch",
+      "CompileFailed",
+      "UnknownRuleset",
+      "OutdatedFormat",
+      "loaded"
+    ])
       assert.isAbove(verdicts[tag] ?? 0, 0, `no case ended as ${tag}`)
   }, 600_000)
 

@@ -1,9 +1,10 @@
 /**
- * Scenario fuzzing: seeded generators of broken scenario files — every bundled scenario mutated
- * (wrong types, missing fields, key typos, unknown keys and ids, huge numbers, NaN/Infinity,
- * negative amounts, deep nesting, duplicate ids, YAML anchor/alias cycles and bombs,
- * truncation, random bytes, swapped rulesets, prototype keys) and documents generated from
- * scratch — and the oracle that says whether the loader handled one well: it never throws, a
+ * Scenario fuzzing: seeded generators of broken scenario files — every bundled scenario (format 2)
+ * mutated (wrong types, missing fields, key typos, unknown keys and ids, huge numbers,
+ * NaN/Infinity, negative amounts, deep nesting, duplicate ids, YAML anchor/alias cycles and
+ * bombs, truncation, random bytes, swapped rulesets, prototype keys; and, in the grammar of
+ * format 2, an effect's `kind` or a step's kind swapped for another of the ruleset's, the
+ * `format:` dropped or changed) and format-2 documents generated from scratch — and the oracle that says whether the loader handled one well: it never throws, a
  * failure is a typed error that names the file and a path or line, and a scenario that loads
  * runs without a defect.
  */
@@ -11,7 +12,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Ruleset } from "@bulwark/core"
-import { checkScenario, parseScenario, type Scenario } from "@bulwark/scenario"
+import { checkScenario, parseScenario, type Scenario, Skeleton } from "@bulwark/scenario"
 import { Result } from "effect"
 
 // ---------------------------------------------------------------------------------------------
@@ -188,11 +189,32 @@ export const dataMutations = [
   "protoKey",
   "emptyContainer",
   "negateNumbers",
-  "hugeArray"
+  "hugeArray",
+  "swapKind",
+  "swapStepKind",
+  "swapFormat"
 ] as const
 
-const mutateData = (rng: Rng, doc: Json, rulesetIds: ReadonlyArray<string>): string => {
+/** The effect kinds and step kinds of a ruleset's language (format 2's words), by ruleset id. */
+type Words = ReadonlyMap<
+  string,
+  { readonly kinds: ReadonlyArray<string>; readonly steps: ReadonlyArray<string> }
+>
+
+const wordsOf = (rulesets: ReadonlyArray<Ruleset.AnyRuleset>): Words =>
+  new Map(
+    rulesets.map((r) => [
+      r.id,
+      {
+        kinds: Object.keys(r.language?.effects ?? {}),
+        steps: [...Skeleton.coreSteps, ...Object.keys(r.language?.steps ?? {})]
+      }
+    ])
+  )
+
+const mutateData = (rng: Rng, doc: Json, rulesetIds: ReadonlyArray<string>, words: Words): string => {
   const kind = rng.pick(dataMutations)
+  const own = words.get(isObj(doc) && typeof doc.ruleset === "string" ? doc.ruleset : "")
   const ss = slots(doc)
   const s = ss.length === 0 ? undefined : rng.pick(ss)
   switch (kind) {
@@ -290,6 +312,36 @@ const mutateData = (rng: Rng, doc: Json, rulesetIds: ReadonlyArray<string>): str
       }
       break
     }
+    case "swapKind": {
+      // an effect (also one a step adds) of another of the ruleset's kinds, or a near miss
+      const effects = containers(doc).filter((c) => isObj(c) && typeof c.kind === "string" && "id" in c)
+      if (effects.length > 0 && own !== undefined && own.kinds.length > 0) {
+        const e = rng.pick(effects) as { [k: string]: Json }
+        e.kind = rng.chance(0.8) ? rng.pick(own.kinds) : typo(rng, String(e.kind))
+      }
+      break
+    }
+    case "swapStepKind": {
+      // a step's value under another step kind of the ruleset (event ↔ advance ↔ its own…)
+      const steps = isObj(doc) && Array.isArray(doc.steps) ? doc.steps.filter(isObj) : []
+      if (steps.length > 0 && own !== undefined) {
+        const st = rng.pick(steps)
+        const k = Object.keys(st)[0]
+        if (k !== undefined) {
+          const v = st[k] as Json
+          delete st[k]
+          st[rng.chance(0.85) ? rng.pick(own.steps) : typo(rng, k)] = v
+        }
+      }
+      break
+    }
+    case "swapFormat":
+      if (isObj(doc)) {
+        const r = rng.int(4)
+        if (r === 0) delete doc.format
+        else doc.format = rng.pick([1, 3, "2", 2.5, 0])
+      }
+      break
   }
   return kind
 }
@@ -414,8 +466,10 @@ const mutateText = (rng: Rng, text: string): { text: string; kind: string } => {
 // documents generated from scratch
 
 const KEYS = [
+  "format",
   "ruleset",
   "players",
+  "turn",
   "objects",
   "effects",
   "steps",
@@ -423,19 +477,28 @@ const KEYS = [
   "decisions",
   "strategy",
   "title",
-  "units",
-  "cards",
-  "turnPlayer",
-  "turn",
   "kind",
   "id",
   "amount",
   "to",
   "from",
   "source",
-  "damage",
+  "controller",
+  "types",
+  "zone",
+  "duration",
+  "may",
+  "family",
+  "kinds",
   "event",
-  "controller"
+  "occurrences",
+  "advance",
+  "update",
+  "object",
+  "set",
+  "addEffects",
+  "query",
+  "name"
 ]
 
 const randomValue = (rng: Rng, depth: number, rulesetIds: ReadonlyArray<string>): Json => {
@@ -464,7 +527,10 @@ const randomValue = (rng: Rng, depth: number, rulesetIds: ReadonlyArray<string>)
 }
 
 const generated = (rng: Rng, rulesetIds: ReadonlyArray<string>): Json => {
-  const o: { [k: string]: Json } = { ruleset: rng.pick(rulesetIds) }
+  // format 2 most of the time, so that the ruleset's part is read at all
+  const o: { [k: string]: Json } = rng.chance(0.9)
+    ? { format: 2, ruleset: rng.pick(rulesetIds) }
+    : { ruleset: rng.pick(rulesetIds) }
   const n = 1 + rng.int(6)
   for (let i = 0; i < n; i++) o[rng.pick(KEYS)] = randomValue(rng, 1, rulesetIds)
   return o
@@ -493,6 +559,7 @@ export const makeCase = (
 ): Case => {
   const rng = prng(Math.imul(seed, 0x9e3779b1) ^ Math.imul(i + 1, 0x85ebca77))
   const ids = rulesets.map((r) => r.id)
+  const words = wordsOf(rulesets)
   const json = rng.chance(0.1)
   if (rng.chance(0.125)) {
     return {
@@ -509,7 +576,7 @@ export const makeCase = (
     const parsed = parseScenario(src.text, src.name, rulesets)
     const doc = Result.isSuccess(parsed) ? (structuredClone(parsed.success.document) as Json) : ({} as Json)
     const n = 1 + rng.int(3)
-    for (let k = 0; k < n; k++) how.push(mutateData(rng, doc, ids))
+    for (let k = 0; k < n; k++) how.push(mutateData(rng, doc, ids, words))
     text = json ? (JSON.stringify(doc) ?? "null") : toYaml(doc)
   }
   if (!json && rng.chance(0.35)) {
@@ -560,7 +627,12 @@ export const judge = (
     } catch (err) {
       problems.push(`the error's message threw: ${String(err)}`)
     }
-    if (!["MalformedFile", "SchemaMismatch", "CompileFailed", "UnknownRuleset"].includes(e._tag))
+    // OutdatedFormat: a mutation that drops `format: 2` makes a format-2 file read as format 1
+    if (
+      !["MalformedFile", "SchemaMismatch", "CompileFailed", "UnknownRuleset", "OutdatedFormat"].includes(
+        e._tag
+      )
+    )
       problems.push(`unexpected error tag ${e._tag}`)
     if (!message.startsWith(c.name))
       problems.push(`the message does not start with the file name: ${message}`)

@@ -1,6 +1,8 @@
 /**
  * The hostile files in test/hostile/ (deep nesting, alias bombs and cycles, prototype names,
- * wrong types, truncation, random bytes, …), each with its expected error class, line and words
+ * wrong types, truncation, random bytes, NaN and Infinity written in block and flow style, last
+ * in a flow mapping, in `expect:`, and as JSON's missing tokens; JSON files read by the JSON
+ * fast path and still located: a repeated key, deep nesting, a wrong type, an unknown id, …), each with its expected error class, line and words
  * in test/hostile/manifest.json. `bulwark check` and `bulwark resolve` on each: exit 2, the error
  * class the loader reports, a message line that names the file and the line, no line longer
  * than 200 characters (no echo of a 40 KB line) and no stack trace.
@@ -34,7 +36,7 @@ const cli = (args: ReadonlyArray<string>) =>
 
 describe("hostile files", () => {
   it("every file in test/hostile has an entry in its manifest, and every entry a file", () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith(".yaml"))
+    const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f) && f !== "manifest.json")
     assert.deepStrictEqual(files.sort(), Object.keys(manifest).sort())
   })
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Effects as BerserkEffects } from "@bulwark/berserk"
-import { Amount, Expect, GameEvent, Ruleset } from "@bulwark/core"
+import { Amount, Errors, Expect, GameEvent, Ruleset } from "@bulwark/core"
 import { Effects as FabEffects } from "@bulwark/fab"
 import { Effects as MtgEffects, ruleset as mtg } from "@bulwark/mtg"
 import { Effects as RiftEffects } from "@bulwark/riftbound"
@@ -51,7 +51,7 @@ describe("duplicate ids are errors naming both places", () => {
   it("two events with the same id (the second's outcome would overwrite the first's)", () => {
     const text = base.replace(
       "decisions: [shield]",
-      "  - event:\n      id: e\n      damage: [{ id: d, source: src, to: Z, amount: 1 }]\ndecisions: [shield]"
+      "  - event:\n      id: e\n      occurrences: [{ id: d, source: src, to: Z, amount: 1 }]\ndecisions: [shield]"
     )
     const m = problem(text)
     const first = lineOf(text, "id: e")
@@ -60,36 +60,36 @@ describe("duplicate ids are errors naming both places", () => {
     assert.include(m, `duplicate event id "e": also at steps[0].event.id (line ${first})`)
   })
 
-  it("an effect id in effects and again in a resolve step (mtg)", () => {
+  it("an effect id in effects and again in an addEffects step", () => {
     const text = base.replace(
       "decisions: [shield]",
-      "  - resolve: [{ kind: shield, id: shield, controller: nap, to: Z, amount: 1 }]\ndecisions: [shield]"
+      "  - addEffects: [{ kind: shield, id: shield, controller: nap, to: Z, amount: 1 }]\ndecisions: [shield]"
     )
-    assert.match(problem(text), /duplicate effect id "shield": also at effects\[0\]\.id \(line 11\)/)
+    assert.match(problem(text), /duplicate effect id "shield": also at effects\[0\]\.id \(line 12\)/)
   })
 
-  it("a player and an object with one id (mtg), a unit and an object (riftbound), a player and a card (berserk)", () => {
+  it("a player and an object with one id (mtg), a unit and a battlefield (riftbound), a player and a card (berserk)", () => {
     assert.match(
-      problem(base.replace("{ id: furnace,", "{ id: ap,")),
-      /duplicate player or object id "ap": also at players\[0\] \(line 5\)/
+      problem(base.replace("  - { id: furnace,", "  - { id: ap, controller: ap }\n  - { id: furnace,")),
+      /duplicate object id "ap": also at players\[0\] \(line 6\)/
     )
     const rb =
-      "ruleset: riftbound\nplayers: [A, B]\nunits:\n  U: { controller: B, might: 3 }\nobjects:\n  U: { controller: B }\nsteps: []\n"
+      "format: 2\nruleset: riftbound\nplayers: [A, B]\nobjects:\n  - { id: U, controller: B, types: [unit], might: 3 }\n  - { id: U, types: [battlefield] }\nsteps: []\n"
     assert.match(
       problem(rb),
-      /t\.yaml:6:3 at objects\.U: duplicate player, unit or object id "U": also at units\.U \(line 4\)/
+      /t\.yaml:6:11 at objects\[1\]\.id: duplicate object id "U": also at objects\[0\]\.id \(line 5\)/
     )
     const bsk =
-      "ruleset: berserk\nplayers: { active: ap, inactive: ip }\ncards:\n  ip: { controller: ip }\nsteps: []\n"
-    assert.match(problem(bsk), /duplicate player or card id "ip": also at players\.inactive \(line 2\)/)
+      "format: 2\nruleset: berserk\nplayers: [ap, ip]\nobjects:\n  - { id: ip, controller: ip }\nsteps: []\n"
+    assert.match(problem(bsk), /duplicate object id "ip": also at players\[1\] \(line 3\)/)
   })
 
   it("two occurrences of one event (fab), but the same occurrence id in two events is fine", () => {
     const fab = (second: string) =>
-      `ruleset: fab\nplayers: [{ id: a }, { id: b }]\nobjects: [{ id: s, controller: a, zone: stack }]\nsteps:\n  - damage: { id: e1, source: s, instances: [{ id: i, to: a, amount: 1 }, { id: ${second}, to: b, amount: 1 }] }\n  - damage: { id: e2, source: s, instances: [{ id: i, to: a, amount: 1 }] }\n`
+      `format: 2\nruleset: fab\nplayers: [a, b]\nobjects: [{ id: s, controller: a, zone: stack }]\nsteps:\n  - event: { id: e1, occurrences: [{ id: i, source: s, to: a, amount: 1 }, { id: ${second}, source: s, to: b, amount: 1 }] }\n  - event: { id: e2, occurrences: [{ id: i, source: s, to: a, amount: 1 }] }\n`
     assert.match(
       problem(fab("i")),
-      /duplicate occurrence id "i": also at steps\[0\]\.damage\.instances\[0\]\.id/
+      /duplicate occurrence id "i": also at steps\[0\]\.event\.occurrences\[0\]\.id/
     )
     assert.strictEqual(problem(fab("j")), "")
   })
@@ -113,12 +113,13 @@ describe("ids in NFC, invisible characters shown, invalid UTF-8 located", () => 
       "  - { id: furnace,",
       `  - { id: ${nfc}, controller: ap }\n  - { id: ${nfd}, controller: ap }\n  - { id: furnace,`
     )
-    assert.match(problem(text), /duplicate player or object id "café": also at objects\[2\]\.id \(line 9\)/)
+    assert.match(problem(text), /duplicate object id "café": also at objects\[2\]\.id \(line 10\)/)
   })
 
   it("two keys equal in NFC in one mapping are refused (one would be lost)", () => {
-    const rb = `ruleset: riftbound\nplayers: [A, B]\nunits:\n  caf\u00E9: { controller: B, might: 3 }\n  cafe\u0301: { controller: B, might: 3 }\nsteps: []\n`
-    assert.match(problem(rb), /t\.yaml:5:3 .*is the same as units\["café"\] \(line 4\) in Unicode NFC/)
+    // format 2 has ids as values, not keys: the keys of `expect: state:` are the place left
+    const rb = `format: 2\nruleset: riftbound\nplayers: [A, B]\nobjects:\n  - { id: U, controller: B, types: [unit], might: 3 }\nsteps: []\nexpect:\n  state:\n    caf\u00E9: { damage: 0 }\n    cafe\u0301: { damage: 0 }\n`
+    assert.match(problem(rb), /t\.yaml:10:5 .*is the same as .*"café".* \(line 9\) in Unicode NFC/)
   })
 
   it("a zero-width space in an id is shown escaped in the message", () => {
@@ -129,7 +130,7 @@ describe("ids in NFC, invisible characters shown, invalid UTF-8 located", () => 
 
   it("a file that is not UTF-8 names the byte offset, line and column", () => {
     const bytes = Buffer.concat([
-      Buffer.from("ruleset: mtg\ntitle: caf"),
+      Buffer.from("format: 2\nruleset: mtg\ntitle: caf"),
       Buffer.from([0xff]),
       Buffer.from("\n")
     ])
@@ -137,7 +138,7 @@ describe("ids in NFC, invisible characters shown, invalid UTF-8 located", () => 
     assert.isTrue(Result.isFailure(r))
     if (Result.isSuccess(r)) return
     assert.strictEqual(r.failure._tag, "MalformedFile")
-    assert.include(r.failure.message, "latin1.yaml:2:11: malformed YAML: invalid UTF-8 at byte offset 23")
+    assert.include(r.failure.message, "latin1.yaml:3:11: malformed YAML: invalid UTF-8 at byte offset 33")
   })
 })
 
@@ -152,8 +153,8 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
 
   it("an additional part's template `addCounter` (615.5 additional effect)", () => {
     const text = base.replace(
-      "amount: 2, until: endOfTurn }",
-      "amount: 2, until: endOfTurn, additional: [{ family: addCounter, subject: subject }] }"
+      "amount: 2, duration: endOfTurn }",
+      "amount: 2, duration: endOfTurn, additional: [{ family: addCounter, subject: subject }] }"
     )
     assert.match(problem(text), /unknown event family "addCounter" .*\(did you mean "addCounters"\?\)/)
   })
@@ -164,7 +165,7 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
         .replace("decisions: [shield]", `decisions: [shield]\n`)
         .replace(
           "  - kind: double",
-          `  - kind: raw\n    effect: { id: r, label: r, controller: ap, category: standard, watch: ${watch}, action: { _tag: Replace, with: [{ family: ${family} }] } }\n  - kind: double`
+          `  - kind: raw\n    id: r\n    effect: { label: r, controller: ap, category: standard, watch: ${watch}, action: { _tag: Replace, with: [{ family: ${family} }] } }\n  - kind: double`
         )
     assert.match(
       problem(raw("{ family: damage }", "lifeGian")),
@@ -178,7 +179,7 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
     // a family of the scenario's own: one effect creates it, another watches it
     const pair = raw("{ family: damage }", "shout").replace(
       "  - kind: double",
-      "  - kind: raw\n    effect: { id: w, label: w, controller: ap, category: standard, watch: { family: shout }, action: { _tag: Replace, with: [] } }\n  - kind: double"
+      "  - kind: raw\n    id: w\n    effect: { label: w, controller: ap, category: standard, watch: { family: shout }, action: { _tag: Replace, with: [] } }\n  - kind: double"
     )
     assert.strictEqual(problem(pair), "")
     assert.match(problem(raw("{ family: damage }", "shout")), /unknown event family "shout"/)
@@ -225,8 +226,12 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
       try {
         f()
       } catch (e) {
-        assert.instanceOf(e, Amount.InvalidAmount)
-        assert.include((e as Amount.InvalidAmount).message, where)
+        // a typed error: core's InvalidAmount, or the constructor's InvalidEffect naming the amount
+        if (e instanceof Errors.InvalidEffect) assert.include(e.message, "amount", where)
+        else {
+          assert.instanceOf(e, Amount.InvalidAmount, where)
+          assert.include((e as Amount.InvalidAmount).message, where)
+        }
         return
       }
       assert.fail(`${where}: accepted`)
@@ -238,14 +243,14 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
     )
     refuses(() => MtgEffects.shield({ id: "s", controller: "a", to: "x", amount: 1.5 }), "shield")
     refuses(() => MtgEffects.preventEach({ id: "p", controller: "a", amount: Number.NaN }), "preventEach")
-    refuses(() => FabEffects.preventNext({ id: "s", controller: "b" }, -2), "preventNext")
+    refuses(() => FabEffects.preventNext({ id: "s", controller: "b", amount: -2 }), "preventNext")
     refuses(() => FabEffects.ward({ id: "w", source: "h", controller: "b", amount: 0.5 }), "Ward")
-    refuses(() => BerserkEffects.prevention({ id: "p", controller: "a", amount: -1 }), "prevention")
+    refuses(() => BerserkEffects.prevent({ id: "p", controller: "a", amount: -1 }), "prevention")
     refuses(
       () => BerserkEffects.armor({ card: "c", controller: "a", amount: Number.POSITIVE_INFINITY }),
       "armor"
     )
-    refuses(() => RiftEffects.prevent({ id: "p", controller: "a", unit: "U", value: 1e308 }), "prevent")
+    refuses(() => RiftEffects.prevent({ id: "p", controller: "a", to: "U", amount: 1e308 }), "prevent")
     assert.strictEqual(
       MtgEffects.preventEach({ id: "p", controller: "a", amount: "all" }).action._tag,
       "Prevent"
@@ -307,7 +312,7 @@ describe("scripted answers", () => {
       assert.strictEqual(r.code, 1)
       assert.include(r.out, "FAIL")
       assert.include(r.out, "at decisions[1]")
-      assert.include(r.out, `2 scripted answers were never used, from ${f}:22:`)
+      assert.include(r.out, `2 scripted answers were never used, from ${f}:23:`)
       assert.strictEqual((yield* cli(["resolve", f])).code, 1)
     })
   )
@@ -317,10 +322,10 @@ describe("scripted answers", () => {
       const f = write("illegal.yaml", base.replace("decisions: [shield]", "decisions:\n  - nonsense"))
       const c = yield* cli(["check", f])
       assert.strictEqual(c.code, 1)
-      assert.include(c.out, `at decisions[0]: expected "(a legal answer)", got "${f}:23:5: illegal answer`)
+      assert.include(c.out, `at decisions[0]: expected "(a legal answer)", got "${f}:24:5: illegal answer`)
       const r = yield* cli(["resolve", f])
       assert.strictEqual(r.code, 2)
-      assert.include(r.err, `${f}:23:5: at decisions[0]: illegal answer`)
+      assert.include(r.err, `${f}:24:5: at decisions[0]: illegal answer`)
     })
   )
 })
@@ -333,7 +338,7 @@ describe("scripted answers", () => {
 describe("exit codes, command × error class", () => {
   const ok = write("ok.yaml", base)
   const mismatch = write("mismatch.yaml", base.replace("dealt: { Z: 2 }", "dealt: { Z: 3 }"))
-  const malformed = write("malformed.yaml", "ruleset: mtg\nplayers: [a\n")
+  const malformed = write("malformed.yaml", "format: 2\nruleset: mtg\nplayers: [a\n")
   const schemaError = write("schema.yaml", base.replace("amount: 3 }", "amount: -3 }"))
   const unknownRuleset = write("ruleset.yaml", base.replace("ruleset: mtg", "ruleset: mgt"))
   const compileError = write("compile.yaml", base.replace("to: Z, amount: 2", "to: ghost, amount: 2"))
@@ -346,6 +351,24 @@ describe("exit codes, command × error class", () => {
     "unused-answers.yaml",
     base.replace("decisions: [shield]", "decisions: [shield, double]")
   )
+  // `migrate` reads format-1 files: the frozen copy of a bundled one, and variants of it
+  const old = readFileSync(join(here, "format1", "bundled", "mtg", "MTG-16.yaml"), "utf8")
+  const migrateOld = write("migrate-old.yaml", old)
+  const migrateSchema = write("migrate-schema.yaml", old.replace("amount: 3", "amount: -3"))
+  const migrateRuleset = write("migrate-ruleset.yaml", old.replace("ruleset: mtg", "ruleset: mgt"))
+  const migrateCompile = write(
+    "migrate-compile.yaml",
+    old.replace("to: A, amount: 2", "to: ghost, amount: 2")
+  )
+  const migrateFuture = write("migrate-future.yaml", `format: 3\n${old}`)
+  const notScenario = write("package.json", '{ "name": "x", "scripts": { "test": "vitest" } }')
+  // a folder of a package: a scenario next to package.json and tsconfig.json (only the scenario runs)
+  const pkg = mkdtempSync(join(tmpdir(), "bulwark-pkg-"))
+  writeFileSync(join(pkg, "package.json"), '{ "name": "x" }')
+  writeFileSync(join(pkg, "tsconfig.json"), '{ "compilerOptions": {} }')
+  writeFileSync(join(pkg, "ok.yaml"), base)
+  const configsOnly = mkdtempSync(join(tmpdir(), "bulwark-configs-"))
+  writeFileSync(join(configsOnly, "tsconfig.json"), '{ "compilerOptions": {} }')
   const table: ReadonlyArray<readonly [string, ReadonlyArray<string>, number]> = [
     ["resolve: all well", ["resolve", ok], 0],
     ["resolve: expect mismatch", ["resolve", mismatch], 1],
@@ -374,6 +397,25 @@ describe("exit codes, command × error class", () => {
     ["check: unreadable file", ["check", missing], 2],
     ["check: a mismatch and a bad file", ["check", mismatch, malformed], 2],
     ["check: no scenario files", ["check", dir.replace(/$/, "/empty-nothing-here")], 2],
+    ["migrate: all well (a file already in format 2)", ["migrate", ok], 0],
+    ["migrate --check: nothing to do", ["migrate", "--check", ok], 0],
+    ["migrate --check: a file would change", ["migrate", "--check", migrateOld, ok], 1],
+    ["migrate: malformed file", ["migrate", malformed], 2],
+    ["migrate: invalid UTF-8", ["migrate", notUtf8], 2],
+    ["migrate: schema error (the migrated file would not load)", ["migrate", migrateSchema], 2],
+    ["migrate: unknown ruleset", ["migrate", migrateRuleset], 2],
+    ["migrate: unknown id (the migrated file would not load)", ["migrate", migrateCompile], 2],
+    ["migrate: a format it doesn't know", ["migrate", migrateFuture], 2],
+    ["migrate: unreadable file", ["migrate", missing], 2],
+    ["migrate: no scenario files", ["migrate", dir.replace(/$/, "/empty-nothing-here")], 2],
+    ["migrate: bad command line", ["migrate", "--frobnicate", ok], 2],
+    ["check: a folder of configs only (no scenario file)", ["check", configsOnly], 2],
+    ["check: a folder with a scenario, package.json and tsconfig.json", ["check", pkg], 0],
+    ["check: a file that is not a scenario, named", ["check", notScenario], 2],
+    ["resolve: a file that is not a scenario", ["resolve", notScenario], 2],
+    ["migrate: a file that is not a scenario, named", ["migrate", notScenario], 2],
+    ["migrate --check: a folder of configs only (no scenario file)", ["migrate", "--check", configsOnly], 2],
+    ["migrate --check: a folder with a scenario, package.json and tsconfig.json", ["migrate", "--check", pkg], 0],
     ["schema: a ruleset", ["schema", "mtg"], 0],
     ["schema: unknown ruleset", ["schema", "mgt"], 2],
     ["rulesets", ["rulesets"], 0],

@@ -10,7 +10,8 @@
  *
  * @since 0.1.0
  */
-import { Amount, type Filter, type GameView, type Replacement } from "@bulwark/core"
+import { Amount, Errors, Filter, type GameView, Language, type Replacement } from "@bulwark/core"
+import { Schema } from "effect"
 import * as Attack from "./Attack.js"
 
 /**
@@ -28,13 +29,16 @@ import * as Attack from "./Attack.js"
 export const FROM = "berserk.from" as const
 
 /**
- * Where an attack (or another event) comes from — the "[текст]" of «от [текст]». Every stated
- * test must hold:
+ * Where an attack (or another event) comes from — the "[текст]" of «от [текст]» — as the named
+ * predicate {@link FROM} reads it. Every stated test must hold:
  *
  * - `kinds`: the attack has one of these kinds or tags (English or Russian, see {@link Attack});
  * - `cards`: its source is one of these cards;
  * - `types`: its source card has one of these types ("creature", "spell", …);
  * - `maxCost` / `minCost`: its source card's cost is at most / at least this.
+ *
+ * Effects are written with a `from` {@link Language.Selector} and `kinds` (scenario format 2);
+ * {@link fromOf} turns them into this.
  *
  * @example
  * ```ts
@@ -53,52 +57,191 @@ export interface From {
   readonly minCost?: number | undefined
 }
 
-/**
- * Which creatures an effect protects or changes: a list of card ids, or `"any"` (every creature,
- * "each creature").
- *
- * @example
- * ```ts
- * import type { Effects } from "@bulwark/berserk"
- * const t: Effects.Target = ["orc"]
- * ```
- * @since 0.1.0
- * @category model
- */
-export type Target = ReadonlyArray<string> | "any"
+const refuse = (effect: string, path: string, reason: string): never => {
+  throw new Errors.InvalidEffect({ effect, path, reason })
+}
+
+const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+const oneType = (effect: string, path: string, v: unknown): string => {
+  if (Array.isArray(v) && v.length === 1 && typeof v[0] === "string") return v[0]
+  return refuse(
+    effect,
+    path,
+    "a card has one type: write types: [creature]; for one of several types, any: [{ types: [a] }, { types: [b] }]"
+  )
+}
+
+const costBounds = (effect: string, path: string, v: unknown): { min?: number; max?: number } => {
+  if (typeof v === "number") return { min: v, max: v }
+  if (isRecord(v) && Object.keys(v).every((k) => k === "min" || k === "max")) {
+    const out: { min?: number; max?: number } = {}
+    if (v.min !== undefined) out.min = Amount.check(v.min as number, `${path}.min`, { signed: true })
+    if (v.max !== undefined) out.max = Amount.check(v.max as number, `${path}.max`, { signed: true })
+    return out
+  }
+  return refuse(effect, path, "a cost is a number or { min, max }")
+}
 
 /**
- * What every effect constructor takes.
+ * The {@link From} of a `from` selector (the sources: card ids, `{ ids, types, cost }`, or `any`
+ * of `{ types: [t] }` for one of several types) and `kinds` (the attack's kinds or tags);
+ * `undefined` when neither is given. A selector key Берсерк's sources can't be chosen by is
+ * refused with `Errors.InvalidEffect`.
  *
- * - `id`, `controller` (the player who controls it — who orders it, 533.3), `source` (the card it
- *   comes from), `label` (the card text, shown in traces), `rule` (overrides the citation);
- * - `on`: the creatures it watches (default `"any"`); `from`: where the wounds come from;
- * - `until`: a time boundary that ends it ("endOfTurn");
- * - `activeZones`: the zones its source must be in for it to apply (default `["battlefield"]`
- *   when it has a source: 533.6, and 112 "they work while their source is in a suitable zone");
- * - `optional` ("может"), `oncePerTurn` ("1 раз за ход").
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.fromOf("e", { types: ["creature"], cost: { max: 3 } }, ["удар"])
+ * // { kinds: ["удар"], types: ["creature"], maxCost: 3 }
+ * ```
+ * @since 0.1.0
+ * @category filters
+ */
+export const fromOf = (
+  effect: string,
+  from: Language.Selector | undefined,
+  kinds: ReadonlyArray<string> | undefined
+): From | undefined => {
+  if (from === undefined && kinds === undefined) return undefined
+  const out: {
+    kinds?: ReadonlyArray<string>
+    cards?: ReadonlyArray<string>
+    types?: ReadonlyArray<string>
+    maxCost?: number
+    minCost?: number
+  } = kinds === undefined ? {} : { kinds }
+  if (typeof from === "string") return { ...out, cards: [from] }
+  if (Array.isArray(from)) return { ...out, cards: [...(from as ReadonlyArray<string>)] }
+  if (from === undefined) return out
+  for (const [k, v] of Object.entries(from)) {
+    if (v === undefined) continue
+    if (k === "ids") out.cards = [...(v as ReadonlyArray<string>)]
+    else if (k === "types") out.types = [...(out.types ?? []), oneType(effect, "from.types", v)]
+    else if (k === "any" && Array.isArray(v))
+      out.types = [
+        ...(out.types ?? []),
+        ...v.map((item, i) =>
+          isRecord(item) && Object.keys(item).length === 1
+            ? oneType(effect, `from.any[${i}].types`, item.types)
+            : refuse(effect, `from.any[${i}]`, "from: any lists one of several types: { types: [t] }")
+        )
+      ]
+    else if (k === "cost") {
+      const b = costBounds(effect, "from.cost", v)
+      if (b.max !== undefined) out.maxCost = b.max
+      if (b.min !== undefined) out.minCost = b.min
+    } else
+      refuse(
+        effect,
+        `from.${k}`,
+        "the sources of wounds are chosen by card ids, ids, types, cost or any (of types)"
+      )
+  }
+  return out
+}
+
+/**
+ * The core filter of a `to` selector in Берсерк's words: a card has one type (`types: [t]`
+ * matches a card whose `type` is `t`), `cost: N` or `cost: { min, max }` compares its cost; the
+ * other keys are core's ({@link Language.toFilter}). Without a selector: every creature.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.toFilterOf("e", ["orc"]) // { _tag: "Id", ids: ["orc"] }
+ * Effects.toFilterOf("e", undefined) === Effects.isCreature // true
+ * ```
+ * @since 0.1.0
+ * @category filters
+ */
+export const toFilterOf = (effect: string, to: Language.Selector | undefined): Filter.Filter => {
+  if (to === undefined) return isCreature
+  if (typeof to === "string" || Array.isArray(to)) return Language.toFilter(to)
+  const { types, cost, any, ...rest } = to as Language.SelectorProps
+  const all: Array<Filter.Filter> = []
+  if (types !== undefined)
+    all.push({ _tag: "Prop", prop: "type", op: "eq", value: oneType(effect, "to.types", types) })
+  if (cost !== undefined) {
+    const b = costBounds(effect, "to.cost", cost)
+    if (b.min !== undefined) all.push({ _tag: "Prop", prop: "cost", op: "gte", value: b.min })
+    if (b.max !== undefined) all.push({ _tag: "Prop", prop: "cost", op: "lte", value: b.max })
+  }
+  if (any !== undefined)
+    all.push({ _tag: "Or", any: (any as ReadonlyArray<Language.Selector>).map((s) => toFilterOf(effect, s)) })
+  if (Object.keys(rest).length > 0) all.push(Language.toFilter(rest))
+  if (all.length === 0) return { _tag: "Any" }
+  return all.length === 1 ? (all[0] as Filter.Filter) : { _tag: "And", all }
+}
+
+/**
+ * The zones an effect's source must be in for it to apply (default `["battlefield"]` when it
+ * has a source: 533.6, and 112 "they work while their source is in a suitable zone").
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.ActiveZones.fields.activeZones !== undefined // true
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const ActiveZones = Schema.Struct({
+  activeZones: Schema.optionalKey(Schema.Array(Schema.NonEmptyString))
+})
+
+const commonFields = {
+  ...Language.pick(
+    "controller",
+    "source",
+    "to",
+    "from",
+    "kinds",
+    "duration",
+    "limit",
+    "may",
+    "label",
+    "rule"
+  ),
+  ...ActiveZones.fields
+}
+
+/**
+ * What every wound effect takes (scenario format 2's common fields, from `Language.pick`):
+ *
+ * - `id`, `controller` (the player who controls it — who orders it, 533.3; default: its
+ *   source's controller), `source` (the card it comes from), `label` (the card text, shown in
+ *   traces), `rule` (overrides the citation);
+ * - `to`: the creatures it watches (a selector; default: every creature); `from` and `kinds`:
+ *   where the wounds come from (see {@link fromOf});
+ * - `duration`: a time boundary that ends it (`endOfTurn`);
+ * - `activeZones`: the zones its source must be in for it to apply (see {@link ActiveZones});
+ * - `may` («может»), `limit` (`{ times: 1, per: turn }`: «1 раз за ход»).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.CommonOptions)({ id: "fog", controller: "ap", kinds: ["strike"], duration: "endOfTurn" })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const CommonOptions = Schema.Struct(commonFields)
+
+/**
+ * The options of every wound effect. See {@link CommonOptions}.
  *
  * @example
  * ```ts
  * import type { Effects } from "@bulwark/berserk"
- * const c: Effects.Common = { id: "fog", controller: "ap", from: { kinds: ["strike"] }, until: "endOfTurn" }
+ * const c: Effects.Common = { id: "fog", controller: "ap", kinds: ["strike"], duration: "endOfTurn" }
  * ```
  * @since 0.1.0
  * @category model
  */
-export interface Common {
-  readonly id: string
-  readonly controller: string
-  readonly source?: string | undefined
-  readonly label?: string | undefined
-  readonly rule?: string | undefined
-  readonly on?: Target | undefined
-  readonly from?: From | undefined
-  readonly until?: string | undefined
-  readonly activeZones?: ReadonlyArray<string> | undefined
-  readonly optional?: boolean | undefined
-  readonly oncePerTurn?: boolean | undefined
-}
+export type Common = typeof CommonOptions.Type
 
 /**
  * The filter for "a creature" (any card whose `type` is `"creature"`).
@@ -195,13 +338,17 @@ export const predicates: Filter.Predicates = {
   }
 }
 
-const targetFilter = (on: Target | undefined): Filter.Filter =>
-  on === undefined || on === "any" ? isCreature : { _tag: "Id", ids: [...on] }
-
-const subjectFilter = (on: Target | undefined, from: From | undefined, not = false): Filter.Filter => {
-  const t = targetFilter(on)
+const subjectFilter = (c: Common, from: From | undefined, not = false): Filter.Filter => {
+  const t = toFilterOf(c.id, c.to)
   if (from === undefined) return t
   return { _tag: "And", all: [t, { _tag: "Named", name: FROM, args: fromArgs(from, not) }] }
+}
+
+const limitOf = (c: Common): { times: number; resetsAt: string } | undefined => {
+  if (c.limit === undefined) return undefined
+  if (c.limit.per === undefined)
+    return refuse(c.id, "limit.per", "a limit resets at a time: per: turn («1 раз за ход»)")
+  return { times: c.limit.times, resetsAt: c.limit.per === "turn" ? "endOfTurn" : c.limit.per }
 }
 
 const common = (
@@ -209,17 +356,23 @@ const common = (
   category: string,
   rule: string,
   label: string
-): Omit<Replacement.Replacement, "watch" | "action"> => ({
-  id: c.id,
-  label: c.label ?? label,
-  controller: c.controller,
-  category,
-  rule: c.rule ?? rule,
-  ...(c.source === undefined ? {} : { source: c.source, requiresSourceIn: c.activeZones ?? ["battlefield"] }),
-  ...(c.until === undefined ? {} : { duration: { until: c.until } }),
-  ...(c.optional === true ? { optional: true } : {}),
-  ...(c.oncePerTurn === true ? { limit: { times: 1, resetsAt: "endOfTurn" } } : {})
-})
+): Omit<Replacement.Replacement, "watch" | "action"> => {
+  if (c.controller === undefined) return refuse(c.id, "controller", "needs a controller (or a source card)")
+  const limit = limitOf(c)
+  return {
+    id: c.id,
+    label: c.label ?? label,
+    controller: c.controller,
+    category,
+    rule: c.rule ?? rule,
+    ...(c.source === undefined
+      ? {}
+      : { source: c.source, requiresSourceIn: c.activeZones ?? ["battlefield"] }),
+    ...(c.duration === undefined ? {} : { duration: { until: c.duration } }),
+    ...(c.may === true ? { optional: true } : {}),
+    ...(limit === undefined ? {} : { limit })
+  }
+}
 
 const fromText = (from: From | undefined): string => {
   if (from === undefined) return ""
@@ -322,81 +475,133 @@ export const RULE_WOUND_REPLACEMENT = `Берсерк 534.1.1, 534.2 (${REPLACEM
 export const RULE_PROTECTION = "Берсерк 511.5 via 533.2 / 534.2 (protections are checked first)"
 
 /**
+ * The options of {@link prevent}: the {@link CommonOptions}, `amount` (a number, or `all`: no
+ * amount) and `scope` (see {@link PreventionScope}).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.PreventOptions)({ id: "s", controller: "ip", to: ["orc"], amount: 4 })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const PreventOptions = Schema.Struct({
+  ...commonFields,
+  ...Language.pick("amount"),
+  scope: Schema.optionalKey(Schema.Literals(["next", "each", "once"]))
+})
+
+/**
  * A prevention effect («Эффект предотвращения», 533): it lowers the wounds an attack would
  * inflict, never the attack's strength (533.1). `amount: "all"` has no amount (first group of
  * 533.3); a number has one (second group). See {@link PreventionScope} for `scope` (default:
- * `"next"` for a number, `"each"` for `"all"`).
+ * `"next"` for a number, `"each"` for `"all"`). Without an amount: `Errors.InvalidEffect`.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
  * // "Prevent the next 4 wounds dealt to the orc"
- * const shield = Effects.prevention({ id: "s", controller: "ip", on: ["orc"], amount: 4 })
+ * const shield = Effects.prevent({ id: "s", controller: "ip", to: ["orc"], amount: 4 })
  * shield.action // { _tag: "Prevent", amount: 4, scope: "shield" }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const prevention = (
-  c: Common & { readonly amount: number | "all"; readonly scope?: PreventionScope | undefined }
-): Replacement.Replacement => {
-  Amount.check(c.amount, "prevention amount", { id: c.id, allowAll: true })
-  const scope = c.scope ?? (c.amount === "all" ? "each" : "next")
+export const prevent = (c: typeof PreventOptions.Type): Replacement.Replacement => {
+  const amount =
+    c.amount === undefined
+      ? refuse(c.id, "amount", "a prevention needs an amount (a number, or all)")
+      : Amount.check(c.amount, "prevention amount", { id: c.id, allowAll: true })
+  const from = fromOf(c.id, c.from, c.kinds)
+  const scope = c.scope ?? (amount === "all" ? "each" : "next")
   const core: Replacement.PreventScope =
-    scope === "each" ? "static" : scope === "once" || c.amount === "all" ? "once" : "shield"
+    scope === "each" ? "static" : scope === "once" || amount === "all" ? "once" : "shield"
   const label =
-    c.amount === "all"
-      ? `Prevent all wounds${scope === "each" ? "" : " of the next attack"}${fromText(c.from)}`
+    amount === "all"
+      ? `Prevent all wounds${scope === "each" ? "" : " of the next attack"}${fromText(from)}`
       : scope === "next"
-        ? `Prevent the next ${c.amount} wounds${fromText(c.from)}`
+        ? `Prevent the next ${amount} wounds${fromText(from)}`
         : scope === "each"
-          ? `-${c.amount}${fromText(c.from)}`
-          : `Prevent ${c.amount} wounds of the next attack${fromText(c.from)}`
-  const rule = `${c.amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : "; 533.6: only while its source is in the active zone"}`
+          ? `-${amount}${fromText(from)}`
+          : `Prevent ${amount} wounds of the next attack${fromText(from)}`
+  const rule = `${amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : "; 533.6: only while its source is in the active zone"}`
   return {
     ...common(c, "prevention", rule, label),
-    watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
-    action: { _tag: "Prevent", amount: c.amount, scope: core }
+    watch: { family: "damage", subject: subjectFilter(c, from) },
+    action: { _tag: "Prevent", amount, scope: core }
   }
 }
 
+const sources = (c: Common, what: string): From =>
+  fromOf(c.id, c.from, c.kinds) ??
+  refuse(c.id, "from", `${what} needs from or kinds (where the wounds come from)`)
+
 /**
  * «Не получает ран от [текст]» — "receives no wounds from X" (534.1.1): a replacement, not a
- * prevention: the wounds are replaced by nothing, so no prevention effect is used on them.
+ * prevention: the wounds are replaced by nothing, so no prevention effect is used on them. X is
+ * `from` (the sources) and `kinds` (the attack's kinds); without either: `Errors.InvalidEffect`.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * const e = Effects.noWoundsFrom({ id: "ward", controller: "ip", on: ["orc"], from: { types: ["spell"] } })
+ * const e = Effects.noWoundsFrom({ id: "ward", controller: "ip", to: ["orc"], from: { types: ["spell"] } })
  * e.action // { _tag: "Replace", with: [] }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const noWoundsFrom = (c: Common & { readonly from: From }): Replacement.Replacement => ({
-  ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives no wounds${fromText(c.from)}`),
-  watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
-  action: { _tag: "Replace", with: [] }
-})
+export const noWoundsFrom = (c: Common): Replacement.Replacement => {
+  const from = sources(c, "noWoundsFrom")
+  return {
+    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives no wounds${fromText(from)}`),
+    watch: { family: "damage", subject: subjectFilter(c, from) },
+    action: { _tag: "Replace", with: [] }
+  }
+}
 
 /**
  * «Получает раны только от [текст]» — "receives wounds only from X" (534.1.1): wounds from
- * anything else are replaced by nothing.
+ * anything else are replaced by nothing. X is `from` and `kinds`, as for {@link noWoundsFrom}.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * const e = Effects.woundsOnlyFrom({ id: "only", controller: "ip", on: ["orc"], from: { types: ["creature"] } })
+ * const e = Effects.woundsOnlyFrom({ id: "only", controller: "ip", to: ["orc"], from: { types: ["creature"] } })
  * e.category // "replacement"
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const woundsOnlyFrom = (c: Common & { readonly from: From }): Replacement.Replacement => ({
-  ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives wounds only${fromText(c.from)}`),
-  watch: { family: "damage", subject: subjectFilter(c.on, c.from, true) },
-  action: { _tag: "Replace", with: [] }
-})
+export const woundsOnlyFrom = (c: Common): Replacement.Replacement => {
+  const from = sources(c, "woundsOnlyFrom")
+  return {
+    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives wounds only${fromText(from)}`),
+    watch: { family: "damage", subject: subjectFilter(c, from, true) },
+    action: { _tag: "Replace", with: [] }
+  }
+}
+
+/**
+ * The options of {@link moreWounds} and {@link fewerWounds}: the {@link CommonOptions} and
+ * `amount` (X, a number).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.WoundsOptions)({ id: "m", controller: "ap", amount: 1, kinds: ["strike"] })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const WoundsOptions = Schema.Struct({ ...commonFields, ...Language.pick("amount") })
+
+const woundAmount = (c: typeof WoundsOptions.Type, what: string): number =>
+  c.amount === undefined || c.amount === "all"
+    ? refuse(c.id, "amount", `${what} needs a number (X)`)
+    : Amount.check(c.amount, `${what} amount`, { id: c.id })
 
 /**
  * «Получает на X больше ран от [текст]» — "receives X more wounds from …" (534.1.1).
@@ -404,22 +609,21 @@ export const woundsOnlyFrom = (c: Common & { readonly from: From }): Replacement
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * const e = Effects.moreWounds({ id: "m", controller: "ap", on: ["orc"], amount: 1, from: { kinds: ["strike"] } })
+ * const e = Effects.moreWounds({ id: "m", controller: "ap", to: ["orc"], amount: 1, kinds: ["strike"] })
  * e.action // { _tag: "Modify", op: "add", value: 1 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const moreWounds = (c: Common & { readonly amount: number }): Replacement.Replacement => ({
-  ...common(
-    c,
-    "replacement",
-    RULE_WOUND_REPLACEMENT,
-    `Receives ${Amount.check(c.amount, "moreWounds amount", { id: c.id })} more wounds${fromText(c.from)}`
-  ),
-  watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
-  action: { _tag: "Modify", op: "add", value: c.amount }
-})
+export const moreWounds = (c: typeof WoundsOptions.Type): Replacement.Replacement => {
+  const amount = woundAmount(c, "moreWounds")
+  const from = fromOf(c.id, c.from, c.kinds)
+  return {
+    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives ${amount} more wounds${fromText(from)}`),
+    watch: { family: "damage", subject: subjectFilter(c, from) },
+    action: { _tag: "Modify", op: "add", value: amount }
+  }
+}
 
 /**
  * «Получает на X меньше ран от [текст]» — "receives X fewer wounds from …" (534.1.1). A
@@ -429,84 +633,224 @@ export const moreWounds = (c: Common & { readonly amount: number }): Replacement
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * const e = Effects.fewerWounds({ id: "f", controller: "ip", on: ["orc"], amount: 2,
- *   from: { types: ["creature"], maxCost: 3 } })
+ * const e = Effects.fewerWounds({ id: "f", controller: "ip", to: ["orc"], amount: 2,
+ *   from: { types: ["creature"], cost: { max: 3 } } })
  * e.action // { _tag: "Modify", op: "sub", value: 2 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const fewerWounds = (c: Common & { readonly amount: number }): Replacement.Replacement => ({
-  ...common(
-    c,
-    "replacement",
-    RULE_WOUND_REPLACEMENT,
-    `Receives ${Amount.check(c.amount, "fewerWounds amount", { id: c.id })} fewer wounds${fromText(c.from)}`
-  ),
-  watch: { family: "damage", subject: subjectFilter(c.on, c.from) },
-  action: { _tag: "Modify", op: "sub", value: c.amount }
+export const fewerWounds = (c: typeof WoundsOptions.Type): Replacement.Replacement => {
+  const amount = woundAmount(c, "fewerWounds")
+  const from = fromOf(c.id, c.from, c.kinds)
+  return {
+    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives ${amount} fewer wounds${fromText(from)}`),
+    watch: { family: "damage", subject: subjectFilter(c, from) },
+    action: { _tag: "Modify", op: "sub", value: amount }
+  }
+}
+
+/**
+ * What happens instead (534.1 «вместо этого»): an event of `family` (with `amount`, default the
+ * replaced event's) happening to `subject`: `subject` (the default: the card the replaced event
+ * would have happened to), `self` (the effect's source) or a card id.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.InsteadEvent)({ family: "open" })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const InsteadEvent = Schema.Struct({
+  family: Schema.NonEmptyString,
+  amount: Schema.optionalKey(Amount.Schema),
+  subject: Schema.optionalKey(Schema.NonEmptyString)
+})
+
+/**
+ * The options of {@link instead}: the {@link CommonOptions}, `of` (the family of the event it
+ * replaces: `heal`, `damage`, …) and `do` (what happens instead, see {@link InsteadEvent}; an
+ * empty list: nothing).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.InsteadOptions)({ id: "x", controller: "ap", to: ["serk"], of: "heal", do: [{ family: "open" }] })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const InsteadOptions = Schema.Struct({
+  ...commonFields,
+  of: Schema.NonEmptyString,
+  do: Schema.Array(InsteadEvent)
 })
 
 /**
  * «[текст 1], вместо этого – [текст 2]» (534.1): when an event of family `of` would happen to a
- * watched card, the events of `with` happen instead (an empty list: nothing happens). The
+ * watched card, the events of `do` happen instead (an empty list: nothing happens). The
  * replaced event counts as not having happened (534.3).
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
  * // "if it would be healed, instead it is opened"
- * const e = Effects.instead({ id: "x", controller: "ap", on: ["serk"], of: "heal",
- *   with: [{ family: "open", subject: "subject" }] })
+ * const e = Effects.instead({ id: "x", controller: "ap", to: ["serk"], of: "heal", do: [{ family: "open" }] })
  * e.action._tag // "Replace"
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const instead = (
-  c: Common & { readonly of: string; readonly with: ReadonlyArray<Replacement.Template> }
-): Replacement.Replacement => ({
-  ...common(
-    c,
-    "replacement",
-    `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`,
-    `If it would ${c.of}, instead ${c.with.map((t) => t.family).join(", ") || "nothing"}`
-  ),
-  watch: { family: c.of, subject: subjectFilter(c.on, c.from) },
-  action: { _tag: "Replace", with: [...c.with] }
-})
+export const instead = (c: typeof InsteadOptions.Type): Replacement.Replacement => {
+  const from = fromOf(c.id, c.from, c.kinds)
+  const templates: ReadonlyArray<Replacement.Template> = c.do.map((d) => ({
+    family: d.family,
+    subject:
+      d.subject === undefined || d.subject === "subject" || d.subject === "self"
+        ? (d.subject ?? "subject")
+        : { id: d.subject },
+    ...(d.amount === undefined ? {} : { amount: d.amount })
+  }))
+  return {
+    ...common(
+      c,
+      "replacement",
+      `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`,
+      `If it would ${c.of}, instead ${templates.map((t) => t.family).join(", ") || "nothing"}`
+    ),
+    watch: { family: c.of, subject: subjectFilter(c, from) },
+    action: { _tag: "Replace", with: [...templates] }
+  }
+}
+
+/**
+ * The options of {@link serk}: `source` (Серк itself, the card the effect watches and comes
+ * from), `controller` (default: the card's controller), `label`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.SerkOptions)({ id: "serk:open", source: "serk", controller: "ap" })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const SerkOptions = Schema.Struct({ ...Language.pick("controller", "source", "label") })
 
 /**
  * The 534.1 example, Серк: «Если должен излечиться – вместо этого может открыться (1 раз за
- * ход)» — "if it should heal, instead it may open (once per turn)".
+ * ход)» — "if it should heal, instead it may open (once per turn)". Without a `source`:
+ * `Errors.InvalidEffect`.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * const e = Effects.serk({ id: "serk:open", card: "serk", controller: "ap" })
+ * const e = Effects.serk({ id: "serk:open", source: "serk", controller: "ap" })
  * e.optional // true
  * e.limit // { times: 1, resetsAt: "endOfTurn" }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const serk = (input: {
-  readonly id: string
-  readonly card: string
-  readonly controller: string
-}): Replacement.Replacement =>
-  instead({
+export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement => {
+  const card = input.source ?? refuse(input.id, "source", "Серк's effect needs its card (source)")
+  return instead({
     id: input.id,
-    controller: input.controller,
-    source: input.card,
-    on: [input.card],
+    ...(input.controller === undefined ? {} : { controller: input.controller }),
+    source: card,
+    to: [card],
     of: "heal",
-    with: [{ family: "open", subject: "subject" }],
-    optional: true,
-    oncePerTurn: true,
-    label: "Если должен излечиться – вместо этого может открыться (1 раз за ход)",
+    do: [{ family: "open", subject: "subject" }],
+    may: true,
+    limit: { times: 1, per: "turn" },
+    label: input.label ?? "Если должен излечиться – вместо этого может открыться (1 раз за ход)",
     rule: `Берсерк 534.1 (example: Серк), 534.3 (${REPLACEMENT_ORDER})`
   })
+}
+
+/**
+ * The options of {@link strengthModifier}: `value` (added to the attack's strength; below 0
+ * lowers it), `to` (the attacks' targets it matches: card ids or a selector; default every
+ * target), `from` and `kinds` (the attacker and the attack's kinds, see {@link fromOf}),
+ * `duration`, `label`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.StrengthModifierOptions)({ id: "rage", value: 2, kinds: ["strike"] })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const StrengthModifierOptions = Schema.Struct({
+  ...Language.pick("to", "from", "kinds", "duration", "label"),
+  value: Amount.SignedSchema
+})
+
+/**
+ * An attack modifier («модификатор атаки»), checked when its options are built: `value` is added
+ * to the strength of every attack it matches, when the attack is built — before protections,
+ * replacements and prevention (533.2). It is not a replacement: the resolver never applies it,
+ * so it is not in the ledger (the constructor returns no replacement); the `attack` step reads it
+ * (see {@link modifies}). A value that is not a whole number: `Errors.InvalidEffect`.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.strengthModifier({ id: "rage", value: 2, kinds: ["strike"] }) // []
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const strengthModifier = (
+  o: typeof StrengthModifierOptions.Type
+): ReadonlyArray<Replacement.Replacement> => {
+  if (!Number.isSafeInteger(o.value)) refuse(o.id, "value", "a strength modifier adds a whole number")
+  fromOf(o.id, o.from, o.kinds)
+  toFilterOf(o.id, o.to)
+  return []
+}
+
+/**
+ * Whether a strength modifier applies to an attack: its target matches `to` (every target when
+ * absent) and the attack comes from `from` / `kinds` (533.2: applied when the attack is built).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Effects } from "@bulwark/berserk"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * Effects.modifies(view, { id: "rage", value: 2, kinds: ["strike"] }, { target: "orc", kinds: ["strike"] }) // true
+ * ```
+ * @since 0.1.0
+ * @category filters
+ */
+export const modifies = (
+  view: GameView.GameView,
+  m: typeof StrengthModifierOptions.Type,
+  attack: {
+    readonly target: string
+    readonly source?: string | undefined
+    readonly kinds: ReadonlyArray<string>
+  }
+): boolean => {
+  if (m.to !== undefined) {
+    const ok = Filter.matches(toFilterOf(m.id, m.to), attack.target, {
+      view,
+      controller: "",
+      predicates: {}
+    })
+    if (!ok) return false
+  }
+  const from = fromOf(m.id, m.from, m.kinds)
+  return from === undefined || comesFrom(view, { source: attack.source, kinds: attack.kinds }, fromArgs(from))
+}
 
 /**
  * A protection icon («Защита от выстрелов», «Защита от магии», …, 511.5): the creature is immune

@@ -1,186 +1,132 @@
 /**
- * The Берсерк scenario vocabulary: a Schema for the ruleset's part of a scenario file and
- * `compile`, which turns it into core data (a view, a ledger and steps).
+ * The Берсерк words of the one scenario language (scenario format 2): cards are objects with
+ * `types: [creature]` and the game's properties, the effect kinds of {@link Effects} (each the
+ * constructor of the same name), and the `attack` step.
  *
  * ```yaml
+ * format: 2
  * ruleset: berserk
- * players: { active: ap, inactive: ip }
- * cards:
- *   orc:   { controller: ap, cost: 2, strength: 3 }
- *   guard: { controller: ip, cost: 3, life: 6, protections: [выстрелов] }
+ * players: [ap, ip]
+ * turn: ap                     # «активный игрок»; the inactive player is the other one
+ * objects:
+ *   - { id: orc, controller: ap, types: [creature], cost: 2, strength: 3 }
+ *   - { id: guard, controller: ip, types: [creature], cost: 3, life: 6, protections: [выстрелов] }
  * effects:
- *   - { id: shield, controller: ip, on: [guard], prevent: 4 }   # "prevent the next 4 wounds"
- * modifiers:
- *   - { id: rage, amount: 2, from: { cards: [orc] } }           # "+2 to the orc's strike"
+ *   - { kind: prevent, id: shield, controller: ip, to: [guard], amount: 4 }  # "prevent the next 4 wounds"
+ *   - { kind: strengthModifier, id: rage, value: 2, from: [orc] }             # "+2 to the orc's attacks"
  * steps:
  *   - attack: { id: a1, kind: удар, from: orc, to: guard }
  * expect:
  *   state: { a1: { strength: 5 }, guard: { wounds: 1 } }
  * ```
  *
- * Attack modifiers are applied when the attack is built, before the event reaches the resolver
- * (533.2, 534.2): they change the attack's strength, and the wounds start from that strength.
- * Each attack gets its own object in the view (id: the attack id, or `<attack>:<target>` when it
- * has several targets) holding `kind`, `strength`, `baseStrength` and `woundsDealt`, so the
- * outcome shows the strength unchanged by prevention (533.1) next to the wounds.
+ * Strength modifiers are applied when the attack is built, before the event reaches the
+ * resolver (533.2, 534.2), in the order the file writes them: they change the attack's strength,
+ * and the wounds start from that strength. Each attack gets its own object in the view (id: the
+ * attack id, or `<attack>:<target>` when it has several targets) holding `kind`, `strength`,
+ * `baseStrength` and `woundsDealt`, so the outcome shows the strength unchanged by prevention
+ * (533.1) next to the wounds. At the end of the turn (`advance: endOfTurn`) the other player
+ * becomes the active player.
  *
  * @since 0.1.0
  */
-import { Amount, type Errors, GameEvent, GameView, Ledger, type Replacement, Ruleset } from "@bulwark/core"
-import { type Result, Schema } from "effect"
+import { Amount, GameEvent, GameView, Language, type Replacement, Ruleset } from "@bulwark/core"
+import { Schema } from "effect"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 
-const NonNeg = Amount.Schema
 const Id = Schema.NonEmptyString
-const Props = Schema.Record(Schema.String, GameView.Prop)
+const opt = Schema.optionalKey
 
 /**
- * Schema of a {@link Effects.From} written in a scenario.
+ * The properties of a card (beyond `id`, `controller`, `owner`, `zone` and `types`, whose one
+ * item is the card's type, default `creature`): `name`, `cost`, `strength` (the default strength
+ * of its attacks), `life`, `wounds` (default 0), `closed` (default false), `protections` (attack
+ * kinds or tags, English or Russian: `[shot]`, `[выстрелов, магии]`), `armor` («Броня N») and
+ * any other `props`.
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
  * import { Scenario } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Scenario.FromInput)({ types: ["creature"], maxCost: 3 })
+ * Object.keys(Scenario.cardFields).includes("protections") // true
  * ```
  * @since 0.1.0
- * @category schemas
+ * @category words
  */
-export const FromInput = Schema.Struct({
-  kinds: Schema.optionalKey(Schema.Array(Schema.String)),
-  cards: Schema.optionalKey(Schema.Array(Id)),
-  types: Schema.optionalKey(Schema.Array(Schema.String)),
-  maxCost: Schema.optionalKey(Amount.SignedSchema),
-  minCost: Schema.optionalKey(Amount.SignedSchema)
-})
+export const cardFields = {
+  name: opt(Schema.String),
+  cost: opt(Amount.SignedSchema),
+  strength: opt(Amount.Schema),
+  life: opt(Amount.Schema),
+  wounds: opt(Amount.Schema),
+  closed: opt(Schema.Boolean),
+  protections: opt(Schema.Array(Schema.String)),
+  armor: opt(Amount.Schema),
+  props: opt(Schema.Record(Schema.String, GameView.Prop))
+} as const
 
 /**
- * Schema of a card: its controller, `type` (default `"creature"`), `cost`, `strength` (the
- * default strength of its attacks), `life`, `wounds` (default 0), `closed` (default false),
- * `zone` (default `"battlefield"`), `protections` (attack kinds or tags, English or Russian:
- * `[shot]`, `[выстрелов, магии]`), `armor` («Броня N») and any other `props`.
+ * The view's object of a card: `type` (the one item of `types`, default `creature`), `wounds`
+ * (default 0), `closed` (default false), its properties (protections normalised to English
+ * tags) and `props`; zone `battlefield` unless it names one, owner its controller.
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
  * import { Scenario } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Scenario.CardInput)({ controller: "ip", cost: 3, protections: ["выстрелов"] })
+ * Scenario.card({ id: "orc", controller: "ap", cost: 2 }).props // { type: "creature", wounds: 0, closed: false, cost: 2 }
  * ```
  * @since 0.1.0
- * @category schemas
+ * @category words
  */
-export const CardInput = Schema.Struct({
-  controller: Id,
-  name: Schema.optionalKey(Schema.String),
-  type: Schema.optionalKey(Schema.NonEmptyString),
-  cost: Schema.optionalKey(Amount.SignedSchema),
-  strength: Schema.optionalKey(NonNeg),
-  life: Schema.optionalKey(NonNeg),
-  wounds: Schema.optionalKey(NonNeg),
-  closed: Schema.optionalKey(Schema.Boolean),
-  zone: Schema.optionalKey(Schema.NonEmptyString),
-  protections: Schema.optionalKey(Schema.Array(Schema.String)),
-  armor: Schema.optionalKey(NonNeg),
-  props: Schema.optionalKey(Props)
-})
+export const card = (entry: Language.ObjectEntry): GameView.GameObject => {
+  const e = entry as Language.ObjectEntry & {
+    readonly [K in keyof typeof cardFields]?: (typeof cardFields)[K]["Type"]
+  }
+  if (e.types !== undefined && e.types.length !== 1)
+    Ruleset.invalid(`objects.${e.id}.types`, "a card has one type: types: [creature]")
+  const props: Record<string, GameView.Prop> = {
+    type: e.types?.[0] ?? "creature",
+    wounds: e.wounds ?? 0,
+    closed: e.closed ?? false
+  }
+  if (e.name !== undefined) props.name = e.name
+  if (e.cost !== undefined) props.cost = e.cost
+  if (e.strength !== undefined) props.strength = e.strength
+  if (e.life !== undefined) props.life = e.life
+  if (e.armor !== undefined) props.armor = e.armor
+  if (e.protections !== undefined) props.protections = e.protections.map(Attack.parseTag)
+  return {
+    id: e.id,
+    kind: "object",
+    ...(e.controller === undefined ? {} : { controller: e.controller }),
+    ...((e.owner ?? e.controller) === undefined ? {} : { owner: (e.owner ?? e.controller) as string }),
+    zone: e.zone ?? "battlefield",
+    props: { ...props, ...e.props }
+  }
+}
 
 /**
- * Schema of an event created by an "instead" replacement (534.1): its family, and optionally
- * its amount (default: the replaced event's) and subject (`subject` — the default —, `self`, or
- * a card id).
+ * The effects a card brings with it: its protections («Защита от …», id `<card>:protection`)
+ * and its armour («Броня N», id `<card>:armor`).
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
  * import { Scenario } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Scenario.InsteadEvent)({ family: "open" })
+ * Scenario.keywords({ id: "guard", controller: "ip", protections: ["выстрелов"] }).map((e) => e.id) // ["guard:protection"]
  * ```
  * @since 0.1.0
- * @category schemas
+ * @category words
  */
-export const InsteadEvent = Schema.Struct({
-  family: Id,
-  amount: Schema.optionalKey(NonNeg),
-  subject: Schema.optionalKey(Id)
-})
-
-/**
- * Schema of an effect. Common keys: `id`, `controller` (default: its source's controller),
- * `source`, `label`, `rule`, `on` (card ids or `any`), `from` (see {@link FromInput}), `until`,
- * `activeZones`, `optional`, `oncePerTurn`. Exactly one form:
- *
- * - `prevent: N | all` (with `scope: next | each | once`) — prevention (533);
- * - `noWoundsFrom: {…}` — «Не получает ран от …» (534.1.1);
- * - `woundsOnlyFrom: {…}` — «Получает раны только от …» (534.1.1);
- * - `moreWounds: N` / `fewerWounds: N` (with `from`) — «Получает на X больше/меньше ран от …»;
- * - `instead: { of: heal, do: [{ family: open }] }` — «…, вместо этого – …» (534.1).
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Scenario } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Scenario.EffectInput)({ id: "fog", controller: "ap", prevent: "all", from: { kinds: ["strike"] } })
- * ```
- * @since 0.1.0
- * @category schemas
- */
-export const EffectInput = Schema.Struct({
-  id: Id,
-  controller: Schema.optionalKey(Id),
-  source: Schema.optionalKey(Id),
-  label: Schema.optionalKey(Schema.String),
-  rule: Schema.optionalKey(Schema.String),
-  on: Schema.optionalKey(Schema.Union([Schema.Array(Id), Schema.Literal("any")])),
-  from: Schema.optionalKey(FromInput),
-  until: Schema.optionalKey(Id),
-  activeZones: Schema.optionalKey(Schema.Array(Id)),
-  optional: Schema.optionalKey(Schema.Boolean),
-  oncePerTurn: Schema.optionalKey(Schema.Boolean),
-  prevent: Schema.optionalKey(Schema.Union([NonNeg, Schema.Literal("all")])),
-  scope: Schema.optionalKey(Schema.Literals(["next", "each", "once"])),
-  noWoundsFrom: Schema.optionalKey(FromInput),
-  woundsOnlyFrom: Schema.optionalKey(FromInput),
-  moreWounds: Schema.optionalKey(NonNeg),
-  fewerWounds: Schema.optionalKey(NonNeg),
-  instead: Schema.optionalKey(Schema.Struct({ of: Id, do: Schema.Array(InsteadEvent) }))
-})
-
-/**
- * An effect as written in a scenario. See the {@link EffectInput} schema.
- *
- * @example
- * ```ts
- * import type { Scenario } from "@bulwark/berserk"
- * const e: Scenario.EffectInput = { id: "s", controller: "ip", on: ["orc"], prevent: 2 }
- * ```
- * @since 0.1.0
- * @category model
- */
-export type EffectInput = typeof EffectInput.Type
-
-/**
- * Schema of an attack modifier («модификатор атаки»): `amount` is added to the strength of
- * every attack it matches (`on`: its targets; `from`: its source and kinds), when the attack is
- * built — before protections, replacements and prevention (533.2). `until: endOfTurn` ends it.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Scenario } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Scenario.ModifierInput)({ id: "rage", amount: 2, from: { kinds: ["strike"] } })
- * ```
- * @since 0.1.0
- * @category schemas
- */
-export const ModifierInput = Schema.Struct({
-  id: Id,
-  amount: Amount.SignedSchema,
-  label: Schema.optionalKey(Schema.String),
-  on: Schema.optionalKey(Schema.Union([Schema.Array(Id), Schema.Literal("any")])),
-  from: Schema.optionalKey(FromInput),
-  until: Schema.optionalKey(Id)
-})
+export const keywords = (entry: Language.ObjectEntry): ReadonlyArray<Replacement.Replacement> => {
+  const out: Array<Replacement.Replacement> = []
+  const controller = entry.controller ?? ""
+  const protections = entry.protections as ReadonlyArray<string> | undefined
+  const armor = entry.armor as number | undefined
+  if (protections !== undefined && protections.length > 0)
+    out.push(Effects.protection({ card: entry.id, controller, kinds: protections }))
+  if (armor !== undefined && armor > 0) out.push(Effects.armor({ card: entry.id, controller, amount: armor }))
+  return out
+}
 
 /**
  * Schema of an attack step: `id`, `kind` (English or Russian: `strike`/`удар`, `shot`/`выстрел`,
@@ -200,428 +146,188 @@ export const ModifierInput = Schema.Struct({
 export const AttackInput = Schema.Struct({
   id: Id,
   kind: Schema.NonEmptyString,
-  strength: Schema.optionalKey(NonNeg),
-  from: Schema.optionalKey(Id),
+  strength: opt(Amount.Schema),
+  from: opt(Id),
   to: Schema.Union([Id, Schema.Array(Id)]),
-  tags: Schema.optionalKey(Schema.Array(Schema.String))
+  tags: opt(Schema.Array(Schema.String))
 })
 
 /**
- * Schema of one step:
- *
- * - `attack`: see {@link AttackInput};
- * - `heal: { id, card, amount? }` — the card would heal («излечиться») that many wounds (default 1);
- * - `event: { id, family, subject, amount?, source?, kinds? }` — any other event (`open`, `close`, …);
- * - `leave: { card, to? }` — a card leaves the battlefield (default: to the graveyard);
- * - `set: { card, props }` — a card's characteristics change;
- * - `endOfTurn: true` — the turn ends: effects `until: endOfTurn` end, once-per-turn limits reset,
- *   and the other player becomes the active player;
- * - `addEffects: [...]` — new effects (see {@link EffectInput}).
+ * An attack step as written. See the {@link AttackInput} schema.
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
- * import { Scenario } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Scenario.StepInput)({ heal: { id: "h1", card: "serk" } })
+ * import type { Scenario } from "@bulwark/berserk"
+ * const a: Scenario.AttackInput = { id: "a1", kind: "shot", strength: 2, to: "orc" }
  * ```
  * @since 0.1.0
- * @category schemas
+ * @category model
  */
-export const StepInput = Schema.Union([
-  Schema.Struct({ attack: AttackInput }),
-  Schema.Struct({ heal: Schema.Struct({ id: Id, card: Id, amount: Schema.optionalKey(NonNeg) }) }),
-  Schema.Struct({
-    event: Schema.Struct({
-      id: Id,
-      family: Id,
-      subject: Id,
-      amount: Schema.optionalKey(NonNeg),
-      source: Schema.optionalKey(Id),
-      kinds: Schema.optionalKey(Schema.Array(Schema.String))
+export type AttackInput = typeof AttackInput.Type
+
+const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyArray<Ruleset.Step> => {
+  const at = ctx.path
+  const view = ctx.current ?? ctx.view
+  const cardAt = (id: string, path: string): GameView.GameObject => {
+    const o = GameView.get(view, id)
+    if (o === undefined || o.kind !== "object") return ctx.invalid(path, `unknown card ${JSON.stringify(id)}`)
+    return o
+  }
+  const kind =
+    Attack.parseKind(a.kind) ??
+    ctx.invalid(`${at}.kind`, `unknown attack kind ${JSON.stringify(a.kind)} (${Attack.kinds.join(", ")})`)
+  const attacker = a.from === undefined ? undefined : cardAt(a.from, `${at}.from`)
+  const base = a.strength ?? attacker?.props.strength
+  if (typeof base !== "number")
+    ctx.invalid(`${at}.strength`, "needs a strength (or an attacker with a strength)")
+  const targets = typeof a.to === "string" ? [a.to] : a.to
+  if (targets.length === 0) ctx.invalid(`${at}.to`, "an attack needs a target")
+  const used = new Set(Object.keys(view.objects))
+  const claim = (id: string, path: string): void => {
+    if (used.has(id)) ctx.invalid(path, `the id ${JSON.stringify(id)} is already used`)
+    used.add(id)
+  }
+  claim(a.id, `${at}.id`)
+  const tags = Attack.tagsOf(kind, a.tags)
+  const modifiers = (ctx.written ?? [])
+    .filter((w) => w.kind === "strengthModifier")
+    .map((w) => w.options as typeof Effects.StrengthModifierOptions.Type)
+  const attackObjects: Array<GameView.GameObject> = []
+  const occurrences: Array<GameEvent.Occurrence> = []
+  const lines: Array<string> = []
+  for (const [t, target] of targets.entries()) {
+    cardAt(target, `${at}.to${typeof a.to === "string" ? "" : `[${t}]`}`)
+    const objId = targets.length === 1 ? a.id : `${a.id}:${target}`
+    if (targets.length > 1) claim(objId, `${at}.to[${t}]`)
+    let strength = base as number
+    const applied: Array<string> = []
+    for (const m of modifiers) {
+      if (!Effects.modifies(view, m, { target, source: a.from, kinds: tags })) continue
+      strength += m.value
+      applied.push(`${m.value >= 0 ? "+" : ""}${m.value} (${m.id})`)
+    }
+    strength = Math.max(0, strength)
+    lines.push(
+      `${objId}: ${kind} on ${target}, strength ${base}${applied.length === 0 ? "" : ` ${applied.join(" ")} = ${strength}`}`
+    )
+    attackObjects.push({
+      id: objId,
+      kind: "object",
+      ...(attacker?.controller === undefined ? {} : { controller: attacker.controller }),
+      zone: "attack",
+      props: {
+        type: "attack",
+        kind,
+        tags: [...tags],
+        strength,
+        baseStrength: base as number,
+        woundsDealt: 0,
+        target,
+        ...(a.from === undefined ? {} : { from: a.from })
+      }
     })
-  }),
-  Schema.Struct({ leave: Schema.Struct({ card: Id, to: Schema.optionalKey(Id) }) }),
-  Schema.Struct({ set: Schema.Struct({ card: Id, props: Props }) }),
-  Schema.Struct({ endOfTurn: Schema.Literal(true) }),
-  Schema.Struct({ addEffects: Schema.Array(EffectInput) })
-])
-
-/**
- * A step as written in a scenario. See the {@link StepInput} schema.
- *
- * @example
- * ```ts
- * import type { Scenario } from "@bulwark/berserk"
- * const s: Scenario.StepInput = { attack: { id: "a1", kind: "shot", strength: 2, to: "orc" } }
- * ```
- * @since 0.1.0
- * @category model
- */
-export type StepInput = typeof StepInput.Type
-
-/**
- * Schema of the ruleset's part of a scenario document: `players` (`active`, `inactive`), `cards`
- * by id, `effects`, `modifiers` and `steps`.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Scenario } from "@bulwark/berserk"
- * const s = Schema.decodeUnknownSync(Scenario.Scenario)({
- *   players: { active: "ap", inactive: "ip" },
- *   cards: { orc: { controller: "ip" } },
- *   steps: [{ attack: { id: "a1", kind: "strike", strength: 2, to: "orc" } }]
- * }, { onExcessProperty: "error" })
- * ```
- * @since 0.1.0
- * @category schemas
- */
-export const Scenario = Schema.Struct({
-  players: Schema.Struct({ active: Id, inactive: Id }),
-  cards: Schema.Record(Schema.String, CardInput),
-  effects: Schema.optionalKey(Schema.Array(EffectInput)),
-  modifiers: Schema.optionalKey(Schema.Array(ModifierInput)),
-  steps: Schema.Array(StepInput)
-})
-
-/**
- * A decoded Берсерк scenario. See the {@link Scenario} schema.
- *
- * @example
- * ```ts
- * import type { Scenario } from "@bulwark/berserk"
- * const s: Scenario.Scenario = { players: { active: "ap", inactive: "ip" }, cards: {}, steps: [] }
- * ```
- * @since 0.1.0
- * @category model
- */
-export type Scenario = typeof Scenario.Type
-
-// problems are reported where they are found and turned into a typed result at the top
-const { invalid, attempt } = Ruleset
-
-const card = (view: GameView.GameView, id: string, path: string): GameView.GameObject => {
-  const o = GameView.get(view, id)
-  if (o === undefined || o.kind !== "object") return invalid(path, `unknown card ${JSON.stringify(id)}`)
-  return o
-}
-
-const checkFrom = (view: GameView.GameView, from: Effects.From | undefined, path: string): void => {
-  for (const [i, c] of (from?.cards ?? []).entries()) card(view, c, `${path}.cards[${i}]`)
-}
-
-const checkOn = (view: GameView.GameView, on: Effects.Target | undefined, path: string): void => {
-  if (on === undefined || on === "any") return
-  for (const [i, c] of on.entries()) card(view, c, `${path}[${i}]`)
-}
-
-const FORMS = ["prevent", "noWoundsFrom", "woundsOnlyFrom", "moreWounds", "fewerWounds", "instead"] as const
-
-/**
- * Compiles one effect as written in a scenario into a core effect, checking the ids it names
- * against the view. Fails with {@link Errors.ScenarioInvalid} naming the path.
- *
- * @example
- * ```ts
- * import { GameView } from "@bulwark/core"
- * import { Scenario } from "@bulwark/berserk"
- * const view = GameView.make({ players: ["ap", "ip"], activePlayer: "ap" })
- * const r = Scenario.compileEffect({ id: "fog", controller: "ap", prevent: "all" }, view, "effects[0]")
- * ```
- * @since 0.1.0
- * @category compiling
- */
-export const compileEffect = (
-  input: EffectInput,
-  view: GameView.GameView,
-  path: string
-): Result.Result<Replacement.Replacement, Errors.ScenarioInvalid> =>
-  attempt(() => effectOf(input, view, path))
-
-const effectOf = (input: EffectInput, view: GameView.GameView, path: string): Replacement.Replacement => {
-  const forms = FORMS.filter((f) => input[f] !== undefined)
-  if (forms.length !== 1) {
-    invalid(
-      path,
-      forms.length === 0
-        ? `an effect needs one of ${FORMS.join(", ")}`
-        : `an effect has exactly one form, got ${forms.join(" and ")}`
+    occurrences.push(
+      GameEvent.occurrence({
+        id: objId,
+        family: GameEvent.DAMAGE,
+        subject: target,
+        ...(a.from === undefined ? {} : { source: a.from }),
+        amount: strength,
+        kinds: tags,
+        params: { attack: objId, kind, strength, baseStrength: base as number }
+      })
     )
   }
-  const source = input.source === undefined ? undefined : card(view, input.source, `${path}.source`)
-  const controller = input.controller ?? source?.controller
-  if (controller === undefined) invalid(`${path}.controller`, "needs a controller (or a source card)")
-  if (view.objects[controller as string]?.kind !== "player")
-    invalid(`${path}.controller`, `${JSON.stringify(controller)} is not a player`)
-  checkOn(view, input.on, `${path}.on`)
-  checkFrom(view, input.from, `${path}.from`)
-  if (input.scope !== undefined && input.prevent === undefined)
-    invalid(`${path}.scope`, "scope goes with prevent")
-  const c: Effects.Common = {
-    id: input.id,
-    controller: controller as string,
-    source: input.source,
-    label: input.label,
-    rule: input.rule,
-    on: input.on,
-    from: input.from,
-    until: input.until,
-    activeZones: input.activeZones,
-    optional: input.optional,
-    oncePerTurn: input.oncePerTurn
-  }
-  if (input.prevent !== undefined)
-    return Effects.prevention({ ...c, amount: input.prevent, scope: input.scope })
-  if (input.noWoundsFrom !== undefined) {
-    checkFrom(view, input.noWoundsFrom, `${path}.noWoundsFrom`)
-    return Effects.noWoundsFrom({ ...c, from: input.noWoundsFrom })
-  }
-  if (input.woundsOnlyFrom !== undefined) {
-    checkFrom(view, input.woundsOnlyFrom, `${path}.woundsOnlyFrom`)
-    return Effects.woundsOnlyFrom({ ...c, from: input.woundsOnlyFrom })
-  }
-  if (input.moreWounds !== undefined) return Effects.moreWounds({ ...c, amount: input.moreWounds })
-  if (input.fewerWounds !== undefined) return Effects.fewerWounds({ ...c, amount: input.fewerWounds })
-  const inst = input.instead as NonNullable<EffectInput["instead"]>
-  return Effects.instead({
-    ...c,
-    of: inst.of,
-    with: inst.do.map((d, i) => {
-      const subject: Replacement.Ref =
-        d.subject === undefined || d.subject === "subject" || d.subject === "self"
-          ? (d.subject ?? "subject")
-          : { id: card(view, d.subject, `${path}.instead.do[${i}].subject`).id }
-      return { family: d.family, subject, ...(d.amount === undefined ? {} : { amount: d.amount }) }
-    })
-  })
-}
-
-interface Modifier {
-  readonly input: typeof ModifierInput.Type
-  /** The predicate arguments of `input.from`, normalised once rather than for every target. */
-  readonly from: Readonly<Record<string, GameView.Prop>> | undefined
-}
-
-const cardObject = (id: string, input: typeof CardInput.Type): GameView.GameObject => {
-  const props: Record<string, GameView.Prop> = {
-    type: input.type ?? "creature",
-    wounds: input.wounds ?? 0,
-    closed: input.closed ?? false
-  }
-  if (input.name !== undefined) props.name = input.name
-  if (input.cost !== undefined) props.cost = input.cost
-  if (input.strength !== undefined) props.strength = input.strength
-  if (input.life !== undefined) props.life = input.life
-  if (input.armor !== undefined) props.armor = input.armor
-  if (input.protections !== undefined) props.protections = input.protections.map(Attack.parseTag)
-  return {
-    id,
-    kind: "object",
-    controller: input.controller,
-    owner: input.controller,
-    zone: input.zone ?? "battlefield",
-    props: { ...props, ...input.props }
-  }
-}
-
-const compileUnsafe = (s: Scenario): Ruleset.Compiled => {
-  const { active, inactive } = s.players
-  if (active === inactive) invalid("players.inactive", "the two players must differ")
-  const objects: Array<GameView.GameObject> = []
-  const keywordEffects: Array<Replacement.Replacement> = []
-  for (const [id, c] of Object.entries(s.cards)) {
-    if (id === active || id === inactive) invalid(`cards.${id}`, "a card can't have a player's id")
-    if (c.controller !== active && c.controller !== inactive)
-      invalid(`cards.${id}.controller`, `${JSON.stringify(c.controller)} is not a player`)
-    const o = cardObject(id, c)
-    objects.push(o)
-    if (c.protections !== undefined && c.protections.length > 0)
-      keywordEffects.push(Effects.protection({ card: id, controller: c.controller, kinds: c.protections }))
-    if (c.armor !== undefined && c.armor > 0)
-      keywordEffects.push(Effects.armor({ card: id, controller: c.controller, amount: c.armor }))
-  }
-  const initial = GameView.make({ players: [active, inactive], activePlayer: active, objects })
-  let view = initial
-  const effects = [...keywordEffects, ...(s.effects ?? []).map((e, i) => effectOf(e, view, `effects[${i}]`))]
-  const bad = Ledger.validate(effects)
-  if (bad !== undefined) invalid("effects", `${bad.effect}: ${bad.reason}`)
-  const ledgerIds = new Set(effects.map((e) => e.id))
-  let modifiers: Array<Modifier> = []
-  for (const [i, m] of (s.modifiers ?? []).entries()) {
-    checkOn(view, m.on, `modifiers[${i}].on`)
-    checkFrom(view, m.from, `modifiers[${i}].from`)
-    modifiers.push({ input: m, from: m.from === undefined ? undefined : Effects.fromArgs(m.from) })
-  }
-  const steps: Array<Ruleset.Step> = []
-  const ids = new Set<string>(Object.keys(view.objects))
-  const claim = (id: string, path: string): void => {
-    if (ids.has(id)) invalid(path, `the id ${JSON.stringify(id)} is already used`)
-    ids.add(id)
-  }
-  const update = (label: string, apply: (v: GameView.GameView) => GameView.GameView): void => {
-    view = apply(view)
-    steps.push({ _tag: "Update", label, apply })
-  }
-  for (const [i, step] of s.steps.entries()) {
-    const at = `steps[${i}]`
-    if ("attack" in step) {
-      const a = step.attack
-      const kind =
-        Attack.parseKind(a.kind) ??
-        invalid(
-          `${at}.attack.kind`,
-          `unknown attack kind ${JSON.stringify(a.kind)} (${Attack.kinds.join(", ")})`
-        )
-      const attacker = a.from === undefined ? undefined : card(view, a.from, `${at}.attack.from`)
-      const base = a.strength ?? attacker?.props.strength
-      if (typeof base !== "number")
-        invalid(`${at}.attack.strength`, "needs a strength (or an attacker with a strength)")
-      const targets = typeof a.to === "string" ? [a.to] : a.to
-      if (targets.length === 0) invalid(`${at}.attack.to`, "an attack needs a target")
-      const tags = Attack.tagsOf(kind, a.tags)
-      const attackObjects: Array<GameView.GameObject> = []
-      const occurrences: Array<GameEvent.Occurrence> = []
-      const lines: Array<string> = []
-      claim(a.id, `${at}.attack.id`)
-      for (const [t, target] of targets.entries()) {
-        card(view, target, `${at}.attack.to${typeof a.to === "string" ? "" : `[${t}]`}`)
-        const objId = targets.length === 1 ? a.id : `${a.id}:${target}`
-        if (targets.length > 1) claim(objId, `${at}.attack.to[${t}]`)
-        let strength = base as number
-        const applied: Array<string> = []
-        for (const m of modifiers) {
-          const on = m.input.on
-          if (on !== undefined && on !== "any" && !on.includes(target)) continue
-          if (m.from !== undefined && !Effects.comesFrom(view, { source: a.from, kinds: tags }, m.from))
-            continue
-          strength += m.input.amount
-          applied.push(`${m.input.amount >= 0 ? "+" : ""}${m.input.amount} (${m.input.id})`)
-        }
-        strength = Math.max(0, strength)
-        lines.push(
-          `${objId}: ${kind} on ${target}, strength ${base}${applied.length === 0 ? "" : ` ${applied.join(" ")} = ${strength}`}`
-        )
-        attackObjects.push({
-          id: objId,
-          kind: "object",
-          ...(attacker?.controller === undefined ? {} : { controller: attacker.controller }),
-          zone: "attack",
-          props: {
-            type: "attack",
-            kind,
-            tags: [...tags],
-            strength,
-            baseStrength: base as number,
-            woundsDealt: 0,
-            target,
-            ...(a.from === undefined ? {} : { from: a.from })
-          }
-        })
-        occurrences.push(
-          GameEvent.occurrence({
-            id: objId,
-            family: GameEvent.DAMAGE,
-            subject: target,
-            ...(a.from === undefined ? {} : { source: a.from }),
-            amount: strength,
-            kinds: tags,
-            params: { attack: objId, kind, strength, baseStrength: base as number }
-          })
-        )
-      }
-      update(
-        `attack ${lines.join("; ")} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)`,
-        (v) => GameView.batch(v, (d) => attackObjects.reduce((acc, o) => GameView.setObject(acc, o), d))
-      )
-      steps.push({ _tag: "Event", event: GameEvent.make(a.id, occurrences) })
-    } else if ("heal" in step) {
-      const h = step.heal
-      claim(h.id, `${at}.heal.id`)
-      card(view, h.card, `${at}.heal.card`)
-      steps.push({
-        _tag: "Event",
-        event: GameEvent.make(h.id, [
-          GameEvent.occurrence({ id: h.id, family: "heal", subject: h.card, amount: h.amount ?? 1 })
-        ])
-      })
-    } else if ("event" in step) {
-      const e = step.event
-      claim(e.id, `${at}.event.id`)
-      card(view, e.subject, `${at}.event.subject`)
-      if (e.source !== undefined) card(view, e.source, `${at}.event.source`)
-      steps.push({
-        _tag: "Event",
-        event: GameEvent.make(e.id, [
-          GameEvent.occurrence({
-            id: e.id,
-            family: e.family,
-            subject: e.subject,
-            ...(e.source === undefined ? {} : { source: e.source }),
-            amount: e.amount ?? 1,
-            kinds: (e.kinds ?? []).map(Attack.parseTag)
-          })
-        ])
-      })
-    } else if ("leave" in step) {
-      const { card: id, to } = step.leave
-      card(view, id, `${at}.leave.card`)
-      const zone = to ?? "graveyard"
-      update(
-        `${id} leaves the battlefield (to ${zone}): its prevention effects no longer apply (Берсерк 533.6)`,
-        (v) => {
-          const o = v.objects[id]
-          return o === undefined ? v : GameView.setObject(v, { ...o, zone })
-        }
-      )
-    } else if ("set" in step) {
-      const { card: id, props } = step.set
-      card(view, id, `${at}.set.card`)
-      update(`${id} changes: ${JSON.stringify(props)}`, (v) => {
-        const o = v.objects[id]
-        return o === undefined ? v : GameView.setObject(v, { ...o, props: { ...o.props, ...props } })
-      })
-    } else if ("endOfTurn" in step) {
-      steps.push({ _tag: "Advance", boundary: "endOfTurn" })
-      modifiers = modifiers.filter((m) => m.input.until !== "endOfTurn")
-      update("end of turn: the other player becomes the active player", (v) => ({
-        ...v,
-        activePlayer: v.activePlayer === active ? inactive : active
-      }))
-    } else {
-      const added = step.addEffects.map((e, j) => effectOf(e, view, `${at}.addEffects[${j}]`))
-      for (const [j, e] of added.entries()) {
-        if (ledgerIds.has(e.id))
-          invalid(`${at}.addEffects[${j}].id`, `duplicate effect id ${JSON.stringify(e.id)}`)
-        ledgerIds.add(e.id)
-      }
-      steps.push({ _tag: "AddEffects", effects: added })
-    }
-  }
-  return {
-    view: initial,
-    ledger: Ledger.make(effects),
-    steps
-  }
+  return [
+    {
+      _tag: "Update",
+      label: `attack ${lines.join("; ")} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)`,
+      apply: (v) => GameView.batch(v, (d) => attackObjects.reduce((acc, o) => GameView.setObject(acc, o), d))
+    },
+    { _tag: "Event", event: GameEvent.make(a.id, occurrences) }
+  ]
 }
 
 /**
- * Compiles a decoded scenario into core data, or fails with {@link Errors.ScenarioInvalid}
- * naming the path of the problem (an unknown card, a missing strength, two forms in one effect,
- * a duplicate id, …).
+ * The Берсерк words (the ruleset's `language`): players with no properties, cards
+ * ({@link cardFields}, {@link card}, their keyword effects {@link keywords}), the effect kinds —
+ * `prevent`, `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `instead`, `serk`,
+ * `strengthModifier`, each `make` the {@link Effects} constructor of the same name —, the
+ * `attack` step, occurrence kinds in English or Russian, and the end of the turn passing the turn
+ * to the other player.
  *
  * @example
  * ```ts
- * import { Result } from "effect"
  * import { Scenario } from "@bulwark/berserk"
- * const r = Scenario.compile({
- *   players: { active: "ap", inactive: "ip" },
- *   cards: { orc: { controller: "ip" } },
- *   steps: [{ attack: { id: "a1", kind: "strike", strength: 2, to: "orc" } }]
- * })
- * Result.isSuccess(r) // true
+ * Object.keys(Scenario.language.effects).includes("strengthModifier") // true
  * ```
  * @since 0.1.0
- * @category compiling
+ * @category words
  */
-export const compile = (s: Scenario): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> =>
-  attempt(() => compileUnsafe(s))
+export const language: Language.Language = {
+  turn: "активный игрок (active player)",
+  players: { fields: {} },
+  objects: { fields: cardFields, defaultZone: "battlefield", make: card, effects: keywords },
+  effects: {
+    prevent: Language.effectKind({
+      summary: "«Эффект предотвращения» (533): prevent N wounds, or all",
+      options: Effects.PreventOptions,
+      make: Effects.prevent
+    }),
+    noWoundsFrom: Language.effectKind({
+      summary: "«Не получает ран от …» (534.1.1)",
+      options: Effects.CommonOptions,
+      make: Effects.noWoundsFrom
+    }),
+    woundsOnlyFrom: Language.effectKind({
+      summary: "«Получает раны только от …» (534.1.1)",
+      options: Effects.CommonOptions,
+      make: Effects.woundsOnlyFrom
+    }),
+    moreWounds: Language.effectKind({
+      summary: "«Получает на X больше ран от …» (534.1.1)",
+      options: Effects.WoundsOptions,
+      make: Effects.moreWounds
+    }),
+    fewerWounds: Language.effectKind({
+      summary: "«Получает на X меньше ран от …» (534.1.1)",
+      options: Effects.WoundsOptions,
+      make: Effects.fewerWounds
+    }),
+    instead: Language.effectKind({
+      summary: "«…, вместо этого – …» (534.1)",
+      options: Effects.InsteadOptions,
+      make: Effects.instead
+    }),
+    serk: Language.effectKind({
+      summary: "Серк: «Если должен излечиться – вместо этого может открыться (1 раз за ход)» (534.1)",
+      options: Effects.SerkOptions,
+      make: Effects.serk
+    }),
+    strengthModifier: Language.effectKind({
+      summary: "«модификатор атаки»: ± to the attack's strength, when it is built (533.2)",
+      options: Effects.StrengthModifierOptions,
+      make: Effects.strengthModifier
+    })
+  },
+  steps: {
+    attack: Language.stepKind({
+      summary: "an attack (удар, выстрел, …): its modifiers, then wounds to its targets",
+      schema: AttackInput,
+      compile: compileAttack
+    })
+  },
+  occurrences: {
+    fields: {},
+    make: (entry) => Language.occurrence({ ...entry, kinds: (entry.kinds ?? []).map(Attack.parseTag) })
+  },
+  boundaries: ["endOfTurn"],
+  advance: {
+    endOfTurn: {
+      label: "end of turn: the other player becomes the active player",
+      apply: (v) => ({ ...v, activePlayer: v.players.find((p) => p !== v.activePlayer) ?? v.activePlayer })
+    }
+  },
+  durations: ["endOfTurn"],
+  families: ["damage", "heal", "open", "close"]
+}

@@ -5,16 +5,20 @@
  *
  * ```ts
  * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { Skeleton } from "@bulwark/scenario"
  * import { ruleset } from "@bulwark/berserk"
- * import { Result, Schema } from "effect"
+ * import { Result } from "effect"
  *
- * const scenario = Schema.decodeUnknownSync(ruleset.schema)({
- *   players: { active: "ap", inactive: "ip" },
- *   cards: { orc: { controller: "ap", strength: 4 }, guard: { controller: "ip" } },
- *   effects: [{ id: "shield", controller: "ip", on: ["guard"], prevent: 1 }],
+ * const compiled = Skeleton.compileData(ruleset.language!, {
+ *   players: ["ap", "ip"],
+ *   turn: "ap",
+ *   objects: [
+ *     { id: "orc", controller: "ap", types: ["creature"], strength: 4 },
+ *     { id: "guard", controller: "ip", types: ["creature"] }
+ *   ],
+ *   effects: [{ kind: "prevent", id: "shield", controller: "ip", to: ["guard"], amount: 1 }],
  *   steps: [{ attack: { id: "a1", kind: "удар", from: "orc", to: "guard" } }]
  * })
- * const compiled = ruleset.compile(scenario)
  * if (Result.isSuccess(compiled)) {
  *   const { outcome } = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
  *   outcome.state["guard"]?.["wounds"] // 3
@@ -140,8 +144,8 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
 ]
 
 /**
- * The Берсерк ruleset: scenario vocabulary, compiler, policies and coverage (the adapter
- * contract of `@bulwark/core`).
+ * The Берсерк ruleset: its words of the one scenario language (`language`, see
+ * {@link Scenario}), policies and coverage (the adapter contract of `@bulwark/core`).
  *
  * @example
  * ```ts
@@ -151,22 +155,17 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
  *
  * @since 0.1.0
  */
-export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
+export const ruleset: Ruleset.Ruleset = {
   id: rulesetId,
   name: "Берсерк (Berserk)",
   description:
     "Берсерк 533 «Эффект предотвращения» and 534 «Эффект замещения», with protections and attack modifiers",
   rulesVersion: "Берсерк 533–534 (Russian rules text)",
-  schema: Scenario.Scenario,
-  compile: Scenario.compile,
+  language: Scenario.language,
   rules: Rules.rules,
   coverage,
   words: Rules.words,
-  idSpaces: [
-    { name: "player or card", paths: ["players.active", "players.inactive", "cards.*"] },
-    { name: "effect", paths: ["effects[*].id", "modifiers[*].id", "steps[*].addEffects[*].id"] },
-    { name: "event", paths: ["steps[*].attack.id", "steps[*].heal.id", "steps[*].event.id"] }
-  ],
+  idSpaces: [{ name: "attack or event", paths: ["steps[*].attack.id", "steps[*].event.id"] }],
   vocabulary: {
     families: ["damage", "heal", "open", "close"],
     kinds: [...Attack.kinds, ...Object.values(Attack.implied).flat(), ...Object.values(Attack.russianTags)]

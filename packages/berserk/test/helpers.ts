@@ -1,14 +1,30 @@
 /**
- * Test helpers: decode a scenario document (as a scenario file would hold it) with the ruleset's
- * schema, compile it, run it, and match an expectation.
+ * Test helpers: compile a scenario document (as a scenario file would hold it) with the ruleset's
+ * words (`Skeleton.compileData`), run it, and match an expectation.
  */
-import { Chooser, type Decision, Expect, type Kernel, Ruleset, Trace } from "@bulwark/core"
-import { Result, Schema } from "effect"
+import { Chooser, type Decision, Expect, type Kernel, type Language, Ruleset, Trace } from "@bulwark/core"
+import { Migrate, Skeleton } from "@bulwark/scenario"
+import { Result } from "effect"
 import { ruleset } from "../src/index.js"
 
+/** The ruleset's words. */
+export const language = ruleset.language as Language.Language
+
+/** Compiles a format-2 document. */
+export const compile2 = (doc: Readonly<Record<string, unknown>>) => Skeleton.compileData(language, doc)
+
+/**
+ * Compiles a document: format 2 as it is; a format-1 document (no `format:`) is first migrated
+ * with `Migrate.migrateData` — the large resolution suites (rules533, rules534) still write
+ * their data in format 1 and go through the migration, which is itself checked against the
+ * frozen format-1 outcomes (apps/cli/test/format1/migrate-berserk.test.ts).
+ */
 export const compileDoc = (doc: unknown) => {
-  const scenario = Schema.decodeUnknownSync(ruleset.schema)(doc, { onExcessProperty: "error" })
-  return ruleset.compile(scenario)
+  const d = doc as Record<string, unknown>
+  if (d.format === 2) return compile2(d)
+  const migrated = Migrate.migrateData({ ruleset: "berserk", ...d })
+  if (Result.isFailure(migrated)) throw new Error(migrated.failure.reason)
+  return compile2(migrated.success as Record<string, unknown>)
 }
 
 export const runDoc = (

@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import { Scenario } from "../src/index.js"
+import { compile2 } from "./helpers.js"
 
 describe("ids that are Object.prototype names", () => {
   it.each(["constructor", "toString", "hasOwnProperty"])("%s is an unknown card", (id) => {
-    const r = Scenario.compile({
-      players: { active: "a", inactive: "b" },
-      cards: { orc: { controller: "b", type: "creature", life: 3 } },
+    const r = compile2({
+      players: ["a", "b"],
+      objects: [{ id: "orc", controller: "b", types: ["creature"], life: 3 }],
       steps: [{ attack: { id: "a1", kind: "strike", strength: 2, to: id } }]
     })
     expect(Result.isFailure(r) && r.failure.reason).toMatch(/unknown card/)

@@ -1,8 +1,8 @@
 /**
  * The resolver's laws over generated Берсерк worlds: generated creatures (life, wounds,
  * protections from attack kinds, armour), a generated attack (kind, strength, one to three
- * targets) compiled by this adapter's own scenario compiler, effects built with its own
- * constructors (`Effects.prevention` of N or all — next, each, once —, `noWoundsFrom`,
+ * targets) compiled with this adapter's own words, effects built with its own
+ * constructors (`Effects.prevent` of N or all — next, each, once —, `noWoundsFrom`,
  * `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `protection`, `armor`), resolved with
  * `Resolver.resolveSync(ruleset.rules, …)` and three choosers.
  *
@@ -22,6 +22,7 @@ import { Ledger, type Replacement, type Ruleset } from "@bulwark/core"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Result, Schema } from "effect"
 import { Attack, Effects, ruleset } from "../src/index.js"
+import { compile2 } from "./helpers.js"
 
 const Small = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))
 const Player = Schema.Literals(["act", "inact"])
@@ -68,43 +69,36 @@ type World = typeof World.Type
 
 const card = (w: World, i: number) => `t${i % w.creatures.length}`
 
-/** The board and the attack, through the adapter's own scenario compiler. */
+/** The board and the attack, through the adapter's own words (scenario format 2). */
 const compiled = (w: World): Ruleset.Compiled => {
-  const decoded = Schema.decodeUnknownSync(ruleset.schema)(
-    {
-      players: { active: "act", inactive: "inact" },
-      cards: {
-        attacker: { controller: "act", type: "creature", strength: 3, life: 5, cost: 4 },
-        ...Object.fromEntries(
-          w.creatures.map((c, i) => [
-            `t${i}`,
-            {
-              controller: c.controller,
-              type: "creature",
-              life: c.life,
-              wounds: c.wounds,
-              cost: i + 2,
-              ...(c.protection.startsWith("none") ? {} : { protections: [c.protection] }),
-              ...(c.armor === 0 ? {} : { armor: c.armor })
-            }
-          ])
-        )
-      },
-      steps: [
-        {
-          attack: {
-            id: "a1",
-            kind: w.attack.kind,
-            strength: w.attack.strength,
-            from: "attacker",
-            to: [...new Set(w.attack.to.map((t) => card(w, t)))]
-          }
+  const c = compile2({
+    players: ["act", "inact"],
+    turn: "act",
+    objects: [
+      { id: "attacker", controller: "act", types: ["creature"], strength: 3, life: 5, cost: 4 },
+      ...w.creatures.map((c, i) => ({
+        id: `t${i}`,
+        controller: c.controller,
+        types: ["creature"],
+        life: c.life,
+        wounds: c.wounds,
+        cost: i + 2,
+        ...(c.protection.startsWith("none") ? {} : { protections: [c.protection] }),
+        ...(c.armor === 0 ? {} : { armor: c.armor })
+      }))
+    ],
+    steps: [
+      {
+        attack: {
+          id: "a1",
+          kind: w.attack.kind,
+          strength: w.attack.strength,
+          from: "attacker",
+          to: [...new Set(w.attack.to.map((t) => card(w, t)))]
         }
-      ]
-    },
-    { onExcessProperty: "error" }
-  )
-  const c = ruleset.compile(decoded)
+      }
+    ]
+  })
   if (Result.isFailure(c)) throw new Error(c.failure.message)
   return c.success
 }
@@ -113,21 +107,21 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
   const c = {
     id: `e${i}`,
     controller: s.controller,
-    on: s.on < 0 ? ("any" as const) : [card(w, s.on)],
-    ...(s.from === "any" ? {} : { from: { kinds: [s.from] } }),
-    ...(s.optional ? { optional: true } : {})
+    ...(s.on < 0 ? {} : { to: [card(w, s.on)] }),
+    ...(s.from === "any" ? {} : { kinds: [s.from] }),
+    ...(s.optional ? { may: true } : {})
   }
   const from = { kinds: [s.from === "any" ? w.attack.kind : s.from] }
   const target = card(w, Math.max(0, s.on))
   switch (s.kind) {
     case "preventN":
-      return Effects.prevention({ ...c, amount: s.n, scope: s.scope })
+      return Effects.prevent({ ...c, amount: s.n, scope: s.scope })
     case "preventAll":
-      return Effects.prevention({ ...c, amount: "all", scope: s.scope })
+      return Effects.prevent({ ...c, amount: "all", scope: s.scope })
     case "noWoundsFrom":
-      return Effects.noWoundsFrom({ ...c, from })
+      return Effects.noWoundsFrom({ ...c, kinds: from.kinds })
     case "woundsOnlyFrom":
-      return Effects.woundsOnlyFrom({ ...c, from })
+      return Effects.woundsOnlyFrom({ ...c, kinds: from.kinds })
     case "moreWounds":
       return Effects.moreWounds({ ...c, amount: s.n })
     case "fewerWounds":
@@ -198,16 +192,17 @@ LawSuite.lawSuite({
     input(
       w,
       w.creatures.flatMap((_, i) => [
-        Effects.instead({
-          id: `loop${i}`,
-          controller: "act",
-          on: [`t${i}`],
-          of: "damage",
-          with: [{ family: "damage", subject: "subject", source: "source", amount: { _tag: "Amount" } }]
-        }),
-        Effects.moreWounds({ id: `more${i}`, controller: "act", on: [`t${i}`], amount: 2 }),
-        Effects.fewerWounds({ id: `fewer${i}`, controller: "inact", on: [`t${i}`], amount: 1 }),
-        Effects.prevention({ id: `each${i}`, controller: "inact", on: [`t${i}`], amount: 1, scope: "each" })
+        {
+          ...Effects.instead({ id: `loop${i}`, controller: "act", to: [`t${i}`], of: "damage", do: [] }),
+          // a core template the scenario words don't spell: the same wounds, from the same source
+          action: {
+            _tag: "Replace",
+            with: [{ family: "damage", subject: "subject", source: "source", amount: { _tag: "Amount" } }]
+          }
+        } satisfies Replacement.Replacement,
+        Effects.moreWounds({ id: `more${i}`, controller: "act", to: [`t${i}`], amount: 2 }),
+        Effects.fewerWounds({ id: `fewer${i}`, controller: "inact", to: [`t${i}`], amount: 1 }),
+        Effects.prevent({ id: `each${i}`, controller: "inact", to: [`t${i}`], amount: 1, scope: "each" })
       ])
     ),
   cite: {

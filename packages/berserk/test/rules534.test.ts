@@ -97,7 +97,7 @@ describe("534.1", () => {
     const families = ["h1", "h2", "h3", "h4"].map((id) => r.outcome.events[id]?.happened.map((h) => h.family))
     expect(families).toEqual([["heal"], ["open"], ["heal"], ["open"]])
     expect(r.outcome.state["serk"]).toMatchObject({ wounds: 1, closed: false })
-    expect(Effects.serk({ id: "x", card: "serk", controller: "ap" }).category).toBe("replacement")
+    expect(Effects.serk({ id: "x", source: "serk", controller: "ap" }).category).toBe("replacement")
   })
 })
 

@@ -1,19 +1,19 @@
 /**
- * The scenario vocabulary: Russian aliases, protections and armour from card wordings, and clear
- * errors for bad scenarios.
+ * The scenario words (format 2): Russian aliases, protections and armour from card wordings, and
+ * clear errors for bad scenarios.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import { Attack } from "../src/index.js"
-import { compileDoc, mismatches, players, runDoc } from "./helpers.js"
+import { Attack, Effects } from "../src/index.js"
+import { compile2, mismatches, runDoc } from "./helpers.js"
 
-const cards = {
-  orc: { controller: "ap", cost: 2, strength: 3 },
-  C: { controller: "ip", cost: 3 }
-}
+const base = { format: 2, players: ["ap", "ip"], turn: "ap" } as const
+const orc = { id: "orc", controller: "ap", types: ["creature"], cost: 2, strength: 3 }
+const C = { id: "C", controller: "ip", types: ["creature"], cost: 3 }
+const objects = [orc, C]
 
-const errorOf = (doc: unknown): string => {
-  const r = compileDoc(doc)
+const errorOf = (doc: Readonly<Record<string, unknown>>): string => {
+  const r = compile2({ ...base, ...doc })
   return Result.isFailure(r) ? r.failure.message : "(compiled)"
 }
 
@@ -43,16 +43,17 @@ describe("attack kinds", () => {
    */
   it("«-1 от дальних атак» applies to throws and shots, not to strikes", () => {
     const r = runDoc({
-      players,
-      cards,
+      ...base,
+      objects,
       effects: [
         {
+          kind: "prevent",
           id: "shieldBearer",
           controller: "ip",
-          on: ["C"],
-          prevent: 1,
+          to: ["C"],
+          amount: 1,
           scope: "each",
-          from: { kinds: ["дальних атак"] }
+          kinds: ["дальних атак"]
         }
       ],
       steps: [
@@ -72,8 +73,8 @@ describe("protections («Защита от …»)", () => {
    */
   it("protect by attack kind only", () => {
     const r = runDoc({
-      players,
-      cards: { ...cards, C: { controller: "ip", protections: ["выстрелов", "магии"] } },
+      ...base,
+      objects: [orc, { id: "C", controller: "ip", types: ["creature"], protections: ["выстрелов", "магии"] }],
       steps: [
         { attack: { id: "shot", kind: "shot", strength: 2, from: "orc", to: "C" } },
         { attack: { id: "zap", kind: "разряд", strength: 2, from: "orc", to: "C" } },
@@ -92,13 +93,13 @@ describe("armour («Броня N», interpretation)", () => {
    */
   it("absorbs the first N non-magical wounds each turn", () => {
     const r = runDoc({
-      players,
-      cards: { ...cards, K: { controller: "ip", armor: 2 } },
+      ...base,
+      objects: [...objects, { id: "K", controller: "ip", types: ["creature"], armor: 2 }],
       steps: [
         { attack: { id: "a1", kind: "strike", strength: 3, from: "orc", to: "K" } },
         { attack: { id: "a2", kind: "magic", strength: 1, from: "orc", to: "K" } },
         { attack: { id: "a3", kind: "shot", strength: 1, from: "orc", to: "K" } },
-        { endOfTurn: true },
+        { advance: "endOfTurn" },
         { attack: { id: "a4", kind: "strike", strength: 3, from: "orc", to: "K" } }
       ]
     })
@@ -108,19 +109,19 @@ describe("armour («Броня N», interpretation)", () => {
 })
 
 describe("turns", () => {
-  /** `endOfTurn` ends "this turn" effects and makes the other player active (533.3 reads AP/IP). */
+  /** `advance: endOfTurn` ends "this turn" effects and makes the other player active (533.3 reads AP/IP). */
   it("ends this-turn effects and swaps the active player", () => {
     const r = runDoc({
-      players,
-      cards,
+      ...base,
+      objects,
       effects: [
-        { id: "fog", controller: "ap", prevent: "all", until: "endOfTurn" },
-        { id: "ipEach", controller: "ip", on: "any", prevent: 1, scope: "each" },
-        { id: "apEach", controller: "ap", on: "any", prevent: 1, scope: "each" }
+        { kind: "prevent", id: "fog", controller: "ap", amount: "all", duration: "endOfTurn" },
+        { kind: "prevent", id: "ipEach", controller: "ip", amount: 1, scope: "each" },
+        { kind: "prevent", id: "apEach", controller: "ap", amount: 1, scope: "each" }
       ],
       steps: [
         { attack: { id: "a1", kind: "strike", from: "orc", to: "C" } },
-        { endOfTurn: true },
+        { advance: "endOfTurn" },
         { attack: { id: "a2", kind: "strike", strength: 5, from: "orc", to: "C" } }
       ]
     })
@@ -131,76 +132,126 @@ describe("turns", () => {
   })
 })
 
-describe("scenario errors", () => {
-  it("an unknown key is an error (a typo in a form name)", () => {
-    expect(() =>
-      compileDoc({ players, cards, effects: [{ id: "x", controller: "ip", prevnet: 2 }], steps: [] })
-    ).toThrow(/excess property/)
+describe("strength modifiers («модификатор атаки», 533.2)", () => {
+  /**
+   * 533.2: «Предотвращение всегда применяется после применения всех модификаторов атаки и
+   * проверки защит» (prevention always applies after every attack modifier and the protection
+   * check). A modifier lasting `endOfTurn` is gone after the turn ends; one added by a step
+   * applies to the attacks after it; modifiers add up in the order written.
+   */
+  it("apply when the attack is built, while they last, in the order written", () => {
+    const r = runDoc({
+      ...base,
+      objects,
+      effects: [
+        { kind: "strengthModifier", id: "rage", value: 2, from: ["orc"], duration: "endOfTurn" },
+        { kind: "strengthModifier", id: "weak", value: -1, to: ["C"], kinds: ["удар"] }
+      ],
+      steps: [
+        { attack: { id: "a1", kind: "удар", from: "orc", to: "C" } },
+        { advance: "endOfTurn" },
+        { attack: { id: "a2", kind: "удар", from: "orc", to: "C" } },
+        { addEffects: [{ kind: "strengthModifier", id: "late", value: 3 }] },
+        { attack: { id: "a3", kind: "выстрел", from: "orc", to: "C" } }
+      ]
+    })
+    expect(["a1", "a2", "a3"].map((a) => r.outcome.state[a]?.["strength"])).toEqual([4, 2, 6])
+    expect(r.outcome.effects).not.toHaveProperty("rage")
   })
 
-  it("an effect needs exactly one form", () => {
-    expect(errorOf({ players, cards, effects: [{ id: "x", controller: "ip" }], steps: [] })).toContain(
-      "effects[0]: an effect needs one of"
+  it("Серк as its own kind: heal → may open, once per turn (534.1)", () => {
+    const r = runDoc(
+      {
+        ...base,
+        objects: [{ id: "serk", controller: "ap", types: ["creature"], wounds: 3, closed: true }],
+        effects: [{ kind: "serk", id: "serk:open", source: "serk" }],
+        steps: [
+          { event: { id: "h1", family: "heal", occurrences: [{ id: "h1", to: "serk", amount: 1 }] } },
+          { event: { id: "h2", family: "heal", occurrences: [{ id: "h2", to: "serk", amount: 1 }] } }
+        ]
+      },
+      [true]
     )
+    expect(["h1", "h2"].map((id) => r.outcome.events[id]?.happened.map((h) => h.family))).toEqual([
+      ["open"],
+      ["heal"]
+    ])
+    expect(r.outcome.decisions.map((d) => d.chooser)).toEqual(["ap"])
+  })
+})
+
+describe("scenario errors", () => {
+  it("an unknown kind is one problem with a did-you-mean (a typo in a kind)", () => {
     expect(
-      errorOf({
-        players,
-        cards,
-        effects: [{ id: "x", controller: "ip", prevent: 1, moreWounds: 1 }],
-        steps: []
-      })
-    ).toContain("exactly one form, got prevent and moreWounds")
+      errorOf({ objects, effects: [{ kind: "prevnet", id: "x", controller: "ip", amount: 2 }] })
+    ).toMatch(/unknown kind "prevnet" \(did you mean "prevent"\?\)/)
+  })
+
+  it("a kind refuses an option it doesn't have (format 1's form keys)", () => {
+    expect(
+      errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip", prevent: 1 }] })
+    ).toMatch(/prevent/)
+    expect(errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip" }] })).toContain(
+      "a prevention needs an amount"
+    )
   })
 
   it("unknown cards, kinds and missing strengths name their path", () => {
     expect(
       errorOf({
-        players,
-        cards,
-        effects: [{ id: "x", controller: "ip", on: ["ghost"], prevent: 1 }],
-        steps: []
+        objects,
+        effects: [{ kind: "prevent", id: "x", controller: "ip", to: ["ghost"], amount: 1 }]
       })
-    ).toBe('effects[0].on[0]: unknown card "ghost"')
+    ).toMatch(/effects\[0\]\.to\[0\]: unknown id "ghost"/)
     expect(
-      errorOf({ players, cards, steps: [{ attack: { id: "a", kind: "hug", from: "orc", to: "C" } }] })
+      errorOf({ objects, steps: [{ attack: { id: "a", kind: "hug", from: "orc", to: "C" } }] })
     ).toContain('steps[0].attack.kind: unknown attack kind "hug"')
-    expect(errorOf({ players, cards, steps: [{ attack: { id: "a", kind: "strike", to: "C" } }] })).toContain(
+    expect(errorOf({ objects, steps: [{ attack: { id: "a", kind: "strike", to: "C" } }] })).toContain(
       "steps[0].attack.strength"
     )
-    expect(errorOf({ players, cards, effects: [{ id: "x", prevent: 1 }], steps: [] })).toContain(
-      "effects[0].controller"
+    expect(errorOf({ objects, effects: [{ kind: "prevent", id: "x", amount: 1 }] })).toContain(
+      "needs a controller"
     )
+  })
+
+  it("a Берсерк source selector takes ids, types and cost; a card has one type", () => {
+    expect(() => Effects.fromOf("x", { zone: "hand" }, undefined)).toThrow(/from\.zone/)
+    expect(() => Effects.fromOf("x", { types: ["creature", "spell"] }, undefined)).toThrow(/one type/)
+    expect(Effects.fromOf("x", { any: [{ types: ["creature"] }, { types: ["spell"] }] }, ["удар"])).toEqual({
+      kinds: ["удар"],
+      types: ["creature", "spell"]
+    })
+    expect(errorOf({ objects: [{ id: "X", controller: "ip", types: ["creature", "spell"] }] })).toContain(
+      "a card has one type"
+    )
+  })
+
+  it("an effect without a controller gets its source card's", () => {
+    const r = compile2({
+      ...base,
+      objects,
+      effects: [{ kind: "prevent", id: "x", source: "C", to: ["C"], amount: 1 }]
+    })
+    expect(Result.isSuccess(r) && r.success.ledger.effects[0]?.controller).toBe("ip")
   })
 
   it("ids must be unique", () => {
     expect(
       errorOf({
-        players,
-        cards,
+        objects,
         steps: [
           { attack: { id: "a", kind: "strike", from: "orc", to: "C" } },
           { attack: { id: "a", kind: "strike", from: "orc", to: "C" } }
         ]
       })
     ).toContain("steps[1].attack.id")
-    expect(
-      errorOf({
-        players,
-        cards,
-        effects: [
-          { id: "x", controller: "ip", prevent: 1 },
-          { id: "x", controller: "ip", prevent: 2 }
-        ],
-        steps: []
-      })
-    ).toContain("duplicate effect id")
   })
 
   it("an attack on several creatures is one event with one occurrence (and one attack object) per target", () => {
     const r = runDoc({
-      players,
-      cards: { ...cards, D: { controller: "ip" } },
-      effects: [{ id: "s", controller: "ip", on: ["C"], prevent: 1 }],
+      ...base,
+      objects: [...objects, { id: "D", controller: "ip", types: ["creature"] }],
+      effects: [{ kind: "prevent", id: "s", controller: "ip", to: ["C"], amount: 1 }],
       steps: [{ attack: { id: "storm", kind: "discharge", strength: 2, from: "orc", to: ["C", "D"] } }]
     })
     expect(r.outcome.events["storm"]?.dealt).toEqual({ C: 1, D: 2 })

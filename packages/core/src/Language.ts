@@ -374,12 +374,51 @@ export interface CompileContext {
   readonly invalid: (path: string, reason: string) => never
   /** Compiles effects written at `path` (a list of `kind:` mappings) with the ruleset's kinds. */
   readonly effects: (entries: ReadonlyArray<unknown>, path: string) => ReadonlyArray<Replacement.Replacement>
+  /**
+   * Puts effects into the starting ledger, after the file's own; an id already there is not
+   * added again. For what a step kind needs in the game from the start (Riftbound's dealing of
+   * assigned combat damage, 465.2.d, when there is a combat).
+   */
+  readonly startWith: (effects: ReadonlyArray<Replacement.Replacement>) => void
+  /**
+   * The view as the steps before this one leave it, as far as compiling can know it: the
+   * starting view with every `Update` step compiled so far applied (what events will do is not
+   * known yet). Optional: absent, read `view`.
+   */
+  readonly current?: GameView.GameView
+  /**
+   * The effects written before this point and still lasting: the file's `effects`, then those of
+   * earlier `addEffects` steps, without those whose `duration` names a boundary an earlier
+   * `advance` step passed — as decoded (`kind` and options), for a step that reads effects the
+   * resolver does not apply (modifiers applied when the step is built). Optional.
+   */
+  readonly written?: ReadonlyArray<WrittenEffect>
+}
+
+/**
+ * An effect as the file writes it (its `kind` and decoded options), handed to ruleset steps by
+ * {@link CompileContext} `written`.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const w: Language.WrittenEffect = { kind: "shield", options: { id: "s", amount: 2 } }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface WrittenEffect {
+  readonly kind: string
+  readonly options: Readonly<Record<string, unknown>>
 }
 
 /**
  * One effect kind: a value of `kind:` in scenario files. `options` is the schema of everything
  * but `kind` (built with {@link pick} for the common fields); `make` is the constructor the
- * package exports under the kind's name, called with the decoded options.
+ * package exports under the kind's name, called with the decoded options and the view at the
+ * moment the effect is created (the starting view for `effects:`, the view as the `update` steps
+ * before it have left it for `addEffects:`) — a constructor that picks its objects when it is
+ * created (MTG 615.11) or binds to them (MTG 400.7) reads it; most ignore it.
  *
  * @example
  * ```ts
@@ -399,7 +438,10 @@ export interface CompileContext {
 export interface EffectKind<O = any> {
   readonly summary: string
   readonly options: Schema.Codec<O, unknown>
-  readonly make: (options: O) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
+  readonly make: (
+    options: O,
+    view?: GameView.GameView
+  ) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
 }
 
 /**
@@ -418,7 +460,10 @@ export interface EffectKind<O = any> {
 export const effectKind = <O>(kind: {
   readonly summary: string
   readonly options: Schema.Codec<O, unknown>
-  readonly make: (options: O) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
+  readonly make: (
+    options: O,
+    view?: GameView.GameView
+  ) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
 }): EffectKind<O> => kind
 
 /**
@@ -575,12 +620,23 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  * - `players.fields` / `objects.fields`: the properties they may have (Schema struct fields);
  *   `objects.defaultZone`: the zone of an object that names none; `make` (optional) builds the
  *   view's object from an entry (default: every property goes into `props`, `owner` defaults to
- *   the controller);
+ *   the controller); `objects.effects` (optional): the effects an object brings with it
+ *   (keyword abilities written as its properties), first in the ledger, in object order;
  * - `prepare` (optional): finishes the starting view (derived properties);
  * - `effects`, `steps`, `queries`: the kinds it adds, by the name files write;
  * - `occurrences`: extra fields of an occurrence and (optional) how it becomes a core occurrence;
- * - `update`: extra fields of an `update` step and how they change the object;
+ * - `derived` (optional): the effects the game state itself creates (MTG: protection's prevention
+ *   effects, 702.16e) — added to the ledger after the file's effects, and, after an `update`
+ *   step, those whose id is not in the ledger yet (the view is followed through the `update`
+ *   steps when the file is compiled);
+ * - `update`: extra fields of an `update` step and how they change the object (`apply`), or how
+ *   the whole step changes the view (`view`, replacing the default: set/unset props, zone,
+ *   controller);
  * - `boundaries`: what `advance:` may name; `durations`: what an effect's `duration:` may name;
+ * - `advance` (optional): what the game does when time passes, in one of two forms (to be made
+ *   one): a function giving steps run just before the boundary is crossed (Riftbound's cleanup
+ *   heals every unit before "this turn" effects end), or, by boundary, a change of the view right
+ *   after the ledger advances (Берсерк: the turn passes to the other player);
  * - `families`: the event families an `event` step may name (default family: `damage`).
  *
  * @example
@@ -610,6 +666,8 @@ export interface Language {
     readonly fields: Schema.Struct.Fields
     readonly defaultZone: string
     readonly make?: (entry: ObjectEntry) => GameView.GameObject
+    /** The effects an object brings with it (keyword abilities), put in the ledger first. */
+    readonly effects?: (entry: ObjectEntry) => ReadonlyArray<Replacement.Replacement>
   }
   readonly prepare?: (view: GameView.GameView) => GameView.GameView
   readonly effects: Readonly<Record<string, EffectKind>>
@@ -619,15 +677,33 @@ export interface Language {
     readonly fields: Schema.Struct.Fields
     readonly make?: (entry: OccurrenceEntry, ctx: CompileContext) => GameEvent.Occurrence
   }
+  readonly derived?: (view: GameView.GameView) => ReadonlyArray<Replacement.Replacement>
   readonly update?: {
     readonly fields: Schema.Struct.Fields
-    readonly apply: (
+    readonly apply?: (
       object: GameView.GameObject,
       change: Readonly<Record<string, unknown>>,
       view: GameView.GameView
     ) => GameView.GameObject
+    readonly view?: (
+      view: GameView.GameView,
+      update: Readonly<Record<string, unknown>> & { readonly object: string }
+    ) => GameView.GameView
   }
   readonly boundaries: ReadonlyArray<string>
+  /**
+   * What the game does when time passes (optional), in one of two forms: a function giving the
+   * steps run just before the boundary is crossed, or, by boundary, a change of the view right
+   * after the ledger advances (at the end of a turn, the turn passing to the next player).
+   */
+  readonly advance?:
+    | ((boundary: string, ctx: CompileContext) => ReadonlyArray<Ruleset.Step>)
+    | Readonly<
+        Record<
+          string,
+          { readonly label: string; readonly apply: (view: GameView.GameView) => GameView.GameView }
+        >
+      >
   readonly durations: ReadonlyArray<string>
   readonly families: ReadonlyArray<string>
 }

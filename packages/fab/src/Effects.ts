@@ -2,6 +2,10 @@
  * Flesh and Blood prevention and replacement effects, built as core {@link Replacement.Replacement}
  * values by small constructor functions.
  *
+ * Every constructor is an effect kind of the scenario language under the same name, taking the
+ * same options (`Effects.ward({ id, source, amount })` is `{ kind: ward, id, source, amount }`),
+ * including the same selectors for `to` / `from` (core `Language.Selector`).
+ *
  * Every keyword (Ward, Spellvoid, Arcane Barrier, Quell, Arcane Shelter, Amp) is a constructor
  * over the core vocabulary — a watch, an action, a category, and optional parts (a "may", a cost
  * resolved first as a sub-event, a condition that tells whether the cost can be paid, additional
@@ -12,7 +16,10 @@
  *
  * @since 0.1.0
  */
-import { Amount, type Filter, type Replacement } from "@bulwark/core"
+// biome-ignore lint/correctness/noUnusedImports: lets the declaration emit name core's GameView types
+import type { GameView } from "@bulwark/core"
+import { Amount, Errors, type Filter, Language, Replacement } from "@bulwark/core"
+import { Schema } from "effect"
 
 /**
  * The categories (replacement-effect types) of FaB 6.4.7–6.4.11, read by the ordering policy
@@ -74,90 +81,146 @@ export const Family = {
 } as const
 
 /**
- * The three damage types of FaB 8.5.3b. Generic damage has no type tag; physical ({p}) and
- * arcane damage carry the occurrence kind `"physical"` / `"arcane"`.
- *
- * @example
- * ```ts
- * import type { Effects } from "@bulwark/fab"
- * const t: Effects.DamageType = "arcane"
- * ```
- * @since 0.1.0
- * @category model
- */
-export type DamageType = "generic" | "physical" | "arcane"
-
-/**
- * The occurrence kinds of a damage type: `[]` for generic damage, `["physical"]`, `["arcane"]`.
+ * The damage types of FaB 8.5.3b that are written as occurrence kinds: physical ({p}) and arcane
+ * damage carry the kind `"physical"` / `"arcane"`; generic damage has no kind. An effect's
+ * `kinds: [arcane]` only applies to arcane damage (6.4.10c); without `kinds` it applies to all.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * Effects.kindsOf("arcane") // ["arcane"]
- * Effects.kindsOf("generic") // []
+ * Effects.damageKinds // ["physical", "arcane"]
  * ```
  * @since 0.1.0
- * @category constructors
+ * @category constants
  */
-export const kindsOf = (type: DamageType | undefined): ReadonlyArray<string> =>
-  type === undefined || type === "generic" ? [] : [type]
+export const damageKinds: ReadonlyArray<string> = ["physical", "arcane"]
+
+const opt = Schema.optionalKey
 
 /**
- * A cost of a prevention effect, resolved first as a sub-event (6.4.1a): destroy the effect's
- * source ("destroy this to prevent …") or pay N resources ({r}).
+ * Schema of a prevention's cost, resolved first as a sub-event (6.4.1a): `destroyThis` (destroy
+ * the effect's source, "destroy this to prevent …") or `{ pay: N }` (pay N resources, {r}).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/fab"
+ * Schema.is(Effects.Cost)({ pay: 2 }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Cost = Schema.Union([Schema.Literal("destroyThis"), Schema.Struct({ pay: Amount.Schema })])
+
+/**
+ * A prevention's cost. See the {@link Cost} schema.
  *
  * @example
  * ```ts
  * import type { Effects } from "@bulwark/fab"
- * const c: Effects.Cost = { _tag: "Pay", amount: 2 }
+ * const c: Effects.Cost = { pay: 2 }
  * ```
  * @since 0.1.0
  * @category model
  */
-export type Cost = { readonly _tag: "DestroyThis" } | { readonly _tag: "Pay"; readonly amount: number }
+export type Cost = typeof Cost.Type
+
+const preventionFields = {
+  ...Language.pick("controller", "source", "to", "from", "kinds", "duration", "may", "label", "rule"),
+  cost: opt(Cost),
+  additional: opt(Schema.Array(Replacement.Template))
+}
 
 /**
- * What a prevention effect constructor takes.
+ * Schema of what {@link preventNextTime} takes (the `preventNextTime` kind's options).
  *
  * - `to`: the shielded object(s) (player ids are heroes); `from`: the damage source(s). When
  *   neither is given the shielded object is the controller's hero ("you"). Giving only `from`
  *   shields every recipient (6.4.10e); giving only `to` covers every source (6.4.10d).
- * - `damageType`: a typed prevention only prevents that type (6.4.10c, 8.5.3f); `generic` or
- *   absent prevents every type.
- * - `cost`, `optional`, `additional`, `until` (a ledger boundary such as `"endOfTurn"`).
+ * - `kinds`: a typed prevention only prevents that type (6.4.10c, 8.5.3f); absent prevents every
+ *   type.
+ * - `controller` (default: the source's controller), `cost`, `may`, `additional`, `duration`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/fab"
+ * Schema.is(Effects.PreventNextTimeOptions)({ id: "fd", controller: "bob", duration: "endOfTurn" }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PreventNextTimeOptions = Schema.Struct(preventionFields)
+
+/**
+ * What {@link preventNextTime} takes. See the {@link PreventNextTimeOptions} schema.
  *
  * @example
  * ```ts
  * import type { Effects } from "@bulwark/fab"
- * const o: Effects.PreventionOptions = { id: "fd", controller: "bob", label: "Feign Death" }
+ * const o: Effects.PreventNextTimeOptions = { id: "fd", controller: "bob", label: "Feign Death" }
  * ```
  * @since 0.1.0
  * @category model
  */
-export interface PreventionOptions {
-  readonly id: string
-  readonly controller: string
-  readonly source?: string | undefined
-  readonly label?: string | undefined
-  readonly to?: ReadonlyArray<string> | undefined
-  readonly from?: ReadonlyArray<string> | undefined
-  readonly damageType?: DamageType | undefined
-  readonly optional?: boolean | undefined
-  readonly cost?: Cost | undefined
-  readonly additional?: ReadonlyArray<Replacement.Template> | undefined
-  readonly until?: string | undefined
-  readonly rule?: string | undefined
-}
-
-const ids = (xs: ReadonlyArray<string>): Filter.Filter => ({ _tag: "Id", ids: xs })
+export type PreventNextTimeOptions = typeof PreventNextTimeOptions.Type
 
 /**
- * The watch of a damage effect: shielded objects, sources and damage type (6.4.10c–e).
+ * Schema of what {@link prevent} and {@link preventNext} take: {@link PreventNextTimeOptions}
+ * and the prevention `amount`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/fab"
+ * Schema.is(Effects.PreventionOptions)({ id: "s", controller: "bob", amount: 3, cost: { pay: 1 } }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PreventionOptions = Schema.Struct({ ...preventionFields, ...Language.pick("amount") })
+
+/**
+ * What {@link prevent} and {@link preventNext} take. See the {@link PreventionOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/fab"
+ * const o: Effects.PreventionOptions = { id: "s", controller: "bob", amount: 3, kinds: ["arcane"] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type PreventionOptions = typeof PreventionOptions.Type
+
+const invalid = (effect: string, path: string, reason: string): never => {
+  throw new Errors.InvalidEffect({ effect, path, reason })
+}
+
+const controllerOf = (o: { readonly id: string; readonly controller?: string | undefined }): string =>
+  o.controller ?? invalid(o.id, "controller", "missing (and no source to take it from)")
+
+const kindsOf = (o: { readonly id: string; readonly kinds?: ReadonlyArray<string> | undefined }) => {
+  for (const [i, k] of (o.kinds ?? []).entries())
+    if (!damageKinds.includes(k))
+      invalid(o.id, `kinds[${i}]`, `${JSON.stringify(k)} is not a damage type (physical, arcane; FaB 8.5.3b)`)
+  return o.kinds ?? []
+}
+
+const count = (o: { readonly id: string; readonly amount?: number | "all" | undefined }, name: string) => {
+  if (o.amount === undefined) return invalid(o.id, "amount", `${name} needs an amount`)
+  if (o.amount === "all") return invalid(o.id, "amount", `${name} prevents a number of damage, not "all"`)
+  return Amount.check(o.amount, `${name} amount`, { id: o.id })
+}
+
+/**
+ * The watch of a damage effect: shielded objects, sources and damage types (6.4.10c–e). Without
+ * `to` and `from`, the shielded object is the controller's hero.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * Effects.damageWatch({ controller: "bob", damageType: "arcane" })
+ * Effects.damageWatch({ controller: "bob", kinds: ["arcane"] })
  * // { family: "damage", subject: { _tag: "Id", ids: ["bob"] }, kinds: { anyOf: ["arcane"] } }
  * ```
  * @since 0.1.0
@@ -165,16 +228,16 @@ const ids = (xs: ReadonlyArray<string>): Filter.Filter => ({ _tag: "Id", ids: xs
  */
 export const damageWatch = (o: {
   readonly controller: string
-  readonly to?: ReadonlyArray<string> | undefined
-  readonly from?: ReadonlyArray<string> | undefined
-  readonly damageType?: DamageType | undefined
+  readonly to?: Language.Selector | undefined
+  readonly from?: Language.Selector | undefined
+  readonly kinds?: ReadonlyArray<string> | undefined
 }): Replacement.Watch => {
   const to = o.to ?? (o.from === undefined ? [o.controller] : undefined)
-  const kinds = kindsOf(o.damageType)
+  const kinds = o.kinds ?? []
   return {
     family: Family.damage,
-    ...(to === undefined ? {} : { subject: ids(to) }),
-    ...(o.from === undefined ? {} : { source: ids(o.from) }),
+    ...(to === undefined ? {} : { subject: Language.toFilter(to) }),
+    ...(o.from === undefined ? {} : { source: Language.toFilter(o.from) }),
     ...(kinds.length === 0 ? {} : { kinds: { anyOf: kinds } })
   }
 }
@@ -229,44 +292,53 @@ export const canDestroyThis: Filter.Condition = {
 }
 
 const costParts = (
-  cost: Cost | undefined
+  id: string,
+  cost: Cost | undefined,
+  source: string | undefined
 ): Pick<Replacement.Replacement, "cost" | "costPayable"> | Record<string, never> => {
   if (cost === undefined) return {}
   // the cost is an effect of the prevention's own ability: its source is the effect's source
   // (1.8.1a), not the card that deals the damage
-  if (cost._tag === "DestroyThis")
+  if (cost === "destroyThis") {
+    if (source === undefined) invalid(id, "cost", "destroyThis needs a source to destroy")
     return {
       cost: { family: Family.destroy, subject: "self", source: "self", amount: 1 },
       costPayable: canDestroyThis
     }
-  Amount.check(cost.amount, "pay cost amount")
+  }
+  Amount.check(cost.pay, "pay cost amount", { id })
   return {
-    cost: { family: Family.payResources, subject: "controller", source: "self", amount: cost.amount },
-    costPayable: canPay(cost.amount)
+    cost: { family: Family.payResources, subject: "controller", source: "self", amount: cost.pay },
+    costPayable: canPay(cost.pay)
   }
 }
 
 const build = (
-  o: PreventionOptions,
+  o: PreventNextTimeOptions,
   action: Replacement.Action,
   defaultLabel: string,
   rule: string
-): Replacement.Replacement => ({
-  id: o.id,
-  label: o.label ?? defaultLabel,
-  controller: o.controller,
-  ...(o.source === undefined ? {} : { source: o.source }),
-  category: Category.prevention,
-  watch: damageWatch(o),
-  action,
-  ...(o.optional === true ? { optional: true } : {}),
-  ...costParts(o.cost),
-  ...(o.additional === undefined ? {} : { additional: o.additional }),
-  ...(o.until === undefined ? {} : { duration: { until: o.until } }),
-  rule: o.rule ?? rule
-})
+): Replacement.Replacement => {
+  const controller = controllerOf(o)
+  const kinds = kindsOf(o)
+  return {
+    id: o.id,
+    label: o.label ?? defaultLabel,
+    controller,
+    ...(o.source === undefined ? {} : { source: o.source }),
+    category: Category.prevention,
+    watch: damageWatch({ controller, to: o.to, from: o.from, kinds }),
+    action,
+    ...(o.may === true ? { optional: true } : {}),
+    ...costParts(o.id, o.cost, o.source),
+    ...(o.additional === undefined ? {} : { additional: o.additional }),
+    ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
+    rule: o.rule ?? rule
+  }
+}
 
-const typed = (t: DamageType | undefined): string => (t === undefined || t === "generic" ? "" : `${t} `)
+const typed = (kinds: ReadonlyArray<string> | undefined): string =>
+  kinds === undefined || kinds.length === 0 ? "" : `${kinds.join(" or ")} `
 
 /**
  * "The next time you would be dealt damage, prevent it" (Feign Death): no amount stated, so the
@@ -275,17 +347,17 @@ const typed = (t: DamageType | undefined): string => (t === undefined || t === "
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * const feignDeath = Effects.preventNextTime({ id: "fd", controller: "bob", until: "endOfTurn" })
+ * const feignDeath = Effects.preventNextTime({ id: "fd", controller: "bob", duration: "endOfTurn" })
  * feignDeath.action // { _tag: "Prevent", amount: "all", scope: "once" }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const preventNextTime = (o: PreventionOptions): Replacement.Replacement =>
+export const preventNextTime = (o: PreventNextTimeOptions): Replacement.Replacement =>
   build(
     o,
     { _tag: "Prevent", amount: "all", scope: "once" },
-    `The next time you would be dealt ${typed(o.damageType)}damage, prevent it`,
+    `The next time you would be dealt ${typed(o.kinds)}damage, prevent it`,
     "FaB 6.4.10b"
   )
 
@@ -296,23 +368,21 @@ export const preventNextTime = (o: PreventionOptions): Replacement.Replacement =
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * const melody = Effects.prevent({ id: "melody", controller: "bob", source: "melody", cost: { _tag: "DestroyThis" } }, 4)
+ * const melody = Effects.prevent({ id: "melody", controller: "bob", source: "melody", amount: 4, cost: "destroyThis" })
  * melody.cost // { family: "destroy", subject: "self", source: "self", amount: 1 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const prevent = (o: PreventionOptions, amount: number): Replacement.Replacement =>
-  build(
+export const prevent = (o: PreventionOptions): Replacement.Replacement => {
+  const amount = count(o, "prevent")
+  return build(
     o,
-    {
-      _tag: "Prevent",
-      amount: Amount.check(amount, "prevent amount", { id: o.id }),
-      scope: "once"
-    },
-    `Prevent ${amount} ${typed(o.damageType)}damage`,
+    { _tag: "Prevent", amount, scope: "once" },
+    `Prevent ${amount} ${typed(o.kinds)}damage`,
     "FaB 6.4.10i"
   )
+}
 
 /**
  * A shielding-prevention effect, "prevent the next N": the remainder carries over to later
@@ -321,29 +391,41 @@ export const prevent = (o: PreventionOptions, amount: number): Replacement.Repla
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * const shield = Effects.preventNext({ id: "s", controller: "bob" }, 4)
+ * const shield = Effects.preventNext({ id: "s", controller: "bob", amount: 4 })
  * shield.action // { _tag: "Prevent", amount: 4, scope: "shield" }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const preventNext = (o: PreventionOptions, amount: number): Replacement.Replacement =>
-  build(
+export const preventNext = (o: PreventionOptions): Replacement.Replacement => {
+  const amount = count(o, "preventNext")
+  return build(
     o,
-    {
-      _tag: "Prevent",
-      amount: Amount.check(amount, "preventNext amount", { id: o.id }),
-      scope: "shield"
-    },
-    `Prevent the next ${amount} ${typed(o.damageType)}damage`,
+    { _tag: "Prevent", amount, scope: "shield" },
+    `Prevent the next ${amount} ${typed(o.kinds)}damage`,
     "FaB 6.4.10j"
   )
+}
 
 /**
- * What a keyword constructor takes: the object with the keyword (`source`), its controller, and
- * N. Keyword effects are static abilities: they work only while their source is in the arena,
- * and each application prevents N of that event's damage (core scope `perEvent`, never used
- * up; the ones that destroy their source are gone with it).
+ * Schema of what a keyword constructor takes (and {@link amp}): the object with the keyword
+ * (`source`), its controller (default: the source's controller), and N (`amount`).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/fab"
+ * Schema.is(Effects.KeywordOptions)({ id: "helm:ward", source: "helm", amount: 1 }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const KeywordOptions = Schema.Struct(Language.pick("controller", "source", "amount", "label"))
+
+/**
+ * What a keyword constructor takes. Keyword effects are static abilities: they work only while
+ * their source is in the arena, and each application prevents N of that event's damage (core
+ * scope `perEvent`, never used up; the ones that destroy their source are gone with it).
  *
  * @example
  * ```ts
@@ -353,33 +435,27 @@ export const preventNext = (o: PreventionOptions, amount: number): Replacement.R
  * @since 0.1.0
  * @category model
  */
-export interface KeywordOptions {
-  readonly id: string
-  readonly source: string
-  readonly controller: string
-  readonly amount: number
-  readonly label?: string | undefined
-}
+export type KeywordOptions = typeof KeywordOptions.Type
 
 const keyword = (
   k: KeywordOptions,
   name: string,
   rule: string,
-  extra: Partial<PreventionOptions>
-): Replacement.Replacement => ({
-  ...build(
-    { id: k.id, controller: k.controller, source: k.source, label: k.label, ...extra },
-    // a static ability: "prevent N of that damage" each time it applies, never used up
-    {
-      _tag: "Prevent",
-      amount: Amount.check(k.amount, `${name} amount`, { id: k.id }),
-      scope: "perEvent"
-    },
-    `${name} ${k.amount}`,
-    rule
-  ),
-  requiresSourceIn: ["arena"]
-})
+  extra: Partial<PreventNextTimeOptions>
+): Replacement.Replacement => {
+  const amount = count(k, name)
+  if (k.source === undefined) invalid(k.id, "source", `${name} is a keyword of an object: give its source`)
+  return {
+    ...build(
+      { ...k, ...extra },
+      // a static ability: "prevent N of that damage" each time it applies, never used up
+      { _tag: "Prevent", amount, scope: "perEvent" },
+      `${name} ${amount}`,
+      rule
+    ),
+    requiresSourceIn: ["arena"]
+  }
+}
 
 /**
  * Ward N (8.3.20): "If you would be dealt damage, destroy this to prevent N of that damage."
@@ -395,7 +471,7 @@ const keyword = (
  * @category keywords
  */
 export const ward = (k: KeywordOptions): Replacement.Replacement =>
-  keyword(k, "Ward", "FaB 8.3.20", { cost: { _tag: "DestroyThis" } })
+  keyword(k, "Ward", "FaB 8.3.20", { cost: "destroyThis" })
 
 /**
  * Arcane Shelter N (8.3.37): "If you would be dealt arcane damage, destroy this to prevent N of
@@ -411,7 +487,7 @@ export const ward = (k: KeywordOptions): Replacement.Replacement =>
  * @category keywords
  */
 export const arcaneShelter = (k: KeywordOptions): Replacement.Replacement =>
-  keyword(k, "Arcane Shelter", "FaB 8.3.37", { cost: { _tag: "DestroyThis" }, damageType: "arcane" })
+  keyword(k, "Arcane Shelter", "FaB 8.3.37", { cost: "destroyThis", kinds: ["arcane"] })
 
 /**
  * Spellvoid N (8.3.15): "If you would be dealt arcane damage, you may destroy this to prevent N
@@ -426,11 +502,7 @@ export const arcaneShelter = (k: KeywordOptions): Replacement.Replacement =>
  * @category keywords
  */
 export const spellvoid = (k: KeywordOptions): Replacement.Replacement =>
-  keyword(k, "Spellvoid", "FaB 8.3.15", {
-    cost: { _tag: "DestroyThis" },
-    damageType: "arcane",
-    optional: true
-  })
+  keyword(k, "Spellvoid", "FaB 8.3.15", { cost: "destroyThis", kinds: ["arcane"], may: true })
 
 /**
  * Arcane Barrier N (8.3.8): "If you would be dealt arcane damage, you may pay N{r} to prevent N
@@ -447,9 +519,9 @@ export const spellvoid = (k: KeywordOptions): Replacement.Replacement =>
  */
 export const arcaneBarrier = (k: KeywordOptions): Replacement.Replacement =>
   keyword(k, "Arcane Barrier", "FaB 8.3.8", {
-    cost: { _tag: "Pay", amount: k.amount },
-    damageType: "arcane",
-    optional: true
+    cost: { pay: typeof k.amount === "number" ? k.amount : 0 },
+    kinds: ["arcane"],
+    may: true
   })
 
 /**
@@ -469,8 +541,8 @@ export const arcaneBarrier = (k: KeywordOptions): Replacement.Replacement =>
  */
 export const quell = (k: KeywordOptions): Replacement.Replacement =>
   keyword(k, "Quell", "FaB 8.3.19", {
-    cost: { _tag: "Pay", amount: k.amount },
-    optional: true,
+    cost: { pay: typeof k.amount === "number" ? k.amount : 0 },
+    may: true,
     additional: [{ family: Family.scheduleDestroy, subject: "self", source: "self", amount: 1 }]
   })
 
@@ -478,7 +550,8 @@ export const quell = (k: KeywordOptions): Replacement.Replacement =>
  * Amp N (8.5.47): "the next time an event the player controls would deal arcane damage this
  * turn, instead it deals that much arcane damage plus N." A standard-replacement (6.4.9) on
  * arcane damage from a source its controller controls; it applies once (a limit of one use that
- * resets at `endOfTurn`, and it ends at `endOfTurn`).
+ * resets at `endOfTurn`, and it ends at `endOfTurn`). Takes {@link KeywordOptions}; `source` is
+ * optional.
  *
  * @example
  * ```ts
@@ -488,28 +561,54 @@ export const quell = (k: KeywordOptions): Replacement.Replacement =>
  * @since 0.1.0
  * @category keywords
  */
-export const amp = (o: {
-  readonly id: string
-  readonly controller: string
-  readonly amount: number
-  readonly source?: string | undefined
-  readonly label?: string | undefined
-}): Replacement.Replacement => ({
-  id: o.id,
-  label: o.label ?? `Amp ${Amount.check(o.amount, "amp amount", { id: o.id })}`,
-  controller: o.controller,
-  ...(o.source === undefined ? {} : { source: o.source }),
-  category: Category.standard,
-  watch: {
-    family: Family.damage,
-    source: { _tag: "ControlledBy", player: { _tag: "You" } },
-    kinds: { anyOf: ["arcane"] }
-  },
-  action: { _tag: "Modify", op: "add", value: o.amount },
-  limit: { times: 1, resetsAt: "endOfTurn" },
-  duration: { until: "endOfTurn" },
-  rule: "FaB 8.5.47"
-})
+export const amp = (o: KeywordOptions): Replacement.Replacement => {
+  const amount = count(o, "amp")
+  return {
+    id: o.id,
+    label: o.label ?? `Amp ${amount}`,
+    controller: controllerOf(o),
+    ...(o.source === undefined ? {} : { source: o.source }),
+    category: Category.standard,
+    watch: {
+      family: Family.damage,
+      source: { _tag: "ControlledBy", player: { _tag: "You" } },
+      kinds: { anyOf: ["arcane"] }
+    },
+    action: { _tag: "Modify", op: "add", value: amount },
+    limit: { times: 1, resetsAt: "endOfTurn" },
+    duration: { until: "endOfTurn" },
+    rule: "FaB 8.5.47"
+  }
+}
+
+/**
+ * Schema of what {@link preventsLess} takes.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/fab"
+ * Schema.is(Effects.PreventsLessOptions)({ id: "v", controller: "alice", amount: 1, kinds: ["physical"] }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const PreventsLessOptions = Schema.Struct(
+  Language.pick("controller", "source", "amount", "kinds", "duration", "label")
+)
+
+/**
+ * What {@link preventsLess} takes. See the {@link PreventsLessOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/fab"
+ * const o: Effects.PreventsLessOptions = { id: "v", controller: "alice", amount: 1 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type PreventsLessOptions = typeof PreventsLessOptions.Type
 
 /**
  * "The next prevention effect that prevents [type] damage this turn prevents N less of that
@@ -519,34 +618,75 @@ export const amp = (o: {
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * Effects.preventsLess({ id: "vambrace", controller: "alice", amount: 1, damageType: "physical" }).action
+ * Effects.preventsLess({ id: "vambrace", controller: "alice", amount: 1, kinds: ["physical"] }).action
  * // { _tag: "ReducePrevention", by: 1 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const preventsLess = (o: {
-  readonly id: string
-  readonly controller: string
-  readonly amount: number
-  readonly damageType?: DamageType | undefined
-  readonly source?: string | undefined
-  readonly label?: string | undefined
-  readonly until?: string | undefined
-}): Replacement.Replacement => {
-  const kinds = kindsOf(o.damageType)
-  Amount.check(o.amount, "preventsLess amount", { id: o.id })
+export const preventsLess = (o: PreventsLessOptions): Replacement.Replacement => {
+  const kinds = kindsOf(o)
+  const amount = count(o, "preventsLess")
   return {
     id: o.id,
     label:
-      o.label ??
-      `The next prevention effect that prevents ${typed(o.damageType)}damage prevents ${o.amount} less`,
-    controller: o.controller,
+      o.label ?? `The next prevention effect that prevents ${typed(kinds)}damage prevents ${amount} less`,
+    controller: controllerOf(o),
     ...(o.source === undefined ? {} : { source: o.source }),
     category: Category.prevention,
     watch: { family: Family.damage, ...(kinds.length === 0 ? {} : { kinds: { anyOf: kinds } }) },
-    action: { _tag: "ReducePrevention", by: o.amount },
-    ...(o.until === undefined ? {} : { duration: { until: o.until } }),
+    action: { _tag: "ReducePrevention", by: amount },
+    ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
     rule: "FaB 6.4.10g"
   }
+}
+
+/**
+ * Schema of what {@link replacement} takes: `id` and a raw core `effect` with the same id.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/fab"
+ * Schema.is(Effects.ReplacementOptions)({ id: "x", effect: { id: "x", label: "", controller: "bob",
+ *   category: "standard", watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ReplacementOptions = Schema.Struct({ ...Language.pick(), effect: Replacement.Replacement })
+
+/**
+ * What {@link replacement} takes. See the {@link ReplacementOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/fab"
+ * const o: Effects.ReplacementOptions = { id: "x", effect: { id: "x", label: "", controller: "bob",
+ *   category: "standard", watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type ReplacementOptions = typeof ReplacementOptions.Type
+
+const categories: ReadonlyArray<string> = Object.values(Category)
+
+/**
+ * A raw core effect, for what no kind says: its category must be one of FaB's (6.4.7–6.4.11).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.replacement({ id: "x", effect: { id: "x", label: "+1", controller: "bob", category: "standard",
+ *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }).category // "standard"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const replacement = (o: ReplacementOptions): Replacement.Replacement => {
+  if (o.effect.id !== o.id) invalid(o.id, "effect.id", `must be the effect's id ${JSON.stringify(o.id)}`)
+  if (!categories.includes(o.effect.category))
+    invalid(o.id, "effect.category", `must be one of ${categories.join(", ")} (FaB 6.4.7–6.4.11)`)
+  return o.effect
 }

@@ -139,19 +139,20 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
 ]
 
 /**
- * The Flesh and Blood ruleset: the scenario vocabulary ({@link Scenario.Scenario}), its
- * compiler, and the policies ({@link Rules.rules}).
+ * The Flesh and Blood ruleset: its words for the one scenario language ({@link Scenario.language})
+ * and the policies ({@link Rules.rules}).
  *
  * @example
  * ```ts
  * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { Skeleton } from "@bulwark/scenario"
  * import { Result } from "effect"
- * import { ruleset } from "@bulwark/fab"
- * const compiled = ruleset.compile({
- *   players: [{ id: "alice" }, { id: "bob" }],
+ * import { ruleset, Scenario } from "@bulwark/fab"
+ * const compiled = Skeleton.compileData(Scenario.language, {
+ *   players: ["alice", "bob"],
  *   objects: [{ id: "bolt", controller: "alice", zone: "stack" }],
- *   effects: [{ type: "preventNextTime", id: "feignDeath", controller: "bob" }],
- *   steps: [{ damage: { id: "e1", source: "bolt", to: "bob", amount: 3 } }]
+ *   effects: [{ kind: "preventNextTime", id: "feignDeath", controller: "bob" }],
+ *   steps: [{ event: { id: "e1", occurrences: [{ source: "bolt", to: "bob", amount: 3 }] } }]
  * })
  * if (Result.isSuccess(compiled)) {
  *   const { outcome } = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
@@ -161,30 +162,18 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
  *
  * @since 0.1.0
  */
-export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
+export const ruleset: Ruleset.Ruleset = {
   id: rulesetId,
   name: "Flesh and Blood",
   description:
     "Flesh and Blood: replacement and prevention effects (CR 6.4, 6.4.10 a–j), their ordering (6.5), the prevention keywords and Amp",
   rulesVersion,
-  schema: Scenario.Scenario,
-  compile: Scenario.compile,
+  language: Scenario.language,
   rules: Rules.rules,
   coverage,
   words: Rules.words,
-  idSpaces: [
-    { name: "player or object", paths: ["players[*].id", "objects[*].id"] },
-    {
-      name: "effect",
-      paths: [
-        "effects[*].id",
-        "effects[*].effect.id",
-        "steps[*].addEffects[*].id",
-        "steps[*].addEffects[*].effect.id"
-      ]
-    },
-    { name: "event", paths: ["steps[*].damage.id", "steps[*].attack.id"] },
-    { name: "occurrence", within: "steps[*].damage", paths: ["instances[*].id"] }
-  ],
-  vocabulary: { families: Object.values(Effects.Family), kinds: ["physical", "arcane"] }
+  // the skeleton's id spaces cover players, objects, effects, events and occurrences; an
+  // attack step's id is an event id too
+  idSpaces: [{ name: "event", paths: ["steps[*].event.id", "steps[*].attack.id"] }],
+  vocabulary: { families: Object.values(Effects.Family), kinds: [...Effects.damageKinds] }
 }

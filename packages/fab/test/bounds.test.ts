@@ -23,19 +23,18 @@ describe("FaB 2.5.3e: no negative life", () => {
   it("a hero at 3 dealt 5 and an ally at 2 dealt 4 end at 0; the damage dealt is still 5 and 4", () => {
     const r = run({
       ...base,
-      players: [{ id: "alice" }, { id: "bob", life: 3 }],
+      players: ["alice", { id: "bob", life: 3 }],
       objects: [
         ...base.objects.filter((o) => o.id !== "ally"),
         { id: "ally", controller: "bob", types: ["ally"], life: 2 }
       ],
       steps: [
         {
-          damage: {
+          event: {
             id: "e1",
-            source: "S",
-            instances: [
-              { to: "bob", amount: 5 },
-              { to: "ally", amount: 4 }
+            occurrences: [
+              { source: "S", to: "bob", amount: 5 },
+              { source: "S", to: "ally", amount: 4 }
             ]
           }
         }
@@ -84,9 +83,9 @@ describe("FaB 8.5.3c and 7.5.2b: nothing to be dealt to", () => {
         ...base.objects,
         { id: "atk", controller: "alice", zone: "combatChain", types: ["attack"], power: 4 }
       ],
-      effects: [{ type: "preventNext", id: "s", controller: "bob", amount: 2, to: "ally" }],
+      effects: [{ kind: "preventNext", id: "s", controller: "bob", amount: 2, to: "ally" }],
       steps: [
-        { update: { id: "ally", zone: "banished" } },
+        { update: { object: "ally", zone: "banished" } },
         { attack: { id: "e1", attack: "atk", target: "ally" } }
       ]
     })

@@ -1,18 +1,28 @@
-/** Test helpers: compile a FaB scenario (as data) and run it with scripted answers. */
-import { Chooser, type Decision, type Kernel, Ruleset } from "@bulwark/core"
+/** Test helpers: compile a FaB scenario written as format-2 data and run it with scripted answers. */
+import { Chooser, type Decision, type GameView, type Kernel, Ruleset } from "@bulwark/core"
+import { Skeleton } from "@bulwark/scenario"
 import { Result } from "effect"
-import { ruleset, type Scenario } from "../src/index.js"
+import { ruleset, Scenario } from "../src/index.js"
 
-/** Compiles a scenario or throws with the compile error. */
-export const compile = (s: Scenario.Scenario): Ruleset.Compiled => {
-  const c = ruleset.compile(s)
+/** A scenario (the ruleset's part of a format-2 file) as data. */
+export type Data = Readonly<Record<string, unknown>>
+
+/** An effect as a format-2 file writes it: `{ kind, id, … }`. */
+export type Effect = { readonly kind: string } & Readonly<Record<string, unknown>>
+
+/** Compiles a format-2 scenario or throws with the compile error. */
+export const compile = (s: Data): Ruleset.Compiled => {
+  const c = Skeleton.compileData(Scenario.language, s)
   if (Result.isFailure(c)) throw new Error(c.failure.message)
   return c.success
 }
 
+/** The starting view of a format-2 scenario. */
+export const viewOf = (s: Data): GameView.GameView => compile({ steps: [], ...s }).view
+
 /** Runs a scenario: the scripted answers first, then the first legal answer. */
 export const run = (
-  s: Scenario.Scenario,
+  s: Data,
   answers: ReadonlyArray<Decision.Answer> = [],
   options?: Kernel.Options
 ): Ruleset.RunResult => {
@@ -28,31 +38,49 @@ export const run = (
 
 /** Two heroes (alice is the turn-player), an action card of alice's and bob's ally. */
 export const base = {
-  turnPlayer: "alice",
-  players: [{ id: "alice" }, { id: "bob", resources: 3 }],
+  turn: "alice",
+  players: ["alice", { id: "bob", resources: 3 }],
   objects: [
     { id: "S", controller: "alice", zone: "stack", types: ["action"] },
     { id: "T", controller: "alice", zone: "stack", types: ["action"] },
     { id: "ally", controller: "bob", types: ["ally"], life: 4 },
     { id: "helm", controller: "bob", types: ["equipment"] }
   ]
-} as const satisfies Omit<Scenario.Scenario, "steps">
+} as const
 
-/** A damage step's event, as a scenario writes it. */
-export type Damage = Extract<Scenario.Step, { damage: unknown }>["damage"]
+/** An occurrence of an `event` step: `{ id?, source, to, amount, kinds?, unpreventable? }`. */
+export interface Occurrence {
+  readonly id?: string
+  readonly source: string
+  readonly to: string
+  readonly amount: number
+  readonly kinds?: ReadonlyArray<string>
+  readonly unpreventable?: boolean
+}
+
+/** An `event` step's value. */
+export interface Damage {
+  readonly id: string
+  readonly occurrences: ReadonlyArray<Occurrence>
+}
 
 /** A one-event scenario on top of {@link base}. */
-export const oneEvent = (
-  effects: ReadonlyArray<Scenario.EffectSpec>,
-  damage: Damage,
-  more: Partial<Scenario.Scenario> = {}
-): Scenario.Scenario => ({ ...base, effects, steps: [{ damage }], ...more })
-
-/** The event "e1": S deals `amount` damage to bob (`more` adds a damage type, `unpreventable`, …). */
-export const toBob = (amount: number, more: Partial<Damage> = {}): Damage => ({
-  id: "e1",
-  source: "S",
-  to: "bob",
-  amount,
+export const oneEvent = (effects: ReadonlyArray<Effect>, event: Damage, more: Data = {}): Data => ({
+  ...base,
+  effects,
+  steps: [{ event }],
   ...more
 })
+
+/** `source` deals `amount` damage to `to` as the event `id` (`more`: kinds, unpreventable). */
+export const damage = (
+  id: string,
+  source: string,
+  to: string,
+  amount: number,
+  more: Partial<Occurrence> = {}
+): { readonly event: Damage } => ({ event: { id, occurrences: [{ source, to, amount, ...more }] } })
+
+/** The event "e1": S deals `amount` damage to bob (`more` adds kinds, `unpreventable`, …). */
+export const toBob = (amount: number, more: Partial<Occurrence> = {}): Damage =>
+  damage("e1", "S", "bob", amount, more).event

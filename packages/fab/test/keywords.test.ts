@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effects } from "../src/index.js"
-import { base, oneEvent, run, toBob } from "./helpers.js"
+import { base, damage, oneEvent, run, toBob } from "./helpers.js"
 
-const arcane = (amount: number) => toBob(amount, { damageType: "arcane" })
+const arcane = (amount: number) => toBob(amount, { kinds: ["arcane"] })
 
 describe("FaB keywords", () => {
   /** 8.3.20: Ward N means "If you would be dealt damage, destroy this to prevent N of that damage." */
   it("8.3.20 Ward 2: mandatory (no question), the helm is destroyed, 2 of 5 prevented", () => {
-    const r = run(oneEvent([{ type: "ward", source: "helm", amount: 2 }], toBob(5)))
+    const r = run(oneEvent([{ kind: "ward", id: "helm:ward", source: "helm", amount: 2 }], toBob(5)))
     expect(r.outcome.decisions).toEqual([])
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 3 })
     expect(r.outcome.state.helm?.zone).toBe("graveyard")
@@ -23,15 +23,21 @@ describe("FaB keywords", () => {
    * Spellvoid, they cannot apply the optional prevention effect."
    */
   it("8.3.15 Spellvoid 2: optional; declining keeps the helm; an indestructible helm is not even offered", () => {
-    const used = run(oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], arcane(3)), [true])
+    const used = run(
+      oneEvent([{ kind: "spellvoid", id: "helm:spellvoid", source: "helm", amount: 2 }], arcane(3)),
+      [true]
+    )
     expect(used.outcome.decisions).toMatchObject([{ kind: "UseOptional", chooser: "bob" }])
     expect(used.outcome.events.e1?.dealt).toEqual({ bob: 1 })
     expect(used.outcome.state.helm?.zone).toBe("graveyard")
-    const declined = run(oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], arcane(3)), [false])
+    const declined = run(
+      oneEvent([{ kind: "spellvoid", id: "helm:spellvoid", source: "helm", amount: 2 }], arcane(3)),
+      [false]
+    )
     expect(declined.outcome.events.e1?.dealt).toEqual({ bob: 3 })
     expect(declined.outcome.state.helm?.zone).toBe("arena")
     const unbreakable = run({
-      ...oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], arcane(3)),
+      ...oneEvent([{ kind: "spellvoid", id: "helm:spellvoid", source: "helm", amount: 2 }], arcane(3)),
       objects: [
         ...base.objects.filter((o) => o.id !== "helm"),
         { id: "helm", controller: "bob", indestructible: true }
@@ -44,7 +50,10 @@ describe("FaB keywords", () => {
   /** 8.3.15 / 8.5.3f: Spellvoid prevents arcane damage only. */
   it("8.3.15 Spellvoid ignores physical damage", () => {
     const r = run(
-      oneEvent([{ type: "spellvoid", source: "helm", amount: 2 }], toBob(3, { damageType: "physical" }))
+      oneEvent(
+        [{ kind: "spellvoid", id: "helm:spellvoid", source: "helm", amount: 2 }],
+        toBob(3, { kinds: ["physical"] })
+      )
     )
     expect(r.outcome.decisions).toEqual([])
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 3 })
@@ -55,12 +64,18 @@ describe("FaB keywords", () => {
    * prevent N of that damage." A cost that can't be paid makes the option unavailable.
    */
   it("8.3.8 Arcane Barrier 2: paying spends 2 resources; with 1 resource it is not offered", () => {
-    const paid = run(oneEvent([{ type: "arcaneBarrier", source: "helm", amount: 2 }], arcane(3)), [true])
+    const paid = run(
+      oneEvent([{ kind: "arcaneBarrier", id: "helm:arcaneBarrier", source: "helm", amount: 2 }], arcane(3)),
+      [true]
+    )
     expect(paid.outcome.events.e1?.dealt).toEqual({ bob: 1 })
     expect(paid.outcome.state.bob?.resources).toBe(1)
     const poor = run({
-      ...oneEvent([{ type: "arcaneBarrier", source: "helm", amount: 2 }], arcane(3)),
-      players: [{ id: "alice" }, { id: "bob", resources: 1 }]
+      ...oneEvent(
+        [{ kind: "arcaneBarrier", id: "helm:arcaneBarrier", source: "helm", amount: 2 }],
+        arcane(3)
+      ),
+      players: ["alice", { id: "bob", resources: 1 }]
     })
     expect(poor.outcome.decisions).toEqual([])
     expect(poor.outcome.events.e1?.dealt).toEqual({ bob: 3 })
@@ -75,8 +90,8 @@ describe("FaB keywords", () => {
     const r = run(
       {
         ...base,
-        effects: [{ type: "quell", source: "helm", amount: 1 }],
-        steps: [{ damage: { id: "e1", source: "S", to: "bob", amount: 2 } }, { beginEndPhase: true }]
+        effects: [{ kind: "quell", id: "helm:quell", source: "helm", amount: 1 }],
+        steps: [damage("e1", "S", "bob", 2), { beginEndPhase: true }]
       },
       [true]
     )
@@ -86,8 +101,8 @@ describe("FaB keywords", () => {
     const declined = run(
       {
         ...base,
-        effects: [{ type: "quell", source: "helm", amount: 1 }],
-        steps: [{ damage: { id: "e1", source: "S", to: "bob", amount: 2 } }, { beginEndPhase: true }]
+        effects: [{ kind: "quell", id: "helm:quell", source: "helm", amount: 1 }],
+        steps: [damage("e1", "S", "bob", 2), { beginEndPhase: true }]
       },
       [false]
     )
@@ -101,10 +116,10 @@ describe("FaB keywords", () => {
   it("8.3.37 Arcane Shelter 1: mandatory on arcane damage, not on physical", () => {
     const r = run({
       ...base,
-      effects: [{ type: "arcaneShelter", source: "helm", amount: 1 }],
+      effects: [{ kind: "arcaneShelter", id: "helm:arcaneShelter", source: "helm", amount: 1 }],
       steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 2, damageType: "physical" } },
-        { damage: { id: "e2", source: "S", to: "bob", amount: 2, damageType: "arcane" } }
+        damage("e1", "S", "bob", 2, { kinds: ["physical"] }),
+        damage("e2", "S", "bob", 2, { kinds: ["arcane"] })
       ]
     })
     expect(r.outcome.decisions).toEqual([])
@@ -121,12 +136,12 @@ describe("FaB keywords", () => {
     const r = run({
       ...base,
       objects: [...base.objects, { id: "B", controller: "bob", zone: "stack" }],
-      effects: [{ type: "amp", id: "amp", controller: "alice", amount: 2 }],
+      effects: [{ kind: "amp", id: "amp", controller: "alice", amount: 2 }],
       steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 1, damageType: "physical" } },
-        { damage: { id: "e2", source: "B", to: "alice", amount: 1, damageType: "arcane" } },
-        { damage: { id: "e3", source: "S", to: "bob", amount: 1, damageType: "arcane" } },
-        { damage: { id: "e4", source: "S", to: "bob", amount: 1, damageType: "arcane" } }
+        damage("e1", "S", "bob", 1, { kinds: ["physical"] }),
+        damage("e2", "B", "alice", 1, { kinds: ["arcane"] }),
+        damage("e3", "S", "bob", 1, { kinds: ["arcane"] }),
+        damage("e4", "S", "bob", 1, { kinds: ["arcane"] })
       ]
     })
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 1 })
@@ -142,13 +157,16 @@ describe("FaB keywords", () => {
    * card that deals the damage.
    */
   it("1.8.1a: the destroy of Ward and the payment of Arcane Barrier come from the keyword's object", () => {
-    const ward = run(oneEvent([{ type: "ward", source: "helm", amount: 1 }], toBob(3)))
+    const ward = run(oneEvent([{ kind: "ward", id: "helm:ward", source: "helm", amount: 1 }], toBob(3)))
     expect(ward.resolutions[0]?.happened[0]).toMatchObject({
       family: "destroy",
       subject: "helm",
       source: "helm"
     })
-    const barrier = run(oneEvent([{ type: "arcaneBarrier", source: "helm", amount: 1 }], arcane(3)), [true])
+    const barrier = run(
+      oneEvent([{ kind: "arcaneBarrier", id: "helm:arcaneBarrier", source: "helm", amount: 1 }], arcane(3)),
+      [true]
+    )
     expect(barrier.resolutions[0]?.happened[0]).toMatchObject({
       family: "payResources",
       subject: "bob",
@@ -174,12 +192,10 @@ describe("FaB 8.2.8f and 7.5.5b", () => {
    */
   it("8.2.8f: 'prevent the next 2 damage to you' does not cover bob's ally; the ally loses its own life", () => {
     const r = run(
-      oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 2, to: "you" }], {
-        id: "e1",
-        source: "S",
-        to: "ally",
-        amount: 3
-      })
+      oneEvent(
+        [{ kind: "preventNext", id: "p", controller: "bob", amount: 2, to: "bob" }],
+        damage("e1", "S", "ally", 3).event
+      )
     )
     expect(r.outcome.events.e1?.dealt).toEqual({ ally: 3 })
     expect(r.outcome.state.ally?.life).toBe(1)
@@ -200,7 +216,7 @@ describe("FaB 8.2.8f and 7.5.5b", () => {
           ...base.objects,
           { id: "atk", controller: "alice", zone: "combatChain", types: ["attack"], power: 4 }
         ],
-        effects: [{ type: "preventNext", id: "p", controller: "bob", amount: shield }],
+        effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: shield }],
         steps: [{ attack: { id: "e1", attack: "atk", target: "bob" } }]
       })
     const blocked = attack(4)

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Schema } from "effect"
-import { base, run } from "./helpers.js"
+import { base, damage, run } from "./helpers.js"
 
 const Small = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 12 }))
 
@@ -19,8 +19,8 @@ describe("laws", () => {
     ([n, d]) => {
       const r = run({
         ...base,
-        effects: [{ type: "preventNext", id: "p", controller: "bob", amount: n }],
-        steps: [{ damage: { id: "e1", source: "S", to: "bob", amount: d } }]
+        effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: n }],
+        steps: [damage("e1", "S", "bob", d)]
       })
       expect(r.outcome.state["bob"]?.["life"]).toBe(20 - Math.max(0, d - n))
       expect(r.outcome.effects["p"]?.remaining).toBe(n === 0 ? 0 : Math.max(0, n - d))
@@ -33,11 +33,8 @@ describe("laws", () => {
     ([n, d1, d2]) => {
       const r = run({
         ...base,
-        effects: [{ type: "prevent", id: "p", controller: "bob", amount: n }],
-        steps: [
-          { damage: { id: "e1", source: "S", to: "bob", amount: d1 } },
-          { damage: { id: "e2", source: "S", to: "bob", amount: d2 } }
-        ]
+        effects: [{ kind: "prevent", id: "p", controller: "bob", amount: n }],
+        steps: [damage("e1", "S", "bob", d1), damage("e2", "S", "bob", d2)]
       })
       const prevented1 = Math.min(n, d1)
       // the second event is prevented only if the fixed prevention never prevented anything

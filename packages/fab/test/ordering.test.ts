@@ -4,17 +4,10 @@
  */
 import type { Replacement } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
-import type { Scenario } from "../src/index.js"
-import { base, oneEvent, run, toBob } from "./helpers.js"
+import { base, damage, type Effect, oneEvent, run, toBob } from "./helpers.js"
 
-const raw = (effect: Replacement.Replacement): Scenario.EffectSpec => ({ type: "replacement", effect })
-const modify = (
-  id: string,
-  controller: string,
-  category: string,
-  op: "add" | "mul",
-  value: number
-): Scenario.EffectSpec =>
+const raw = (effect: Replacement.Replacement): Effect => ({ kind: "replacement", id: effect.id, effect })
+const modify = (id: string, controller: string, category: string, op: "add" | "mul", value: number): Effect =>
   raw({
     id,
     label: `${op} ${value}`,
@@ -28,8 +21,8 @@ const modify = (
 const damageToBob: Replacement.Watch = { family: "damage", subject: { _tag: "Id", ids: ["bob"] } }
 
 const three = {
-  turnPlayer: "a",
-  players: [{ id: "a" }, { id: "b" }, { id: "c" }],
+  turn: "a",
+  players: ["a", "b", "c"],
   objects: [{ id: "S", controller: "a", zone: "stack" }]
 } as const
 
@@ -43,8 +36,8 @@ describe("FaB 6.5 replacement effect interactions", () => {
     const r = run(
       oneEvent(
         [
-          { type: "preventNext", id: "pa", controller: "alice", amount: 1, to: "bob" },
-          { type: "preventNext", id: "pb", controller: "bob", amount: 1 }
+          { kind: "preventNext", id: "pa", controller: "alice", amount: 1, to: "bob" },
+          { kind: "preventNext", id: "pb", controller: "bob", amount: 1 }
         ],
         toBob(3)
       ),
@@ -66,7 +59,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
           modify("fb", "b", "standard", "mul", 2),
           modify("fc", "c", "standard", "add", 3)
         ],
-        steps: [{ damage: { id: "e1", source: "S", to: "b", amount: 1 } }]
+        steps: [damage("e1", "S", "b", 1)]
       },
       ["c"]
     )
@@ -85,8 +78,8 @@ describe("FaB 6.5 replacement effect interactions", () => {
     const r = run(
       oneEvent(
         [
-          { type: "preventNext", id: "p1", controller: "bob", amount: 1 },
-          { type: "preventNext", id: "p2", controller: "bob", amount: 1 }
+          { kind: "preventNext", id: "p1", controller: "bob", amount: 1 },
+          { kind: "preventNext", id: "p2", controller: "bob", amount: 1 }
         ],
         // 1 damage: the shield bob puts first is used, the other is kept (the order matters)
         toBob(1)
@@ -107,8 +100,8 @@ describe("FaB 6.5 replacement effect interactions", () => {
   it("6.5.2: an order that can't matter is not asked", () => {
     const s = oneEvent(
       [
-        { type: "preventNext", id: "p1", controller: "bob", amount: 1 },
-        { type: "preventNext", id: "p2", controller: "bob", amount: 1 }
+        { kind: "preventNext", id: "p1", controller: "bob", amount: 1 },
+        { kind: "preventNext", id: "p2", controller: "bob", amount: 1 }
       ],
       toBob(3)
     )
@@ -129,14 +122,11 @@ describe("FaB 6.5 replacement effect interactions", () => {
       {
         ...base,
         effects: [
-          { type: "amp", id: "amp", controller: "alice", amount: 1 },
+          { kind: "amp", id: "amp", controller: "alice", amount: 1 },
           modify("double", "alice", "standard", "mul", 2),
-          { type: "preventNext", id: "p", controller: "bob", amount: 9 }
+          { kind: "preventNext", id: "p", controller: "bob", amount: 9 }
         ],
-        steps: [
-          { damage: { id: "e1", source: "S", to: "bob", amount: 1, damageType: "arcane" } },
-          { damage: { id: "e2", source: "S", to: "bob", amount: 1 } }
-        ]
+        steps: [damage("e1", "S", "bob", 1, { kinds: ["arcane"] }), damage("e2", "S", "bob", 1)]
       },
       ["bob", "amp", "alice"]
     )
@@ -156,8 +146,8 @@ describe("FaB 6.5 replacement effect interactions", () => {
     const r = run(
       oneEvent(
         [
-          { type: "preventNext", id: "pa", controller: "alice", amount: 1, to: "bob" },
-          { type: "preventNext", id: "pb", controller: "bob", amount: 2 },
+          { kind: "preventNext", id: "pa", controller: "alice", amount: 1, to: "bob" },
+          { kind: "preventNext", id: "pb", controller: "bob", amount: 2 },
           raw({
             id: "small",
             label: "If bob would be dealt 3 or less damage, prevent 1 of it",
@@ -191,7 +181,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
     const r = run(
       oneEvent(
         [
-          { type: "preventNext", id: "pb", controller: "bob", amount: 2 },
+          { kind: "preventNext", id: "pb", controller: "bob", amount: 2 },
           raw({
             id: "soft",
             label: "If bob would be dealt 3 or less damage, instead he is dealt that much minus 1",
@@ -237,10 +227,10 @@ describe("FaB 6.5 replacement effect interactions", () => {
     const r = run(
       oneEvent(
         [
-          { type: "preventNext", id: "p", controller: "bob", amount: 2 },
-          { type: "amp", id: "amp", controller: "alice", amount: 1 }
+          { kind: "preventNext", id: "p", controller: "bob", amount: 2 },
+          { kind: "amp", id: "amp", controller: "alice", amount: 1 }
         ],
-        toBob(2, { damageType: "arcane" })
+        toBob(2, { kinds: ["arcane"] })
       ),
       ["bob"]
     )
@@ -255,9 +245,9 @@ describe("FaB 6.5 replacement effect interactions", () => {
    * spent.
    */
   it("6.5.5: the selected player's prevention applies first (two 2-point shields on 3 damage)", () => {
-    const effects: ReadonlyArray<Scenario.EffectSpec> = [
-      { type: "preventNext", id: "pa", controller: "alice", amount: 2, to: "bob" },
-      { type: "preventNext", id: "pb", controller: "bob", amount: 2 }
+    const effects: ReadonlyArray<Effect> = [
+      { kind: "preventNext", id: "pa", controller: "alice", amount: 2, to: "bob" },
+      { kind: "preventNext", id: "pb", controller: "bob", amount: 2 }
     ]
     const damage = toBob(3)
     const aliceFirst = run(oneEvent(effects, damage), ["alice"])
@@ -273,7 +263,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
    * hero loses the final amount of life (8.5.3: "that object loses {h} equal to the damage dealt").
    */
   it("6.5.6: the event occurs with its final amount (life 20 → 18 after 5 − 3)", () => {
-    const r = run(oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 3 }], toBob(5)))
+    const r = run(oneEvent([{ kind: "preventNext", id: "p", controller: "bob", amount: 3 }], toBob(5)))
     expect(r.outcome.events.e1?.happened).toMatchObject([{ family: "damage", subject: "bob", amount: 2 }])
     expect(r.outcome.state.bob?.life).toBe(18)
   })
@@ -288,7 +278,7 @@ describe("FaB 6.5 replacement effect interactions", () => {
       oneEvent(
         [
           modify("out", "alice", "outcome", "add", 1),
-          { type: "preventNext", id: "p", controller: "bob", amount: 2 }
+          { kind: "preventNext", id: "p", controller: "bob", amount: 2 }
         ],
         toBob(2)
       ),
@@ -307,9 +297,9 @@ describe("FaB 6.5 replacement effect interactions", () => {
       ...base,
       effects: [],
       steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 2 } },
-        { addEffects: [{ type: "preventNextTime", id: "fd", controller: "bob" }] },
-        { damage: { id: "e2", source: "S", to: "bob", amount: 2 } }
+        damage("e1", "S", "bob", 2),
+        { addEffects: [{ kind: "preventNextTime", id: "fd", controller: "bob" }] },
+        damage("e2", "S", "bob", 2)
       ]
     })
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 2 })
@@ -324,12 +314,12 @@ describe("FaB 6.4 replacement effects", () => {
    * also be replaced by replacement effects."
    */
   it("6.4.1a: Ward's destruction is a sub-event that happens first — and can itself be replaced", () => {
-    const first = run(oneEvent([{ type: "ward", id: "ward", source: "helm", amount: 1 }], toBob(3)))
+    const first = run(oneEvent([{ kind: "ward", id: "ward", source: "helm", amount: 1 }], toBob(3)))
     expect(first.outcome.events.e1?.happened.map((h) => h.family)).toEqual(["destroy", "damage"])
     const saved = run(
       oneEvent(
         [
-          { type: "ward", id: "ward", source: "helm", amount: 1 },
+          { kind: "ward", id: "ward", source: "helm", amount: 1 },
           raw({
             id: "save",
             label: "If the helm would be destroyed, instead it isn't",
@@ -354,7 +344,7 @@ describe("FaB 6.4 replacement effects", () => {
     const r = run(
       oneEvent(
         [
-          { type: "amp", id: "amp", controller: "alice", amount: 1 },
+          { kind: "amp", id: "amp", controller: "alice", amount: 1 },
           raw({
             id: "big",
             label: "If you would be dealt 3 or more damage, prevent 1 of it",
@@ -365,7 +355,7 @@ describe("FaB 6.4 replacement effects", () => {
             action: { _tag: "Prevent", amount: 1, scope: "perEvent" }
           })
         ],
-        toBob(2, { damageType: "arcane" })
+        toBob(2, { kinds: ["arcane"] })
       ),
       ["alice"]
     )
@@ -384,8 +374,8 @@ describe("FaB 6.4 replacement effects", () => {
       ...base,
       effects: [],
       steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 3 } },
-        { addEffects: [{ type: "preventNext", id: "late", controller: "bob", amount: 5 }] }
+        damage("e1", "S", "bob", 3),
+        { addEffects: [{ kind: "preventNext", id: "late", controller: "bob", amount: 5 }] }
       ]
     })
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 3 })
@@ -399,8 +389,8 @@ describe("FaB 6.4 replacement effects", () => {
   it("6.4.5: a never-used-up static prevention applies once to an event (Arcane Barrier 1 on 3)", () => {
     const r = run(
       oneEvent(
-        [{ type: "arcaneBarrier", id: "barrier", source: "helm", amount: 1 }],
-        toBob(3, { damageType: "arcane" })
+        [{ kind: "arcaneBarrier", id: "barrier", source: "helm", amount: 1 }],
+        toBob(3, { kinds: ["arcane"] })
       ),
       [true]
     )

@@ -15,24 +15,22 @@
 import { type Decision, GameEvent, Ledger, type Replacement, Resolver } from "@bulwark/core"
 import { Laws } from "@bulwark/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Result, Schema } from "effect"
-import { Effects, ruleset, Scenario } from "../src/index.js"
+import { Result } from "effect"
+import { Effects, ruleset } from "../src/index.js"
+import { viewOf } from "./helpers.js"
 
-const view = Scenario.viewOf(
-  Schema.decodeUnknownSync(ruleset.schema)({
-    turnPlayer: "alice",
-    players: [{ id: "alice" }, { id: "bob", resources: 1 }],
-    objects: [
-      { id: "attack", controller: "alice", zone: "combatChain", types: ["action", "attack"] },
-      { id: "spell", controller: "alice", zone: "stack", types: ["action"] },
-      { id: "ally", controller: "bob", types: ["ally"], life: 4 }
-    ],
-    steps: []
-  })
-)
+const view = viewOf({
+  turn: "alice",
+  players: ["alice", { id: "bob", resources: 1 }],
+  objects: [
+    { id: "attack", controller: "alice", zone: "combatChain", types: ["action", "attack"] },
+    { id: "spell", controller: "alice", zone: "stack", types: ["action"] },
+    { id: "ally", controller: "bob", types: ["ally"], life: 4 }
+  ]
+})
 
-const hit = (id: string, source: string, to: string, damageType: Effects.DamageType = "generic") =>
-  GameEvent.damage({ id, source, recipient: to, amount: 1, kinds: Effects.kindsOf(damageType) })
+const hit = (id: string, source: string, to: string, kind?: "physical" | "arcane") =>
+  GameEvent.damage({ id, source, recipient: to, amount: 1, kinds: kind === undefined ? [] : [kind] })
 
 const input = (
   effects: ReadonlyArray<Replacement.Replacement>,
@@ -58,15 +56,13 @@ describe("FaB: one prevention over several occurrences, whatever order they are 
    * same whichever damage it prevents).
    */
   it("6.4.10f, 6.4.10h: an additional part naming the damage's source is made for each source it prevented", () => {
-    const p = Effects.preventNext(
-      {
-        id: "p",
-        controller: "bob",
-        to: ["ally"],
-        additional: [{ family: Effects.Family.destroy, subject: "source" }]
-      },
-      5
-    )
+    const p = Effects.preventNext({
+      id: "p",
+      controller: "bob",
+      to: ["ally"],
+      additional: [{ family: Effects.Family.destroy, subject: "source" }],
+      amount: 5
+    })
     for (const occs of [
       [hit("d0", "attack", "ally"), hit("d1", "spell", "ally")],
       [hit("d1", "spell", "ally"), hit("d0", "attack", "ally")]
@@ -83,16 +79,14 @@ describe("FaB: one prevention over several occurrences, whatever order they are 
    * two sources is listed first.
    */
   it("6.4.10f: a part that names neither source is made once, from neither", () => {
-    const p = Effects.preventNext(
-      {
-        id: "p",
-        controller: "bob",
-        to: ["ally"],
-        cost: { _tag: "Pay", amount: 1 },
-        additional: [{ family: Effects.Family.scheduleDestroy, subject: "controller", amount: 1 }]
-      },
-      0
-    )
+    const p = Effects.preventNext({
+      id: "p",
+      controller: "bob",
+      to: ["ally"],
+      cost: { pay: 1 },
+      additional: [{ family: Effects.Family.scheduleDestroy, subject: "controller", amount: 1 }],
+      amount: 0
+    })
     const i = input([p], [hit("d0", "attack", "ally", "arcane"), hit("d1", "spell", "ally", "arcane")])
     expect(Laws.permutationInvariant(ruleset.rules, i)).toEqual([])
     const parts = resolve(i).resolution.happened.filter((o) => o.family === Effects.Family.scheduleDestroy)
@@ -105,7 +99,7 @@ describe("FaB: one prevention over several occurrences, whatever order they are 
    */
   it("6.4.10g: after a decrease, the prevention's controller declares which damage is still prevented", () => {
     const effects = [
-      Effects.preventNext({ id: "p", controller: "bob", to: ["bob"] }, 3),
+      Effects.preventNext({ id: "p", controller: "bob", to: ["bob"], amount: 3 }),
       Effects.preventsLess({ id: "less", controller: "alice", amount: 1 })
     ]
     const occs = [hit("a", "spell", "bob", "arcane"), hit("b", "spell", "bob", "physical")]

@@ -4,7 +4,7 @@
  * rule it checks; the expected numbers are worked out from that text.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { base, oneEvent, run, toBob } from "./helpers.js"
+import { base, damage, oneEvent, run, toBob } from "./helpers.js"
 
 describe("FaB 6.4.10 prevention effects", () => {
   /**
@@ -14,7 +14,7 @@ describe("FaB 6.4.10 prevention effects", () => {
    * is dealt as normal."
    */
   it("6.4.10a: a 3-point prevention on 5 damage prevents 3, reaches 0, and 2 are dealt", () => {
-    const r = run(oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 3 }], toBob(5)))
+    const r = run(oneEvent([{ kind: "preventNext", id: "p", controller: "bob", amount: 3 }], toBob(5)))
     expect(r.outcome.events.e1?.prevented).toEqual({ bob: 3 })
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 2 })
     expect(r.outcome.effects.p).toMatchObject({ remaining: 0, gone: true })
@@ -29,11 +29,8 @@ describe("FaB 6.4.10 prevention effects", () => {
   it("6.4.10b: Feign Death's amount is the event's damage (7 of 7) and it is then used up", () => {
     const r = run({
       ...base,
-      effects: [{ type: "preventNextTime", id: "fd", controller: "bob" }],
-      steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 7 } },
-        { damage: { id: "e2", source: "S", to: "bob", amount: 1 } }
-      ]
+      effects: [{ kind: "preventNextTime", id: "fd", controller: "bob" }],
+      steps: [damage("e1", "S", "bob", 7), damage("e2", "S", "bob", 1)]
     })
     expect(r.outcome.events.e1?.prevented).toEqual({ bob: 7 })
     expect(r.outcome.events.e2?.dealt).toEqual({ bob: 1 })
@@ -48,19 +45,18 @@ describe("FaB 6.4.10 prevention effects", () => {
   it("6.4.10c: an arcane-only shield skips physical damage; an untyped one covers both", () => {
     const damage = {
       id: "e1",
-      source: "S",
-      instances: [
-        { id: "phys", to: "bob", amount: 2, damageType: "physical" as const },
-        { id: "arc", to: "bob", amount: 2, damageType: "arcane" as const }
+      occurrences: [
+        { source: "S", id: "phys", to: "bob", amount: 2, kinds: ["physical"] },
+        { source: "S", id: "arc", to: "bob", amount: 2, kinds: ["arcane"] }
       ]
     }
     const typed = run(
-      oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 5, damageType: "arcane" }], damage)
+      oneEvent([{ kind: "preventNext", id: "p", controller: "bob", amount: 5, kinds: ["arcane"] }], damage)
     )
     expect(typed.outcome.events.e1?.occurrences.phys?.prevented).toBe(0)
     expect(typed.outcome.events.e1?.occurrences.arc?.prevented).toBe(2)
     expect(typed.outcome.effects.p?.remaining).toBe(3)
-    const untyped = run(oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 5 }], damage))
+    const untyped = run(oneEvent([{ kind: "preventNext", id: "p", controller: "bob", amount: 5 }], damage))
     expect(untyped.outcome.events.e1?.prevented).toEqual({ bob: 4 })
     expect(untyped.outcome.effects.p?.remaining).toBe(1)
   })
@@ -72,11 +68,8 @@ describe("FaB 6.4.10 prevention effects", () => {
   it("6.4.10d: 'prevent the next 3 damage to you' covers two different sources", () => {
     const r = run({
       ...base,
-      effects: [{ type: "preventNext", id: "p", controller: "bob", amount: 3, to: "you" }],
-      steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 1 } },
-        { damage: { id: "e2", source: "T", to: "bob", amount: 1 } }
-      ]
+      effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: 3, to: "bob" }],
+      steps: [damage("e1", "S", "bob", 1), damage("e2", "T", "bob", 1)]
     })
     expect(r.outcome.events.e1?.prevented).toEqual({ bob: 1 })
     expect(r.outcome.events.e2?.prevented).toEqual({ bob: 1 })
@@ -90,12 +83,8 @@ describe("FaB 6.4.10 prevention effects", () => {
   it("6.4.10e: 'the next 3 damage S would deal' covers the hero and the ally, not damage from T", () => {
     const r = run({
       ...base,
-      effects: [{ type: "preventNext", id: "p", controller: "bob", amount: 3, from: "S" }],
-      steps: [
-        { damage: { id: "e1", source: "S", to: "ally", amount: 1 } },
-        { damage: { id: "e2", source: "S", to: "bob", amount: 1 } },
-        { damage: { id: "e3", source: "T", to: "bob", amount: 1 } }
-      ]
+      effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: 3, from: "S" }],
+      steps: [damage("e1", "S", "ally", 1), damage("e2", "S", "bob", 1), damage("e3", "T", "bob", 1)]
     })
     expect(r.outcome.events.e1?.prevented).toEqual({ ally: 1 })
     expect(r.outcome.events.e2?.prevented).toEqual({ bob: 1 })
@@ -110,12 +99,11 @@ describe("FaB 6.4.10 prevention effects", () => {
    */
   it("6.4.10f: two damage types to one hero — the prevention's controller declares the points", () => {
     const r = run(
-      oneEvent([{ type: "preventNext", id: "p", controller: "bob", amount: 2 }], {
+      oneEvent([{ kind: "preventNext", id: "p", controller: "bob", amount: 2 }], {
         id: "e1",
-        source: "S",
-        instances: [
-          { id: "phys", to: "bob", amount: 2, damageType: "physical" },
-          { id: "arc", to: "bob", amount: 2, damageType: "arcane" }
+        occurrences: [
+          { source: "S", id: "phys", to: "bob", amount: 2, kinds: ["physical"] },
+          { source: "S", id: "arc", to: "bob", amount: 2, kinds: ["arcane"] }
         ]
       }),
       [{ phys: 0, arc: 2 }]
@@ -132,12 +120,11 @@ describe("FaB 6.4.10 prevention effects", () => {
    */
   it("6.4.10f: the declarer is the effect's controller even when another player's objects are damaged", () => {
     const r = run(
-      oneEvent([{ type: "preventNext", id: "p", controller: "alice", amount: 2, from: "S" }], {
+      oneEvent([{ kind: "preventNext", id: "p", controller: "alice", amount: 2, from: "S" }], {
         id: "e1",
-        source: "S",
-        instances: [
-          { to: "bob", amount: 2 },
-          { to: "ally", amount: 2 }
+        occurrences: [
+          { source: "S", to: "bob", amount: 2 },
+          { source: "S", to: "ally", amount: 2 }
         ]
       }),
       [{ "e1-bob": 2, "e1-ally": 0 }]
@@ -155,12 +142,12 @@ describe("FaB 6.4.10 prevention effects", () => {
     const r = run({
       ...base,
       effects: [
-        { type: "preventsLess", id: "vambrace", controller: "alice", amount: 1, damageType: "physical" },
-        { type: "preventNext", id: "p", controller: "bob", amount: 6 }
+        { kind: "preventsLess", id: "vambrace", controller: "alice", amount: 1, kinds: ["physical"] },
+        { kind: "preventNext", id: "p", controller: "bob", amount: 6 }
       ],
       steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 2, damageType: "arcane" } },
-        { damage: { id: "e2", source: "S", to: "bob", amount: 3, damageType: "physical" } }
+        damage("e1", "S", "bob", 2, { kinds: ["arcane"] }),
+        damage("e2", "S", "bob", 3, { kinds: ["physical"] })
       ]
     })
     // e1 (arcane): the decrease watches {p} damage only — 2 prevented, the vambrace stays
@@ -181,8 +168,8 @@ describe("FaB 6.4.10 prevention effects", () => {
     const r = run(
       oneEvent(
         [
-          { type: "ward", id: "ward", source: "helm", amount: 1 },
-          { type: "preventNext", id: "p", controller: "bob", amount: 2 }
+          { kind: "ward", id: "ward", source: "helm", amount: 1 },
+          { kind: "preventNext", id: "p", controller: "bob", amount: 2 }
         ],
         toBob(3, { unpreventable: true })
       )
@@ -201,11 +188,8 @@ describe("FaB 6.4.10 prevention effects", () => {
   it("6.4.10i: a fixed 'prevent 5' on 1 damage discards its leftover 4", () => {
     const r = run({
       ...base,
-      effects: [{ type: "prevent", id: "p", controller: "bob", amount: 5 }],
-      steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 1 } },
-        { damage: { id: "e2", source: "S", to: "bob", amount: 4 } }
-      ]
+      effects: [{ kind: "prevent", id: "p", controller: "bob", amount: 5 }],
+      steps: [damage("e1", "S", "bob", 1), damage("e2", "S", "bob", 4)]
     })
     expect(r.outcome.events.e1?.prevented).toEqual({ bob: 1 })
     expect(r.outcome.events.e2?.dealt).toEqual({ bob: 4 })
@@ -222,11 +206,8 @@ describe("FaB 6.4.10 prevention effects", () => {
   it("6.4.10h + 6.4.10i: a fixed 'prevent 3' on damage that can't be prevented stays for the next event", () => {
     const r = run({
       ...base,
-      effects: [{ type: "prevent", id: "p", controller: "bob", amount: 3 }],
-      steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 2, unpreventable: true } },
-        { damage: { id: "e2", source: "S", to: "bob", amount: 4 } }
-      ]
+      effects: [{ kind: "prevent", id: "p", controller: "bob", amount: 3 }],
+      steps: [damage("e1", "S", "bob", 2, { unpreventable: true }), damage("e2", "S", "bob", 4)]
     })
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 2 })
     expect(r.outcome.events.e1?.occurrences["e1-bob"]?.applied).toEqual(["p"])
@@ -243,12 +224,12 @@ describe("FaB 6.4.10 prevention effects", () => {
   it("6.4.10j: 'prevent the next 5' spreads over 1, 2, 2 and then ceases to exist", () => {
     const r = run({
       ...base,
-      effects: [{ type: "preventNext", id: "p", controller: "bob", amount: 5 }],
+      effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: 5 }],
       steps: [
-        { damage: { id: "e1", source: "S", to: "bob", amount: 1 } },
-        { damage: { id: "e2", source: "S", to: "bob", amount: 2 } },
-        { damage: { id: "e3", source: "S", to: "bob", amount: 3 } },
-        { damage: { id: "e4", source: "S", to: "bob", amount: 1 } }
+        damage("e1", "S", "bob", 1),
+        damage("e2", "S", "bob", 2),
+        damage("e3", "S", "bob", 3),
+        damage("e4", "S", "bob", 1)
       ]
     })
     expect(r.outcome.events.e3?.prevented).toEqual({ bob: 2 })

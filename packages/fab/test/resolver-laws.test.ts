@@ -17,7 +17,8 @@
 import { GameEvent, Ledger, type Replacement } from "@bulwark/core"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Schema } from "effect"
-import { Effects, ruleset, Scenario } from "../src/index.js"
+import { Effects, ruleset } from "../src/index.js"
+import { viewOf as startingView } from "./helpers.js"
 
 const Small = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 5 }))
 const Player = Schema.Literals(["alice", "bob"])
@@ -57,35 +58,32 @@ const OccSpec = Schema.Struct({
 
 const World = Schema.Struct({
   resources: Schema.Struct({ alice: Small, bob: Small }),
-  turnPlayer: Player,
+  turn: Player,
   effects: Schema.Array(EffectSpec).check(Schema.isMaxLength(5)),
   occurrences: Schema.Array(OccSpec).check(Schema.isMinLength(1), Schema.isMaxLength(3))
 })
 type World = typeof World.Type
 
 const viewOf = (w: World) =>
-  Scenario.viewOf(
-    Schema.decodeUnknownSync(ruleset.schema)(
-      {
-        turnPlayer: w.turnPlayer,
-        players: [
-          { id: "alice", resources: w.resources.alice },
-          { id: "bob", resources: w.resources.bob }
-        ],
-        objects: [
-          { id: "attack", controller: "alice", zone: "combatChain", types: ["action", "attack"] },
-          { id: "spell", controller: "alice", zone: "stack", types: ["action"] },
-          { id: "aura", controller: "bob", types: ["aura"] },
-          { id: "ally", controller: "bob", types: ["ally"], life: 4 },
-          { id: "helm", controller: "bob", types: ["equipment"] },
-          { id: "cloak", controller: "alice", types: ["equipment"] },
-          { id: "ring", controller: "bob", types: ["equipment"], indestructible: true }
-        ],
-        steps: []
-      },
-      { onExcessProperty: "error" }
-    )
-  )
+  startingView({
+    turn: w.turn,
+    players: [
+      { id: "alice", resources: w.resources.alice },
+      { id: "bob", resources: w.resources.bob }
+    ],
+    objects: [
+      { id: "attack", controller: "alice", zone: "combatChain", types: ["action", "attack"] },
+      { id: "spell", controller: "alice", zone: "stack", types: ["action"] },
+      { id: "aura", controller: "bob", types: ["aura"] },
+      { id: "ally", controller: "bob", types: ["ally"], life: 4 },
+      { id: "helm", controller: "bob", types: ["equipment"] },
+      { id: "cloak", controller: "alice", types: ["equipment"] },
+      { id: "ring", controller: "bob", types: ["equipment"], indestructible: true }
+    ]
+  })
+
+/** A damage type as occurrence kinds: generic damage has none (8.5.3b). */
+const kindsOf = (t: typeof DamageType.Type): ReadonlyArray<string> => (t === "generic" ? [] : [t])
 
 const KEYWORD_SOURCES = ["helm", "cloak", "ring"] as const
 
@@ -95,8 +93,8 @@ const effectOf = (s: typeof EffectSpec.Type, i: number): Replacement.Replacement
     id,
     controller: s.controller,
     to: [s.to],
-    damageType: s.damageType,
-    ...(s.optional ? { optional: true } : {}),
+    kinds: kindsOf(s.damageType),
+    ...(s.optional ? { may: true } : {}),
     ...(s.additional
       ? { additional: [{ family: Effects.Family.scheduleDestroy, subject: "controller", amount: 1 }] }
       : {})
@@ -104,13 +102,13 @@ const effectOf = (s: typeof EffectSpec.Type, i: number): Replacement.Replacement
   const kw = { id, controller: s.controller, source: KEYWORD_SOURCES[i % 3] as string, amount: s.n }
   switch (s.kind) {
     case "prevent":
-      return Effects.prevent(o, s.n)
+      return Effects.prevent({ ...o, amount: s.n })
     case "preventNext":
-      return Effects.preventNext(o, s.n)
+      return Effects.preventNext({ ...o, amount: s.n })
     case "preventNextTime":
       return Effects.preventNextTime(o)
     case "preventWithCost":
-      return Effects.preventNext({ ...o, cost: { _tag: "Pay", amount: Math.max(1, s.n - 2) } }, s.n)
+      return Effects.preventNext({ ...o, cost: { pay: Math.max(1, s.n - 2) }, amount: s.n })
     case "ward":
       return Effects.ward(kw)
     case "arcaneBarrier":
@@ -128,7 +126,7 @@ const effectOf = (s: typeof EffectSpec.Type, i: number): Replacement.Replacement
         id,
         controller: s.controller,
         amount: Math.max(1, s.n),
-        damageType: s.damageType
+        kinds: kindsOf(s.damageType)
       })
   }
 }
@@ -144,7 +142,7 @@ const input = (w: World, extra: ReadonlyArray<Replacement.Replacement> = []): La
         source: o.source,
         recipient: o.to,
         amount: o.amount,
-        kinds: Effects.kindsOf(o.damageType),
+        kinds: kindsOf(o.damageType),
         preventable: !o.unpreventable,
         ...(o.isAttack && o.source === "attack" ? { params: { attack: "attack", attackTarget: o.to } } : {})
       })

@@ -1,16 +1,41 @@
-/** The scenario vocabulary: decoding, typos, and compile errors that name the path. */
+/** The scenario words (format 2): decoding, typos, compile errors that name the path, and the same words in code. */
+import { Errors } from "@bulwark/core"
+import { parseScenario, Skeleton } from "@bulwark/scenario"
 import { describe, expect, it } from "@effect/vitest"
-import { Result, Schema } from "effect"
-import { ruleset, Scenario } from "../src/index.js"
-import { base } from "./helpers.js"
+import { Result } from "effect"
+import { Effects, ruleset, Scenario } from "../src/index.js"
+import { base, type Data, damage } from "./helpers.js"
 
-const decode = (u: unknown) => Schema.decodeUnknownResult(Scenario.Scenario)(u, { onExcessProperty: "error" })
+const compile = (d: Data) => Skeleton.compileData(Scenario.language, d)
+const message = (r: ReturnType<typeof compile>) => (Result.isFailure(r) ? r.failure.message : "")
 
-describe("vocabulary", () => {
-  it("decodes a scenario and rejects a typo in an effect field", () => {
-    expect(Result.isSuccess(decode({ ...base, steps: [] }))).toBe(true)
-    const bad = decode({ ...base, effects: [{ type: "ward", source: "helm", amout: 1 }], steps: [] })
-    expect(Result.isFailure(bad)).toBe(true)
+describe("the fab words", () => {
+  it("fit the skeleton (every kind spells the common fields as core does)", () => {
+    expect(Skeleton.wordProblems(Scenario.language)).toEqual([])
+    expect(ruleset.language).toBe(Scenario.language)
+  })
+
+  it("every effect kind is the Effects constructor of the same name, and every constructor is a kind", () => {
+    const exported = Effects as unknown as Record<string, unknown>
+    for (const [kind, k] of Object.entries(Scenario.language.effects)) expect(k.make).toBe(exported[kind])
+    // the constructors that build an effect from options: every one is a kind
+    const constructors = Object.entries(exported)
+      .filter(([k, v]) => typeof v === "function" && /^[a-z]/.test(k))
+      .filter(([, v]) => v !== Effects.canPay && v !== Effects.damageWatch)
+      .map(([k]) => k)
+      .sort()
+    expect(constructors).toEqual(Object.keys(Scenario.language.effects).sort())
+  })
+
+  it("decodes a scenario and rejects a typo in an effect field with one problem", () => {
+    expect(Result.isSuccess(compile({ ...base, steps: [] }))).toBe(true)
+    const bad = compile({
+      ...base,
+      effects: [{ kind: "ward", id: "w", source: "helm", amout: 1 }],
+      steps: []
+    })
+    expect(message(bad)).toContain("effects[0]")
+    expect(message(bad)).toContain("amout")
   })
 
   /**
@@ -18,25 +43,28 @@ describe("vocabulary", () => {
    * the file compiles, and the damage fails when it resolves (FAB-14).
    */
   it("8.5.3c: damage to a non-living object compiles; the effect fails when it resolves", () => {
-    const r = ruleset.compile({
-      ...base,
-      steps: [{ damage: { id: "e1", source: "S", to: "helm", amount: 1 } }]
-    })
-    expect(Result.isSuccess(r)).toBe(true)
+    expect(Result.isSuccess(compile({ ...base, steps: [damage("e1", "S", "helm", 1)] }))).toBe(true)
   })
 
-  it("rejects an unknown id and a raw effect of an unknown category", () => {
-    const unknown = ruleset.compile({
+  it("rejects an unknown id, a damage type that isn't one, and a raw effect of an unknown category", () => {
+    const unknown = compile({
       ...base,
-      effects: [{ type: "preventNext", id: "p", controller: "bob", amount: 1, to: "ghost" }],
+      effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: 1, to: ["ghost"] }],
       steps: []
     })
-    expect(Result.isFailure(unknown) && unknown.failure.message).toContain("effects[0].to[0]")
-    const category = ruleset.compile({
+    expect(message(unknown)).toContain("effects[0].to[0]")
+    const kinds = compile({
+      ...base,
+      effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: 1, kinds: ["arcan"] }],
+      steps: []
+    })
+    expect(message(kinds)).toContain("not a damage type")
+    const category = compile({
       ...base,
       effects: [
         {
-          type: "replacement",
+          kind: "replacement",
+          id: "x",
           effect: {
             id: "x",
             label: "",
@@ -49,26 +77,73 @@ describe("vocabulary", () => {
       ],
       steps: []
     })
-    expect(Result.isFailure(category) && category.failure.message).toContain("effects[0].effect.category")
+    expect(message(category)).toContain("effect.category")
   })
 
   it("a keyword's controller defaults to its source's controller", () => {
-    const r = ruleset.compile({ ...base, effects: [{ type: "ward", source: "helm", amount: 1 }], steps: [] })
+    const r = compile({ ...base, effects: [{ kind: "ward", id: "w", source: "helm", amount: 1 }], steps: [] })
     expect(Result.isSuccess(r) && r.success.ledger.effects[0]?.controller).toBe("bob")
+  })
+
+  it("constructors refuse bad options with a typed error when called", () => {
+    expect(() => Effects.preventNext({ id: "p" })).toThrow(Errors.InvalidEffect)
+    expect(() => Effects.ward({ id: "w", controller: "bob", amount: 1 })).toThrow(/give its source/)
+    expect(() => Effects.prevent({ id: "p", controller: "bob", amount: 1, cost: "destroyThis" })).toThrow(
+      /needs a source/
+    )
+    expect(() => Effects.preventNext({ id: "p", controller: "bob", amount: 1, kinds: ["fire"] })).toThrow(
+      Errors.InvalidEffect
+    )
+  })
+
+  it("a selector of the one language works in a constructor as in a file", () => {
+    const e = Effects.preventNext({
+      id: "p",
+      controller: "bob",
+      amount: 1,
+      to: { types: ["ally"], controller: "you" }
+    })
+    expect(e.watch.subject).toEqual({
+      _tag: "And",
+      all: [
+        { _tag: "ControlledBy", player: { _tag: "You" } },
+        { _tag: "Prop", prop: "types", op: "has", value: "ally" }
+      ]
+    })
   })
 })
 
 describe("a duplicate effect id", () => {
-  it("is rejected, and reported at the second effect that uses it", () => {
-    const dup = ruleset.compile({
+  it("is rejected when the file loads, at the second effect that uses it", () => {
+    const text = JSON.stringify({
+      format: 2,
+      ruleset: "fab",
       ...base,
       effects: [
-        { type: "preventNext", id: "p", controller: "bob", amount: 1 },
-        { type: "preventNext", id: "p", controller: "bob", amount: 2 }
+        { kind: "preventNext", id: "p", controller: "bob", amount: 1 },
+        { kind: "preventNext", id: "p", controller: "bob", amount: 2 }
       ],
       steps: []
     })
-    expect(Result.isFailure(dup) && dup.failure.message).toContain("duplicate")
-    expect(Result.isFailure(dup) && dup.failure.message).toContain("effects[1].id")
+    const r = parseScenario(text, "dup.json", [ruleset])
+    expect(Result.isFailure(r) && r.failure.message).toContain("duplicate effect id")
+    expect(Result.isFailure(r) && r.failure.message).toContain("effects[1].id")
+  })
+})
+
+describe("an attack step's id", () => {
+  it("is an event id: the same id as an event step's is a duplicate", () => {
+    const text = (attackId: string) =>
+      JSON.stringify({
+        format: 2,
+        ruleset: "fab",
+        ...base,
+        objects: [...base.objects, { id: "atk", controller: "alice", types: ["attack"], power: 3 }],
+        steps: [damage("e1", "S", "bob", 1), { attack: { id: attackId, attack: "atk", target: "bob" } }],
+        expect: { events: { e1: { dealt: { bob: 1 } } } }
+      })
+    const dup = parseScenario(text("e1"), "dup.json", [ruleset])
+    expect(Result.isFailure(dup) && dup.failure.message).toContain("duplicate event id")
+    expect(Result.isSuccess(parseScenario(text("e2"), "ok.json", [ruleset]))).toBe(true)
   })
 })

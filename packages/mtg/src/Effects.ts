@@ -3,11 +3,20 @@
  * `Replacement` values. Each constructor is a small function from the card's parameters to
  * data; none adds behaviour to the resolver.
  *
+ * Each constructor is an effect kind of scenario files of the same name (`kind: shield` is
+ * {@link shield}) and takes the same options, written the same way: `to` / `from` are
+ * `Language.Selector`s (an id, a list of ids, or properties such as
+ * `{ types: [Creature], controller: you }`), `duration` and `may` are the common fields of every
+ * ruleset. Given the view at the moment the effect is created (the second argument, as scenario
+ * files do), a constructor checks the ids it names and binds the effect to the objects it names
+ * as they are then ({@link aimedAt}, CR 400.7).
+ *
  * Categories read by the ordering policy (CR 616.1a–e): {@link Category}.
  *
  * @since 0.1.0
  */
-import { Amount, type Filter, type GameView, type Replacement } from "@bulwark/core"
+import { Amount, Errors, Filter, GameView, Language, Replacement } from "@bulwark/core"
+import { Schema } from "effect"
 import * as Game from "./Game.js"
 import * as Results from "./Results.js"
 
@@ -46,99 +55,203 @@ export const Category = {
  */
 export type CategoryName = (typeof Category)[keyof typeof Category]
 
+const Str = Schema.NonEmptyString
+const Strs = Schema.Array(Schema.String)
+const opt = Schema.optionalKey
+const Params = Schema.Record(Schema.String, GameView.Prop)
+
 /**
- * Options every constructor takes: the effect's id and controller, and optional label, source,
- * category, duration (`until`, a ledger boundary such as "endOfTurn"), optional-ness ("may"),
- * additional effects, condition, a zone the source must be in, and the rule cited in traces.
+ * The fields every effect kind of this ruleset takes besides its own: the common fields
+ * `controller`, `source`, `duration`, `may`, `label`, `rule` (`Language.pick`), and the MTG ones:
+ * `category` (see {@link Category}), `additional` (what happens as well, MTG 615.5), `condition`
+ * and `requiresSourceIn` (a zone the source must be in).
  *
  * @example
  * ```ts
- * import type { Effects } from "@bulwark/mtg"
- * const c: Effects.Common = { id: "shield", controller: "bob", until: "endOfTurn" }
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/mtg"
+ * Object.keys(Schema.Struct(Effects.commonFields).fields).includes("duration") // true
  * ```
  * @since 0.1.0
- * @category model
+ * @category options
  */
-export interface Common {
-  readonly id: string
-  readonly controller: string
-  readonly label?: string | undefined
-  readonly source?: string | undefined
-  readonly category?: string | undefined
-  readonly until?: string | undefined
-  readonly optional?: boolean | undefined
-  readonly additional?: ReadonlyArray<Replacement.Template> | undefined
-  readonly condition?: Filter.Condition | undefined
-  readonly requiresSourceIn?: ReadonlyArray<string> | undefined
-  readonly rule?: string | undefined
+export const commonFields = {
+  ...Language.pick("controller", "source", "duration", "may", "label", "rule"),
+  category: opt(Str),
+  additional: opt(Schema.Array(Replacement.Template)),
+  condition: opt(Filter.Condition),
+  requiresSourceIn: opt(Strs)
 }
 
 /**
- * A filter or shorthand: an id, a list of ids, or a core filter.
+ * Options every constructor takes (see {@link commonFields}).
  *
  * @example
  * ```ts
  * import type { Effects } from "@bulwark/mtg"
- * const t: Effects.Target = ["bear", "elf"]
+ * const c: Effects.Common = { id: "shield", controller: "bob", duration: "endOfTurn" }
  * ```
  * @since 0.1.0
  * @category model
  */
-export type Target = string | ReadonlyArray<string> | Filter.Filter
+export type Common = Schema.Struct.Type<typeof commonFields>
+
+const ModifyOp = Schema.Literals(["add", "sub", "mul", "set", "atMost", "atLeast"])
+
+const { id: _rawId, ...rawFields } = Replacement.Replacement.fields
 
 /**
- * Turns a {@link Target} into a core filter.
+ * The options of each constructor, as schemas (the effect kinds' `options`): the
+ * {@link commonFields} and the kind's own —
+ *
+ * - `shield`: `to` and `amount` (required), `from`;
+ * - `shieldEach`: `amount`, `to` (the creatures, by id), `sharingColor` (then `to` is one id and
+ *   the creatures are those that share a colour with it when the effect is created);
+ * - `preventNextFrom`: `from` (the source, required), `to`, `gainLife`, `properties` (a selector
+ *   the source must still match, 615.9);
+ * - `preventEach`: `amount` (a number or `all`, required), `to`, `from`;
+ * - `modify`: `op`, `value`, `family` (default damage), `to`, `from`, `params`;
+ * - `double`: `family` (default damage), `to`, `from`;
+ * - `redirect`: `redirectTo` (required), `to`, `from`;
+ * - `zoneInstead`: `when` (the params the zone change must have), `into` (the zone instead), `to`;
+ * - `instead`: `family` (required), `with` (the occurrences instead), `to`, `from`, `params`;
+ * - `lifeFloor`: `floor` (default 1), `ifYouControl` (default: a creature);
+ * - `raw`: `id` and `effect`, a core `Replacement` without its id.
  *
  * @example
  * ```ts
+ * import { Schema } from "effect"
  * import { Effects } from "@bulwark/mtg"
- * Effects.toFilter("bear") // { _tag: "Id", ids: ["bear"] }
+ * Schema.is(Effects.Options.shield)({ id: "s", controller: "b", to: { types: ["Creature"] }, amount: 2 }) // true
+ * Schema.is(Effects.Options.zoneInstead)({ id: "rip", controller: "a", when: { to: "graveyard" }, into: "exile" }) // true
  * ```
  * @since 0.1.0
- * @category constructors
+ * @category options
  */
-export const toFilter = (t: Target): Filter.Filter =>
-  typeof t === "string"
-    ? { _tag: "Id", ids: [t] }
-    : Array.isArray(t)
-      ? { _tag: "Id", ids: t }
-      : (t as Filter.Filter)
+export const Options = {
+  shield: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") }),
+  shieldEach: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "amount"),
+    sharingColor: opt(Schema.Boolean)
+  }),
+  preventNextFrom: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "from"),
+    gainLife: opt(Schema.Boolean),
+    properties: opt(Language.SelectorSchema)
+  }),
+  preventEach: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") }),
+  modify: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "from", "family"),
+    op: ModifyOp,
+    value: Filter.Value,
+    params: opt(Params)
+  }),
+  double: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "family") }),
+  redirect: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "from"),
+    redirectTo: Str
+  }),
+  zoneInstead: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to"),
+    when: Params,
+    into: Str
+  }),
+  instead: Schema.Struct({
+    ...commonFields,
+    ...Language.pick("to", "from", "family"),
+    with: Schema.Array(Replacement.Template),
+    params: opt(Params)
+  }),
+  lifeFloor: Schema.Struct({
+    ...commonFields,
+    floor: opt(Amount.SignedSchema),
+    ifYouControl: opt(Language.SelectorSchema)
+  }),
+  raw: Schema.Struct({ ...Language.pick(), effect: Schema.Struct(rawFields) })
+}
+
+const refuse = (id: string, path: string, reason: string): never => {
+  throw new Errors.InvalidEffect({ effect: id, path, reason })
+}
+
+/** With a view: every id the selector names exists (players and objects). */
+const known = (
+  view: GameView.GameView | undefined,
+  id: string,
+  path: string,
+  s: Language.Selector | undefined
+): void => {
+  if (view === undefined || s === undefined) return
+  for (const x of Language.selectorIds(s))
+    if (!Object.hasOwn(view.objects, x)) refuse(id, path, `unknown player or object ${JSON.stringify(x)}`)
+}
+
+const need = <A>(id: string, what: string, a: A | undefined): A =>
+  a === undefined ? refuse(id, what, `${what} is required`) : a
+
+const filterOf = (s: Language.Selector | undefined): Filter.Filter | undefined =>
+  s === undefined ? undefined : Language.toFilter(s)
+
+/** Binds to the view when there is one (CR 400.7). */
+const at = (e: Replacement.Replacement, view: GameView.GameView | undefined): Replacement.Replacement =>
+  view === undefined ? e : aimedAt(e, view)
 
 const build = (
   c: Common,
+  view: GameView.GameView | undefined,
   dflt: { label: string; category: string; rule: string },
   watch: Replacement.Watch,
   action: Replacement.Action
-): Replacement.Replacement => ({
-  id: c.id,
-  label: c.label ?? dflt.label,
-  controller: c.controller,
-  ...(c.source === undefined ? {} : { source: c.source }),
-  category: c.category ?? dflt.category,
-  watch,
-  action,
-  ...(c.condition === undefined ? {} : { condition: c.condition }),
-  ...(c.requiresSourceIn === undefined ? {} : { requiresSourceIn: c.requiresSourceIn }),
-  ...(c.optional === undefined ? {} : { optional: c.optional }),
-  ...(c.additional === undefined ? {} : { additional: c.additional }),
-  ...(c.until === undefined ? {} : { duration: { until: c.until } }),
-  rule: c.rule ?? dflt.rule
-})
+): Replacement.Replacement => {
+  const controller =
+    c.controller ??
+    (c.source === undefined || view === undefined ? undefined : GameView.controllerOf(view, c.source)) ??
+    refuse(c.id, "controller", "controller is required (or a source with a controller)")
+  return at(
+    {
+      id: c.id,
+      label: c.label ?? dflt.label,
+      controller,
+      ...(c.source === undefined ? {} : { source: c.source }),
+      category: c.category ?? dflt.category,
+      watch,
+      action,
+      ...(c.condition === undefined ? {} : { condition: c.condition }),
+      ...(c.requiresSourceIn === undefined ? {} : { requiresSourceIn: c.requiresSourceIn }),
+      ...(c.may === undefined ? {} : { optional: c.may }),
+      ...(c.additional === undefined ? {} : { additional: c.additional }),
+      ...(c.duration === undefined ? {} : { duration: { until: c.duration } }),
+      rule: c.rule ?? dflt.rule
+    },
+    view
+  )
+}
 
 const watchOf = (
   family: string,
-  to: Target | undefined,
-  from: Target | undefined,
+  to: Language.Selector | undefined,
+  from: Language.Selector | undefined,
   params?: Readonly<Record<string, GameView.Prop>> | undefined
-): Replacement.Watch => ({
-  family,
-  ...(to === undefined ? {} : { subject: toFilter(to) }),
-  ...(from === undefined ? {} : { source: toFilter(from) }),
-  ...(params === undefined ? {} : { params })
-})
+): Replacement.Watch => {
+  const subject = filterOf(to)
+  const source = filterOf(from)
+  return {
+    family,
+    ...(subject === undefined ? {} : { subject }),
+    ...(source === undefined ? {} : { source }),
+    ...(params === undefined ? {} : { params })
+  }
+}
 
-const damageWatch = (to: Target | undefined, from: Target | undefined): Replacement.Watch =>
-  watchOf(Game.Family.damage, to, from)
+const damageWatch = (
+  to: Language.Selector | undefined,
+  from: Language.Selector | undefined
+): Replacement.Watch => watchOf(Game.Family.damage, to, from)
 
 /**
  * CR 615.7: "Prevent the next N damage that would be dealt to [it] this turn" — a shield whose
@@ -149,53 +262,77 @@ const damageWatch = (to: Target | undefined, from: Target | undefined): Replacem
  * @example
  * ```ts
  * import { Effects } from "@bulwark/mtg"
- * const s = Effects.shield({ id: "s", controller: "bob", to: "bear", amount: 3, until: "endOfTurn" })
+ * const s = Effects.shield({ id: "s", controller: "bob", to: "bear", amount: 3, duration: "endOfTurn" })
  * s.action // { _tag: "Prevent", amount: 3, scope: "shield" }
  * ```
  * @since 0.1.0
  * @category prevention
  */
-export const shield = (
-  c: Common & { readonly to: Target; readonly amount: number; readonly from?: Target | undefined }
-): Replacement.Replacement =>
-  build(
-    c,
+export const shield = (o: typeof Options.shield.Type, view?: GameView.GameView): Replacement.Replacement => {
+  const to = need(o.id, "to", o.to)
+  const amount = Amount.check(need(o.id, "amount", o.amount) as number, "shield amount", { id: o.id })
+  known(view, o.id, "from", o.from)
+  return build(
+    o,
+    view,
     {
-      label: `Prevent the next ${Amount.check(c.amount, "shield amount", { id: c.id })} damage that would be dealt to ${describeTarget(c.to)}`,
+      label: `Prevent the next ${amount} damage that would be dealt to ${describeTarget(to)}`,
       category: Category.prevention,
       rule: "MTG CR 615.7"
     },
-    damageWatch(c.to, c.from),
-    { _tag: "Prevent", amount: c.amount, scope: "shield" }
+    damageWatch(to, o.from),
+    { _tag: "Prevent", amount, scope: "shield" }
   )
+}
 
 /**
  * CR 615.11: "Prevent the next N damage that would be dealt to each of [these creatures]" — one
  * shield per creature, created when the spell or ability resolves (the creatures are chosen
- * then; later changes don't add or remove shields). Ids are `<id>:<creature>`.
+ * then; later changes don't add or remove shields). `to` names the creatures; with
+ * `sharingColor`, `to` is one creature and the shields go to it and to every creature on the
+ * battlefield that shares a colour with it in the view given (Wojek Apothecary). Ids are
+ * `<id>:<creature>`.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/mtg"
- * Effects.shieldEach({ id: "wojek", controller: "a", objects: ["t", "w2"], amount: 1 }).map((e) => e.id)
+ * Effects.shieldEach({ id: "wojek", controller: "a", to: ["t", "w2"], amount: 1 }).map((e) => e.id)
  * // ["wojek:t", "wojek:w2"]
  * ```
  * @since 0.1.0
  * @category prevention
  */
 export const shieldEach = (
-  c: Common & { readonly objects: ReadonlyArray<string>; readonly amount: number }
-): ReadonlyArray<Replacement.Replacement> =>
-  c.objects.map((o) =>
-    shield({
-      ...c,
-      amount: Amount.check(c.amount, "shieldEach amount", { id: c.id }),
-      id: `${c.id}:${o}`,
-      to: o,
-      label: c.label ?? `Prevent the next ${c.amount} damage that would be dealt to ${o}`,
-      rule: c.rule ?? "MTG CR 615.11"
-    })
+  o: typeof Options.shieldEach.Type,
+  view?: GameView.GameView
+): ReadonlyArray<Replacement.Replacement> => {
+  const to = need(o.id, "to", o.to)
+  const amount = Amount.check(need(o.id, "amount", o.amount) as number, "shieldEach amount", { id: o.id })
+  if (typeof to === "object" && !Array.isArray(to) && Object.keys(to).some((k) => k !== "ids"))
+    refuse(o.id, "to", "shieldEach names its creatures by id (an id, a list, or { ids })")
+  const ids = Language.selectorIds(to)
+  let objects = ids
+  if (o.sharingColor === true) {
+    if (ids.length !== 1) refuse(o.id, "to", "with sharingColor, `to` is one creature")
+    if (view === undefined)
+      refuse(o.id, "sharingColor", "sharingColor needs the view the effect is created in")
+    objects = sharingColorWith(view as GameView.GameView, ids[0] as string)
+  }
+  const { sharingColor: _, ...rest } = o
+  return objects.map((x) =>
+    shield(
+      {
+        ...rest,
+        amount,
+        id: `${o.id}:${x}`,
+        to: x,
+        label: o.label ?? `Prevent the next ${amount} damage that would be dealt to ${x}`,
+        rule: o.rule ?? "MTG CR 615.11"
+      },
+      view
+    )
   )
+}
 
 /**
  * The creatures that share a colour with `target` now (the target included), for
@@ -229,45 +366,47 @@ export const sharingColorWith = (view: GameView.GameView, target: string): Reado
 
 /**
  * CR 615.8: "The next time [source] would deal damage [to …] this turn, prevent that damage" —
- * prevents the whole next instance of damage from that source, however much it is, then is used
- * up. With `gainLife`, also "You gain life equal to the damage prevented this way" (Awe Strike,
- * CR 615.5: an additional effect whose amount is the damage prevented).
+ * prevents the whole next instance of damage from that source (`from`), however much it is, then
+ * is used up. With `gainLife`, also "You gain life equal to the damage prevented this way" (Awe
+ * Strike, CR 615.5: an additional effect whose amount is the damage prevented). With
+ * `properties`, 615.9: properties the source must still have when it would deal damage.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/mtg"
- * const awe = Effects.preventNextFrom({ id: "awe", controller: "nap", source: "a", gainLife: true })
+ * const awe = Effects.preventNextFrom({ id: "awe", controller: "nap", from: "a", gainLife: true })
  * awe.additional // [{ family: "lifeGain", subject: "controller", amount: { _tag: "Prevented" } }]
  * ```
  * @since 0.1.0
  * @category prevention
  */
 export const preventNextFrom = (
-  c: Common & {
-    readonly source: string
-    readonly to?: Target | undefined
-    readonly gainLife?: boolean | undefined
-    /** 615.9: properties the source must still have when it would deal damage. */
-    readonly properties?: Filter.Filter | undefined
-  }
+  o: typeof Options.preventNextFrom.Type,
+  view?: GameView.GameView
 ): Replacement.Replacement => {
-  const from: Filter.Filter =
-    c.properties === undefined
-      ? { _tag: "Id", ids: [c.source] }
-      : { _tag: "And", all: [{ _tag: "Id", ids: [c.source] }, c.properties] }
+  const source = need(o.id, "from", o.from)
+  known(view, o.id, "properties", o.properties)
+  const from = Language.toFilter(source)
+  const props = filterOf(o.properties)
   const gain: ReadonlyArray<Replacement.Template> =
-    c.gainLife === true
+    o.gainLife === true
       ? [{ family: Game.Family.lifeGain, subject: "controller", amount: { _tag: "Prevented" } }]
       : []
-  const additional = [...gain, ...(c.additional ?? [])]
+  const additional = [...gain, ...(o.additional ?? [])]
+  const { additional: _a, ...c } = o
   return build(
-    { ...c, source: undefined, additional: additional.length === 0 ? undefined : additional },
+    { ...c, ...(additional.length === 0 ? {} : { additional }) },
+    view,
     {
-      label: `The next time ${c.source} would deal damage${c.to === undefined ? "" : ` to ${describeTarget(c.to)}`}, prevent that damage${c.gainLife === true ? "; you gain life equal to the damage prevented this way" : ""}`,
+      label: `The next time ${describeTarget(source)} would deal damage${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}, prevent that damage${o.gainLife === true ? "; you gain life equal to the damage prevented this way" : ""}`,
       category: Category.prevention,
-      rule: c.properties === undefined ? "MTG CR 615.8" : "MTG CR 615.9 (609.7b)"
+      rule: props === undefined ? "MTG CR 615.8" : "MTG CR 615.9 (609.7b)"
     },
-    damageWatch(c.to, from),
+    {
+      family: Game.Family.damage,
+      ...(o.to === undefined ? {} : { subject: Language.toFilter(o.to) }),
+      source: props === undefined ? from : { _tag: "And", all: [from, props] }
+    },
     { _tag: "Prevent", amount: "all", scope: "once" }
   )
 }
@@ -283,10 +422,7 @@ export const preventNextFrom = (
  * ```ts
  * import { Effects } from "@bulwark/mtg"
  * const defender = Effects.preventEach({
- *   id: "dd", controller: "ap", amount: 1,
- *   to: { _tag: "And", all: [
- *     { _tag: "Prop", prop: "subtypes", op: "has", value: "Cleric" },
- *     { _tag: "ControlledBy", player: { _tag: "You" } }] }
+ *   id: "dd", controller: "ap", amount: 1, to: { subtypes: ["Cleric"], controller: "you" }
  * })
  * defender.action // { _tag: "Prevent", amount: 1, scope: "static" }
  * ```
@@ -294,61 +430,67 @@ export const preventNextFrom = (
  * @category prevention
  */
 export const preventEach = (
-  c: Common & {
-    readonly amount: number | "all"
-    readonly to?: Target | undefined
-    readonly from?: Target | undefined
-  }
-): Replacement.Replacement =>
-  build(
-    c,
+  o: typeof Options.preventEach.Type,
+  view?: GameView.GameView
+): Replacement.Replacement => {
+  const amount = Amount.check(need(o.id, "amount", o.amount), "preventEach amount", {
+    id: o.id,
+    allowAll: true
+  })
+  known(view, o.id, "from", o.from)
+  return build(
+    o,
+    view,
     {
       label:
-        Amount.check(c.amount, "preventEach amount", { id: c.id, allowAll: true }) === "all"
-          ? `Prevent all damage that would be dealt${c.to === undefined ? "" : ` to ${describeTarget(c.to)}`}`
-          : `If a source would deal damage${c.to === undefined ? "" : ` to ${describeTarget(c.to)}`}, prevent ${c.amount} of that damage`,
+        amount === "all"
+          ? `Prevent all damage that would be dealt${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}`
+          : `If a source would deal damage${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}, prevent ${amount} of that damage`,
       category: Category.prevention,
       rule: "MTG CR 615.10"
     },
-    damageWatch(c.to, c.from),
-    { _tag: "Prevent", amount: c.amount, scope: "static" }
+    damageWatch(o.to, o.from),
+    { _tag: "Prevent", amount, scope: "static" }
   )
+}
 
 /**
- * CR 614.1a: a modifier of an event's amount ("it deals double that damage instead", "that much
- * damage plus 2", "you gain twice that much life instead", "twice that many tokens"). `family`
- * defaults to damage.
+ * CR 614.1a: a modifier of an event's amount ("that much damage plus 2", "you gain twice that
+ * much life instead", "twice that many tokens"). `family` defaults to damage.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/mtg"
- * const furnace = Effects.modify({ id: "f", controller: "ap", op: "mul", value: 2,
- *   to: { _tag: "Prop", prop: "types", op: "has", value: "Creature" } })
+ * const furnace = Effects.modify({ id: "f", controller: "ap", op: "mul", value: 2, to: { types: ["Creature"] } })
  * furnace.action // { _tag: "Modify", op: "mul", value: 2 }
  * ```
  * @since 0.1.0
  * @category replacement
  */
-export const modify = (
-  c: Common & {
-    readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
-    readonly value: Filter.Value
-    readonly family?: string | undefined
-    readonly to?: Target | undefined
-    readonly from?: Target | undefined
-    readonly params?: Readonly<Record<string, GameView.Prop>> | undefined
-  }
-): Replacement.Replacement =>
+export const modify = (o: typeof Options.modify.Type, view?: GameView.GameView): Replacement.Replacement =>
   build(
-    c,
-    {
-      label: modifyLabel(c),
-      category: Category.replacement,
-      rule: "MTG CR 614.1a"
-    },
-    watchOf(c.family ?? Game.Family.damage, c.to, c.from, c.params),
-    { _tag: "Modify", op: c.op, value: c.value }
+    o,
+    view,
+    { label: modifyLabel(o), category: Category.replacement, rule: "MTG CR 614.1a" },
+    watchOf(o.family ?? Game.Family.damage, o.to, o.from, o.params),
+    { _tag: "Modify", op: o.op, value: o.value }
   )
+
+/**
+ * CR 614.1a: "it deals double that damage instead" (Furnace of Rath; with `family`, "twice that
+ * much life", "twice that many tokens") — {@link modify} with `op: mul`, `value: 2`.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * Effects.double({ id: "d", controller: "ap", to: { types: ["Creature"] } }).action
+ * // { _tag: "Modify", op: "mul", value: 2 }
+ * ```
+ * @since 0.1.0
+ * @category replacement
+ */
+export const double = (o: typeof Options.double.Type, view?: GameView.GameView): Replacement.Replacement =>
+  modify({ ...o, label: o.label ?? "it deals double that damage instead", op: "mul", value: 2 }, view)
 
 /**
  * CR 614.9: a redirection effect ("the damage is dealt to [another] instead"). Not prevention:
@@ -363,54 +505,53 @@ export const modify = (
  * @category replacement
  */
 export const redirect = (
-  c: Common & {
-    readonly redirectTo: string
-    readonly to?: Target | undefined
-    readonly from?: Target | undefined
-  }
-): Replacement.Replacement =>
-  build(
-    c,
+  o: typeof Options.redirect.Type,
+  view?: GameView.GameView
+): Replacement.Replacement => {
+  known(view, o.id, "redirectTo", o.redirectTo)
+  return build(
+    o,
+    view,
     {
-      label: `The damage is dealt to ${c.redirectTo} instead`,
+      label: `The damage is dealt to ${o.redirectTo} instead`,
       category: Category.replacement,
       rule: "MTG CR 614.9"
     },
-    damageWatch(c.to, c.from),
-    { _tag: "Redirect", to: c.redirectTo }
+    damageWatch(o.to, o.from),
+    { _tag: "Redirect", to: o.redirectTo }
   )
+}
 
 /**
  * CR 614.1a on a zone change: "If [a card] would be put into [zone] …, instead put it into
  * [another zone]" (exile instead of the graveyard; shuffle into its owner's library). `when`
  * holds the params the zone change must have (e.g. `{ to: "graveyard" }`, or
- * `{ from: "battlefield", to: "graveyard" }` for "would die").
+ * `{ from: "battlefield", to: "graveyard" }` for "would die"); `into` is the zone instead; `to`
+ * the cards it watches (default: every card).
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/mtg"
- * const rip = Effects.zoneInstead({ id: "rip", controller: "ap", when: { to: "graveyard" }, to: "exile" })
+ * const rip = Effects.zoneInstead({ id: "rip", controller: "ap", when: { to: "graveyard" }, into: "exile" })
  * rip.action // { _tag: "SetParams", params: { to: "exile" } }
  * ```
  * @since 0.1.0
  * @category replacement
  */
 export const zoneInstead = (
-  c: Common & {
-    readonly when: Readonly<Record<string, GameView.Prop>>
-    readonly to: string
-    readonly subject?: Target | undefined
-  }
+  o: typeof Options.zoneInstead.Type,
+  view?: GameView.GameView
 ): Replacement.Replacement =>
   build(
-    c,
+    o,
+    view,
     {
-      label: `If ${c.subject === undefined ? "a card" : describeTarget(c.subject)} would be put into ${String(c.when["to"] ?? "a zone")}, instead put it into ${c.to}`,
+      label: `If ${o.to === undefined ? "a card" : describeTarget(o.to)} would be put into ${String(o.when["to"] ?? "a zone")}, instead put it into ${o.into}`,
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    watchOf(Game.Family.zoneChange, c.subject, undefined, c.when),
-    { _tag: "SetParams", params: { to: c.to } }
+    watchOf(Game.Family.zoneChange, o.to, undefined, o.when),
+    { _tag: "SetParams", params: { to: o.into } }
   )
 
 /**
@@ -429,24 +570,22 @@ export const zoneInstead = (
  * @category replacement
  */
 export const instead = (
-  c: Common & {
-    readonly family: string
-    readonly with: ReadonlyArray<Replacement.Template>
-    readonly to?: Target | undefined
-    readonly from?: Target | undefined
-    readonly params?: Readonly<Record<string, GameView.Prop>> | undefined
-  }
-): Replacement.Replacement =>
-  build(
-    c,
+  o: typeof Options.instead.Type,
+  view?: GameView.GameView
+): Replacement.Replacement => {
+  const family = need(o.id, "family", o.family)
+  return build(
+    o,
+    view,
     {
-      label: `If ${c.family} would happen, ${c.with.map((t) => t.family).join(" and ") || "nothing"} instead`,
+      label: `If ${family} would happen, ${o.with.map((t) => t.family).join(" and ") || "nothing"} instead`,
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    watchOf(c.family, c.to, c.from, c.params),
-    { _tag: "Replace", with: c.with }
+    watchOf(family, o.to, o.from, o.params),
+    { _tag: "Replace", with: o.with }
   )
+}
 
 /**
  * Worship (CR 120.4 example 2): "If you control a creature, damage that would reduce your life
@@ -457,6 +596,7 @@ export const instead = (
  * the whole event leaves you at exactly `floor` (the named value `Results.VALUE_LIFE_FLOOR_LOSS`,
  * which also reads the batch: life − floor + the event's other life changes). The results policy
  * sums a player's life loss from one batch into one occurrence, so the cap applies once.
+ * `ifYouControl` (default `{ types: [Creature] }`) is what you must control.
  *
  * @example
  * ```ts
@@ -467,10 +607,12 @@ export const instead = (
  * @category replacement
  */
 export const lifeFloor = (
-  c: Common & { readonly floor?: number | undefined; readonly ifYouControl?: Filter.Filter | undefined }
+  o: typeof Options.lifeFloor.Type,
+  view?: GameView.GameView
 ): Replacement.Replacement => {
-  const floor = c.floor ?? 1
-  const youControl: Filter.Filter = c.ifYouControl ?? {
+  known(view, o.id, "ifYouControl", o.ifYouControl)
+  const floor = o.floor ?? 1
+  const youControl: Filter.Filter = filterOf(o.ifYouControl) ?? {
     _tag: "Prop",
     prop: "types",
     op: "has",
@@ -495,11 +637,12 @@ export const lifeFloor = (
         on: "subject",
         filter: { _tag: "Named", name: Results.PREDICATE_LIFE_BELOW, args: { floor } }
       },
-      ...(c.condition === undefined ? [] : [c.condition])
+      ...(o.condition === undefined ? [] : [o.condition])
     ]
   }
   return build(
-    { ...c, condition },
+    { ...o, condition },
+    view,
     {
       label: `If you control a creature, damage that would reduce your life total to less than ${floor} reduces it to ${floor} instead`,
       category: Category.replacement,
@@ -521,10 +664,28 @@ export const lifeFloor = (
   )
 }
 
-function describeTarget(t: Target): string {
+/**
+ * A core `Replacement` as is (`effect`, without its id), for what the other kinds can't say.
+ * With a view, its controller must exist, and it is bound like the others (CR 400.7).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * Effects.raw({ id: "x", effect: { label: "x", controller: "a", category: "replacement",
+ *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }).id // "x"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const raw = (o: typeof Options.raw.Type, view?: GameView.GameView): Replacement.Replacement => {
+  known(view, o.id, "effect.controller", o.effect.controller)
+  return at({ id: o.id, ...o.effect } as Replacement.Replacement, view)
+}
+
+function describeTarget(t: Language.Selector): string {
   if (typeof t === "string") return t
   if (Array.isArray(t)) return t.join(", ")
-  const f = t as Filter.Filter
+  const f = Language.toFilter(t)
   if (f._tag === "Id") return f.ids.join(" or ")
   if (f._tag === "IsPlayer") return "a player"
   if (f._tag === "Prop" && f.op === "has" && typeof f.value === "string") return `each ${f.value}`
@@ -536,7 +697,7 @@ function modifyLabel(c: {
   readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
   readonly value: Filter.Value
   readonly family?: string | undefined
-  readonly to?: Target | undefined
+  readonly to?: Language.Selector | undefined
 }): string {
   const v = typeof c.value === "number" ? String(c.value) : "X"
   if (c.family !== undefined && c.family !== Game.Family.damage) {

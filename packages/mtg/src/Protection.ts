@@ -555,7 +555,7 @@ export const preventionEffect = (
     source: objectId,
     amount: "all",
     to: objectId,
-    from: { _tag: "Named", name: PREDICATE_FROM, args: { quality } },
+    from: { filter: { _tag: "Named", name: PREDICATE_FROM, args: { quality } } },
     condition: {
       _tag: "Test",
       on: "self",

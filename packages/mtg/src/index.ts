@@ -11,7 +11,7 @@
  * Modules (import each as a namespace): `Effects` (effect constructors), `Protection`
  * (protection's prevention effect, legality helpers, state-based detach), `Results` (CR 120.3
  * results), `Game` (state, commit, state-based actions), `Rules` (the policies), `Scenario`
- * (the scenario vocabulary).
+ * (the ruleset's words for scenario files).
  *
  * @packageDocumentation
  */
@@ -163,55 +163,28 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
 ]
 
 /**
- * The Magic ruleset: the scenario vocabulary (`Scenario.Scenario`), its compiler and the rules
+ * The Magic ruleset: its words for the one scenario language (`Scenario.language`) and the rules
  * bundle (`Rules.rules`), for scenario files, the `bulwark` CLI and integrators.
  *
  * @example
  * ```ts
- * import { Chooser, Expect, Ruleset } from "@bulwark/core"
- * import { Result } from "effect"
  * import { ruleset } from "@bulwark/mtg"
- * const compiled = ruleset.compile({
- *   players: ["ap", "nap"],
- *   objects: [{ id: "bear", controller: "nap", types: ["Creature"], power: 2, toughness: 2 },
- *             { id: "bolt", controller: "ap", zone: "stack", colors: ["red"] }],
- *   effects: [{ kind: "shield", id: "s", controller: "nap", to: "bear", amount: 2 }],
- *   steps: [{ event: { id: "e1", damage: [{ source: "bolt", to: "bear", amount: 3 }] } }]
- * })
- * if (Result.isSuccess(compiled)) {
- *   const run = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
- *   run.outcome.state["bear"]?.["damage"] // 1
- * }
+ * Object.keys(ruleset.language?.effects ?? {}).includes("shield") // true
+ * // a scenario file: `format: 2`, `ruleset: mtg`, then players, objects, effects, steps
  * ```
  *
  * @since 0.1.0
  */
-export const ruleset: Ruleset.Ruleset<Scenario.Scenario> = {
+export const ruleset: Ruleset.Ruleset = {
   id: rulesetId,
   name: "Magic: The Gathering",
   description:
     "Magic CR 120 (damage and its results), 614 (replacement), 615 (prevention), 616 (interaction) and 702.16 (protection)",
   rulesVersion: "MTG Comprehensive Rules 2025-06-06 (excerpt)",
-  schema: Scenario.Scenario,
-  compile: Scenario.compile,
+  language: Scenario.language,
   rules: Rules.rules,
   coverage,
   words: Rules.words,
-  idSpaces: [
-    { name: "player or object", paths: ["players[*]", "players[*].id", "objects[*].id"] },
-    {
-      name: "effect",
-      paths: [
-        "effects[*].id",
-        "effects[*].effect.id",
-        "steps[*].resolve[*].id",
-        "steps[*].resolve[*].effect.id"
-      ]
-    },
-    { name: "event", paths: ["steps[*].event.id"] },
-    { name: "occurrence", within: "steps[*].event", paths: ["damage[*].id", "occurrences[*].id"] },
-    { name: "query", paths: ["steps[*].query.name"] }
-  ],
   vocabulary: {
     families: Object.values(Game.Family),
     kinds: ["combat", Game.FROM_DAMAGE, "destroy"]

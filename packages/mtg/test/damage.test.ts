@@ -6,7 +6,7 @@ import { creature, run, spell } from "./helpers.js"
 
 const players = ["ap", "nap"]
 const one = (source: string, to: string, amount: number, extra: Record<string, unknown> = {}) => ({
-  event: { id: "e", damage: [{ id: "d", source, to, amount, ...extra }] }
+  event: { id: "e", occurrences: [{ id: "d", source, to, amount, ...extra }] }
 })
 
 describe("CR 120 damage results", () => {
@@ -124,7 +124,7 @@ describe("CR 120.4 the damage sequence", () => {
           id: "boon",
           controller: "ap",
           family: "lifeGain",
-          to: { player: true, controlledBy: "you" }
+          to: { player: true, controller: "you" }
         }
       ],
       steps: [one("w", "bear", 3)]
@@ -170,9 +170,9 @@ describe("CR 120.4 the damage sequence", () => {
         {
           event: {
             id: "combat",
-            damage: [
-              { id: "a", source: "A", to: "nap", amount: 5, combat: true },
-              { id: "b", source: "B", to: "nap", amount: 5, combat: true }
+            occurrences: [
+              { id: "a", source: "A", to: "nap", amount: 5, kinds: ["combat"] },
+              { id: "b", source: "B", to: "nap", amount: 5, kinds: ["combat"] }
             ]
           }
         }
@@ -202,7 +202,7 @@ describe("CR 120.4 the damage sequence", () => {
         {
           event: {
             id: "e",
-            damage: [
+            occurrences: [
               { id: "a", source: "A", to: "nap", amount: 7 },
               { id: "l", source: "L", to: "ap", amount: 5 }
             ]
@@ -237,7 +237,7 @@ describe("CR 120.4 the damage sequence", () => {
         {
           event: {
             id: "e",
-            damage: [
+            occurrences: [
               { id: "a", source: "s", to: "small", amount: 2 },
               { id: "b", source: "s", to: "big", amount: 2 }
             ]

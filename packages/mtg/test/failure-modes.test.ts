@@ -6,7 +6,7 @@ import { GameEvent, Kernel, Ledger } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import { ruleset } from "../src/index.js"
-import { creature, run, shieldedFromTwo, spell } from "./helpers.js"
+import { compile, creature, run, shieldedFromTwo, spell } from "./helpers.js"
 
 const players = ["ap", "nap"]
 const centaur = {
@@ -27,12 +27,11 @@ const shieldAndDouble = {
     { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2 },
     { kind: "double", id: "double", controller: "ap" }
   ],
-  steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
+  steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
 }
 
-const pending = (scenario: unknown) => {
-  const c = ruleset.compile(Schema.decodeUnknownSync(ruleset.schema)(scenario))
-  if (Result.isFailure(c)) throw new Error(c.failure.message)
+const pending = (scenario: Readonly<Record<string, unknown>>) => {
+  const c = { success: compile(scenario) }
   const step = c.success.steps[0]
   if (step?._tag !== "Event") throw new Error("first step must be an event")
   // every order asked: these tests look at the prompt itself
@@ -46,7 +45,7 @@ describe("DESIGN §5 failure modes", () => {
       players,
       objects: [creature("P", "nap", { protection: ["red"] }), spell("bolt", "ap")],
       effects: [{ kind: "double", id: "double", controller: "ap" }],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "bolt", to: "P", amount: 2 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "bolt", to: "P", amount: 2 }] } }]
     })
     expect(k._tag === "Pending" && k.request._tag).toBe("ChooseEffect")
     if (k._tag !== "Pending" || k.request._tag !== "ChooseEffect")
@@ -62,7 +61,9 @@ describe("DESIGN §5 failure modes", () => {
       objects: [creature("Z", "nap", { toughness: 0, counters: { "+1/+1": 2 } }), spell("s", "ap")],
       effects: [centaur],
       steps: [
-        { event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 1, unpreventable: true }] } }
+        {
+          event: { id: "e", occurrences: [{ id: "d", source: "s", to: "Z", amount: 1, unpreventable: true }] }
+        }
       ]
     })
     expect(r.outcome.state["Z"]).toMatchObject({ plus1Counters: 1, damage: 1 })
@@ -78,7 +79,7 @@ describe("DESIGN §5 failure modes", () => {
           { kind: "preventEach", id: "fog", controller: "nap", amount: "all", to: "Z" },
           { kind: "modify", id: "plus2", controller: "ap", op: "add", value: 2 }
         ],
-        steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
+        steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
       },
       { decisions: ["fog"] }
     )
@@ -96,7 +97,7 @@ describe("DESIGN §5 failure modes", () => {
           { kind: "double", id: "double", controller: "ap", to: { types: ["Creature"] } },
           { kind: "redirect", id: "redirect", controller: "nap", to: "Z", redirectTo: "nap" }
         ],
-        steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
+        steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
       },
       { decisions: ["redirect"] }
     )
@@ -110,7 +111,7 @@ describe("DESIGN §5 failure modes", () => {
       players,
       objects: [creature("Z", "nap", { toughness: 0, counters: { "+1/+1": 3 } }), spell("s", "ap")],
       effects: [centaur, { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2 }],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "Z", amount: 3 }] } }]
     }
     const shieldFirst = run(scenario, { decisions: ["shield"] })
     const centaurFirst = run(scenario, { decisions: ["phantom"] })
@@ -146,20 +147,27 @@ describe("DESIGN §5 failure modes", () => {
       players,
       objects: [spell("s", "ap")],
       effects: [
-        { kind: "shield", id: "untilEndOfTurn", controller: "nap", to: "nap", amount: 2, until: "endOfTurn" },
+        {
+          kind: "shield",
+          id: "untilEndOfTurn",
+          controller: "nap",
+          to: "nap",
+          amount: 2,
+          duration: "endOfTurn"
+        },
         {
           kind: "shield",
           id: "untilYourNextTurn",
           controller: "nap",
           to: "nap",
           amount: 2,
-          until: "yourNextTurn"
+          duration: "yourNextTurn"
         }
       ],
       steps: [
-        { event: { id: "e", damage: [{ id: "d", source: "s", to: "nap", amount: 2 }] } },
+        { event: { id: "e", occurrences: [{ id: "d", source: "s", to: "nap", amount: 2 }] } },
         { advance: "endOfTurn" },
-        { event: { id: "e2", damage: [{ id: "d2", source: "s", to: "nap", amount: 2 }] } }
+        { event: { id: "e2", occurrences: [{ id: "d2", source: "s", to: "nap", amount: 2 }] } }
       ]
     }
     const wise = run(scenario, { decisions: ["untilEndOfTurn"] })
@@ -175,7 +183,7 @@ describe("DESIGN §5 failure modes", () => {
       players,
       objects: [creature("guard", "nap", { toughness: 9 }), spell("s", "ap")],
       effects: [{ kind: "redirect", id: "r", controller: "nap", to: "nap", redirectTo: "guard" }],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "nap", amount: 3 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "nap", amount: 3 }] } }]
     })
     expect(r.outcome.events["e"]?.prevented).toEqual({})
     expect(r.outcome.events["e"]?.notifications).toEqual([])
@@ -190,7 +198,7 @@ describe("DESIGN §5 failure modes", () => {
         creature("w", "ap", { keywords: ["wither", "lifelink"] }),
         creature("bear", "nap", { toughness: 4 })
       ],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "w", to: "bear", amount: 2 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "w", to: "bear", amount: 2 }] } }]
     })
     expect(r.outcome.state["ap"]?.["life"]).toBe(22)
     expect(r.outcome.state["bear"]?.["minus1Counters"]).toBe(2)
@@ -206,7 +214,7 @@ describe("DESIGN §5 failure modes", () => {
           { kind: "double", id: "d1", controller: "ap" },
           { kind: "modify", id: "p1", controller: "ap", op: "add", value: 1 }
         ],
-        steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "Z", amount: 1 }] } }]
+        steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "Z", amount: 1 }] } }]
       },
       { decisions: ["p1"] }
     )
@@ -237,7 +245,7 @@ describe("DESIGN §5 failure modes", () => {
       ],
       steps: [
         { update: { object: "S", set: { colors: ["green"] } } },
-        { event: { id: "e", damage: [{ id: "d", source: "S", to: "nap", amount: 2 }] } }
+        { event: { id: "e", occurrences: [{ id: "d", source: "S", to: "nap", amount: 2 }] } }
       ]
     })
     expect(r.outcome.events["e"]?.dealt).toEqual({ nap: 2 })

@@ -1,20 +1,27 @@
 import { Chooser, type Decision, Expect, Ruleset } from "@bulwark/core"
-import { Result, Schema } from "effect"
+import { Migrate, Skeleton } from "@bulwark/scenario"
+import { Result } from "effect"
 import { ruleset } from "../src/index.js"
+import { language } from "../src/Scenario.js"
 
-/** Decodes (unknown keys are errors), compiles and runs a scenario written as data. */
+/** Decodes (unknown keys are errors) and compiles a format-2 scenario written as data. */
+export const compile = (scenario: Readonly<Record<string, unknown>>): Ruleset.Compiled => {
+  const compiled = Skeleton.compileData(language, scenario)
+  if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
+  return compiled.success
+}
+
+/** Compiles and runs a format-2 scenario written as data. */
 export const run = (
-  scenario: unknown,
+  scenario: Readonly<Record<string, unknown>>,
   options: { readonly decisions?: ReadonlyArray<Decision.Answer>; readonly best?: boolean } = {}
 ): Ruleset.RunResult => {
-  const decoded = Schema.decodeUnknownSync(ruleset.schema)(scenario, { onExcessProperty: "error" })
-  const compiled = ruleset.compile(decoded)
-  if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
+  const compiled = compile(scenario)
   const script = options.decisions ?? []
   const rest = options.best === true ? Chooser.bestForChooser() : Chooser.firstLegal
   const chooser: Chooser.SyncChooser = (request, state) =>
     state.log.length < script.length ? script[state.log.length] : rest(request, state)
-  return Ruleset.run(ruleset.rules, compiled.success, chooser)
+  return Ruleset.run(ruleset.rules, compiled, chooser)
 }
 
 /** The mismatches between an expectation and a run's outcome (empty when it matches). */
@@ -60,7 +67,7 @@ export const shieldedFromTwo = (o: {
     {
       event: {
         id: "e",
-        damage: [
+        occurrences: [
           { id: "x", source: "X", to: "B", amount: o.x },
           { id: "y", source: "Y", to: "B", amount: o.y }
         ]
@@ -68,3 +75,16 @@ export const shieldedFromTwo = (o: {
     }
   ]
 })
+
+/**
+ * A format-1 scenario written as data, migrated to format 2 (`Migrate.migrateData`). Only for the
+ * large resolution tests whose data predate format 2 (ordering.test.ts): the migration is tested
+ * on its own (packages/scenario/test/migrate-mtg.test.ts and the frozen outcomes).
+ */
+export const fromFormat1 = (
+  scenario: Readonly<Record<string, unknown>>
+): Readonly<Record<string, unknown>> => {
+  const r = Migrate.migrateData({ ruleset: "mtg", ...scenario })
+  if (Result.isFailure(r)) throw new Error(r.failure.reason)
+  return r.success as Readonly<Record<string, unknown>>
+}

@@ -37,17 +37,19 @@ describe("README quick example", () => {
   it("best for the chooser prevents first; a script can double first", async () => {
     const { Chooser, Ruleset } = await import("@bulwark/core")
     const { Result } = await import("effect")
-    const compiled = ruleset.compile({
+    const { Skeleton } = await import("@bulwark/scenario")
+    const { language } = await import("../src/Scenario.js")
+    const compiled = Skeleton.compileData(language, {
       players: ["ap", "nap"],
       objects: [
         { id: "Z", controller: "nap", types: ["Creature"], power: 5, toughness: 5 },
         { id: "src", controller: "ap", types: ["Creature"], power: 3, toughness: 3 }
       ],
       effects: [
-        { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2, until: "endOfTurn" },
+        { kind: "shield", id: "shield", controller: "nap", to: "Z", amount: 2, duration: "endOfTurn" },
         { kind: "double", id: "double", controller: "ap", to: { types: ["Creature"] } }
       ],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "src", to: "Z", amount: 3 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "src", to: "Z", amount: 3 }] } }]
     })
     if (!Result.isSuccess(compiled)) throw new Error("compile failed")
     const best = Ruleset.run(ruleset.rules, compiled.success, Chooser.bestForChooser())

@@ -1,6 +1,9 @@
 /** CR 614 and 616: replacement effects and how they are ordered, each test quoting its rule. */
 import { describe, expect, it } from "@effect/vitest"
-import { creature, run, spell } from "./helpers.js"
+import { creature, fromFormat1, run as run2, spell } from "./helpers.js"
+
+// the data below are format 1, migrated (see `fromFormat1`)
+const run = (s: Readonly<Record<string, unknown>>, o?: Parameters<typeof run2>[1]) => run2(fromFormat1(s), o)
 
 const players = ["ap", "nap"]
 

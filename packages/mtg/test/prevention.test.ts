@@ -44,13 +44,13 @@ describe("CR 615 prevention", () => {
         {
           event: {
             id: "e1",
-            damage: [
+            occurrences: [
               { id: "o", source: "other", to: "nap", amount: 1 },
               { id: "s", source: "S", to: "nap", amount: 9 }
             ]
           }
         },
-        { event: { id: "e2", damage: [{ id: "s2", source: "S", to: "nap", amount: 4 }] } }
+        { event: { id: "e2", occurrences: [{ id: "s2", source: "S", to: "nap", amount: 4 }] } }
       ]
     })
     expect(r.outcome.events["e1"]?.dealt).toEqual({ nap: 1 })
@@ -79,9 +79,9 @@ describe("CR 615 prevention", () => {
       ],
       steps: [
         { update: { object: "S", set: { colors: ["blue"] } } },
-        { event: { id: "blue", damage: [{ id: "b", source: "S", to: "nap", amount: 3 }] } },
+        { event: { id: "blue", occurrences: [{ id: "b", source: "S", to: "nap", amount: 3 }] } },
         { update: { object: "S", set: { colors: ["red"] } } },
-        { event: { id: "red", damage: [{ id: "r", source: "S", to: "nap", amount: 3 }] } }
+        { event: { id: "red", occurrences: [{ id: "r", source: "S", to: "nap", amount: 3 }] } }
       ]
     })
     expect(r.outcome.events["blue"]?.dealt).toEqual({ nap: 3 })
@@ -103,13 +103,13 @@ describe("CR 615 prevention", () => {
         {
           event: {
             id: "e1",
-            damage: [
+            occurrences: [
               { id: "a", source: "a", to: "nap", amount: 3 },
               { id: "b", source: "b", to: "nap", amount: 3 }
             ]
           }
         },
-        { event: { id: "e2", damage: [{ id: "c", source: "a", to: "nap", amount: 1 }] } }
+        { event: { id: "e2", occurrences: [{ id: "c", source: "a", to: "nap", amount: 1 }] } }
       ]
     })
     expect(r.outcome.events["e1"]?.dealt).toEqual({ nap: 4 })
@@ -131,8 +131,8 @@ describe("CR 615 prevention", () => {
       ],
       steps: [
         {
-          resolve: [
-            { kind: "shieldEach", id: "w", controller: "ap", amount: 1, target: "T", sharingColor: true }
+          addEffects: [
+            { kind: "shieldEach", id: "w", controller: "ap", amount: 1, to: "T", sharingColor: true }
           ]
         }
       ]
@@ -160,7 +160,12 @@ describe("CR 615 prevention", () => {
         }
       ],
       steps: [
-        { event: { id: "e", damage: [{ id: "d", source: "s", to: "nap", amount: 3, unpreventable: true }] } }
+        {
+          event: {
+            id: "e",
+            occurrences: [{ id: "d", source: "s", to: "nap", amount: 3, unpreventable: true }]
+          }
+        }
       ]
     })
     expect(r.outcome.events["e"]?.dealt).toEqual({ nap: 3 })
@@ -188,7 +193,9 @@ describe("CR 615 prevention", () => {
         }
       ],
       steps: [
-        { event: { id: "e", damage: [{ id: "d", source: "s", to: "c", amount: 2, unpreventable: true }] } }
+        {
+          event: { id: "e", occurrences: [{ id: "d", source: "s", to: "c", amount: 2, unpreventable: true }] }
+        }
       ]
     })
     expect(r.outcome.effects["phantom"]?.uses).toBe(1)
@@ -205,7 +212,7 @@ describe("CR 615 prevention", () => {
       players,
       objects: [creature("A", "ap", { power: 4 })],
       effects: [{ kind: "preventNextFrom", id: "awe", controller: "nap", from: "A", gainLife: true }],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "A", to: "nap", amount: 4 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "A", to: "nap", amount: 4 }] } }]
     })
     expect(r.outcome.state["nap"]?.["life"]).toBe(24)
   })
@@ -228,7 +235,7 @@ describe("CR 615 prevention", () => {
       players,
       objects: [spell("s", "ap")],
       effects: [{ kind: "preventEach", id: "fog", controller: "nap", amount: "all", to: "nap" }],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "nap", amount: 1000000 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "nap", amount: 1000000 }] } }]
     })
     expect(r.outcome.events["e"]?.dealt).toEqual({})
     expect(r.outcome.effects["fog"]).toEqual({ remaining: null, uses: 1, spent: false, gone: false })

@@ -8,7 +8,7 @@ const players = ["ap", "nap"]
 const hit = (id: string, pairs: ReadonlyArray<readonly [string, string, number]>) => ({
   event: {
     id,
-    damage: pairs.map(([source, to, amount], i) => ({ id: `${id}${i + 1}`, source, to, amount }))
+    occurrences: pairs.map(([source, to, amount], i) => ({ id: `${id}${i + 1}`, source, to, amount }))
   }
 })
 
@@ -288,7 +288,7 @@ describe("CR 702.16 protection", () => {
 
   it("rejects an unknown protection quality with its path", () => {
     expect(() => run({ players, objects: [creature("P", "nap", { protection: ["purple"] })] })).toThrow(
-      /objects\[0\]\.protection\[0\]: unknown protection quality "purple"/
+      /objects\[0\].*unknown protection quality "purple"/
     )
   })
 })

@@ -25,9 +25,11 @@
  * affected player chooses one to apply".
  */
 import { GameEvent, type GameView, Ledger, type Replacement } from "@bulwark/core"
+import { Skeleton } from "@bulwark/scenario"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Result, Schema } from "effect"
 import { Effects, Game, Protection, ruleset } from "../src/index.js"
+import { language } from "../src/Scenario.js"
 
 const Small = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 5 }))
 const Player = Schema.Literals(["ap", "nap"])
@@ -96,27 +98,23 @@ const source = (w: World, i: number): string => {
 
 /** The board, through the adapter's own scenario compiler (players at 20 life, characteristics). */
 const viewOf = (w: World): GameView.GameView => {
-  const scenario = Schema.decodeUnknownSync(ruleset.schema)(
-    {
-      players: ["ap", "nap"],
-      objects: [
-        { id: "bolt", controller: "ap", zone: "stack", types: ["Instant"], colors: ["red"] },
-        { id: "growth", controller: "nap", zone: "stack", types: ["Instant"], colors: ["green"] },
-        ...w.creatures.map((c, i) => ({
-          id: `c${i}`,
-          controller: c.controller,
-          types: ["Creature"],
-          colors: [c.color],
-          power: 2,
-          toughness: c.toughness,
-          ...(c.keyword === "none" ? {} : { keywords: [c.keyword] }),
-          ...(c.protection.startsWith("none") ? {} : { protection: [c.protection] })
-        }))
-      ]
-    },
-    { onExcessProperty: "error" }
-  )
-  const compiled = ruleset.compile(scenario)
+  const compiled = Skeleton.compileData(language, {
+    players: ["ap", "nap"],
+    objects: [
+      { id: "bolt", controller: "ap", zone: "stack", types: ["Instant"], colors: ["red"] },
+      { id: "growth", controller: "nap", zone: "stack", types: ["Instant"], colors: ["green"] },
+      ...w.creatures.map((c, i) => ({
+        id: `c${i}`,
+        controller: c.controller,
+        types: ["Creature"],
+        colors: [c.color],
+        power: 2,
+        toughness: c.toughness,
+        ...(c.keyword === "none" ? {} : { keywords: [c.keyword] }),
+        ...(c.protection.startsWith("none") ? {} : { protection: [c.protection] })
+      }))
+    ]
+  })
   if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
   return compiled.success.view
 }
@@ -125,7 +123,7 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
   const c = {
     id: `e${i}`,
     controller: s.controller,
-    ...(s.optional ? { optional: true } : {})
+    ...(s.optional ? { may: true } : {})
   }
   const to = recipient(w, s.to)
   const from = s.from < 0 ? undefined : source(w, s.from)
@@ -135,11 +133,11 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
     case "shieldYours":
       // CR 615.7 over several objects: "prevent the next N damage that would be dealt to you and
       // creatures you control" — one shield, divided by the controller (MTG-16)
-      return Effects.shield({ ...c, to: { _tag: "ControlledBy", player: { _tag: "You" } }, amount: s.n })
+      return Effects.shield({ ...c, to: { controller: "you" }, amount: s.n })
     case "preventNextFrom":
-      return Effects.preventNextFrom({ ...c, source: from ?? "bolt", to })
+      return Effects.preventNextFrom({ ...c, from: from ?? "bolt", to })
     case "preventNextFromGain":
-      return Effects.preventNextFrom({ ...c, source: from ?? "bolt", gainLife: true })
+      return Effects.preventNextFrom({ ...c, from: from ?? "bolt", gainLife: true })
     case "preventEach":
       return Effects.preventEach({ ...c, amount: s.n, to, ...(from === undefined ? {} : { from }) })
     case "preventAll":

@@ -13,7 +13,7 @@ describe("CR 120.3c: counters removed are bounded by the counters there are", ()
     const r = run({
       players,
       objects: [spell("s", "ap"), { id: "pw", controller: "nap", types: ["Planeswalker"], loyalty: 3 }],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "pw", amount: 5 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "pw", amount: 5 }] } }]
     })
     expect(r.outcome.state["pw"]?.["loyalty"]).toBe(0)
     const removed = r.resolutions[0]?.outcomes.find((o) => o.id === "d:loyalty")
@@ -27,7 +27,7 @@ describe("CR 120.3c: counters removed are bounded by the counters there are", ()
     const r = run({
       players,
       objects: [spell("s", "ap"), { id: "b", controller: "nap", types: ["Battle"], defense: 2 }],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "s", to: "b", amount: 4 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "s", to: "b", amount: 4 }] } }]
     })
     expect(r.outcome.state["b"]?.["defense"]).toBe(0)
     expect(r.resolutions[0]?.outcomes.find((o) => o.id === "d:defense")?.amount).toBe(2)
@@ -49,7 +49,9 @@ describe("CR 122.1a / 613.4c: every +X/+Y or −X/−Y counter changes power and
         {
           event: {
             id: "e",
-            occurrences: [{ family: "addCounters", subject: "c", amount: 1, params: { counter: "-0/-1" } }]
+            occurrences: [
+              { id: "o1", family: "addCounters", to: "c", amount: 1, params: { counter: "-0/-1" } }
+            ]
           }
         }
       ]
@@ -66,7 +68,7 @@ describe("CR 400.7: an object that changes zones is a new object", () => {
       objects: [creature("C", "nap", { power: 3, toughness: 3 }), spell("s", "ap")],
       effects: [{ kind: "shield", id: "sh", controller: "nap", to: "C", amount: 3 }]
     }
-    const hit = { event: { id: "e", damage: [{ id: "d", source: "s", to: "C", amount: 2 }] } }
+    const hit = { event: { id: "e", occurrences: [{ id: "d", source: "s", to: "C", amount: 2 }] } }
     const moved = run({
       ...board,
       steps: [
@@ -106,7 +108,7 @@ describe("CR 615.5: damage dealt by a prevention's additional part is real damag
         },
         { kind: "shield", id: "aps", controller: "ap", to: "ap", amount: 1 }
       ],
-      steps: [{ event: { id: "e", damage: [{ id: "d", source: "beast", to: "C", amount: 4 }] } }]
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "beast", to: "C", amount: 4 }] } }]
     })
     expect(r.outcome.state["C"]?.["damage"]).toBe(2)
     expect(r.outcome.state["ap"]?.["life"]).toBe(19)

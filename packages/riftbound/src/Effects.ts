@@ -12,59 +12,104 @@
  *
  * @since 0.1.0
  */
-import { Amount, type Filter, type Replacement } from "@bulwark/core"
+import { Amount, Errors, Filter, Language, Replacement } from "@bulwark/core"
+import { Schema } from "effect"
 import { Category, Kind } from "./Rules.js"
 
+const opt = Schema.optionalKey
+
 /**
- * Options shared by every constructor.
+ * The fields every Riftbound effect kind has, as scenario files and the constructors spell them
+ * (the common ones are core's, `Language.pick`):
  *
- * - `id`, `controller` (the controller of the effect's source, 374), `label` (card text);
+ * - `id`, `controller` (required: the controller of the effect's source, 374), `label` (card
+ *   text), `rule` (the rule cited; each kind has its own default);
  * - `source`: the object the effect comes from;
- * - `duration`: `"turn"` (ends at `endOfTurn`) or `"combat"` (ends at `endOfCombat`);
- * - `limit`: "once each turn" / "N times each turn" (371.1); declining a "may" effect does not
- *   use it up (371.2.b);
- * - `optional`: a "may" effect (371.2): its controller decides each time;
+ * - `duration`: `endOfTurn` ("this turn") or `endOfCombat` ("this combat");
+ * - `limit`: `{ times, per: turn }` — "once each turn" / "N times each turn" (371.1), or
+ *   `per: combat`; declining a "may" effect does not use it up (371.2.b);
+ * - `may`: a "may" effect (371.2): its controller decides each time;
  * - `activeIn`: zones the source must be in for the effect to apply (370.3, 370.4);
  * - `condition`: a core condition checked each time it could apply.
  *
  * @example
  * ```ts
- * import type { Effects } from "@bulwark/riftbound"
- * const o: Effects.Common = { id: "zilean", controller: "A", optional: true, limit: { times: 1 } }
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/riftbound"
+ * Object.keys(Schema.Struct(Effects.commonFields).fields).includes("may") // true
  * ```
  * @since 0.1.0
- * @category model
+ * @category options
  */
-export interface Common {
-  readonly id: string
-  readonly controller: string
-  readonly label?: string | undefined
-  readonly source?: string | undefined
-  readonly duration?: "turn" | "combat" | undefined
-  readonly limit?: { readonly times: number } | undefined
-  readonly optional?: boolean | undefined
-  readonly activeIn?: ReadonlyArray<string> | undefined
-  readonly condition?: Filter.Condition | undefined
+export const commonFields = {
+  ...Language.pick("source", "duration", "limit", "may", "label", "rule"),
+  controller: Language.common.controller,
+  activeIn: opt(Schema.Array(Schema.NonEmptyString)),
+  condition: opt(Filter.Condition)
 }
 
-const boundary = { turn: "endOfTurn", combat: "endOfCombat" } as const
+/**
+ * The options every constructor takes. See {@link commonFields}.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/riftbound"
+ * const o: Effects.Common = { id: "zilean", controller: "A", may: true, limit: { times: 1, per: "turn" } }
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export type Common = Schema.Struct.Type<typeof commonFields>
 
-const common = (o: Common, label: string, rule: string) => ({
-  id: o.id,
-  label: o.label ?? label,
-  controller: o.controller,
-  ...(o.source === undefined ? {} : { source: o.source }),
-  ...(o.duration === undefined ? {} : { duration: { until: boundary[o.duration] } }),
-  ...(o.limit === undefined ? {} : { limit: { times: o.limit.times, resetsAt: "endOfTurn" } }),
-  ...(o.optional === true ? { optional: true } : {}),
-  ...(o.activeIn === undefined ? {} : { requiresSourceIn: o.activeIn }),
-  ...(o.condition === undefined ? {} : { condition: o.condition }),
-  rule
-})
+const Once = Schema.Literals(["turn", "combat"])
+const boundaryOf = { turn: "endOfTurn", combat: "endOfCombat" } as const
+
+const bad = (o: { readonly id: string }, path: string, reason: string): never => {
+  throw new Errors.InvalidEffect({ effect: o.id, path, reason })
+}
+
+const durations: ReadonlyArray<string> = ["endOfTurn", "endOfCombat"]
+
+const common = (o: Common, label: string, rule: string) => {
+  if (o.duration !== undefined && !durations.includes(o.duration))
+    bad(o, "duration", `expected endOfTurn or endOfCombat, got ${JSON.stringify(o.duration)}`)
+  const per = o.limit?.per
+  if (o.limit !== undefined && (per === undefined || !(per in boundaryOf)))
+    bad(
+      o,
+      "limit.per",
+      `a Riftbound limit counts uses each turn or each combat (371.1): write per: turn or per: combat${per === undefined ? "" : `, got ${JSON.stringify(per)}`}`
+    )
+  return {
+    id: o.id,
+    label: o.label ?? label,
+    controller: o.controller,
+    ...(o.source === undefined ? {} : { source: o.source }),
+    ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
+    ...(o.limit === undefined
+      ? {}
+      : { limit: { times: o.limit.times, resetsAt: boundaryOf[per as keyof typeof boundaryOf] } }),
+    ...(o.may === true ? { optional: true } : {}),
+    ...(o.activeIn === undefined ? {} : { requiresSourceIn: o.activeIn }),
+    ...(o.condition === undefined ? {} : { condition: o.condition }),
+    rule: o.rule ?? rule
+  }
+}
+
+/** `to` as a label reads it: an id, a list of ids, or "each unit matching …". */
+const named = (to: Language.Selector): string =>
+  typeof to === "string"
+    ? to
+    : Array.isArray(to)
+      ? to.join(", ")
+      : `each object matching ${JSON.stringify(to)}`
+
+const needTo = (o: { readonly id: string; readonly to?: Language.Selector | undefined }, kind: string) =>
+  o.to === undefined ? bad(o, "to", `${kind} needs \`to\`: the unit it watches`) : o.to
 
 /**
- * What a unit's damage effects watch: damage that would be dealt to that unit, except damage
- * being dealt after assignment (465.2.c.5).
+ * What a unit's damage effects watch: damage that would be dealt to what `to` selects, except
+ * damage being dealt after assignment (465.2.c.5).
  *
  * @example
  * ```ts
@@ -74,53 +119,115 @@ const common = (o: Common, label: string, rule: string) => ({
  * @since 0.1.0
  * @category watches
  */
-export const damageTo = (unit: string): Replacement.Watch => ({
+export const damageTo = (to: Language.Selector): Replacement.Watch => ({
   family: "damage",
-  subject: { _tag: "Id", ids: [unit] },
+  subject: Language.toFilter(to),
   kinds: { noneOf: [Kind.assigned] }
 })
 
 /**
+ * The options of {@link prevent}: the {@link commonFields}, `to` (the unit), `amount` (the
+ * Prevent Value, a whole number or `all`) and `each` (`turn` | `combat`: the value is restored at
+ * the end of each turn / combat).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/riftbound"
+ * Schema.is(Effects.PreventOptions)({ id: "p", controller: "B", to: "U", amount: 2 }) // true
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const PreventOptions = Schema.Struct({
+  ...commonFields,
+  ...Language.pick("to", "amount"),
+  each: opt(Once)
+})
+
+/**
+ * The options of {@link prevent}. See the {@link PreventOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/riftbound"
+ * const o: Effects.PreventOptions = { id: "p", controller: "B", to: "U", amount: "all" }
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export type PreventOptions = typeof PreventOptions.Type
+
+/**
  * Prevent (437): "Prevent the next X damage that would be dealt to [unit]". The Prevent Value is
  * tracked on the unit (a core shield): damage is reduced by it (437.2), it is reduced by what it
- * prevents (437.3, 437.3.b), and at 0 it expires (437.3.a). `value: "all"` is Prevent All: it
+ * prevents (437.3, 437.3.b), and at 0 it expires (437.3.a). `amount: "all"` is Prevent All: it
  * never decreases (437.3.c) and no amount of damage is ever lethal (437.5.b). `each: "combat"`
  * restores the value at the end of each combat ("prevent the first 3 damage I would take each
- * combat", 465.2.c.5 example).
+ * combat", 465.2.c.5 example). Refuses a missing `to` or `amount` (`Errors.InvalidEffect`).
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/riftbound"
- * const p = Effects.prevent({ id: "p", controller: "B", unit: "U", value: 2 })
+ * const p = Effects.prevent({ id: "p", controller: "B", to: "U", amount: 2 })
  * p.action // { _tag: "Prevent", amount: 2, scope: "shield" }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const prevent = (
-  o: Common & {
-    readonly unit: string
-    readonly value: number | "all"
-    readonly each?: "turn" | "combat" | undefined
+export const prevent = (o: PreventOptions): Replacement.Replacement => {
+  const to = needTo(o, "prevent")
+  const amount =
+    o.amount === undefined
+      ? bad(o, "amount", "prevent needs `amount`: the Prevent Value, a number or all")
+      : Amount.check(o.amount, "prevent amount", { id: o.id, allowAll: true })
+  return {
+    ...common(
+      o,
+      amount === "all"
+        ? `Prevent all damage that would be dealt to ${named(to)}`
+        : `Prevent the next ${amount} damage that would be dealt to ${named(to)}`,
+      amount === "all"
+        ? "Riftbound 437.1.b.1.b / 437.3.c: Prevent All never decreases"
+        : "Riftbound 437.2–437.3: the Prevent Value tracked on the unit"
+    ),
+    category: Category.prevent,
+    watch: damageTo(to),
+    action:
+      amount === "all"
+        ? { _tag: "Prevent", amount: "all", scope: "static" }
+        : { _tag: "Prevent", amount, scope: "shield" },
+    ...(o.each === undefined ? {} : { resetsAt: boundaryOf[o.each] })
   }
-): Replacement.Replacement => ({
-  ...common(
-    o,
-    Amount.check(o.value, "prevent value", { id: o.id, allowAll: true }) === "all"
-      ? `Prevent all damage that would be dealt to ${o.unit}`
-      : `Prevent the next ${o.value} damage that would be dealt to ${o.unit}`,
-    o.value === "all"
-      ? "Riftbound 437.1.b.1.b / 437.3.c: Prevent All never decreases"
-      : "Riftbound 437.2–437.3: the Prevent Value tracked on the unit"
-  ),
-  category: Category.prevent,
-  watch: damageTo(o.unit),
-  action:
-    o.value === "all"
-      ? { _tag: "Prevent", amount: "all", scope: "static" }
-      : { _tag: "Prevent", amount: o.value, scope: "shield" },
-  ...(o.each === undefined ? {} : { resetsAt: boundary[o.each] })
-})
+}
+
+/**
+ * The options of {@link preventNext}, {@link double} and {@link cantBeDealtDamage}: the
+ * {@link commonFields} and `to` (the unit).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/riftbound"
+ * Schema.is(Effects.UnitOptions)({ id: "lotus", controller: "A", to: "U" }) // true
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const UnitOptions = Schema.Struct({ ...commonFields, ...Language.pick("to") })
+
+/**
+ * The options of a kind that watches a unit. See the {@link UnitOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/riftbound"
+ * const o: Effects.UnitOptions = { id: "lotus", controller: "A", to: "U", duration: "endOfTurn" }
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export type UnitOptions = typeof UnitOptions.Type
 
 /**
  * "The next time [unit] would be dealt damage this turn, prevent it" (Counter Strike, 465.2.c.10
@@ -132,21 +239,24 @@ export const prevent = (
  * @example
  * ```ts
  * import { Effects } from "@bulwark/riftbound"
- * Effects.preventNext({ id: "cs", controller: "B", unit: "U" }).action // { _tag: "Prevent", amount: "all", scope: "once" }
+ * Effects.preventNext({ id: "cs", controller: "B", to: "U" }).action // { _tag: "Prevent", amount: "all", scope: "once" }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const preventNext = (o: Common & { readonly unit: string }): Replacement.Replacement => ({
-  ...common(
-    o,
-    `The next time ${o.unit} would be dealt damage, prevent it`,
-    "Riftbound 437.1.b.2 / 465.2.c.10: prevents the next damage; the unit can still be dealt damage"
-  ),
-  category: Category.prevent,
-  watch: damageTo(o.unit),
-  action: { _tag: "Prevent", amount: "all", scope: "once" }
-})
+export const preventNext = (o: UnitOptions): Replacement.Replacement => {
+  const to = needTo(o, "preventNext")
+  return {
+    ...common(
+      o,
+      `The next time ${named(to)} would be dealt damage, prevent it`,
+      "Riftbound 437.1.b.2 / 465.2.c.10: prevents the next damage; the unit can still be dealt damage"
+    ),
+    category: Category.prevent,
+    watch: damageTo(to),
+    action: { _tag: "Prevent", amount: "all", scope: "once" }
+  }
+}
 
 /**
  * "Double all damage that would be dealt to it this turn" (Lotus Trap): a replacement effect
@@ -155,46 +265,83 @@ export const preventNext = (o: Common & { readonly unit: string }): Replacement.
  * @example
  * ```ts
  * import { Effects } from "@bulwark/riftbound"
- * Effects.double({ id: "lotus", controller: "A", unit: "U", duration: "turn" }).action // { _tag: "Modify", op: "mul", value: 2 }
+ * Effects.double({ id: "lotus", controller: "A", to: "U", duration: "endOfTurn" }).action // { _tag: "Modify", op: "mul", value: 2 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const double = (o: Common & { readonly unit: string }): Replacement.Replacement => ({
-  ...common(
-    o,
-    `Double all damage that would be dealt to ${o.unit}`,
-    "Riftbound 369 / 465.2.c.5: a replacement effect (Lotus Trap)"
-  ),
-  category: Category.replacement,
-  watch: damageTo(o.unit),
-  action: { _tag: "Modify", op: "mul", value: 2 }
+export const double = (o: UnitOptions): Replacement.Replacement => {
+  const to = needTo(o, "double")
+  return {
+    ...common(
+      o,
+      `Double all damage that would be dealt to ${named(to)}`,
+      "Riftbound 369 / 465.2.c.5: a replacement effect (Lotus Trap)"
+    ),
+    category: Category.replacement,
+    watch: damageTo(to),
+    action: { _tag: "Modify", op: "mul", value: 2 }
+  }
+}
+
+/**
+ * The options of {@link modify}: the {@link commonFields}, `to` (the unit), `op` (`add` | `sub`
+ * | `mul`) and `value`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/riftbound"
+ * Schema.is(Effects.ModifyOptions)({ id: "m", controller: "A", to: "U", op: "add", value: 1 }) // true
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const ModifyOptions = Schema.Struct({
+  ...commonFields,
+  ...Language.pick("to"),
+  op: Schema.Literals(["add", "sub", "mul"]),
+  value: Schema.Finite
 })
 
 /**
- * Adds to or subtracts from the damage that would be dealt to a unit (any other "instead"
- * replacement on the amount).
+ * The options of {@link modify}. See the {@link ModifyOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/riftbound"
+ * const o: Effects.ModifyOptions = { id: "m", controller: "A", to: "U", op: "sub", value: 1 }
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export type ModifyOptions = typeof ModifyOptions.Type
+
+/**
+ * Adds to, subtracts from or multiplies the damage that would be dealt to a unit (any other
+ * "instead" replacement on the amount).
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/riftbound"
- * Effects.modify({ id: "m", controller: "A", unit: "U", op: "add", value: 1 }).category // "replacement"
+ * Effects.modify({ id: "m", controller: "A", to: "U", op: "add", value: 1 }).category // "replacement"
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const modify = (
-  o: Common & { readonly unit: string; readonly op: "add" | "sub" | "mul"; readonly value: number }
-): Replacement.Replacement => ({
-  ...common(
-    o,
-    `${o.op === "mul" ? "Multiply" : o.op === "add" ? "Increase" : "Reduce"} damage dealt to ${o.unit} (${o.op} ${o.value})`,
-    "Riftbound 369–370: a replacement effect"
-  ),
-  category: Category.replacement,
-  watch: damageTo(o.unit),
-  action: { _tag: "Modify", op: o.op, value: o.value }
-})
+export const modify = (o: ModifyOptions): Replacement.Replacement => {
+  const to = needTo(o, "modify")
+  return {
+    ...common(
+      o,
+      `${o.op === "mul" ? "Multiply" : o.op === "add" ? "Increase" : "Reduce"} damage dealt to ${named(to)} (${o.op} ${o.value})`,
+      "Riftbound 369–370: a replacement effect"
+    ),
+    category: Category.replacement,
+    watch: damageTo(to),
+    action: { _tag: "Modify", op: o.op, value: o.value }
+  }
+}
 
 /**
  * "I don't take damage" / "can't be dealt damage" (Kayn, Unleashed; 465.2.c.10): the damage is
@@ -204,23 +351,59 @@ export const modify = (
  * @example
  * ```ts
  * import { Effects } from "@bulwark/riftbound"
- * Effects.cantBeDealtDamage({ id: "kayn", controller: "B", unit: "K" }).action // { _tag: "Replace", with: [] }
+ * Effects.cantBeDealtDamage({ id: "kayn", controller: "B", to: "K" }).action // { _tag: "Replace", with: [] }
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const cantBeDealtDamage = (o: Common & { readonly unit: string }): Replacement.Replacement => ({
-  ...common(o, `${o.unit} doesn't take damage`, "Riftbound 465.2.c.10: a unit that cannot be dealt damage"),
-  category: Category.cantBeDealtDamage,
-  watch: damageTo(o.unit),
-  action: { _tag: "Replace", with: [] }
-})
+export const cantBeDealtDamage = (o: UnitOptions): Replacement.Replacement => {
+  const to = needTo(o, "cantBeDealtDamage")
+  return {
+    ...common(
+      o,
+      `${named(to)} doesn't take damage`,
+      "Riftbound 465.2.c.10: a unit that cannot be dealt damage"
+    ),
+    category: Category.cantBeDealtDamage,
+    watch: damageTo(to),
+    action: { _tag: "Replace", with: [] }
+  }
+}
+
+/**
+ * The options of {@link bonusDamage}: the {@link commonFields}, `amount` (a whole number), `from`
+ * (the sources whose damage it adds to; default: the sources its controller controls) and `to`
+ * (only damage to these).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/riftbound"
+ * Schema.is(Effects.BonusDamageOptions)({ id: "annie", controller: "A", amount: 1, from: ["bolt"] }) // true
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const BonusDamageOptions = Schema.Struct({ ...commonFields, ...Language.pick("amount", "from", "to") })
+
+/**
+ * The options of {@link bonusDamage}. See the {@link BonusDamageOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/riftbound"
+ * const o: Effects.BonusDamageOptions = { id: "annie", controller: "A", amount: 1 }
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export type BonusDamageOptions = typeof BonusDamageOptions.Type
 
 /**
  * Bonus Damage (417.4–417.5, 712–715): "Your spells and abilities deal N Bonus Damage". It is
  * part of the Deal action, so it is added before any replacement or Prevent sees the damage
  * (437.1.a.1, 715.4.a). By default it watches damage from sources controlled by the effect's
- * controller and not combat damage; `sources` restricts it to given source ids, `to` to one unit.
+ * controller and not combat damage; `from` restricts it to given sources, `to` to given units.
  *
  * @example
  * ```ts
@@ -230,30 +413,65 @@ export const cantBeDealtDamage = (o: Common & { readonly unit: string }): Replac
  * @since 0.1.0
  * @category constructors
  */
-export const bonusDamage = (
-  o: Common & {
-    readonly amount: number
-    readonly sources?: ReadonlyArray<string> | undefined
-    readonly to?: string | undefined
+export const bonusDamage = (o: BonusDamageOptions): Replacement.Replacement => {
+  const amount =
+    o.amount === undefined
+      ? bad(o, "amount", "bonusDamage needs `amount`: a whole number")
+      : Amount.check(o.amount as number, "bonusDamage amount", { id: o.id })
+  return {
+    ...common(o, `Deal ${amount} Bonus Damage`, "Riftbound 417.5 / 712–715: Bonus Damage"),
+    category: Category.bonus,
+    watch: {
+      family: "damage",
+      ...(o.to === undefined ? {} : { subject: Language.toFilter(o.to) }),
+      source:
+        o.from === undefined ? { _tag: "ControlledBy", player: { _tag: "You" } } : Language.toFilter(o.from),
+      kinds: { noneOf: [Kind.combat, Kind.assigned] }
+    },
+    action: { _tag: "Modify", op: "add", value: Math.max(0, amount) }
   }
-): Replacement.Replacement => ({
-  ...common(
-    o,
-    `Deal ${Amount.check(o.amount, "bonusDamage amount", { id: o.id })} Bonus Damage`,
-    "Riftbound 417.5 / 712–715: Bonus Damage"
-  ),
-  category: Category.bonus,
-  watch: {
-    family: "damage",
-    ...(o.to === undefined ? {} : { subject: { _tag: "Id", ids: [o.to] } }),
-    source:
-      o.sources === undefined
-        ? { _tag: "ControlledBy", player: { _tag: "You" } }
-        : { _tag: "Id", ids: [...o.sources] },
-    kinds: { noneOf: [Kind.combat, Kind.assigned] }
-  },
-  action: { _tag: "Modify", op: "add", value: Math.max(0, o.amount) }
+}
+
+/**
+ * The options of {@link replacement}: the {@link commonFields}, `watch` and `action` (core data)
+ * and `category` (default `replacement`).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/riftbound"
+ * Schema.is(Effects.ReplacementOptions)({ id: "x", controller: "A", watch: { family: "draw" },
+ *   action: { _tag: "Modify", op: "add", value: 1 } }) // true
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const ReplacementOptions: Schema.Struct<
+  typeof commonFields & {
+    readonly watch: typeof Replacement.Watch
+    readonly action: typeof Replacement.Action
+    readonly category: Schema.optionalKey<Schema.NonEmptyString>
+  }
+> = Schema.Struct({
+  ...commonFields,
+  watch: Replacement.Watch,
+  action: Replacement.Action,
+  category: opt(Schema.NonEmptyString)
 })
+
+/**
+ * The options of {@link replacement}. See the {@link ReplacementOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/riftbound"
+ * const o: Effects.ReplacementOptions = { id: "x", controller: "A", watch: { family: "draw" },
+ *   action: { _tag: "Modify", op: "add", value: 1 } }
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export type ReplacementOptions = typeof ReplacementOptions.Type
 
 /**
  * Any other replacement effect, written as core data (watch, action, category). A damage watch
@@ -263,27 +481,20 @@ export const bonusDamage = (
  * @example
  * ```ts
  * import { Effects } from "@bulwark/riftbound"
- * const e = Effects.custom({ id: "x", controller: "A", category: "replacement",
+ * const e = Effects.replacement({ id: "x", controller: "A", category: "replacement",
  *   watch: { family: "draw", subject: { _tag: "Id", ids: ["A"] } }, action: { _tag: "Modify", op: "add", value: 1 } })
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const custom = (
-  o: Common & {
-    readonly category?: string | undefined
-    readonly watch: Replacement.Watch
-    readonly action: Replacement.Action
-    readonly rule?: string | undefined
-  }
-): Replacement.Replacement => {
+export const replacement = (o: ReplacementOptions): Replacement.Replacement => {
   const w = o.watch
   const watch: Replacement.Watch =
     w.family === "damage"
       ? { ...w, kinds: { ...w.kinds, noneOf: [...(w.kinds?.noneOf ?? []), Kind.assigned] } }
       : w
   return {
-    ...common(o, `${o.id}`, o.rule ?? "Riftbound 367–375: a replacement effect"),
+    ...common(o, `${o.id}`, "Riftbound 367–375: a replacement effect"),
     category: o.category ?? Category.replacement,
     watch,
     action: o.action
@@ -308,7 +519,7 @@ export const DEAL_ID = "465.2.d"
  * It replaces each `assignment` occurrence, once every replacement effect has applied to it, by
  * the same amount of damage of kind `assigned`, which inherits the effects already applied and
  * which the unit's effects do not watch — so nothing is applied again when it is dealt
- * (465.2.c.5). {@link Combat} and compiled scenarios add it to the ledger for combat.
+ * (465.2.c.5). {@link Combat} and a scenario's `combat` step add it to the ledger.
  *
  * @example
  * ```ts

@@ -5,7 +5,7 @@
  *
  * Units are game objects whose props hold `might`, `damage` (marked damage), `tank`,
  * `backline`, an optional declared replacement `order`, and `lethal` (kept up to date by
- * {@link commit}). Battlefields are objects with `type: "battlefield"`.
+ * {@link commit}). Units are objects with `types: ["unit"]`, battlefields with `types: ["battlefield"]`.
  *
  * @since 0.1.0
  */
@@ -84,7 +84,7 @@ const num = (v: unknown): number => (typeof v === "number" ? v : 0)
  * import { GameView } from "@bulwark/core"
  * import { Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A"], activePlayer: "A",
- *   objects: [{ id: "U", kind: "object", controller: "A", props: { type: "unit", might: -1 } }] })
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { types: ["unit"], might: -1 } }] })
  * Rules.mightOf(view, "U") // 0
  * ```
  * @since 0.1.0
@@ -101,7 +101,7 @@ export const mightOf = (view: GameView.GameView, unit: string): number =>
  * import { GameView } from "@bulwark/core"
  * import { Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A"], activePlayer: "A",
- *   objects: [{ id: "U", kind: "object", controller: "A", props: { type: "unit", might: 3, damage: 1 } }] })
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { types: ["unit"], might: 3, damage: 1 } }] })
  * Rules.markedDamageOf(view, "U") // 1
  * ```
  * @since 0.1.0
@@ -126,6 +126,22 @@ export const markedDamageOf = (view: GameView.GameView, unit: string): number =>
 export const isLethal = (might: number, damage: number): boolean => damage > 0 && damage >= Math.max(0, might)
 
 /**
+ * Whether an object has a type (its `types` list holds it: `unit`, `battlefield`, `gear`, …).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Rules.hasType({ id: "U", kind: "object", props: { types: ["unit"] } }, "unit") // true
+ * ```
+ * @since 0.1.0
+ * @category units
+ */
+export const hasType = (o: GameView.GameObject | undefined, type: string): boolean => {
+  const types = o?.props.types
+  return Array.isArray(types) && types.includes(type)
+}
+
+/**
  * Who orders the replacement effects applying to an affected object (372): a player orders those
  * acting on themselves (372.1); an Uncontrolled Battlefield's are ordered by the turn player
  * (372.2); otherwise the controller of the object acted on (372), else its owner, else the turn
@@ -136,7 +152,7 @@ export const isLethal = (might: number, damage: number): boolean => damage > 0 &
  * import { GameView } from "@bulwark/core"
  * import { Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
- *   objects: [{ id: "BF", kind: "object", owner: "B", props: { type: "battlefield" } }] })
+ *   objects: [{ id: "BF", kind: "object", owner: "B", props: { types: ["battlefield"] } }] })
  * Rules.chooserOf("BF", view) // "A": the turn player orders for an uncontrolled battlefield
  * ```
  * @since 0.1.0
@@ -145,7 +161,7 @@ export const isLethal = (might: number, damage: number): boolean => damage > 0 &
 export const chooserOf = (affected: string, view: GameView.GameView): string => {
   const o = GameView.get(view, affected)
   // 372.2: the one Riftbound case the core default (controller, else owner, else the turn player) misses
-  return o?.kind === "object" && o.controller === undefined && o.props.type === "battlefield"
+  return o?.kind === "object" && o.controller === undefined && hasType(o, "battlefield")
     ? view.activePlayer
     : Policy.defaultChooserOf(affected, view)
 }
@@ -280,7 +296,7 @@ const commitAction = (view: GameView.GameView, occurrence: GameEvent.Occurrence)
  * import { GameEvent, GameView } from "@bulwark/core"
  * import { Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A"], activePlayer: "A",
- *   objects: [{ id: "U", kind: "object", controller: "A", props: { type: "unit", might: 2, damage: 0 } }] })
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { types: ["unit"], might: 2, damage: 0 } }] })
  * const after = Rules.commit(view, GameEvent.occurrence({ id: "i", family: "damage", subject: "U", amount: 2 }))
  * after.objects["U"]?.props["lethal"] // true
  * ```
@@ -316,7 +332,7 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
  * import { GameView } from "@bulwark/core"
  * import { Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A"], activePlayer: "A",
- *   objects: [{ id: "U", kind: "object", controller: "A", props: { type: "unit", might: 3, damage: 2 } }] })
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { types: ["unit"], might: 3, damage: 2 } }] })
  * Rules.healAll(view).objects["U"]?.props["damage"] // 0
  * ```
  * @since 0.1.0
@@ -325,7 +341,7 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
 export const healAll = (view: GameView.GameView): GameView.GameView => {
   let out = view
   for (const o of Object.values(view.objects)) {
-    if (o.kind !== "object" || o.props.type !== "unit") continue
+    if (o.kind !== "object" || !hasType(o, "unit")) continue
     const damage = num(o.props.damage)
     if (damage === 0 || isLethal(num(o.props.might), damage)) continue
     out = GameView.setObject(out, { ...o, props: { ...o.props, damage: 0, lethal: false } })
@@ -346,8 +362,8 @@ export const healAll = (view: GameView.GameView): GameView.GameView => {
  * @category game
  */
 export const predicates: Filter.Predicates = {
-  unit: (view, id) => view.objects[id]?.props.type === "unit",
-  battlefield: (view, id) => view.objects[id]?.props.type === "battlefield",
+  unit: (view, id) => hasType(GameView.get(view, id), "unit"),
+  battlefield: (view, id) => hasType(GameView.get(view, id), "battlefield"),
   friendly: (view, id, ctx) => GameView.controllerOf(view, id) === ctx.controller,
   enemy: (view, id, ctx) => {
     const c = GameView.controllerOf(view, id)
@@ -368,7 +384,7 @@ export const predicates: Filter.Predicates = {
  * import { Chooser, GameEvent, GameView, Ledger, Resolver } from "@bulwark/core"
  * import { Effects, Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
- *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { type: "unit", might: 6, damage: 0 } }] })
+ *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { types: ["unit"], might: 6, damage: 0 } }] })
  * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", unit: "U", value: 5 })])
  * const r = Resolver.resolveSync(Rules.rules, GameEvent.make("e", [
  *   GameEvent.occurrence({ id: "i", family: "damage", subject: "U", amount: 3 })

@@ -12,19 +12,19 @@
  * - {@link Rules}: the policies (who orders, 372; Bonus Damage first, 437.1.a.1; commit);
  * - {@link Effects}: constructors for Prevent, Prevent All, double, "can't be dealt damage", …;
  * - {@link Combat}: preview, minimum lethal input, validator, solver, and dealing (465.2);
- * - {@link Vocabulary}: the scenario schema and compiler.
+ * - {@link Scenario}: the Riftbound words of the one scenario language (format 2).
  *
  * @packageDocumentation
  */
 import { coreName, type Ruleset } from "@bulwark/core"
 import * as Rules from "./Rules.js"
-import * as Vocabulary from "./Vocabulary.js"
+import * as Scenario from "./Scenario.js"
 
 export * as Combat from "./Combat.js"
 export * as Effects from "./Effects.js"
 export * as Rules from "./Rules.js"
 export * as RuleText from "./RuleText.js"
-export * as Vocabulary from "./Vocabulary.js"
+export * as Scenario from "./Scenario.js"
 
 /**
  * The identifier of this ruleset, as written in scenario files and printed by `bulwark rulesets`.
@@ -81,7 +81,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "371.1 / 371.2",
     title: "once / N times each turn; declining a may does not use it up",
     status: "implemented",
-    note: "`limit` + `optional`, reset at endOfTurn"
+    note: "`limit: { times, per: turn }` + `may`, reset at endOfTurn"
   },
   { rule: "372", title: "the controller of the object acted on orders", status: "implemented" },
   { rule: "372.1", title: "a player acted on orders their own", status: "implemented" },
@@ -159,17 +159,21 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
 ]
 
 /**
- * The Riftbound ruleset: the scenario vocabulary ({@link Vocabulary.Scenario}), its compiler,
- * the policies ({@link Rules.rules}) and the coverage table.
+ * The Riftbound ruleset: its words of the one scenario language ({@link Scenario.language}), the
+ * policies ({@link Rules.rules}) and the coverage table.
  *
  * @example
  * ```ts
  * import { Chooser, Ruleset } from "@bulwark/core"
+ * import { Skeleton } from "@bulwark/scenario"
  * import { Result } from "effect"
  * import { ruleset } from "@bulwark/riftbound"
- * const compiled = ruleset.compile({ players: ["A", "B"], units: { U: { controller: "B", might: 6 } },
- *   effects: [{ id: "p", controller: "B", prevent: { unit: "U", value: 5 } }],
- *   steps: [{ deal: { id: "e1", to: { U: 3 } } }] })
+ * const compiled = Skeleton.compileData(ruleset.language!, {
+ *   players: ["A", "B"],
+ *   objects: [{ id: "U", controller: "B", types: ["unit"], might: 6 }],
+ *   effects: [{ kind: "prevent", id: "p", controller: "B", to: "U", amount: 5 }],
+ *   steps: [{ event: { id: "e1", occurrences: [{ to: "U", amount: 3 }] } }]
+ * })
  * if (Result.isSuccess(compiled)) {
  *   const run = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
  *   console.log(run.outcome.effects["p"]?.remaining) // 2
@@ -178,30 +182,17 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
  *
  * @since 0.1.0
  */
-export const ruleset: Ruleset.Ruleset<Vocabulary.Scenario> = {
+export const ruleset: Ruleset.Ruleset = {
   id: rulesetId,
   name: "Riftbound",
   description:
     "Riftbound replacement effects (367–375), Prevent (437), damage (417) and combat damage assignment (465)",
   rulesVersion: Rules.rulesVersion,
-  schema: Vocabulary.Scenario,
-  compile: Vocabulary.compile,
+  language: Scenario.language,
   rules: Rules.rules,
   coverage,
   words: Rules.words,
-  idSpaces: [
-    { name: "player, unit or object", paths: ["players[*]", "units.*", "objects.*"] },
-    { name: "effect", paths: ["effects[*].id", "steps[*].addEffects[*].id"] },
-    { name: "event", paths: ["steps[*].deal.id", "steps[*].event.id", "steps[*].combat.id"] },
-    {
-      name: "query",
-      paths: [
-        "steps[*].preview.name",
-        "steps[*].minimumLethal.name",
-        "steps[*].validate.name",
-        "steps[*].solve.name"
-      ]
-    }
-  ],
-  vocabulary: { families: ["damage", ...Object.values(Rules.Family)], kinds: Object.values(Rules.Kind) }
+  // a combat step is an event: its id is one of the events' ids
+  idSpaces: [{ name: "event", paths: ["steps[*].combat.id"] }],
+  vocabulary: { families: Scenario.language.families, kinds: Object.values(Rules.Kind) }
 }

@@ -17,7 +17,7 @@ const lotus = (unit: string) =>
   Effects.double({
     id: "lotus",
     controller: "A",
-    unit,
+    to: unit,
     label: "Double all damage that would be dealt to it this turn."
   })
 
@@ -45,7 +45,7 @@ describe("preview (465.2.c.4.a, 465.2.c.5, 437.5.a)", () => {
    */
   it("Lotus Trap and a Prevent Value of 2 on 3 assigned: the controller's order decides", () => {
     const ctx = game({ U: { might: 2 } }, [
-      Effects.prevent({ id: "p", controller: "B", unit: "U", value: 2 }),
+      Effects.prevent({ id: "p", controller: "B", to: "U", amount: 2 }),
       lotus("U")
     ])
     const preventFirst = ok(Combat.preview(ctx, "U", 3, { order: ["p", "lotus"] }))
@@ -56,7 +56,7 @@ describe("preview (465.2.c.4.a, 465.2.c.5, 437.5.a)", () => {
     assert.strictEqual(ok(Combat.preview(ctx, "U", 3)).dealt, 2)
     // a unit's declared order (its controller's, 372) is honoured by the ordering policy
     const declared = game({ U: { might: 2, order: ["lotus", "p"] } }, [
-      Effects.prevent({ id: "p", controller: "B", unit: "U", value: 2 }),
+      Effects.prevent({ id: "p", controller: "B", to: "U", amount: 2 }),
       lotus("U")
     ])
     assert.strictEqual(ok(Combat.preview(declared, "U", 3)).dealt, 4)
@@ -75,7 +75,7 @@ describe("preview (465.2.c.4.a, 465.2.c.5, 437.5.a)", () => {
    */
   it("prevention counts toward lethal: 4 is not lethal, 5 is", () => {
     const ctx = game({ U: { might: 2 } }, [
-      Effects.prevent({ id: "first3", controller: "B", unit: "U", value: 3, each: "combat" })
+      Effects.prevent({ id: "first3", controller: "B", to: "U", amount: 3, each: "combat" })
     ])
     assert.deepStrictEqual(ok(Combat.preview(ctx, "U", 4)).lethal, false)
     const five = ok(Combat.preview(ctx, "U", 5))
@@ -107,7 +107,7 @@ describe("preview (465.2.c.4.a, 465.2.c.5, 437.5.a)", () => {
    */
   it("'prevent the next damage': all of it is prevented, so no input is lethal; not exempt", () => {
     const ctx = game({ U: { might: 2 }, N: { might: 2 } }, [
-      Effects.preventNext({ id: "cs", controller: "B", unit: "U" })
+      Effects.preventNext({ id: "cs", controller: "B", to: "U" })
     ])
     const p = ok(Combat.preview(ctx, "U", 2))
     assert.deepStrictEqual([p.dealt, p.prevented, p.lethal], [0, 2, false])
@@ -141,7 +141,7 @@ describe("minimum lethal input (465.2.c.4.a, 437.5.b, 465.2.c.10)", () => {
   /** 465.2.c.5: "The unit would need to be assigned 5 damage in order to have lethal damage assigned to it." */
   it("2-Might unit preventing the first 3 each combat: input 5", () => {
     const ctx = game({ U: { might: 2 } }, [
-      Effects.prevent({ id: "first3", controller: "B", unit: "U", value: 3, each: "combat" })
+      Effects.prevent({ id: "first3", controller: "B", to: "U", amount: 3, each: "combat" })
     ])
     assert.deepStrictEqual(ok(Combat.minimumLethalInput(ctx, "U")), {
       _tag: "Lethal",
@@ -160,7 +160,7 @@ describe("minimum lethal input (465.2.c.4.a, 437.5.b, 465.2.c.10)", () => {
    */
   it("a halved 4-Might unit: input 8 (a reduction by a factor is searched far enough)", () => {
     const ctx = game({ U: { might: 4 } }, [
-      Effects.modify({ id: "half", controller: "B", unit: "U", op: "mul", value: 0.5 })
+      Effects.modify({ id: "half", controller: "B", to: "U", op: "mul", value: 0.5 })
     ])
     const m = ok(Combat.minimumLethalInput(ctx, "U"))
     assert.deepStrictEqual(m._tag === "Lethal" ? [m.input, m.dealt] : m, [8, 4])
@@ -175,7 +175,7 @@ describe("minimum lethal input (465.2.c.4.a, 437.5.b, 465.2.c.10)", () => {
   /** 437.5.b "No amount of damage is ever considered lethal if the Prevent Value is "All."" */
   it("Prevent All: Never (437.5.b), not exempt", () => {
     const ctx = game({ U: { might: 1 } }, [
-      Effects.prevent({ id: "all", controller: "B", unit: "U", value: "all" })
+      Effects.prevent({ id: "all", controller: "B", to: "U", amount: "all" })
     ])
     const m = ok(Combat.minimumLethalInput(ctx, "U"))
     assert.strictEqual(m._tag, "Never")
@@ -189,7 +189,7 @@ describe("minimum lethal input (465.2.c.4.a, 437.5.b, 465.2.c.10)", () => {
    */
   it("can't be dealt damage: Never (465.2.c.10), exempt", () => {
     const ctx = game({ K: { might: 3 } }, [
-      Effects.cantBeDealtDamage({ id: "kayn", controller: "B", unit: "K" })
+      Effects.cantBeDealtDamage({ id: "kayn", controller: "B", to: "K" })
     ])
     const m = ok(Combat.minimumLethalInput(ctx, "K"))
     assert.strictEqual(m._tag, "Never")
@@ -335,7 +335,7 @@ describe("validator (465.2.c, c.3, c.4, c.6–c.10, 815, 826, 766)", () => {
    */
   it("465.2.c.10: Kayn is ignored; damage on Kayn before the others have lethal is a violation", () => {
     const ctx = game({ K: { might: 3, tank: true }, N: { might: 2 } }, [
-      Effects.cantBeDealtDamage({ id: "kayn", controller: "B", unit: "K" })
+      Effects.cantBeDealtDamage({ id: "kayn", controller: "B", to: "K" })
     ])
     assert.isTrue(ok(Combat.validateAssignment(ctx, { total: 2, units: ["K", "N"], assign: { N: 2 } })).legal)
     const v = ok(Combat.validateAssignment(ctx, { total: 2, units: ["K", "N"], assign: { K: 2 } }))
@@ -503,9 +503,7 @@ describe("dealing (465.2.c.5, 465.2.d)", () => {
 
   /** 437.3 + 465.2.c.5: the Prevent Value used at assignment stays used; it is not used again when dealt. */
   it("the Prevent Value consumed at assignment stays consumed", () => {
-    const ctx = game({ U: { might: 5 } }, [
-      Effects.prevent({ id: "p", controller: "B", unit: "U", value: 2 })
-    ])
+    const ctx = game({ U: { might: 5 } }, [Effects.prevent({ id: "p", controller: "B", to: "U", amount: 2 })])
     const r = ok(Combat.resolveAssignment(ctx, "c1", { U: 5 }))
     assert.strictEqual(r.view.objects.U?.props.damage, 3)
     assert.strictEqual(Ledger.remaining(r.ledger, "p"), 0)
@@ -529,17 +527,17 @@ describe("solver and validator on games (property)", () => {
       case "none":
         return []
       case "prevent":
-        return [Effects.prevent({ ...c, controller: "B", unit, value })]
+        return [Effects.prevent({ ...c, controller: "B", to: unit, amount: value })]
       case "preventAll":
-        return [Effects.prevent({ ...c, controller: "B", unit, value: "all" })]
+        return [Effects.prevent({ ...c, controller: "B", to: unit, amount: "all" })]
       case "double":
-        return [Effects.double({ ...c, unit })]
+        return [Effects.double({ ...c, to: unit })]
       case "cant":
-        return [Effects.cantBeDealtDamage({ ...c, controller: "B", unit })]
+        return [Effects.cantBeDealtDamage({ ...c, controller: "B", to: unit })]
       case "next":
-        return [Effects.preventNext({ ...c, controller: "B", unit })]
+        return [Effects.preventNext({ ...c, controller: "B", to: unit })]
       case "plus1":
-        return [Effects.modify({ ...c, unit, op: "add", value: 1 })]
+        return [Effects.modify({ ...c, to: unit, op: "add", value: 1 })]
     }
   }
 
@@ -600,7 +598,7 @@ describe("minimum lethal input: the quick check and whole previews agree (465.2.
     let lethal = 0
     for (let n = 0; n < 300; n++) {
       const effects = Array.from({ length: 1 + pick(5) }, (_, j) => {
-        const common = { id: `e${j}`, controller: rand() < 0.5 ? "A" : "B", unit: "U" }
+        const common = { id: `e${j}`, controller: rand() < 0.5 ? "A" : "B", to: "U" }
         switch (pick(7)) {
           case 0:
             return Effects.modify({ ...common, op: "add", value: 1 + pick(3) })
@@ -609,11 +607,11 @@ describe("minimum lethal input: the quick check and whole previews agree (465.2.
           case 2:
             return Effects.double(common)
           case 3:
-            return Effects.prevent({ ...common, value: 1 + pick(3) })
+            return Effects.prevent({ ...common, amount: 1 + pick(3) })
           case 4:
             return Effects.modify({ ...common, op: "mul", value: 2 })
           case 5:
-            return rand() < 0.3 ? Effects.prevent({ ...common, value: "all" }) : Effects.double(common)
+            return rand() < 0.3 ? Effects.prevent({ ...common, amount: "all" }) : Effects.double(common)
           default:
             return rand() < 0.3
               ? Effects.preventNext(common)
@@ -624,7 +622,7 @@ describe("minimum lethal input: the quick check and whole previews agree (465.2.
       // longer monotone, so the search tries inputs one by one
       if (n % 3 === 0)
         effects.push({
-          ...Effects.modify({ id: "big", controller: "A", unit: "U", op: "add", value: 2 }),
+          ...Effects.modify({ id: "big", controller: "A", to: "U", op: "add", value: 2 }),
           condition: { _tag: "AmountIs", op: "gte", value: 3 }
         })
       const ctx = game({ U: { might: 1 + pick(7), damage: pick(3) } }, effects)

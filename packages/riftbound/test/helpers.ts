@@ -27,7 +27,7 @@ export const game = (
         owner: u.controller ?? "B",
         zone: "board",
         props: {
-          type: "unit",
+          types: ["unit"],
           might: u.might,
           damage: u.damage ?? 0,
           tank: u.tank ?? false,

@@ -14,9 +14,10 @@
  * applied again when the damage is dealt.
  */
 import { GameEvent, Ledger, type Replacement } from "@bulwark/core"
+import { Skeleton } from "@bulwark/scenario"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Result, Schema } from "effect"
-import { Combat, Effects, Rules, ruleset } from "../src/index.js"
+import { Combat, Effects, Rules, ruleset, Scenario } from "../src/index.js"
 
 const Small = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 5 }))
 const Player = Schema.Literals(["A", "B"])
@@ -66,19 +67,18 @@ type World = typeof World.Type
 
 const unit = (w: World, i: number) => `u${i % w.units.length}`
 
-/** The board, through the adapter's own scenario compiler. */
+/** The board, through the adapter's own scenario words (format 2). */
 const viewOf = (w: World) => {
-  const decoded = Schema.decodeUnknownSync(ruleset.schema)(
-    {
-      players: ["A", "B"],
-      turn: w.turn,
-      units: Object.fromEntries(w.units.map((u, i) => [`u${i}`, { ...u }])),
-      objects: { spell: { type: "spell", controller: "A" }, rune: { type: "rune", controller: "B" } },
-      steps: []
-    },
-    { onExcessProperty: "error" }
-  )
-  const compiled = ruleset.compile(decoded)
+  const compiled = Skeleton.compileData(Scenario.language, {
+    players: ["A", "B"],
+    turn: w.turn,
+    objects: [
+      ...w.units.map((u, i) => ({ id: `u${i}`, types: ["unit"], ...u })),
+      { id: "spell", types: ["spell"], controller: "A" },
+      { id: "rune", types: ["rune"], controller: "B" }
+    ],
+    steps: []
+  })
   if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
   return compiled.success.view
 }
@@ -87,29 +87,29 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
   const c = {
     id: `e${i}`,
     controller: s.controller,
-    ...(s.optional ? { optional: true } : {}),
-    ...(s.limited ? { limit: { times: 1 } } : {})
+    ...(s.optional ? { may: true } : {}),
+    ...(s.limited ? { limit: { times: 1, per: "turn" } } : {})
   }
   const u = unit(w, s.unit)
   switch (s.kind) {
     case "prevent":
-      return Effects.prevent({ ...c, unit: u, value: s.n })
+      return Effects.prevent({ ...c, to: u, amount: s.n })
     case "preventAll":
-      return Effects.prevent({ ...c, unit: u, value: "all" })
+      return Effects.prevent({ ...c, to: u, amount: "all" })
     case "preventEachTurn":
-      return Effects.prevent({ ...c, unit: u, value: s.n, each: "turn" })
+      return Effects.prevent({ ...c, to: u, amount: s.n, each: "turn" })
     case "preventNext":
-      return Effects.preventNext({ ...c, unit: u })
+      return Effects.preventNext({ ...c, to: u })
     case "double":
-      return Effects.double({ ...c, unit: u })
+      return Effects.double({ ...c, to: u })
     case "add":
-      return Effects.modify({ ...c, unit: u, op: "add", value: s.n })
+      return Effects.modify({ ...c, to: u, op: "add", value: s.n })
     case "sub":
-      return Effects.modify({ ...c, unit: u, op: "sub", value: s.n })
+      return Effects.modify({ ...c, to: u, op: "sub", value: s.n })
     case "mul":
-      return Effects.modify({ ...c, unit: u, op: "mul", value: Math.min(3, s.n) })
+      return Effects.modify({ ...c, to: u, op: "mul", value: Math.min(3, s.n) })
     case "cantBeDealtDamage":
-      return Effects.cantBeDealtDamage({ ...c, unit: u })
+      return Effects.cantBeDealtDamage({ ...c, to: u })
     case "bonusDamage":
       return Effects.bonusDamage({ ...c, amount: s.n, ...(s.n % 2 === 0 ? { to: u } : {}) })
   }
@@ -176,7 +176,7 @@ LawSuite.lawSuite({
     input(
       w,
       w.units.flatMap((_, i) => [
-        Effects.custom({
+        Effects.replacement({
           id: `loop${i}`,
           controller: "A",
           watch: { family: GameEvent.DAMAGE, subject: { _tag: "Id", ids: [`u${i}`] } },
@@ -187,7 +187,7 @@ LawSuite.lawSuite({
             ]
           }
         }),
-        Effects.double({ id: `double${i}`, controller: "B", unit: `u${i}` })
+        Effects.double({ id: `double${i}`, controller: "B", to: `u${i}` })
       ])
     ),
   cite: {

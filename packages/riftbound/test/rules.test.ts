@@ -31,8 +31,8 @@ describe("who orders (372–374)", () => {
   /** 372 "…the controller of the object being acted on determines the order the Replacement Effects will apply." */
   it("372: the unit's controller, whoever controls the effects", () => {
     const ctx = game({ U: { controller: "B", might: 5 } }, [
-      Effects.double({ id: "aDouble", controller: "A", unit: "U" }),
-      Effects.prevent({ id: "bPrevent", controller: "B", unit: "U", value: 1 })
+      Effects.double({ id: "aDouble", controller: "A", to: "U" }),
+      Effects.prevent({ id: "bPrevent", controller: "B", to: "U", amount: 1 })
     ])
     const r = resolve(ctx, deal("e", { U: 2 }), Chooser.scripted(["bPrevent"]))
     assert.strictEqual(r.decisions[0]?.request.chooser, "B")
@@ -49,9 +49,9 @@ describe("who orders (372–374)", () => {
    * With Prevent 1 instead the order changes what is dealt, so B is asked.
    */
   it("372: an order that can't matter is not asked, over two and over three effects", () => {
-    const double = Effects.double({ id: "aDouble", controller: "A", unit: "U" })
-    const plus = Effects.modify({ id: "aPlus", controller: "A", unit: "U", op: "add", value: 1 })
-    const all = Effects.prevent({ id: "bAll", controller: "B", unit: "U", value: "all" })
+    const double = Effects.double({ id: "aDouble", controller: "A", to: "U" })
+    const plus = Effects.modify({ id: "aPlus", controller: "A", to: "U", op: "add", value: 1 })
+    const all = Effects.prevent({ id: "bAll", controller: "B", to: "U", amount: "all" })
     for (const effects of [
       [double, all],
       [double, plus, all]
@@ -61,7 +61,7 @@ describe("who orders (372–374)", () => {
       assert.isTrue(r.trace.some((t) => t._tag === "Note" && t.text.includes("the order doesn't matter")))
       assert.deepStrictEqual(r.happened, [])
     }
-    const one = Effects.prevent({ id: "bOne", controller: "B", unit: "U", value: 1 })
+    const one = Effects.prevent({ id: "bOne", controller: "B", to: "U", amount: 1 })
     const asked = resolve(
       game({ U: { controller: "B", might: 5 } }, [double, plus, one]),
       deal("e", { U: 3 })
@@ -78,8 +78,8 @@ describe("who orders (372–374)", () => {
       players: ["A", "B"],
       activePlayer: "B",
       objects: [
-        { id: "BF", kind: "object", owner: "A", props: { type: "battlefield" } },
-        { id: "held", kind: "object", controller: "A", props: { type: "battlefield" } }
+        { id: "BF", kind: "object", owner: "A", props: { types: ["battlefield"] } },
+        { id: "held", kind: "object", controller: "A", props: { types: ["battlefield"] } }
       ]
     })
     assert.strictEqual(Rules.chooserOf("A", view), "A")
@@ -96,10 +96,10 @@ describe("who orders (372–374)", () => {
     const ctx = game(
       { a: { controller: "A", might: 5 }, b: { controller: "B", might: 5 } },
       [
-        Effects.double({ id: "d1", controller: "A", unit: "a" }),
-        Effects.modify({ id: "m1", controller: "A", unit: "a", op: "add", value: 1 }),
-        Effects.double({ id: "d2", controller: "B", unit: "b" }),
-        Effects.modify({ id: "m2", controller: "B", unit: "b", op: "add", value: 1 })
+        Effects.double({ id: "d1", controller: "A", to: "a" }),
+        Effects.modify({ id: "m1", controller: "A", to: "a", op: "add", value: 1 }),
+        Effects.double({ id: "d2", controller: "B", to: "b" }),
+        Effects.modify({ id: "m2", controller: "B", to: "b", op: "add", value: 1 })
       ],
       "B"
     )
@@ -115,8 +115,8 @@ describe("applying replacement effects (370–371)", () => {
   /** 370.2 "A Replacement Effect can only be applied once to an event, or to any Game Actions or events that replace that event." */
   it("370.2: two doubles on 1 damage give 4, each applied once", () => {
     const ctx = game({ U: { might: 9 } }, [
-      Effects.double({ id: "d1", controller: "A", unit: "U" }),
-      Effects.double({ id: "d2", controller: "B", unit: "U" })
+      Effects.double({ id: "d1", controller: "A", to: "U" }),
+      Effects.double({ id: "d2", controller: "B", to: "U" })
     ])
     assert.strictEqual(resolve(ctx, deal("e", { U: 1 })).happened[0]?.amount, 4)
   })
@@ -130,11 +130,11 @@ describe("applying replacement effects (370–371)", () => {
     const e: Replacement.Replacement = Effects.modify({
       id: "once",
       controller: "B",
-      unit: "U",
+      to: "U",
       op: "add",
       value: 1,
-      optional: true,
-      limit: { times: 1 }
+      may: true,
+      limit: { times: 1, per: "turn" }
     })
     const ctx0 = game({ U: { might: 9 } }, [e])
     const declined = resolve(ctx0, deal("e1", { U: 1 }), Chooser.scripted([false]))
@@ -160,7 +160,7 @@ describe("applying replacement effects (370–371)", () => {
    */
   it("371.2.a: the effect's controller, not the unit's, decides whether a 'may' applies", () => {
     const ctx = game({ U: { controller: "B", might: 9 } }, [
-      Effects.modify({ id: "aMay", controller: "A", unit: "U", op: "add", value: 1, optional: true })
+      Effects.modify({ id: "aMay", controller: "A", to: "U", op: "add", value: 1, may: true })
     ])
     const r = resolve(ctx, deal("e", { U: 1 }), Chooser.scripted([true]))
     assert.deepStrictEqual(
@@ -180,7 +180,7 @@ describe("applying replacement effects (370–371)", () => {
       Effects.modify({
         id: "sor",
         controller: "B",
-        unit: "U",
+        to: "U",
         op: "sub",
         value: 1,
         source: "S",
@@ -201,7 +201,7 @@ describe("Prevent (437) and Deal (417)", () => {
    * or less, then Prevent is no longer being tracked on the Unit in question, and the effect expires."
    */
   it("437.2–437.3: Prevent 5 on 3, 4, 1 — takes 0, 2, 1", () => {
-    let ctx = game({ U: { might: 6 } }, [Effects.prevent({ id: "p", controller: "B", unit: "U", value: 5 })])
+    let ctx = game({ U: { might: 6 } }, [Effects.prevent({ id: "p", controller: "B", to: "U", amount: 5 })])
     const taken: Array<number> = []
     for (const n of [3, 4, 1]) {
       const r = resolve(ctx, deal(`e${n}`, { U: n }))
@@ -216,7 +216,7 @@ describe("Prevent (437) and Deal (417)", () => {
   /** 437.3.c "If the Prevent Value is "All" then it remains "All."" */
   it("437.3.c: Prevent All stays", () => {
     let ctx = game({ U: { might: 2 } }, [
-      Effects.prevent({ id: "all", controller: "B", unit: "U", value: "all" })
+      Effects.prevent({ id: "all", controller: "B", to: "U", amount: "all" })
     ])
     for (const n of [5, 9]) {
       const r = resolve(ctx, deal(`e${n}`, { U: n }))
@@ -234,7 +234,7 @@ describe("Prevent (437) and Deal (417)", () => {
    */
   it("437.1.a.1 / 715.4.a: Bonus Damage is counted before Prevent, without a choice", () => {
     const ctx = game({ U: { might: 5 } }, [
-      Effects.prevent({ id: "p3", controller: "B", unit: "U", value: 3 }),
+      Effects.prevent({ id: "p3", controller: "B", to: "U", amount: 3 }),
       Effects.bonusDamage({ id: "voidGate", controller: "A", amount: 1 })
     ])
     const r = resolve(ctx, deal("ray", { U: 3 }), () => undefined)
@@ -266,7 +266,7 @@ describe("Prevent (437) and Deal (417)", () => {
   it("417.1.e.1: fully prevented damage fires no 'takes damage' trigger; 1 dealt does", () => {
     const mk = () => {
       const ctx = game({ U: { might: 5 } }, [
-        Effects.prevent({ id: "p", controller: "B", unit: "U", value: 3 })
+        Effects.prevent({ id: "p", controller: "B", to: "U", amount: 3 })
       ])
       const u = ctx.view.objects.U as GameView.GameObject
       return {
@@ -306,7 +306,7 @@ describe("cleanups heal (143.3.b, 317.2.b, 466.1.a.1, 323.5)", () => {
     kind: "object",
     controller: "B",
     zone: "board",
-    props: { type: "unit", might, damage, lethal: Rules.isLethal(might, damage) }
+    props: { types: ["unit"], might, damage, lethal: Rules.isLethal(might, damage) }
   })
   /**
    * 317.2.b / 466.1.a.1: Insert "3c. Heal all Units." — 323.5: "3b. All Units that have

@@ -112,18 +112,32 @@ export interface Migrated {
 
 /**
  * Why a text could not be migrated: not YAML, not a scenario (no `ruleset:`), a ruleset without
- * a migration, or a format this version doesn't know.
+ * a migration, a format this version doesn't know, or a ruleset migration that failed on this
+ * file. `line` and `column` (1-based) say where, when {@link migrateText} knows.
  *
  * @example
  * ```ts
  * import type { Migrate } from "@bulwark/scenario"
- * const e: Migrate.MigrateError = { reason: "unknown ruleset \"chess\"" }
+ * const e: Migrate.MigrateError = { reason: "no migration for the ruleset \"chess\"", line: 1, column: 10 }
  * ```
  * @since 0.1.0
  * @category model
  */
 export interface MigrateError {
   readonly reason: string
+  readonly line?: number
+  readonly column?: number
+}
+
+// Where a node of the document starts, when the text's line counter is known.
+const at = (
+  node: unknown,
+  lines: LineCounter | undefined
+): { readonly line?: number; readonly column?: number } => {
+  const range = (node as { range?: ReadonlyArray<number> } | undefined)?.range
+  if (lines === undefined || range === undefined || range[0] === undefined) return {}
+  const pos = lines.linePos(range[0])
+  return { line: pos.line, column: pos.col }
 }
 
 /**
@@ -139,22 +153,71 @@ export interface MigrateError {
  * @since 0.1.0
  * @category migrating
  */
-export const migrateDocument = (doc: Document): Result.Result<number, MigrateError> => {
+export const migrateDocument = (doc: Document): Result.Result<number, MigrateError> =>
+  migrateLocated(doc, undefined)
+
+const migrateLocated = (
+  doc: Document,
+  lines: LineCounter | undefined
+): Result.Result<number, MigrateError> => {
   const map = doc.contents
-  if (!isMap(map)) return Result.fail({ reason: "not a scenario: the document is not a mapping" })
+  if (!isMap(map))
+    return Result.fail({
+      reason: "not a scenario: the document is not a mapping",
+      ...(lines === undefined ? {} : { line: 1, column: 1 })
+    })
   const format = map.get("format")
   if (format === Skeleton.FORMAT) return Result.succeed(Skeleton.FORMAT)
   if (format !== undefined)
-    return Result.fail({ reason: `unknown scenario format ${JSON.stringify(format)}` })
+    return Result.fail({
+      reason: `unknown scenario format ${JSON.stringify(format)} (this version knows 1 and ${Skeleton.FORMAT})`,
+      ...at(map.get("format", true), lines)
+    })
   const ruleset = map.get("ruleset")
-  if (typeof ruleset !== "string") return Result.fail({ reason: "not a scenario: no `ruleset:` key" })
+  if (typeof ruleset !== "string")
+    return Result.fail({
+      reason: "not a scenario: no `ruleset:` key",
+      ...(lines === undefined ? {} : { line: 1, column: 1 })
+    })
   const m = Object.hasOwn(migrations, ruleset) ? migrations[ruleset] : undefined
   if (m === undefined)
-    return Result.fail({ reason: `no migration for the ruleset ${JSON.stringify(ruleset)}` })
-  m.migrate(doc, map)
-  map.items.unshift(doc.createPair("format", Skeleton.FORMAT))
+    return Result.fail({
+      reason: `no migration for the ruleset ${JSON.stringify(ruleset)} (known: ${Object.keys(migrations).join(", ")})`,
+      ...at(map.get("ruleset", true), lines)
+    })
+  try {
+    m.migrate(doc, map)
+  } catch (err) {
+    return Result.fail({
+      reason: `the ${ruleset} migration could not rewrite this file: ${err instanceof Error ? err.message : String(err)}`,
+      ...(lines === undefined ? {} : { line: 1, column: 1 })
+    })
+  }
+  const marker = doc.createPair(doc.createNode("format"), Skeleton.FORMAT)
+  // the file's header comment stays at the top, above `format: 2`
+  const first = map.items[0]?.key
+  if (isScalar(first) && first.commentBefore != null && isScalar(marker.key)) {
+    marker.key.commentBefore = first.commentBefore
+    first.commentBefore = null
+  }
+  map.items.unshift(marker)
   return Result.succeed(1)
 }
+
+// `[ a, b ]` → `[a, b]` as files write lists (maps keep `{ a: 1 }`), outside quoted strings;
+// a line with a comment is left as it is
+const unpad = (text: string): string =>
+  text
+    .split("\n")
+    .map((line) =>
+      line.includes("#")
+        ? line
+        : line
+            .split(/("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')/)
+            .map((part, i) => (i % 2 === 1 ? part : part.replace(/\[ /g, "[").replace(/ \]/g, "]")))
+            .join("")
+    )
+    .join("\n")
 
 /**
  * Migrates a file's text: YAML keeps its comments and key order; a JSON file (text starting with
@@ -171,19 +234,26 @@ export const migrateDocument = (doc: Document): Result.Result<number, MigrateErr
  * @category migrating
  */
 export const migrateText = (text: string): Result.Result<Migrated, MigrateError> => {
+  const lines = new LineCounter()
   const doc = parseDocument(text, {
-    lineCounter: new LineCounter(),
+    lineCounter: lines,
     keepSourceTokens: false,
     uniqueKeys: false
   })
-  if (doc.errors.length > 0)
-    return Result.fail({ reason: `not valid YAML: ${doc.errors[0]?.message.split("\n")[0]}` })
-  const r = migrateDocument(doc)
+  const bad = doc.errors[0]
+  if (bad !== undefined) {
+    const pos = bad.linePos?.[0]
+    return Result.fail({
+      reason: `not valid YAML: ${bad.message.split("\n")[0]}`,
+      ...(pos === undefined ? {} : { line: pos.line, column: pos.col })
+    })
+  }
+  const r = migrateLocated(doc, lines)
   if (Result.isFailure(r)) return Result.fail(r.failure)
   if (r.success === Skeleton.FORMAT)
     return Result.succeed({ changed: false, text, from: Skeleton.FORMAT, to: Skeleton.FORMAT })
   const json = text.trimStart().startsWith("{")
-  const out = json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : doc.toString({ lineWidth: 0 })
+  const out = json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : unpad(doc.toString({ lineWidth: 0 }))
   return Result.succeed({ changed: true, text: out, from: r.success, to: Skeleton.FORMAT })
 }
 

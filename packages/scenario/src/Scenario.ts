@@ -34,7 +34,17 @@
  */
 import { Amount, Chooser, Decision, Expect, type Kernel, Names, Ruleset } from "@bulwark/core"
 import { Result, Schema, SchemaIssue } from "effect"
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml"
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  type Scalar
+} from "yaml"
 import * as Integrity from "./Integrity.js"
 import * as ScenarioError from "./ScenarioError.js"
 import * as Skeleton from "./Skeleton.js"
@@ -287,6 +297,35 @@ const discriminatedFailures = (
   for (const c of i.issues ?? []) discriminatedFailures(c, path, out)
 }
 
+// The keys the mapping at each path accepts, read off the schema issues that refused a key there
+// (an unexpected key's issue carries the struct it was not part of): for a "did you mean" at any
+// depth, not only at the top of the value being decoded.
+const acceptedKeys = (
+  issue: unknown,
+  path: ReadonlyArray<string | number>,
+  out: Map<string, ReadonlyArray<string>>
+): void => {
+  if (typeof issue !== "object" || issue === null) return
+  const i = issue as {
+    _tag?: string
+    path?: ReadonlyArray<PropertyKey>
+    issue?: unknown
+    issues?: ReadonlyArray<unknown>
+    ast?: { propertySignatures?: ReadonlyArray<{ name: PropertyKey }> }
+  }
+  if (i._tag === "UnexpectedKey" && i.ast?.propertySignatures !== undefined) {
+    const names = i.ast.propertySignatures.flatMap((p) => (typeof p.name === "string" ? [p.name] : []))
+    out.set(SourceMap.formatPath(path.slice(0, -1)), names)
+    return
+  }
+  const here =
+    i._tag === "Pointer" && i.path !== undefined
+      ? [...path, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : (p as string | number)))]
+      : path
+  if (i.issue !== undefined) acceptedKeys(i.issue, here, out)
+  for (const c of i.issues ?? []) acceptedKeys(c, here, out)
+}
+
 const toIssues = (
   error: Schema.SchemaError,
   doc: unknown,
@@ -326,7 +365,16 @@ const toIssues = (
     else if (message === "Missing key") message = `missing key ${show(clean.at(-1))}`
     else {
       at = "value"
-      if (v.found) message = `${message}, got ${show(v.value)}`
+      // a word that is not one of the words allowed here: name the closest
+      const words = /^Expected ("[^"]*"(?: \| "[^"]*")+)$/.exec(message)?.[1]
+      const hint =
+        words !== undefined && typeof v.value === "string"
+          ? suggest(
+              v.value,
+              words.split(" | ").map((w) => w.slice(1, -1))
+            )
+          : ""
+      if (v.found) message = `${message}, got ${show(v.value)}${hint}`
     }
     const pos = sourceMap.positionOf(clean, at)
     return { path: clean, line: pos.line, column: pos.column, message }
@@ -341,15 +389,29 @@ const toIssues = (
       if (list === undefined) missingIn.set(k, [String(m.path.at(-1))])
       else list.push(String(m.path.at(-1)))
     }
-  return issues.map((i) => {
+  // …and then it is one mistake: the missing key is not reported again
+  const typoOf = new Set<string>()
+  const accepts = new Map<string, ReadonlyArray<string>>()
+  acceptedKeys(error.issue, prefix, accepts)
+  const named = issues.map((i) => {
     const last = i.path.at(-1)
     if (!i.message.startsWith("unknown key") || typeof last !== "string")
       return { ...i, path: SourceMap.formatPath(i.path) }
     const missing = missingIn.get(parent(i.path)) ?? []
+    const meant = Names.closest(last, missing)
+    if (meant !== undefined) typoOf.add(SourceMap.formatPath([...i.path.slice(0, -1), meant]))
+    const accepted = accepts.get(parent(i.path))?.filter((k) => k !== last)
     const hint =
-      suggest(last, missing) || (parent(i.path) === SourceMap.formatPath(prefix) ? suggest(last, keys) : "")
+      meant !== undefined
+        ? suggest(last, missing)
+        : accepted !== undefined && accepted.length > 0
+          ? suggest(last, accepted)
+          : parent(i.path) === SourceMap.formatPath(prefix)
+            ? suggest(last, keys)
+            : ""
     return { ...i, path: SourceMap.formatPath(i.path), message: `${i.message}${hint}` }
   })
+  return named.filter((i) => !(i.message.startsWith("missing key") && typoOf.has(i.path)))
 }
 
 // Names that reach a JavaScript object's prototype when used as a key or looked up as an id
@@ -359,8 +421,8 @@ const RESERVED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.
 const FREE_TEXT: ReadonlySet<string> = new Set(["title", "description", "label", "rule", "note", "message"])
 
 /**
- * Problems no schema can report: a reserved name used as a key or a value, and a document that
- * contains itself (a YAML alias inside its own anchor), which has no finite form to decode.
+ * Problems no schema can report: a reserved name used as a key or a value, a number that is NaN
+ * or infinite (also where a schema accepts any value), and a document that contains itself (a YAML alias inside its own anchor), which has no finite form to decode.
  */
 const structuralIssues = (data: unknown, sourceMap: SourceMap.SourceMap): Array<ScenarioError.Issue> => {
   const out: Array<ScenarioError.Issue> = []
@@ -375,6 +437,12 @@ const structuralIssues = (data: unknown, sourceMap: SourceMap.SourceMap): Array<
     if (typeof v === "string") {
       if (RESERVED.has(v))
         issue(path, "value", `${show(v)} is a reserved name (it can't be used as an id or a key)`)
+      return
+    }
+    // a non-finite number (YAML `.nan`, `.inf`) anywhere, also where a ruleset reads any value
+    // (`expect:`): JSON would carry it on as null, so it is named here, where it is written
+    if (typeof v === "number" && !Number.isFinite(v)) {
+      issue(path, "value", `expected a finite number, got ${Amount.show(v)} (amounts are safe integers)`)
       return
     }
     if (typeof v !== "object" || v === null) return
@@ -522,10 +590,96 @@ const duplicateKey = (root: unknown): Node | undefined => {
 
 const firstLine = (s: string): string => s.split("\n")[0] ?? s
 
+/** Locates paths in `text` on demand: the YAML node tree is built the first time one is asked for. */
+const locate = (text: string): SourceMap.SourceMap =>
+  SourceMap.lazy(() => {
+    try {
+      const lineCounter = new LineCounter()
+      const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
+      return SourceMap.fromDocument(doc, lineCounter)
+    } catch {
+      return SourceMap.none
+    }
+  })
+
+/**
+ * YAML text (or JSON that `Integrity.readJson` left to YAML) → its value and source map; `json`:
+ * the file is named `.json`, so an unquoted `NaN` or `Infinity` is a number JSON lacks.
+ */
+const readYaml = (
+  text: string,
+  json: boolean,
+  lineCounter: LineCounter,
+  malformed: (offset: number, message: string) => Result.Result<never, ScenarioError.MalformedFile>
+): Result.Result<
+  { readonly data: unknown; readonly sourceMap: SourceMap.SourceMap },
+  ScenarioError.MalformedFile
+> => {
+  let doc: ReturnType<typeof parseDocument>
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
+  } catch (err) {
+    // the parser's own recursion overflowed: the file is nested too deeply
+    if (!(err instanceof RangeError)) throw err
+    return malformed(deepBracket(text) ?? 0, tooDeep)
+  }
+  const yamlError = doc.errors[0]
+  if (yamlError !== undefined && /call stack/i.test(yamlError.message))
+    return malformed(deepBracket(text) ?? yamlError.pos[0], tooDeep)
+  const deep = yamlError === undefined ? deepNode(doc.contents) : undefined
+  if (deep !== undefined) return malformed(deep.range?.[0] ?? 0, tooDeep)
+  const dup = yamlError === undefined ? duplicateKey(doc.contents) : undefined
+  if (dup !== undefined) return malformed(dup.range?.[0] ?? 0, "Map keys must be unique")
+  if (yamlError !== undefined) {
+    return malformed(yamlError.pos[0], yamlError.message)
+  }
+  let data: unknown
+  try {
+    data = doc.toJS({ maxAliasCount: 1000 })
+  } catch (err) {
+    // too many aliases (a "billion laughs"): point at the first alias
+    return malformed(
+      firstAlias(doc.contents)?.range?.[0] ?? 0,
+      err instanceof Error ? err.message : String(err)
+    )
+  }
+  if (json) {
+    const token = nonJsonNumber(doc.contents)
+    if (token !== undefined)
+      return malformed(
+        token.range?.[0] ?? 0,
+        `${String(token.value)} is not a JSON number (JSON has no NaN or Infinity; amounts are safe integers)`
+      )
+  }
+  return Result.succeed({ data, sourceMap: SourceMap.fromDocument(doc, lineCounter) })
+}
+
+// An unquoted `NaN` or `Infinity` in a JSON file: YAML reads it as a string, but it is meant as
+// a number JSON does not have (iterative: no recursion).
+const nonJsonNumber = (root: unknown): Scalar | undefined => {
+  const stack: Array<unknown> = [root]
+  while (stack.length > 0) {
+    const n = stack.pop()
+    if (isScalar(n)) {
+      if (n.type === "PLAIN" && typeof n.value === "string" && /^[+-]?(?:NaN|Infinity)$/.test(n.value))
+        return n
+    } else if (isMap(n))
+      for (let i = n.items.length - 1; i >= 0; i--) {
+        const pair = n.items[i]
+        stack.push(pair?.value, pair?.key)
+      }
+    else if (isSeq(n)) for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i])
+  }
+  return undefined
+}
+
 /**
  * Parses, decodes and compiles a scenario. `fileName` is used in error messages only (nothing
- * is read from disk; see `@bulwark/scenario/node` for files). YAML and JSON are both accepted
- * (JSON is read as YAML 1.2, so positions are reported the same way).
+ * is read from disk; see `@bulwark/scenario/node` for files). YAML and JSON are both accepted:
+ * JSON means what it means as YAML 1.2 and positions are reported the same way, but a JSON text
+ * is read with `JSON.parse` and its YAML node tree is built only when a problem needs a line and
+ * column (a repeated key, nesting too deep or a token JSON lacks, such as `NaN`, sends the text
+ * to the YAML reader, which locates each of them).
  *
  * Fails with a {@link ScenarioError.ScenarioError}: malformed text (line and column), an
  * unknown or missing `ruleset:`, schema problems (all of them, each with its path and line), or
@@ -560,43 +714,16 @@ export const parseScenario = (
       })
     )
   }
-  let doc: ReturnType<typeof parseDocument>
-  try {
-    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
-  } catch (err) {
-    // the parser's own recursion overflowed: the file is nested too deeply
-    if (!(err instanceof RangeError)) throw err
-    return malformed(deepBracket(text) ?? 0, tooDeep)
+  // a JSON text is read with JSON.parse, and located (a YAML node tree) only if a problem needs it
+  const json = Integrity.readJson(text, MAX_DEPTH)
+  let data: unknown = json
+  let sourceMap = locate(text)
+  if (json === undefined) {
+    const read = readYaml(text, /\.json$/i.test(fileName), lineCounter, malformed)
+    if (Result.isFailure(read)) return Result.fail(read.failure)
+    data = read.success.data
+    sourceMap = read.success.sourceMap
   }
-  const yamlError = doc.errors[0]
-  if (yamlError !== undefined && /call stack/i.test(yamlError.message))
-    return malformed(deepBracket(text) ?? yamlError.pos[0], tooDeep)
-  const deep = yamlError === undefined ? deepNode(doc.contents) : undefined
-  if (deep !== undefined) return malformed(deep.range?.[0] ?? 0, tooDeep)
-  const dup = yamlError === undefined ? duplicateKey(doc.contents) : undefined
-  if (dup !== undefined) return malformed(dup.range?.[0] ?? 0, "Map keys must be unique")
-  if (yamlError !== undefined) {
-    const pos = yamlError.linePos?.[0] ?? lineCounter.linePos(yamlError.pos[0])
-    return Result.fail(
-      new ScenarioError.MalformedFile({
-        file: fileName,
-        line: pos.line,
-        column: pos.col,
-        reason: firstLine(yamlError.message) + snippet(text, pos.line, pos.col)
-      })
-    )
-  }
-  let data: unknown
-  try {
-    data = doc.toJS({ maxAliasCount: 1000 })
-  } catch (err) {
-    // too many aliases (a "billion laughs"): point at the first alias
-    return malformed(
-      firstAlias(doc.contents)?.range?.[0] ?? 0,
-      err instanceof Error ? err.message : String(err)
-    )
-  }
-  const sourceMap = SourceMap.fromDocument(doc, lineCounter)
   if (!isRecord(data)) {
     return Result.fail(
       new ScenarioError.MalformedFile({
@@ -617,15 +744,15 @@ export const parseScenario = (
   const document: Record<string, unknown> = nfc.data
   const installed = rulesets.map((r) => r.id)
   const rulesetId = document.ruleset
-  const rulesetPos = sourceMap.positionOf(["ruleset"])
+  const rulesetPos = () => sourceMap.positionOf(["ruleset"])
   if (typeof rulesetId !== "string") {
     return Result.fail(
       new ScenarioError.UnknownRuleset({
         file: fileName,
         ruleset: rulesetId === undefined ? null : show(rulesetId),
         installed,
-        line: rulesetId === undefined ? 1 : rulesetPos.line,
-        column: rulesetId === undefined ? 1 : rulesetPos.column
+        line: rulesetId === undefined ? 1 : rulesetPos().line,
+        column: rulesetId === undefined ? 1 : rulesetPos().column
       })
     )
   }
@@ -636,8 +763,8 @@ export const parseScenario = (
         file: fileName,
         ruleset: rulesetId,
         installed,
-        line: rulesetPos.line,
-        column: rulesetPos.column
+        line: rulesetPos().line,
+        column: rulesetPos().column
       })
     )
   }
@@ -657,6 +784,9 @@ export const parseScenario = (
   const generic = Schema.decodeUnknownResult(GenericSchema)(genericPart, options)
   const genericIssues = Result.isFailure(generic) ? toIssues(generic.failure, document, sourceMap) : []
   let compiled: Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
+  // a format this version doesn't know: that is the problem (its words can't be read)
+  if (format !== undefined && format !== Skeleton.FORMAT && genericIssues.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: genericIssues }))
   if (format === Skeleton.FORMAT && language !== undefined) {
     const body = Skeleton.decode(language, rulesetPart, (error, prefix, keys) =>
       toIssues(error, document, sourceMap, prefix, keys).map((i) => ({
@@ -690,10 +820,11 @@ export const parseScenario = (
     const issues = [...genericIssues, ...bodyIssues].sort((x, y) => x.line - y.line || x.column - y.column)
     if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(body))
       return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
-    const duplicates = Integrity.duplicateIds(document, sourceMap, [
-      ...Skeleton.idSpaces,
-      ...(ruleset.idSpaces ?? [])
-    ])
+    const duplicates = Integrity.duplicateIds(
+      document,
+      sourceMap,
+      Skeleton.idSpacesWith(ruleset.idSpaces ?? [])
+    )
     if (duplicates.length > 0)
       return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
     try {
@@ -795,7 +926,8 @@ export const parseScenario = (
     expect: g.expect,
     compiled: compiled.success,
     document,
-    sourceMap
+    // the YAML node tree is not kept for the run: located again if a later problem asks
+    sourceMap: json === undefined ? locate(text) : sourceMap
   })
 }
 

@@ -151,7 +151,7 @@ export class UnknownRuleset extends Schema.TaggedError<UnknownRuleset>()("Unknow
     const text = (): string => {
       const list = this.installed.length === 0 ? "(none)" : this.installed.join(", ")
       return this.ruleset === null
-        ? `${where(this.file, this.line, this.column)}: the scenario has no \`ruleset:\` key; installed rulesets: ${list}`
+        ? `${where(this.file, this.line, this.column)}: not a scenario file (a scenario names its ruleset at the top level): no \`ruleset:\` key; installed rulesets: ${list}`
         : `${where(this.file, this.line, this.column)}: unknown ruleset ${JSON.stringify(this.ruleset)}; installed rulesets: ${list}`
     }
     return Names.visible(text())

@@ -101,6 +101,31 @@ export const idSpaces: ReadonlyArray<Ruleset.IdSpace> = [
 ]
 
 /**
+ * The id spaces of a ruleset's format-2 files: {@link idSpaces} and the ruleset's own, where a
+ * ruleset space named like a skeleton space (and scoped alike) adds its paths to it — Riftbound's
+ * `combat` step is an event, so `{ name: "event", paths: ["steps[*].combat.id"] }` puts combat
+ * ids in the events' space, and a duplicate is still one problem.
+ *
+ * @example
+ * ```ts
+ * import { Skeleton } from "@bulwark/scenario"
+ * Skeleton.idSpacesWith([{ name: "event", paths: ["steps[*].combat.id"] }]).find((s) => s.name === "event")?.paths
+ * // ["steps[*].event.id", "steps[*].combat.id"]
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const idSpacesWith = (own: ReadonlyArray<Ruleset.IdSpace>): ReadonlyArray<Ruleset.IdSpace> => {
+  const out = idSpaces.map((s) => ({ ...s, paths: [...s.paths] }))
+  for (const s of own) {
+    const same = out.find((o) => o.name === s.name && o.within === s.within)
+    if (same === undefined) out.push({ ...s, paths: [...s.paths] })
+    else same.paths.push(...s.paths.filter((p) => !same.paths.includes(p)))
+  }
+  return out
+}
+
+/**
  * A problem found while decoding, before it is located in the file: its path (segments) and
  * message; `at` says whether it points at the key or the value.
  *
@@ -700,8 +725,13 @@ const errorText = (err: unknown): string => {
 
 /**
  * Compiles a decoded body into core data: the starting view (players, `turn`, objects, then the
- * ruleset's `prepare`), the ledger (each effect built by its kind's constructor) and the steps.
- * A constructor that refuses its options (a typed error) becomes a problem at that effect.
+ * ruleset's `prepare`), the ledger (the effects objects bring with them, then each effect built
+ * by its kind's constructor, then those the game state derives) and the steps (around an
+ * `advance`, what the ruleset says happens then). An effect that names a `source` and no
+ * `controller` gets its source's controller, when its kind has a `controller` option. A
+ * constructor that refuses its options (a typed error) becomes a problem at that effect. Ruleset
+ * steps see the view as the updates before them leave it and the effects written before them
+ * (`CompileContext`).
  *
  * @example
  * ```ts
@@ -730,19 +760,61 @@ export const compile = (
       objects: [...players, ...objects]
     })
     if (language.prepare !== undefined) view = language.prepare(view)
+    // the view as the update steps so far leave it (events are not replayed when compiling)
+    let tracked = view
     const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
       const k = language.effects[e.kind] as Language.EffectKind
+      // `controller` defaults to the source's controller (a common field's meaning)
+      const source = e.options.source
+      const options =
+        e.options.controller === undefined &&
+        typeof source === "string" &&
+        fieldsOf(k.options).includes("controller") &&
+        GameView.controllerOf(tracked, source) !== undefined
+          ? { ...e.options, controller: GameView.controllerOf(tracked, source) }
+          : e.options
       try {
-        const made = k.make(e.options)
+        const made = k.make(options, tracked)
         return Array.isArray(made) ? made : [made as Replacement.Replacement]
       } catch (err) {
         return Ruleset.invalid(e.path, errorText(err))
       }
     }
+    const present = new Set<string>()
+    const checked = (
+      made: ReadonlyArray<Replacement.Replacement>,
+      path: string
+    ): ReadonlyArray<Replacement.Replacement> => {
+      const bad = Ledger.validate(
+        made,
+        [...present].map((id) => ({ id }) as Replacement.Replacement)
+      )
+      if (bad !== undefined) Ruleset.invalid(`${path} (${bad.effect})`, `${bad.path}: ${bad.reason}`)
+      for (const e of made) present.add(e.id)
+      return made
+    }
+    const derived = (): ReadonlyArray<Replacement.Replacement> =>
+      (language.derived?.(tracked) ?? []).filter((e) => !present.has(e.id))
+    // effects a ruleset step starts the run with (ctx.startWith), after the file's own
+    const extra: Array<Replacement.Replacement> = []
+    const startWith = (effects: ReadonlyArray<Replacement.Replacement>) => {
+      for (const e of effects) if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
+    }
+    // the effects written so far and still lasting (for ruleset steps that read them)
+    let written: Array<Language.WrittenEffect & { readonly duration?: unknown }> = body.effects.map((e) => ({
+      kind: e.kind,
+      options: e.options,
+      duration: e.options.duration
+    }))
+    // `view` is the starting view (a step may compare it with the view at run time), `current`
+    // the view as the updates compiled so far leave it
     const ctxAt = (path: string): Language.CompileContext => ({
       view,
+      current: tracked,
+      written: written.map(({ kind, options }) => ({ kind, options })),
       path,
       invalid: Ruleset.invalid,
+      startWith,
       effects: (entries, p) => {
         const problems: Array<Problem> = []
         const at = atWith(
@@ -758,8 +830,15 @@ export const compile = (
         return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
       }
     })
-    const ledger = Ledger.make(body.effects.flatMap(makeEffect))
+    const brought =
+      language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects)
+    const fileEffects = checked([...brought, ...body.effects.flatMap(makeEffect)], "effects")
+    const initial = [...fileEffects, ...checked(derived(), "effects")]
     const steps: Array<Ruleset.Step> = []
+    const push = (step: Ruleset.Step): void => {
+      if (step._tag === "Update") tracked = step.apply(tracked)
+      steps.push(step)
+    }
     for (const s of body.steps) {
       const path = `${s.path}.${s.kind}`
       switch (s.kind) {
@@ -783,18 +862,30 @@ export const compile = (
               ? Language.occurrence(entry)
               : make(entry, ctxAt(`${path}.occurrences[${j}]`))
           })
-          steps.push({ _tag: "Event", event: GameEvent.make(ev.id, occurrences) })
+          push({ _tag: "Event", event: GameEvent.make(ev.id, occurrences) })
           break
         }
-        case "advance":
-          steps.push({ _tag: "Advance", boundary: s.value as string })
+        case "advance": {
+          const boundary = s.value as string
+          const advance = language.advance
+          // the ruleset's steps just before the boundary is crossed, or its view change right after
+          if (typeof advance === "function") for (const step of advance(boundary, ctxAt(path))) push(step)
+          push({ _tag: "Advance", boundary })
+          written = written.filter((w) => w.duration !== boundary)
+          const then =
+            typeof advance === "function" || advance === undefined || !Object.hasOwn(advance, boundary)
+              ? undefined
+              : advance[boundary]
+          if (then !== undefined) push({ _tag: "Update", label: then.label, apply: then.apply })
           break
-        case "addEffects":
-          steps.push({
-            _tag: "AddEffects",
-            effects: (s.value as ReadonlyArray<DecodedEffect>).flatMap(makeEffect)
-          })
+        }
+        case "addEffects": {
+          const added = s.value as ReadonlyArray<DecodedEffect>
+          push({ _tag: "AddEffects", effects: checked(added.flatMap(makeEffect), path) })
+          for (const e of added)
+            written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
           break
+        }
         case "update": {
           const { object, set, unset, zone, controller, ...own } = s.value as {
             object: string
@@ -803,7 +894,9 @@ export const compile = (
             zone?: string
             controller?: string
           } & Record<string, unknown>
+          const whole = language.update?.view
           const apply = (v: GameView.GameView): GameView.GameView => {
+            if (whole !== undefined) return whole(v, s.value as { object: string })
             const o = GameView.get(v, object)
             if (o === undefined) return v
             const props: Record<string, GameView.Prop> = { ...o.props, ...(set ?? {}) }
@@ -814,17 +907,29 @@ export const compile = (
               ...(controller === undefined ? {} : { controller }),
               props
             }
-            if (language.update !== undefined && Object.keys(own).length > 0)
+            if (language.update?.apply !== undefined && Object.keys(own).length > 0)
               next = language.update.apply(next, own, v)
             return GameView.setObject(v, next)
           }
-          steps.push({ _tag: "Update", label: `update ${object}`, apply })
+          const said = [
+            zone === undefined ? "" : `to ${zone}`,
+            controller === undefined ? "" : `controller ${controller}`,
+            set === undefined ? "" : `set ${JSON.stringify(set)}`,
+            unset === undefined ? "" : `unset ${unset.join(", ")}`
+          ].filter((x) => x !== "")
+          push({
+            _tag: "Update",
+            label: `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
+            apply
+          })
+          const fresh = checked(derived(), path)
+          if (fresh.length > 0) push({ _tag: "AddEffects", effects: fresh })
           break
         }
         case "query": {
           const q = s.value as { name: string; question: string; args: unknown }
           const kind = language.queries?.[q.question] as Language.QueryKind
-          steps.push({
+          push({
             _tag: "Query",
             name: q.name,
             run: kind.compile(q.args, ctxAt(`${path}.${q.question}`))
@@ -833,11 +938,11 @@ export const compile = (
         }
         default: {
           const k = language.steps?.[s.kind] as Language.StepKind
-          for (const step of k.compile(s.value, ctxAt(path))) steps.push(step)
+          for (const step of k.compile(s.value, ctxAt(path))) push(step)
         }
       }
     }
-    return { view, ledger, steps }
+    return { view, ledger: Ledger.make([...initial, ...extra]), steps }
   })
 
 /**

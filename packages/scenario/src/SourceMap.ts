@@ -197,3 +197,32 @@ export const fromDocument = (doc: YamlDocument, lineCounter: LineCounter): Sourc
     }
   }
 }
+
+/**
+ * A source map built the first time a position is asked for, and then kept: a file that loads
+ * without an error never pays for locating anything (a 5 MB JSON scenario is read with
+ * `JSON.parse`, and its YAML node tree is built only if a problem needs a line and column).
+ *
+ * @example
+ * ```ts
+ * import { LineCounter, parseDocument } from "yaml"
+ * import { SourceMap } from "@bulwark/scenario"
+ * const text = '{"a": {"b": 1}}'
+ * const map = SourceMap.lazy(() => {
+ *   const lc = new LineCounter()
+ *   return SourceMap.fromDocument(parseDocument(text, { lineCounter: lc }), lc)
+ * })
+ * map.positionOf(["a", "b"]) // { line: 1, column: 8 }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const lazy = (build: () => SourceMap): SourceMap => {
+  let built: SourceMap | undefined
+  return {
+    positionOf: (path, at) => {
+      built ??= build()
+      return built.positionOf(path, at)
+    }
+  }
+}

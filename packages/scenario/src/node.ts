@@ -77,9 +77,82 @@ export const loadFile = (
 }
 
 /**
- * Lists the scenario files (`*.yaml`, `*.yml`, `*.json`) under a directory, recursively, sorted
- * by path; a file path is returned as is. A path that does not exist yields itself (so that
- * loading it reports the problem).
+ * What a walk over directories finds: the scenario files, sorted by path, and the files with a
+ * scenario's extension that are not scenarios (no top-level `ruleset` key), so that a caller can
+ * say what it skipped rather than drop a file silently.
+ *
+ * @example
+ * ```ts
+ * import type { Found } from "@bulwark/scenario/node"
+ * const f: Found = { scenarios: ["a.yaml"], skipped: ["package.json"] }
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export interface Found {
+  readonly scenarios: ReadonlyArray<string>
+  readonly skipped: ReadonlyArray<string>
+}
+
+/** Directories a walk never enters: installed packages and build output. */
+const NOT_WALKED: ReadonlySet<string> = new Set(["node_modules", "dist"])
+
+/**
+ * Finds the scenario files under a directory, recursively. A scenario file is a `.yaml`, `.yml`
+ * or `.json` file whose top-level mapping has a `ruleset` key (`ruleset: mtg`); other files with
+ * those extensions (`package.json`, `tsconfig.json`, a CI workflow) are listed as skipped. The
+ * walk never enters `node_modules`, `dist` or a directory whose name starts with a dot. A path
+ * that is a file, or does not exist, is returned as a scenario as is, whatever it holds: a file
+ * named explicitly is always loaded, so that a file that is not a scenario gets its error.
+ *
+ * @example
+ * ```ts
+ * import { findScenarios } from "@bulwark/scenario/node"
+ * const { scenarios, skipped } = findScenarios("packages")
+ * console.log(`${scenarios.length} scenarios, ${skipped.length} other files`)
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const findScenarios = (dirOrFile: string): Found => {
+  let isDir: boolean
+  try {
+    isDir = statSync(dirOrFile).isDirectory()
+  } catch {
+    return { scenarios: [dirOrFile], skipped: [] }
+  }
+  if (!isDir) return { scenarios: [dirOrFile], skipped: [] }
+  const scenarios: Array<string> = []
+  const skipped: Array<string> = []
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue
+      const p = join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (!NOT_WALKED.has(entry.name)) walk(p)
+      } else if (SCENARIO_FILE.test(entry.name)) (isScenario(p) ? scenarios : skipped).push(p)
+    }
+  }
+  walk(dirOrFile)
+  return { scenarios: scenarios.sort(), skipped: skipped.sort() }
+}
+
+// A file that can't be read is counted as a scenario: loading it reports why.
+const isScenario = (path: string): boolean => {
+  let text: string
+  try {
+    text = readFileSync(path, "utf8")
+  } catch {
+    return true
+  }
+  return Integrity.hasRulesetKey(text)
+}
+
+/**
+ * Lists the scenario files under a directory, recursively, sorted by path (see
+ * {@link findScenarios}: files without a top-level `ruleset` key, `node_modules`, `dist` and
+ * dot-directories are left out); a file path is returned as is. A path that does not exist
+ * yields itself (so that loading it reports the problem).
  *
  * @example
  * ```ts
@@ -89,26 +162,7 @@ export const loadFile = (
  * @since 0.1.0
  * @category loading
  */
-export const scenarioFiles = (dirOrFile: string): ReadonlyArray<string> => {
-  let isDir: boolean
-  try {
-    isDir = statSync(dirOrFile).isDirectory()
-  } catch {
-    return [dirOrFile]
-  }
-  if (!isDir) return [dirOrFile]
-  const out: Array<string> = []
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue
-      const p = join(dir, entry.name)
-      if (entry.isDirectory()) walk(p)
-      else if (SCENARIO_FILE.test(entry.name)) out.push(p)
-    }
-  }
-  walk(dirOrFile)
-  return out.sort()
-}
+export const scenarioFiles = (dirOrFile: string): ReadonlyArray<string> => findScenarios(dirOrFile).scenarios
 
 /**
  * The result of checking one file: `Checked` (it loaded; see `result.ok`) or `Invalid` (it

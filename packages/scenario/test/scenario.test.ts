@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { checkScenario, describeStrategy, parseScenario, Scenario, SourceMap } from "../src/index.js"
-import { checkDirectory, loadFile, scenarioFiles } from "../src/node.js"
+import { checkDirectory, findScenarios, loadFile, scenarioFiles } from "../src/node.js"
 import { tiny } from "./tiny.js"
 
 /**
@@ -118,10 +118,10 @@ describe("parseScenario", () => {
     // the typo'd key inside an effect
     assert.strictEqual(byPath.get("effects[1].amout")?.line, lineOf("amout: 2"))
     assert.strictEqual(byPath.get("effects[1].amout")?.message, 'unknown key "amout"')
-    // the typo'd top-level key: unknown, and the real one missing
+    // the typo'd top-level key: one mistake, one problem (the key it meant is not also "missing")
     assert.strictEqual(byPath.get("playrs")?.line, lineOf("playrs:"))
     assert.strictEqual(byPath.get("playrs")?.message, 'unknown key "playrs" (did you mean "players"?)')
-    assert.strictEqual(byPath.get("players")?.message, 'missing key "players"')
+    assert.isUndefined(byPath.get("players"))
     // a bad generic key
     assert.strictEqual(byPath.get("strategy")?.line, lineOf("strategy: best"))
     // sorted by line, and all in the message
@@ -244,15 +244,24 @@ describe("node", () => {
     join(dir, "sub", "a.yml"),
     base("decisions: [dbl]\nexpect: { events: { e1: { dealt: { bear: 2 } } } }\n")
   )
-  writeFileSync(join(dir, "c.json"), "{")
+  // truncated, but a scenario (a top-level ruleset key): listed, and its load fails
+  writeFileSync(join(dir, "c.json"), '{ "ruleset": "tiny", ')
   writeFileSync(join(dir, "notes.txt"), "not a scenario")
+  // not scenarios (no top-level ruleset key), and folders a walk never enters
+  writeFileSync(join(dir, "package.json"), '{ "name": "x", "config": { "ruleset": "tiny" } }')
+  mkdirSync(join(dir, "node_modules", "dep"), { recursive: true })
+  writeFileSync(join(dir, "node_modules", "dep", "s.yaml"), base(""))
+  mkdirSync(join(dir, "dist"))
+  writeFileSync(join(dir, "dist", "s.yaml"), base(""))
 
-  it("lists scenario files recursively, sorted", () => {
+  it("lists scenario files recursively, sorted: a top-level ruleset key; node_modules and dist never entered", () => {
     assert.deepStrictEqual(scenarioFiles(dir), [
       join(dir, "b.yaml"),
       join(dir, "c.json"),
       join(dir, "sub", "a.yml")
     ])
+    assert.deepStrictEqual(findScenarios(dir).skipped, [join(dir, "package.json")])
+    assert.deepStrictEqual(scenarioFiles(join(dir, "package.json")), [join(dir, "package.json")])
   })
 
   it("checks a directory: pass, invalid, fail", () => {

@@ -57,6 +57,21 @@ expect:
       "effects:\n  - { kind: shield, id: s, to: U, amonut: 1 }\n",
       'effects[0].amonut: unknown key "amonut" (did you mean "amount"?)'
     ],
+    [
+      "typo'd required option (the missing key is the same mistake)",
+      "effects:\n  - { kind: shield, idd: s, to: U, amount: 1 }\n",
+      'effects[0].idd: unknown key "idd" (did you mean "id"?)'
+    ],
+    [
+      "typo'd key inside an occurrence (a did-you-mean at any depth)",
+      "steps:\n  - event: { id: e, occurrences: [{ sorce: X, to: U, amount: 1 }] }\n",
+      'steps[0].event.occurrences[0].sorce: unknown key "sorce" (did you mean "source"?)'
+    ],
+    [
+      "typo'd strategy",
+      "strategy: frist\n",
+      'strategy: Expected "first" | "best-for-chooser", got "frist" (did you mean "first"?)'
+    ],
     ["wrong type", "effects:\n  - { kind: shield, id: s, to: U, amount: two }\n", "effects[0].amount:"],
     [
       "unknown id in a selector",

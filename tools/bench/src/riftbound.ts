@@ -53,14 +53,14 @@ const row = (u: number, r: number): Row => {
       controller: "B",
       owner: "B",
       zone: "board",
-      props: { type: "unit", might: mightOf(i), damage: 0 }
+      props: { types: ["unit"], might: mightOf(i), damage: 0 }
     }))
   })
   const effects: Array<Replacement.Replacement> = units.flatMap((unit) =>
     Array.from({ length: r }, (_, j) =>
       j % 2 === 0
-        ? Effects.modify({ id: `${unit}-add${j}`, controller: "A", unit, op: "add", value: 1 })
-        : Effects.double({ id: `${unit}-double${j}`, controller: "A", unit })
+        ? Effects.modify({ id: `${unit}-add${j}`, controller: "A", to: unit, op: "add", value: 1 })
+        : Effects.double({ id: `${unit}-double${j}`, controller: "A", to: unit })
     )
   )
   const ctx: Combat.Context = { view, ledger: Ledger.make(effects) }

@@ -1,51 +1,18 @@
 /**
  * The kinds of each ruleset's format-1 language, read off the adapters' schemas (so that a kind
- * the schema has and the generator lacks is noticed), and the kinds one scenario document uses.
+ * the schema has and the generator lacks is noticed) — or, for a ruleset that has moved to
+ * format 2, as its format-1 schema had them —, and the kinds one scenario document uses.
  */
-import { Scenario as BerserkScenario } from "@bulwark/berserk"
-import { Scenario as FabScenario } from "@bulwark/fab"
-import { Scenario as MtgScenario } from "@bulwark/mtg"
-import { Vocabulary as RiftboundScenario } from "@bulwark/riftbound"
 import { Scenario } from "@bulwark/scenario"
 
-// the introspection the schemas allow: a union has `members`, a struct `fields`, a literal `literal`
-interface StructLike {
-  readonly fields: Readonly<Record<string, { readonly literal?: unknown }>>
-}
-interface UnionLike {
-  readonly members: ReadonlyArray<StructLike>
-}
-const members = (u: unknown): ReadonlyArray<StructLike> => (u as UnionLike).members
-const fieldsOf = (s: unknown): ReadonlyArray<string> => Object.keys((s as StructLike).fields)
-
-/** The literal of the tag field `tag` of every member of a union of structs. */
-const tagged = (u: unknown, tag: string): ReadonlyArray<string> =>
-  members(u).map((m) => String(m.fields[tag]?.literal))
-
-/** The key only one member of a union of structs has (the others share the rest). */
-const ownKeys = (u: unknown): ReadonlyArray<string> => {
-  const ms = members(u).map((m) => Object.keys(m.fields))
-  return ms.map((keys) => {
-    const own = keys.filter((k) => ms.filter((o) => o.includes(k)).length === 1)
-    if (own.length !== 1) throw new Error(`a union member without exactly one own key: ${keys.join(", ")}`)
-    return own[0] as string
-  })
-}
-
 /**
- * The berserk keys an effect may carry whatever it does (target, source, duration, answers):
- * every other key of `EffectInput` is a form of the effect (`prevent`, `moreWounds`, …).
+ * The berserk format-1 kinds, as its schema had them before berserk moved to format 2 (its
+ * `EffectInput` forms and `StepInput` keys; format 1 never changes).
  */
-const berserkQualifiers = new Set([
-  ...fieldsOf(BerserkScenario.ModifierInput),
-  "controller",
-  "source",
-  "rule",
-  "activeZones",
-  "optional",
-  "oncePerTurn",
-  "scope"
-])
+const berserkFormat1 = {
+  effects: ["prevent", "noWoundsFrom", "woundsOnlyFrom", "moreWounds", "fewerWounds", "instead"],
+  steps: ["attack", "heal", "event", "leave", "set", "endOfTurn", "addEffects"]
+}
 
 /** Per ruleset: the effect kinds, the step kinds, and further kinds (mtg queries and families). */
 export interface Kinds {
@@ -56,27 +23,82 @@ export interface Kinds {
 
 /** Every kind of every ruleset's format-1 language, from the schemas. */
 export const schemaKinds: Readonly<Record<string, Kinds>> = {
+  // mtg moved to format 2 (its format-1 schema is gone): its format-1 kinds, as that schema had them
   mtg: {
-    effects: tagged(MtgScenario.EffectEntry, "kind"),
-    steps: ownKeys(MtgScenario.StepEntry),
+    effects: [
+      "shield",
+      "shieldEach",
+      "preventNextFrom",
+      "preventEach",
+      "modify",
+      "double",
+      "redirect",
+      "zoneInstead",
+      "instead",
+      "lifeFloor",
+      "raw"
+    ],
+    steps: ["event", "advance", "resolve", "update", "stateBasedActions", "query"],
     other: [
-      ...fieldsOf(MtgScenario.QueryEntry)
-        .filter((k) => k !== "name")
-        .map((k) => `query.${k}`),
-      ...MtgScenario.EventFamily.literals.map((f) => `occurrence.${f}`),
+      ...["canTarget", "canEnchant", "canEquip", "canFortify", "canBlock", "illegalAttachments", "sba"].map(
+        (k) => `query.${k}`
+      ),
+      ...[
+        "zoneChange",
+        "lifeGain",
+        "lifeLoss",
+        "draw",
+        "createToken",
+        "addCounters",
+        "removeCounters",
+        "markDamage"
+      ].map((f) => `occurrence.${f}`),
       "event.damage",
       "event.destroy"
     ]
   },
-  fab: { effects: tagged(FabScenario.EffectSpec, "type"), steps: ownKeys(FabScenario.Step), other: [] },
-  berserk: {
-    effects: fieldsOf(BerserkScenario.EffectInput).filter((k) => !berserkQualifiers.has(k)),
-    steps: ownKeys(BerserkScenario.StepInput),
-    other: ["modifiers"]
+  // fab reads format 2 now: its format-1 kinds, as its format-1 schema had them (frozen)
+  fab: {
+    effects: [
+      "preventNextTime",
+      "prevent",
+      "preventNext",
+      "ward",
+      "arcaneShelter",
+      "spellvoid",
+      "arcaneBarrier",
+      "quell",
+      "amp",
+      "preventsLess",
+      "replacement"
+    ],
+    steps: ["damage", "attack", "advance", "beginEndPhase", "addEffects", "destroy", "update"],
+    other: []
   },
+  berserk: { ...berserkFormat1, other: ["modifiers"] },
+  // riftbound speaks format 2 now: its format-1 kinds, as its format-1 schema (removed) listed them
   riftbound: {
-    effects: ownKeys(RiftboundScenario.EffectSpec),
-    steps: ownKeys(RiftboundScenario.StepSpec),
+    effects: [
+      "prevent",
+      "preventNext",
+      "double",
+      "modify",
+      "cantBeDealtDamage",
+      "bonusDamage",
+      "replacement"
+    ],
+    steps: [
+      "deal",
+      "event",
+      "combat",
+      "preview",
+      "minimumLethal",
+      "validate",
+      "solve",
+      "advance",
+      "addEffects",
+      "setUnit"
+    ],
     other: []
   }
 }

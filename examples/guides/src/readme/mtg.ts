@@ -7,20 +7,25 @@ import { Effect } from "effect"
 
 // CR 616.1: nap's creature Z is dealt 3; nap's shield ("prevent the next 2") and ap's
 // doubler ("it deals double that damage instead") don't commute: nap, Z's controller, chooses.
-// Each constructor takes the options a scenario file writes after `kind: shield` / `kind: double`.
-const creature = (id: string, controller: string, power: number): GameView.GameObject => ({
-  id,
-  kind: "object",
-  controller,
-  zone: "battlefield",
-  props: { types: ["Creature"], power, toughness: power }
+// The effects take the options a scenario file writes (`kind: shield` is `Effects.shield`).
+const view = GameView.make({
+  players: ["ap", "nap"],
+  activePlayer: "ap",
+  objects: [
+    { id: "ap", kind: "player", props: { life: 20 } },
+    { id: "nap", kind: "player", props: { life: 20 } },
+    {
+      id: "Z",
+      kind: "object",
+      controller: "nap",
+      zone: "battlefield",
+      props: { types: ["Creature"], toughness: 5, damage: 0 }
+    },
+    { id: "src", kind: "object", controller: "ap", zone: "battlefield", props: { types: ["Creature"] } }
+  ]
 })
-const compiled: Ruleset.Compiled = {
-  view: GameView.make({
-    players: ["ap", "nap"],
-    activePlayer: "ap",
-    objects: [creature("Z", "nap", 5), creature("src", "ap", 3)]
-  }),
+const scenario: Ruleset.Compiled = {
+  view,
   ledger: Ledger.make([
     Effects.shield({ id: "shield", controller: "nap", to: "Z", amount: 2, duration: "endOfTurn" }),
     Effects.double({ id: "double", controller: "ap", to: { types: ["Creature"] } })
@@ -35,7 +40,7 @@ const compiled: Ruleset.Compiled = {
 
 // 1. Synchronous — an AI, a simulation, a test: a strategy answers at once.
 //    nap's best order is prevent first: (3 − 2) × 2 = 2.
-const best = Ruleset.run(ruleset.rules, compiled, Chooser.bestForChooser())
+const best = Ruleset.run(ruleset.rules, scenario, Chooser.bestForChooser())
 console.log(best.outcome.events["e"]?.dealt) // → { Z: 2 }
 
 // 2. Asynchronous — a UI or the network: ask the player, answer when they do.
@@ -58,7 +63,7 @@ const fromPlayer = Chooser.layer({
 })
 //    A failure (no answer, an illegal one) is a typed error in Effect's error channel.
 const played = await Effect.runPromise(
-  Ruleset.runEffect(ruleset.rules, compiled).pipe(Effect.provide(fromPlayer))
+  Ruleset.runEffect(ruleset.rules, scenario).pipe(Effect.provide(fromPlayer))
 )
 // nap chose double first: 3 × 2 − 2 = 4
 console.log(played.outcome.events["e"]?.dealt) // → { Z: 4 }

@@ -1,0 +1,112 @@
+/**
+ * Issue 16, point 4, for Берсерк: every frozen format-1 berserk case (the bundled files and the
+ * generated ones), migrated with `bulwark migrate`'s engine (`Migrate.migrateText`) and loaded in
+ * format 2, resolves to the outcome frozen on the format-1 code (`outcomes.json`): the same
+ * events, state, effects, decisions, queries, run error and `expect:` verdict — or, for a file
+ * format 1 refused, a refusal too.
+ *
+ * One difference is format 1's own: its `event:` step took any family, and the generator writes
+ * events of a family `wound` that no Берсерк effect watches (the Берсерк families are damage,
+ * heal, open, close). Format 2 refuses an unknown family (a typo would otherwise pass unseen), so
+ * those files no longer load; the test checks exactly that, and that with `wound` added to the
+ * families they resolve as frozen — so the family check is the only difference.
+ *
+ * The other is format 1's too: it checked the ids of a `from:` written beside `noWoundsFrom:` /
+ * `woundsOnlyFrom:` and then ignored that key (the form's own value names the sources). The
+ * migration drops the ignored key, so the one generated file refused only for an unknown id
+ * there ({@link ignoredFromRefused}) loads in format 2.
+ *
+ * A mutant (a migration that forgets to turn `modifiers:` into `strengthModifier` effects, so
+ * the attacks lose their modifiers) shows the comparison can fail.
+ */
+import type { Ruleset } from "@bulwark/core"
+import { Migrate, parseScenario } from "@bulwark/scenario"
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { type CanonicalOutcome, cases, frozen, frozenOutcome, outcomeOf, rulesets } from "./cases.js"
+
+const berserkCases = () => cases().filter((c) => c.ruleset === "berserk")
+
+const migrated = (text: string): string => {
+  const r = Migrate.migrateText(text)
+  if (Result.isFailure(r)) throw new Error(r.failure.reason)
+  return r.success.text
+}
+
+/**
+ * The frozen outcome a migrated case must have. A file format 1 refused (`{ load: tag }`) must be
+ * refused in format 2 as well; the tag may differ, since format 2 finds some mistakes (an unknown
+ * id) while decoding (`SchemaMismatch`) where format 1 found them compiling (`CompileFailed`).
+ */
+const same = (actual: CanonicalOutcome, expected: CanonicalOutcome): boolean =>
+  "load" in expected ? "load" in actual : JSON.stringify(actual) === JSON.stringify(expected)
+
+/** The rulesets, with `wound` added to Берсерк's families (format 1 took any family). */
+const lax = async (): Promise<ReadonlyArray<Ruleset.AnyRuleset>> =>
+  (await rulesets()).map((r) =>
+    r.id === "berserk" && r.language !== undefined
+      ? { ...r, language: { ...r.language, families: [...r.language.families, "wound"] } }
+      : r
+  )
+
+/** Cases format 1 refused only for an unknown id in a key it ignored (see the module doc). */
+const ignoredFromRefused: ReadonlyArray<string> = ["generated/berserk/380"]
+
+const namesWound = (text: string): boolean => /family: "?wound"?/.test(text)
+
+describe("format 1 → 2, berserk: the ruling does not change", () => {
+  it("files with events of the unknown family wound are refused in format 2", async () => {
+    const strict = await rulesets()
+    const outcomes = frozen()
+    const wound = berserkCases().filter((c) => namesWound(c.text))
+    expect(wound.length).toBeGreaterThan(20)
+    for (const c of wound) {
+      const loaded = parseScenario(migrated(c.text), c.name, strict)
+      expect(Result.isFailure(loaded) && loaded.failure._tag, c.key).toBe("SchemaMismatch")
+      if (Result.isFailure(loaded)) expect(loaded.failure.message, c.key).toMatch(/unknown family "wound"/)
+      // format 1 ran most of them (some failed for another reason)
+    }
+    expect(wound.filter((c) => !("load" in (frozenOutcome(outcomes, c.key) ?? {}))).length).toBeGreaterThan(
+      20
+    )
+  }, 300_000)
+
+  it("every bundled and generated berserk case resolves as frozen", async () => {
+    const with_ = await lax()
+    const outcomes = frozen()
+    const all = berserkCases()
+    expect(all.length).toBeGreaterThan(500)
+    const wrong: Array<string> = []
+    for (const c of all) {
+      const expected = frozenOutcome(outcomes, c.key)
+      if (expected === undefined) throw new Error(`${c.key} was never frozen`)
+      const actual = outcomeOf(migrated(c.text), c.name, with_)
+      if (ignoredFromRefused.includes(c.key)) {
+        expect(expected, c.key).toEqual({ load: "CompileFailed" })
+        expect(c.text, c.key).toMatch(/from: \{ cards: \["ghost"\] \}, woundsOnlyFrom:/)
+        expect("load" in actual, c.key).toBe(false)
+        continue
+      }
+      if (!same(actual, expected))
+        wrong.push(`${c.key}\n  frozen:   ${JSON.stringify(expected)}\n  migrated: ${JSON.stringify(actual)}`)
+    }
+    expect(wrong.slice(0, 5).join("\n")).toBe("")
+    expect(wrong).toHaveLength(0)
+  }, 300_000)
+
+  it("mutant: a migration that drops the attack modifiers changes some outcomes", async () => {
+    const with_ = await lax()
+    const outcomes = frozen()
+    const withModifiers = berserkCases().filter((c) => /^modifiers:/m.test(c.text))
+    expect(withModifiers.length).toBeGreaterThan(20)
+    const changed = withModifiers.filter((c) => {
+      const mutant = migrated(c.text.replace(/^modifiers:/m, "droppedModifiers:")).replace(
+        /^droppedModifiers:[\s\S]*?(?=^\S)/m,
+        ""
+      )
+      const expected = frozenOutcome(outcomes, c.key) as CanonicalOutcome
+      return !same(outcomeOf(mutant, c.name, with_), expected)
+    })
+    expect(changed.length).toBeGreaterThan(0)
+  }, 300_000)
+})

@@ -1,0 +1,73 @@
+/**
+ * The words in code (issue 16, point 2): every effect kind of the scenario language is the
+ * `Effects` constructor of the same name (the very function, taking the kind's options), and
+ * every exported constructor that builds a wound effect is a kind — except `protection` and
+ * `armor`, which a card brings with it («Защита от …», «Броня N» are written as the card's
+ * `protections` / `armor`, not as effects). The words fit the skeleton, and constructors refuse
+ * bad options with a typed error.
+ */
+import { Errors, type Language } from "@bulwark/core"
+import { Skeleton } from "@bulwark/scenario"
+import { describe, expect, it } from "vitest"
+import { Effects, ruleset } from "../src/index.js"
+
+const language = ruleset.language as Language.Language
+const exported = Effects as unknown as Readonly<Record<string, unknown>>
+/** Constructors of effects a card brings with it (its keyword properties), not kinds. */
+const cardKeywords = ["protection", "armor"]
+
+describe("effect kinds are the Effects constructors", () => {
+  it("every kind's make is the constructor exported under the kind's name", () => {
+    const kinds = Object.keys(language.effects)
+    expect(kinds.length).toBeGreaterThan(5)
+    for (const k of kinds) expect(language.effects[k]?.make, k).toBe(exported[k])
+  })
+
+  it("every exported constructor of an effect is a kind (but the card keywords)", () => {
+    // the exported functions (schemas are capitalised), less the filter helpers
+    const constructors = Object.entries(exported)
+      .filter(([k, v]) => typeof v === "function" && /^[a-z]/.test(k))
+      .map(([k]) => k)
+      .filter((k) => !["fromOf", "toFilterOf", "fromArgs", "comesFrom", "modifies"].includes(k))
+    expect(constructors.filter((k) => !cardKeywords.includes(k)).sort()).toEqual(
+      Object.keys(language.effects).sort()
+    )
+  })
+
+  it("the words fit the skeleton (common fields from Language.pick)", () => {
+    expect(Skeleton.wordProblems(language)).toEqual([])
+  })
+
+  it("a mutant kind spelling a common field its own way is refused", () => {
+    const own = {
+      ...language,
+      effects: {
+        prevent: {
+          ...language.effects.prevent,
+          options: {
+            fields: {
+              id: Effects.CommonOptions.fields.id,
+              amount: Effects.StrengthModifierOptions.fields.value
+            }
+          }
+        }
+      }
+    } as unknown as Language.Language
+    expect(Skeleton.wordProblems(own).join("; ")).toContain("field amount is not Language.common.amount")
+  })
+
+  it("constructors refuse bad options with Errors.InvalidEffect", () => {
+    expect(() => Effects.prevent({ id: "p", controller: "ip" })).toThrow(Errors.InvalidEffect)
+    expect(() => Effects.moreWounds({ id: "m", controller: "ip", amount: "all" })).toThrow(
+      Errors.InvalidEffect
+    )
+    expect(() => Effects.noWoundsFrom({ id: "n", controller: "ip" })).toThrow(Errors.InvalidEffect)
+    expect(() => Effects.prevent({ id: "p", amount: 1 })).toThrow(Errors.InvalidEffect)
+    expect(() => Effects.prevent({ id: "p", controller: "ip", amount: 1, limit: { times: 1 } })).toThrow(
+      Errors.InvalidEffect
+    )
+    expect(() => Effects.strengthModifier({ id: "s", value: 1, from: { zone: "hand" } })).toThrow(
+      Errors.InvalidEffect
+    )
+  })
+})

@@ -1,0 +1,447 @@
+/**
+ * The Riftbound words of the one scenario language (format 2): the skeleton (players, `turn`,
+ * objects, effects told apart by `kind:`, steps) is `@bulwark/scenario`'s; this module says what
+ * Riftbound adds to it.
+ *
+ * ```yaml
+ * format: 2
+ * ruleset: riftbound
+ * players: [A, B]          # turn order
+ * turn: A                  # the turn player (default: the first player)
+ * objects:
+ *   - { id: U, controller: B, types: [unit], might: 3, damage: 1, tank: true }
+ *   - { id: BF, types: [battlefield] }   # uncontrolled: the turn player orders (372.2)
+ * effects:
+ *   - { kind: double, id: lotus, controller: A, to: U, duration: endOfTurn }
+ *   - { kind: prevent, id: p, controller: B, to: U, amount: 2 }
+ * steps:
+ *   - query: { name: m, minimumLethal: { unit: U } }
+ *   - combat: { id: c1, assign: { U: 2 } }
+ * expect:
+ *   queries: { m: { _tag: Lethal, input: 1 } }
+ * ```
+ *
+ * - objects: a unit has `types: [unit]`, `might`, `damage` (marked), `tank`, `backline`, `order`
+ *   (its controller's replacement order declared in advance, 372) and `whenDamaged: { might }`
+ *   (a "when I take damage, give me +N Might" trigger); a battlefield has `types: [battlefield]`;
+ *   the default zone is `board`;
+ * - effect kinds (each the constructor of the same name in {@link Effects}): `prevent`,
+ *   `preventNext`, `double`, `modify`, `cantBeDealtDamage`, `bonusDamage`, `replacement`;
+ * - step kind `combat`: combat damage assignment (465.2.c), validated (query `<id>`), then dealt
+ *   (event `<id>`);
+ * - questions of a `query` step: `preview`, `minimumLethal`, `validate`, `solve` ({@link Combat});
+ * - `advance: endOfCombat | endOfTurn`: the cleanup heals all units first (466.1.a.1, 317.2.b);
+ * - `update`: `might`, `damage` and `order` of a unit (its `lethal` is recomputed);
+ * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
+ *   `recall`), `draw` and `score`.
+ *
+ * @since 0.1.0
+ */
+import { Amount, Errors, Filter, GameView, Language, Ruleset } from "@bulwark/core"
+import { Result, Schema } from "effect"
+import * as Combat from "./Combat.js"
+import * as Effects from "./Effects.js"
+import * as Rules from "./Rules.js"
+
+const Id = Schema.NonEmptyString
+const Ids = Schema.Array(Id)
+const Count = Amount.Schema
+const opt = Schema.optionalKey
+
+const num = (v: unknown): number => (typeof v === "number" ? v : 0)
+
+/**
+ * Whether `id` is a unit of the view (an object with `types: [unit]`; an id that names a property
+ * of `Object.prototype` is not).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Scenario } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "A", props: { types: ["unit"], might: 2 } }] })
+ * Scenario.isUnit(view, "U") // true
+ * Scenario.isUnit(view, "constructor") // false
+ * ```
+ * @since 0.1.0
+ * @category units
+ */
+export const isUnit = (view: GameView.GameView, id: string): boolean =>
+  Rules.hasType(GameView.get(view, id), "unit")
+
+/** The units of a view, in the order the file lists them. */
+const unitsOf = (view: GameView.GameView): ReadonlyArray<GameView.GameObject> =>
+  Object.values(view.objects).filter((o) => Rules.hasType(o, "unit"))
+
+const objectOf = (entry: Language.ObjectEntry): GameView.GameObject => {
+  const { id, controller, owner, zone, types, might, damage, tank, backline, order, whenDamaged, ...rest } =
+    entry
+  const props: Record<string, GameView.Prop> = { types: types ?? [] }
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined) props[k] = v as GameView.Prop
+  const unit = (types ?? []).includes("unit")
+  if (unit) {
+    // every unit has a controller and a Might (143): a unit without one is a mistake, not a 0
+    if (controller === undefined)
+      Ruleset.invalid("objects", `the unit ${JSON.stringify(id)} needs a controller`)
+    if (might === undefined) Ruleset.invalid("objects", `the unit ${JSON.stringify(id)} needs a might`)
+    const m = num(might)
+    const d = num(damage)
+    Object.assign(props, {
+      might: m,
+      damage: d,
+      tank: tank === true,
+      backline: backline === true,
+      lethal: Rules.isLethal(m, d),
+      tookDamage: 0,
+      ...(order === undefined ? {} : { order: order as ReadonlyArray<string> }),
+      ...(whenDamaged === undefined ? {} : { whenDamagedMight: (whenDamaged as { might: number }).might })
+    })
+  } else {
+    if (might !== undefined) props.might = might as number
+    if (damage !== undefined) props.damage = damage as number
+    if (order !== undefined) props.order = order as ReadonlyArray<string>
+  }
+  return {
+    id,
+    kind: "object",
+    ...(controller === undefined ? {} : { controller }),
+    ...((owner ?? controller) === undefined ? {} : { owner: (owner ?? controller) as string }),
+    zone: zone ?? "board",
+    props
+  }
+}
+
+const toJson = (u: unknown): Ruleset.Json => JSON.parse(JSON.stringify(u)) as Ruleset.Json
+
+/**
+ * A query's combat context: the scenario's chooser is left out, so a hypothetical order is the
+ * unit's declared one, else the one best for its controller (372; see the README's Interpretations).
+ */
+const combatContext = (ctx: Ruleset.QueryContext): Combat.Context => ({
+  view: ctx.view,
+  ledger: ctx.ledger,
+  rules: ctx.rules
+})
+
+const checkUnits = (ctx: Language.CompileContext, ids: ReadonlyArray<string>, path: string): void => {
+  for (const id of ids) if (!isUnit(ctx.view, id)) ctx.invalid(path, `unknown unit ${JSON.stringify(id)}`)
+}
+
+/**
+ * The units a step names: an id or a list of ids (each must be a unit), or properties matched
+ * against the units of the starting view (`{ controller: B }`, `{ tank: true }`; `you` is the
+ * assigning player). By default damage is assigned among the other side's units on the board
+ * (465.2.c).
+ */
+const unitsOr = (
+  ctx: Language.CompileContext,
+  units: Language.Selector | undefined,
+  by: string,
+  path: string
+): ReadonlyArray<string> => {
+  if (units === undefined)
+    return unitsOf(ctx.view).flatMap((u) => (u.controller !== by && u.zone === "board" ? [u.id] : []))
+  if (typeof units === "string" || Array.isArray(units)) {
+    const ids = typeof units === "string" ? [units] : (units as ReadonlyArray<string>)
+    checkUnits(ctx, ids, path)
+    return ids
+  }
+  const filter = Language.toFilter(units)
+  const fctx = { view: ctx.view, controller: by, predicates: Rules.predicates }
+  return unitsOf(ctx.view).flatMap((u) => (Filter.matches(filter, u.id, fctx) ? [u.id] : []))
+}
+
+const sum = (r: Readonly<Record<string, number>>) => Object.values(r).reduce((n, x) => n + x, 0)
+
+const Split = Schema.Record(Id, Count)
+const Roles = Schema.Record(Id, Schema.Literals(["tank", "backline"]))
+const Orders = Schema.Record(Id, Ids)
+/** The keys a combat step and a validate question share: a proposed assignment (465.2.c). */
+const assignment = {
+  assign: Split,
+  units: opt(Language.SelectorSchema),
+  total: opt(Count),
+  orders: opt(Orders),
+  roles: opt(Roles),
+  ignoreBackline: opt(Schema.Boolean)
+}
+
+/**
+ * Schema of a `combat` step: `{ id, assign, units?, total?, attackers?, source?, orders?,
+ * roles?, ignoreBackline? }` — `assign` splits the attackers' summed Might (or `total`) among
+ * the defending `units` (a selector: ids, or properties such as `{ controller: B }`; default: the
+ * other side's units on the board); `orders` declares each unit's controller's replacement
+ * order (372).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Scenario } from "@bulwark/riftbound"
+ * Schema.decodeUnknownSync(Scenario.CombatStep)({ id: "c1", attackers: ["X"], assign: { U: 3 } })
+ * ```
+ * @since 0.1.0
+ * @category steps
+ */
+export const CombatStep = Schema.Struct({
+  id: Id,
+  ...assignment,
+  attackers: opt(Ids),
+  source: opt(Id)
+})
+
+const combat = Language.stepKind({
+  summary: "combat damage assignment (465.2.c), validated (query <id>), then dealt (event <id>)",
+  schema: CombatStep,
+  compile: (c, ctx) => {
+    const at = ctx.path
+    const attackers = c.attackers ?? []
+    checkUnits(ctx, Object.keys(c.assign), `${at}.assign`)
+    checkUnits(ctx, attackers, `${at}.attackers`)
+    const orders = c.orders ?? {}
+    checkUnits(ctx, Object.keys(orders), `${at}.orders`)
+    const turn = ctx.view.activePlayer
+    const first = attackers[0]
+    const by = first === undefined ? turn : (GameView.controllerOf(ctx.view, first) ?? turn)
+    const defenders = unitsOr(ctx, c.units, by, `${at}.units`)
+    const startZone = (id: string) => ctx.view.objects[id]?.zone
+    // the rules' own step: assigned combat damage is dealt (465.2.d), in the game from the start
+    ctx.startWith([Effects.dealAssigned(turn)])
+    const steps: Array<Ruleset.Step> = []
+    if (Object.keys(orders).length > 0)
+      steps.push({
+        _tag: "Update",
+        label: `declared replacement orders (372): ${Object.entries(orders)
+          .map(([u, o]) => `${u}: ${o.join(", ")}`)
+          .join("; ")}`,
+        apply: (v) =>
+          GameView.batch(v, (d) => {
+            let out = d
+            for (const [u, o] of Object.entries(orders)) {
+              const obj = out.objects[u]
+              if (obj !== undefined)
+                out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
+            }
+            return out
+          })
+      })
+    steps.push({
+      _tag: "Query",
+      name: c.id,
+      run: (q) => {
+        // only units still in combat count (465.2.a "Sum the Might of all Attacking Units"; a
+        // unit killed or moved before the damage step is no longer attacking or defending)
+        const here = (id: string) => q.view.objects[id]?.zone === startZone(id)
+        const attacking = attackers.filter(here)
+        const defending = defenders.filter(here)
+        const gone: Record<string, string> = {}
+        for (const a of attackers)
+          if (!here(a)) gone[a] = "no longer attacking: its Might is not summed (465.2.a)"
+        for (const d of defenders)
+          if (!here(d)) gone[d] = "no longer defending: no damage is assigned to it (465.2.c)"
+        // the amount to assign: the attackers' summed Might (465.2.c; below 0 counts as 0,
+        // 143.2.b); with every attacker gone, 0 (465.1: nothing is assigned)
+        const total =
+          c.total ??
+          (attackers.length > 0 ? attacking.reduce((n, a) => n + Rules.mightOf(q.view, a), 0) : sum(c.assign))
+        const v = Combat.validateAssignment(combatContext(q), {
+          total,
+          units: defending,
+          assign: c.assign,
+          roles: c.roles,
+          ignoreBackline: c.ignoreBackline
+        })
+        if (Result.isFailure(v)) return Result.fail(v.failure)
+        if (!v.success.legal)
+          return Result.fail(
+            new Errors.ScenarioInvalid({
+              path: `${at}.assign`,
+              reason: `illegal combat damage assignment: ${v.success.violations.map((x) => `${x.rule} ${x.message}`).join("; ")}`
+            })
+          )
+        return Result.succeed(
+          toJson({ total, ...v.success, ...(Object.keys(gone).length === 0 ? {} : { notInCombat: gone }) })
+        )
+      }
+    })
+    steps.push({ _tag: "Event", event: Combat.assignmentEvent(c.id, c.assign, c.source ?? first) })
+    return steps
+  }
+})
+
+const Order = opt(Ids)
+
+const preview = Language.queryKind({
+  summary: "the damage an input assigned to a unit becomes, and whether it is lethal (465.2.c.5)",
+  schema: Schema.Struct({ unit: Id, input: Count, order: Order }),
+  compile: (p, ctx) => {
+    checkUnits(ctx, [p.unit], `${ctx.path}.unit`)
+    return (q) => Result.map(Combat.preview(combatContext(q), p.unit, p.input, { order: p.order }), toJson)
+  }
+})
+
+const minimumLethal = Language.queryKind({
+  summary: "the least input whose applied value is lethal (465.2.c.4.a)",
+  schema: Schema.Struct({ unit: Id, order: Order }),
+  compile: (m, ctx) => {
+    checkUnits(ctx, [m.unit], `${ctx.path}.unit`)
+    return (q) => Result.map(Combat.minimumLethalInput(combatContext(q), m.unit, { order: m.order }), toJson)
+  }
+})
+
+const validate = Language.queryKind({
+  summary: "every violation of a proposed combat damage assignment (465.2.c)",
+  schema: Schema.Struct(assignment),
+  compile: (v, ctx) => {
+    const defenders = unitsOr(ctx, v.units, ctx.view.activePlayer, `${ctx.path}.units`)
+    checkUnits(ctx, defenders, `${ctx.path}.units`)
+    checkUnits(ctx, Object.keys(v.assign), `${ctx.path}.assign`)
+    return (q) =>
+      Result.map(
+        Combat.validateAssignment(
+          combatContext(q),
+          {
+            total: v.total ?? sum(v.assign),
+            units: defenders,
+            assign: v.assign,
+            roles: v.roles,
+            ignoreBackline: v.ignoreBackline
+          },
+          v.orders ?? {}
+        ),
+        toJson
+      )
+  }
+})
+
+const solve = Language.queryKind({
+  summary: "a legal combat damage assignment, or a best one for a goal (465.2.c)",
+  schema: Schema.Struct({
+    total: Count,
+    units: opt(Language.SelectorSchema),
+    goal: opt(Schema.Literals(["legal", "killMost"])),
+    orders: opt(Orders),
+    ignoreBackline: opt(Schema.Boolean)
+  }),
+  compile: (v, ctx) => {
+    const defenders = unitsOr(ctx, v.units, ctx.view.activePlayer, `${ctx.path}.units`)
+    checkUnits(ctx, defenders, `${ctx.path}.units`)
+    return (q) =>
+      Result.map(
+        Combat.solveAssignment(combatContext(q), {
+          total: v.total,
+          units: defenders,
+          goal: v.goal,
+          ignoreBackline: v.ignoreBackline,
+          orders: v.orders
+        }),
+        toJson
+      )
+  }
+})
+
+/**
+ * The object properties of a Riftbound scenario file: `might` (a unit's Might, may be below 0,
+ * 143.2.b), `damage` (marked damage, 142.2), `tank` (815), `backline` (826), `order` (its
+ * controller's replacement order declared in advance, 372) and `whenDamaged: { might }` ("when I
+ * take damage, give me +N Might").
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Scenario } from "@bulwark/riftbound"
+ * Schema.is(Schema.Struct(Scenario.objectFields))({ might: 3, tank: true }) // true
+ * ```
+ * @since 0.1.0
+ * @category objects
+ */
+export const objectFields = {
+  might: opt(Amount.SignedSchema),
+  damage: opt(Count),
+  tank: opt(Schema.Boolean),
+  backline: opt(Schema.Boolean),
+  order: opt(Ids),
+  whenDamaged: opt(Schema.Struct({ might: Amount.SignedSchema }))
+}
+
+/**
+ * The Riftbound words of the one scenario language (see the module documentation): the
+ * `language` of the package's `ruleset`.
+ *
+ * @example
+ * ```ts
+ * import { Scenario } from "@bulwark/riftbound"
+ * Object.keys(Scenario.language.effects) // ["prevent", "preventNext", "double", "modify", …]
+ * ```
+ * @since 0.1.0
+ * @category language
+ */
+export const language: Language.Language = {
+  turn: "turn player",
+  players: { fields: {} },
+  objects: { fields: objectFields, defaultZone: "board", make: objectOf },
+  effects: {
+    prevent: Language.effectKind({
+      summary: "Prevent (437): the next N damage to a unit, or all of it (Prevent All)",
+      options: Effects.PreventOptions,
+      make: Effects.prevent
+    }),
+    preventNext: Language.effectKind({
+      summary: "the next time the unit would be dealt damage, prevent it (437.1.b.2)",
+      options: Effects.UnitOptions,
+      make: Effects.preventNext
+    }),
+    double: Language.effectKind({
+      summary: "double all damage that would be dealt to the unit (Lotus Trap)",
+      options: Effects.UnitOptions,
+      make: Effects.double
+    }),
+    modify: Language.effectKind({
+      summary: "add to, subtract from or multiply the damage dealt to the unit",
+      options: Effects.ModifyOptions,
+      make: Effects.modify
+    }),
+    cantBeDealtDamage: Language.effectKind({
+      summary: "the unit can't be dealt damage (465.2.c.10)",
+      options: Effects.UnitOptions,
+      make: Effects.cantBeDealtDamage
+    }),
+    bonusDamage: Language.effectKind({
+      summary: "Bonus Damage (417.5, 712–715), added before any replacement",
+      options: Effects.BonusDamageOptions,
+      make: Effects.bonusDamage
+    }),
+    replacement: Language.effectKind({
+      summary: "any other replacement effect, as core data (watch, action)",
+      options: Effects.ReplacementOptions,
+      make: Effects.replacement
+    })
+  },
+  steps: { combat },
+  queries: { preview, minimumLethal, validate, solve },
+  update: {
+    fields: { might: opt(Amount.SignedSchema), damage: opt(Count), order: opt(Ids) },
+    apply: (o, change) => {
+      const props = { ...o.props }
+      if (change.might !== undefined) props.might = change.might as number
+      if (change.damage !== undefined) props.damage = change.damage as number
+      if (change.order !== undefined) props.order = change.order as ReadonlyArray<string>
+      props.lethal = Rules.isLethal(num(props.might), num(props.damage))
+      return { ...o, props }
+    }
+  },
+  boundaries: ["endOfCombat", "endOfTurn"],
+  // the cleanup heals all units (3c) before "this turn" effects expire (3d): 317.2.b–c at the
+  // end of a turn, 466.1.a.1 at the end of a combat
+  advance: (boundary) => [
+    {
+      _tag: "Update",
+      label:
+        boundary === "endOfTurn"
+          ? "Expiration Step: heal all units (Riftbound 317.2.b)"
+          : "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
+      apply: Rules.healAll
+    }
+  ],
+  durations: ["endOfTurn", "endOfCombat"],
+  families: ["damage", ...Object.values(Rules.Family), "draw", "score"]
+}
