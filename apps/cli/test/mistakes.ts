@@ -113,6 +113,11 @@ export const mistakes: ReadonlyArray<Mistake> = [
       renameIn(top(doc), "effects", "efects") ? { path: "efects", suggests: "effects" } : undefined
   },
   {
+    name: "a typo'd required top-level key (playrs:)",
+    make: (doc) =>
+      renameIn(top(doc), "players", "playrs") ? { path: "playrs", suggests: "players" } : undefined
+  },
+  {
     name: "a typo'd generic key (tilte:)",
     make: (doc) => (renameIn(top(doc), "title", "tilte") ? { path: "tilte", suggests: "title" } : undefined)
   },

@@ -415,7 +415,11 @@ describe("exit codes, command × error class", () => {
     ["resolve: a file that is not a scenario", ["resolve", notScenario], 2],
     ["migrate: a file that is not a scenario, named", ["migrate", notScenario], 2],
     ["migrate --check: a folder of configs only (no scenario file)", ["migrate", "--check", configsOnly], 2],
-    ["migrate --check: a folder with a scenario, package.json and tsconfig.json", ["migrate", "--check", pkg], 0],
+    [
+      "migrate --check: a folder with a scenario, package.json and tsconfig.json",
+      ["migrate", "--check", pkg],
+      0
+    ],
     ["schema: a ruleset", ["schema", "mtg"], 0],
     ["schema: unknown ruleset", ["schema", "mgt"], 2],
     ["rulesets", ["rulesets"], 0],

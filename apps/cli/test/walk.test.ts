@@ -56,7 +56,8 @@ put(
     .replace(/^\{/, '{ "description": "the ruleset key after another",\n  "ruleset": "mtg",')
 )
 put("sub/e.yaml", passing.replace("ruleset: mtg", '"ruleset": mtg'))
-put("sub/f.yaml", `\uFEFF${passing.slice(passing.indexOf("ruleset:"))}`) // a byte-order mark, then the key
+// a byte-order mark, then the key (`format: 2` moved to the end)
+put("sub/f.yaml", `\uFEFF${passing.slice(passing.indexOf("ruleset:"))}\nformat: 2\n`)
 
 const nonInteractive: InteractionShape = { interactive: false, ask: () => Effect.die("not interactive") }
 const cli = (args: ReadonlyArray<string>) =>

@@ -433,7 +433,9 @@ export const decode = (
   const list = (key: string, required: boolean): ReadonlyArray<unknown> => {
     const v = body[key]
     if (v === undefined) {
-      if (required) problems.push({ path: [key], at: "key", message: `missing key ${show(key)}` })
+      // a typo of the key is already its problem (an unknown key, "did you mean" this one)
+      const typo = Object.keys(body).some((k) => !bodyKeys.includes(k) && Names.closest(k, bodyKeys) === key)
+      if (required && !typo) problems.push({ path: [key], at: "key", message: `missing key ${show(key)}` })
       return []
     }
     if (!Array.isArray(v)) {

@@ -50,7 +50,7 @@ describe("the fab migration", () => {
   it("turnPlayer: X → turn: X; a player of only an id is its id; props are flattened", () => {
     const out = migrate(file("turnPlayer: bob\n"))
     assert.include(out, "turn: bob")
-    assert.include(out, "players: [ alice, bob ]")
+    assert.include(out, "players: [alice, bob]")
     assert.include(migrate("ruleset: fab\nplayers:\n  - { id: a, props: { x: 1 } }\n"), "  - { id: a, x: 1 }")
   })
 
@@ -72,7 +72,7 @@ describe("the fab migration", () => {
     const fromSource = migrate(
       file("effects:\n  - { type: prevent, id: p, source: helm, amount: 1, from: [you, bolt] }\n")
     )
-    assert.include(fromSource, "from: [ bob, bolt ]")
+    assert.include(fromSource, "from: [bob, bolt]")
   })
 
   it("damageType → kinds (generic: no key); until → duration; optional → may", () => {
@@ -81,7 +81,7 @@ describe("the fab migration", () => {
         "effects:\n  - { type: preventNext, id: p, controller: bob, amount: 1, damageType: arcane, until: endOfTurn, optional: true }\n  - { type: preventNext, id: q, controller: bob, amount: 1, damageType: generic }\n"
       )
     )
-    assert.include(out, "kinds: [ arcane ], duration: endOfTurn, may: true }")
+    assert.include(out, "kinds: [arcane], duration: endOfTurn, may: true }")
     assert.include(out, "{ kind: preventNext, id: q, controller: bob, amount: 1 }")
   })
 
@@ -102,7 +102,7 @@ describe("the fab migration", () => {
     )
     assert.include(
       out,
-      "- event: { id: e1, occurrences: [ { source: bolt, to: bob, amount: 3, unpreventable: true } ] }"
+      "- event: { id: e1, occurrences: [{ source: bolt, to: bob, amount: 3, unpreventable: true }] }"
     )
   })
 
@@ -113,8 +113,8 @@ describe("the fab migration", () => {
       )
     )
     assert.include(out, "occurrences:")
-    assert.include(out, "{ id: x, source: bolt, to: bob, amount: 1, kinds: [ arcane ] }")
-    assert.include(out, "{ source: bolt, to: helm, amount: 2, kinds: [ physical ] }")
+    assert.include(out, "{ id: x, source: bolt, to: bob, amount: 1, kinds: [arcane] }")
+    assert.include(out, "{ source: bolt, to: helm, amount: 2, kinds: [physical] }")
     const shared = migrate(
       file(
         "steps:\n  - damage: { id: e1, source: bolt, instances: [{ to: bob, amount: 1 }, { to: bob, amount: 2 }] }\n"

@@ -244,16 +244,16 @@ const after = `# RB-X · a unit doubled, a Prevent Value, and a combat
 format: 2
 ruleset: riftbound
 title: "a whole file"
-players: [ A, B ]
+players: [A, B]
 turn: A
 objects:
   # the attacker
-  - { id: X, controller: A, types: [ unit ], might: 3 }
+  - { id: X, controller: A, types: [unit], might: 3 }
   - id: U
     controller: B # the defender
-    types: [ unit ]
+    types: [unit]
     might: 2
-  - { id: BF, types: [ battlefield ] }
+  - { id: BF, types: [battlefield] }
 effects:
   - { kind: double, id: lotus, controller: A, to: U, duration: endOfTurn } # Lotus Trap
   # a Prevent Value of 2
@@ -265,13 +265,13 @@ effects:
     may: true
 steps:
   - query: { name: assigned, preview: { unit: U, input: 3 } }
-  - event: { id: e1, occurrences: [ { id: e1:U, to: U, amount: 1 } ] }
-  - combat: { id: c1, attackers: [ X ], assign: { U: 3 } }
+  - event: { id: e1, occurrences: [{ id: e1:U, to: U, amount: 1 }] }
+  - combat: { id: c1, attackers: [X], assign: { U: 3 } }
   - advance: endOfTurn
-decisions: [ p ]
+decisions: [p]
 expect:
   state:
-    U: { damage: 2, types: [ unit ] }
+    U: { damage: 2, types: [unit] }
 `
 
 describe("riftbound migration: files", () => {

@@ -111,6 +111,11 @@ expect:
     ],
     ["unknown top-level key", "efects: []\n", 'efects: unknown key "efects" (did you mean "effects"?)'],
     [
+      "typo'd required top-level key (not also missing)",
+      "playrs: [a, b]\n",
+      'playrs: unknown key "playrs" (did you mean "players"?)'
+    ],
+    [
       "unknown duration",
       "effects:\n  - { kind: shield, id: s, to: U, amount: 1, duration: eot }\n",
       'effects[0].duration: unknown duration "eot"'
@@ -118,7 +123,12 @@ expect:
   ]
   for (const [name, extra, expected] of one)
     it(`one mistake, one problem: ${name}`, () => {
-      const text = name === "unknown player as turn" ? base.replace("turn: a\n", extra) : base + extra
+      const text =
+        name === "unknown player as turn"
+          ? base.replace("turn: a\n", extra)
+          : name.startsWith("typo'd required top-level")
+            ? base.replace("players: [a, b]\n", extra)
+            : base + extra
       const ps = problems(text)
       assert.strictEqual(ps.length, 1, ps.join("\n"))
       assert.include(ps[0], expected, ps[0])

@@ -36,7 +36,7 @@ const { parse } = createRequire(import.meta.resolve("@bulwark/scenario"))("yaml"
 }
 
 /** A case's text as today's code reads it: migrated for a ruleset that has moved to format 2. */
-const today = (c: Case): string => {
+const today = (c: { readonly ruleset: string; readonly text: string }): string => {
   if (!moved.has(c.ruleset)) return c.text
   const r = Migrate.migrateText(c.text)
   return Result.isSuccess(r) ? r.success.text : c.text
