@@ -2,8 +2,9 @@
 // Creates a new ruleset adapter: `pnpm new-ruleset <name> [--title "Display Name"]`.
 //
 // Writes packages/<name> (@bulwark/<name>): the adapter skeleton (a `Ruleset.Ruleset` with a
-// trivial policy, an effect constructor, a scenario vocabulary), scenarios/ with one scenario, a
-// unit test and a test that checks every scenario file, a README and docs/games/<name>.md, and
+// trivial policy, one effect constructor and its words for the one scenario language — a
+// `language` with that effect kind), scenarios/ with one format-2 scenario, a unit test and a
+// test that checks every scenario file, a README and docs/games/<name>.md, and
 // wires it into the TypeScript project references (tsconfig.json), the typedoc site
 // (typedoc.json, docs/package.json) and changesets (.changeset/<name>-ruleset.md). nx picks the
 // package up from its package.json scripts. Run `pnpm install` afterwards.
@@ -127,26 +128,28 @@ write(
  *
  * @packageDocumentation
  */
-export { compile, rules, type Scenario, ScenarioSchema, ruleset, shield } from "./Ruleset.js"
+export { language, rules, ruleset, ShieldOptions, shield } from "./Ruleset.js"
 `)
 )
 write(
   join(dir, "scenarios", `${caseId}-01.yaml`),
   fill(`# __TITLE__ 1.1: "Shield N: prevent the next N damage that would be dealt to this unit."
 # (replace with a real rule of your game, quoted, and its number)
+format: 2
 ruleset: __NAME__
 title: A shield prevents the next N damage
 players: [alice, bob]
-active: alice
-units:
+turn: alice
+objects:
   - { id: knight, controller: alice }
   - { id: ogre, controller: bob }
-shields:
-  - { id: s, unit: ogre, amount: 2 }
-events:
-  - id: e1
-    damage:
-      - { from: knight, to: ogre, amount: 3 }
+effects:
+  - { kind: shield, id: s, controller: bob, to: ogre, amount: 2 }
+steps:
+  - event:
+      id: e1
+      occurrences:
+        - { source: knight, to: ogre, amount: 3 }
 expect:
   events:
     e1: { dealt: { ogre: 1 }, prevented: { ogre: 2 } }
@@ -157,9 +160,22 @@ expect:
 write(
   join(dir, "test", "ruleset.test.ts"),
   fill(`import { Chooser, Ruleset } from "@bulwark/core"
+import { Skeleton } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import { compile, ruleset } from "../src/index.js"
+import * as Exports from "../src/index.js"
+import { language, ruleset } from "../src/index.js"
+
+/** A scenario written as data, in the same language as a scenario file (format 2). */
+const scenario = (extra: object) => ({
+  players: ["alice", "bob"],
+  turn: "alice",
+  objects: [
+    { id: "knight", controller: "alice" },
+    { id: "ogre", controller: "bob" }
+  ],
+  ...extra
+})
 
 describe("__NAME__", () => {
   /**
@@ -167,16 +183,13 @@ describe("__NAME__", () => {
    * Shield 2 against 3 damage: 2 prevented, 1 dealt, the shield is used up.
    */
   it("a shield prevents the next N damage", () => {
-    const compiled = compile({
-      players: ["alice", "bob"],
-      active: "alice",
-      units: [
-        { id: "knight", controller: "alice" },
-        { id: "ogre", controller: "bob" }
-      ],
-      shields: [{ id: "s", unit: "ogre", amount: 2 }],
-      events: [{ id: "e1", damage: [{ from: "knight", to: "ogre", amount: 3 }] }]
-    })
+    const compiled = Skeleton.compileData(
+      language,
+      scenario({
+        effects: [{ kind: "shield", id: "s", controller: "bob", to: "ogre", amount: 2 }],
+        steps: [{ event: { id: "e1", occurrences: [{ source: "knight", to: "ogre", amount: 3 }] } }]
+      })
+    )
     assert.isTrue(Result.isSuccess(compiled))
     if (Result.isFailure(compiled)) return
     const run = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
@@ -184,15 +197,17 @@ describe("__NAME__", () => {
     assert.deepStrictEqual(run.outcome.events["e1"]?.prevented, { ogre: 2 })
   })
 
-  it("compile names the path of an unknown unit", () => {
-    const r = compile({
-      players: ["alice"],
-      active: "alice",
-      units: [],
-      shields: [{ id: "s", unit: "ghost", amount: 1 }],
-      events: []
-    })
-    assert.isTrue(Result.isFailure(r) && r.failure.path === "shields[0].unit")
+  it("the skeleton names the path of an unknown unit", () => {
+    const r = Skeleton.compileData(
+      language,
+      scenario({ effects: [{ kind: "shield", id: "s", controller: "bob", to: "ghost", amount: 1 }] })
+    )
+    assert.isTrue(Result.isFailure(r) && r.failure.path === "effects[0].to")
+  })
+
+  it("every effect kind is built by the exported constructor of the same name", () => {
+    const exported: Record<string, unknown> = { ...Exports }
+    for (const [kind, k] of Object.entries(language.effects)) assert.strictEqual(k.make, exported[kind], kind)
   })
 })
 `)
@@ -234,7 +249,7 @@ npm install @bulwark/core @bulwark/__NAME__ effect
 
 \`\`\`ts
 import { Chooser, Ruleset } from "@bulwark/core"
-import { compile, ruleset } from "@bulwark/__NAME__"
+import { ruleset, shield } from "@bulwark/__NAME__"
 \`\`\`
 
 ## Rules coverage
@@ -253,8 +268,9 @@ write(
   fill(`# __TITLE__
 
 How __TITLE__'s prevention and replacement rules map onto Bulwark: the ordering policy (who
-chooses which effect applies next), the assignment policy (who divides a shield), the scenario
-vocabulary, and what differs from the other games.
+chooses which effect applies next), the assignment policy (who divides a shield), the words it
+adds to the one scenario language (its effect kinds: \`shield\`), and what differs from the other
+games.
 
 ## Interpretations
 

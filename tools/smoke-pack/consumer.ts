@@ -1,7 +1,17 @@
 // A consumer program compiled and run against the packed tarballs, in a fresh project outside
 // the workspace (see tools/smoke-pack.mjs). It uses only what a user installing from npm gets.
-import { Chooser, Errors, GameEvent, GameView, Ledger, Policy, Resolver, type Ruleset } from "@bulwark/core"
-import { checkScenario, parseScenario } from "@bulwark/scenario"
+import {
+  Chooser,
+  GameEvent,
+  GameView,
+  Language,
+  Ledger,
+  Policy,
+  type Replacement,
+  Resolver,
+  type Ruleset
+} from "@bulwark/core"
+import { checkScenario, Migrate, parseScenario } from "@bulwark/scenario"
 import { Result, Schema } from "effect"
 
 const fail = (message: string): never => {
@@ -48,22 +58,52 @@ if (Result.isFailure(r)) fail(r.failure.message)
 else if (r.success.happened[0]?.amount !== 2)
   fail(`core: expected 2 dealt, got ${r.success.happened[0]?.amount}`)
 
-// 2. scenario: a YAML scenario for a one-line ruleset, parsed and checked
-const tiny: Ruleset.Ruleset<{ readonly bear: string }> = {
+// 2. scenario: a format-2 YAML scenario for a ruleset that contributes two words (its effect
+//    kinds), parsed and checked; a file without `format:` is refused with the migrate hint
+const ShieldOptions = Schema.Struct({ ...Language.pick("controller", "to", "amount") })
+const DoubleOptions = Schema.Struct({ ...Language.pick("controller", "to") })
+const shield = (o: typeof ShieldOptions.Type): Replacement.Replacement => ({
+  ...effects("bear")[0],
+  id: o.id,
+  controller: o.controller ?? "bob",
+  watch: { family: "damage", ...(o.to === undefined ? {} : { subject: Language.toFilter(o.to) }) },
+  action: { _tag: "Prevent", amount: o.amount ?? 2, scope: "shield" }
+})
+const double = (o: typeof DoubleOptions.Type): Replacement.Replacement => ({
+  ...effects("bear")[1],
+  id: o.id,
+  controller: o.controller ?? "alice"
+})
+const tiny: Ruleset.Ruleset = {
   id: "tiny",
   name: "Tiny",
   description: "smoke test",
   rulesVersion: "1",
-  schema: Schema.Struct({ bear: Schema.String }),
+  language: {
+    turn: "active player",
+    players: { fields: {} },
+    objects: { fields: {}, defaultZone: "board" },
+    effects: {
+      shield: Language.effectKind({ summary: "prevent the next N", options: ShieldOptions, make: shield }),
+      double: Language.effectKind({ summary: "double it", options: DoubleOptions, make: double })
+    },
+    boundaries: ["endOfTurn"],
+    durations: ["endOfTurn"],
+    families: ["damage"]
+  },
   rules,
-  coverage: [],
-  compile: (s) =>
-    s.bear === "bear"
-      ? Result.succeed({ view, ledger: Ledger.make(effects(s.bear)), steps: [{ _tag: "Event", event }] })
-      : Result.fail(new Errors.ScenarioInvalid({ path: "bear", reason: "unknown" }))
+  coverage: []
 }
-const yaml = `ruleset: tiny
-bear: bear
+const yaml = `format: 2
+ruleset: tiny
+players: [alice, bob]
+objects:
+  - { id: bear, controller: bob }
+effects:
+  - { kind: shield, id: shield, controller: bob, to: bear, amount: 2 }
+  - { kind: double, id: double, controller: alice }
+steps:
+  - event: { id: e, occurrences: [{ id: i, source: alice, to: bear, amount: 3 }] }
 decisions: [double]
 expect:
   events:
@@ -72,6 +112,10 @@ expect:
 const loaded = parseScenario(yaml, "smoke.yaml", [tiny])
 if (Result.isFailure(loaded)) fail(loaded.failure.message)
 else if (!checkScenario(loaded.success).ok) fail("scenario: expectation not met")
+const old = parseScenario("ruleset: tiny\nbear: bear\n", "old.yaml", [tiny])
+if (Result.isSuccess(old) || old.failure._tag !== "OutdatedFormat")
+  fail("scenario: a file without format: should be OutdatedFormat")
+if (typeof Migrate.migrateText !== "function") fail("scenario: Migrate.migrateText is not exported")
 
 // 3. every adapter loads and exports its ruleset
 for (const name of process.argv.slice(2)) {

@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url"
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hangGuardMs } from "../../../tools/vitest.shared.ts"
+import { toHash } from "../src/share.ts"
 
 /** Debian's chromium; PLAYGROUND_CHROMIUM overrides the path (e.g. to check the skip message). */
 const CHROMIUM = process.env.PLAYGROUND_CHROMIUM ?? "/usr/bin/chromium"
@@ -220,6 +221,79 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     await marked.waitFor()
     expect(await text(marked.locator(".lens"))).not.toBe("")
     expect(await text(page.locator('[data-testid="problem"]').first())).toContain(`line ${line}`)
+    // one mistake, one problem (issue 16, point 3)
+    expect(await page.locator('[data-testid="problem"]').count()).toBe(1)
+    expect(consoleErrors).toEqual([])
+  })
+
+  it("every ruleset's bundled scenarios are format 2 and open without a problem", async () => {
+    const ids = await page
+      .locator("#ruleset option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+    expect(ids).toEqual(["mtg", "riftbound", "berserk", "fab"])
+    for (const id of ids) {
+      await page.selectOption("#ruleset", id)
+      await page.locator('[data-testid="title"]').waitFor()
+      expect(await page.locator("#source").inputValue(), id).toMatch(/^format: 2$/m)
+      expect(await page.locator('[data-testid="problem"]').count(), id).toBe(0)
+    }
+  })
+
+  /**
+   * MTG-09 as a format-1 file had it (before scenario format 2): CR 616.1, NAP applies the
+   * shield first, (3 − 2) × 2 = 2. Users have share links holding such texts.
+   */
+  const format1 = `# a link made before format 2
+ruleset: mtg
+title: "MTG-09 in format 1"
+players: [ap, nap]
+activePlayer: ap
+objects:
+  - { id: z, controller: nap, types: [Creature], power: 5, toughness: 5 }
+  - { id: bolt, controller: ap, zone: stack, types: [Instant], colors: [red] }
+effects:
+  - { kind: shield, id: prevent-2, controller: nap, to: z, amount: 2 }
+  - { kind: double, id: double, controller: ap, to: { types: [Creature] } }
+steps:
+  - event:
+      id: hit
+      damage: [{ id: d, source: bolt, to: z, amount: 3 }]
+decisions: [prevent-2]
+expect:
+  events:
+    hit:
+      dealt: { z: 2 }
+`
+
+  it("a share link holding a format-1 scenario opens rewritten in format 2, and says so", async () => {
+    const other = await context!.newPage()
+    const link = `${base}#${await toHash({ text: format1, answers: [], mode: "script" })}`
+    await other.goto(link)
+    await other.waitForSelector("body[data-ready]")
+    expect(await text(other.locator('[data-testid="migrated-note"]'))).toMatch(
+      /written in scenario format 1; it was rewritten in format 2/
+    )
+    const source = await other.locator("#source").inputValue()
+    expect(source).toMatch(/^format: 2$/m)
+    expect(source).toContain("# a link made before format 2")
+    await other.waitForSelector('[data-testid="outcome"]')
+    expect(await other.locator('[data-testid^="dealt-"]').allInnerTexts()).toEqual(["2"])
+    expect(await other.locator('[data-testid="problem"]').count()).toBe(0)
+    // the address bar now holds the format-2 text
+    await other.waitForFunction((old) => location.href !== old, link)
+    await other.close()
+  })
+
+  it("a format-1 text pasted into the editor is one clear problem, and one click rewrites it", async () => {
+    await page.locator("#source").fill(format1)
+    const problem = page.locator('[data-testid="problem"]')
+    await problem.filter({ hasText: /scenario format 1/ }).waitFor()
+    expect(await problem.count()).toBe(1)
+    expect(await text(problem.first())).toMatch(/bulwark migrate/)
+    await page.locator('[data-testid="migrate"]').click()
+    await page.locator('[data-testid="migrated-note"]').waitFor()
+    expect(await page.locator("#source").inputValue()).toMatch(/^format: 2$/m)
+    expect(await page.locator('[data-testid="problem"]').count()).toBe(0)
     expect(consoleErrors).toEqual([])
   })
 })

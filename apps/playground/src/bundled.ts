@@ -70,4 +70,4 @@ export const showcase: Bundled | undefined =
 
 /** A starting text for a ruleset without bundled scenarios. */
 export const blank = (ruleset: string): string =>
-  `ruleset: ${ruleset}\ntitle: "A new ${ruleset} scenario"\n# the ${ruleset} vocabulary goes here; problems are shown next to their line\n`
+  `format: 2\nruleset: ${ruleset}\ntitle: "A new ${ruleset} scenario"\nplayers: [a, b]\n# objects, effects and steps in the one scenario language (docs/scenarios.md); problems are shown next to their line\n`

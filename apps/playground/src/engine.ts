@@ -19,17 +19,22 @@ import {
   chooserFor,
   kernelOptions,
   type LoadedScenario,
+  Migrate,
   parseScenario,
   type ScenarioError
 } from "@bulwark/scenario"
 import { Result } from "effect"
 
-/** A problem in the scenario text, at a 1-based line and column (0 when it has no position). */
+/**
+ * A problem in the scenario text, at a 1-based line and column (0 when it has no position).
+ * `outdated` marks a text in an older scenario format, which the page offers to rewrite.
+ */
 export interface Problem {
   readonly line: number
   readonly column: number
   readonly path: string
   readonly message: string
+  readonly outdated?: true
 }
 
 /** The problems of a scenario that could not be loaded, with their positions. */
@@ -62,6 +67,31 @@ export const problemsOf = (error: ScenarioError.ScenarioError): ReadonlyArray<Pr
       ]
     case "FileUnreadable":
       return [{ line: 0, column: 0, path: "", message: error.reason }]
+    case "OutdatedFormat":
+      return [
+        {
+          line: 1,
+          column: 1,
+          path: "",
+          outdated: true,
+          message: `this scenario is written in scenario format ${error.format}; the current format is ${error.current}. Rewrite it in format ${error.current} with the button above (or \`bulwark migrate <file>\` for files): the ruling stays the same`
+        }
+      ]
+  }
+}
+
+/**
+ * A scenario text in the current format: a text in an older format (a share link made before
+ * format 2, a pasted file) is rewritten with `Migrate.migrateText` — comments and key order kept,
+ * the ruling unchanged — and `note` says so. A current text, or one that can't be migrated (not
+ * YAML, no ruleset), is returned as it is, for the loader to report.
+ */
+export const upgrade = (text: string): { readonly text: string; readonly note?: string } => {
+  const r = Migrate.migrateText(text)
+  if (Result.isFailure(r) || !r.success.changed) return { text }
+  return {
+    text: r.success.text,
+    note: `This scenario was written in scenario format ${r.success.from}; it was rewritten in format ${r.success.to} (as \`bulwark migrate\` does). The ruling is the same.`
   }
 }
 

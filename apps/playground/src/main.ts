@@ -22,7 +22,8 @@ import {
   mismatchList,
   type Problem,
   question,
-  snapshotAt
+  snapshotAt,
+  upgrade
 } from "./engine.js"
 import { fromHash, toHash } from "./share.js"
 
@@ -36,6 +37,8 @@ interface State {
   loaded: LoadedScenario | undefined
   problems: ReadonlyArray<Problem>
   driven: Driven | undefined
+  /** Said above the scenario when the page rewrote it (a format-1 share link), until it is edited. */
+  note: string | undefined
 }
 
 const st: State = {
@@ -46,7 +49,8 @@ const st: State = {
   cursor: 0,
   loaded: undefined,
   problems: [],
-  driven: undefined
+  driven: undefined,
+  note: undefined
 }
 
 const els = {
@@ -165,6 +169,7 @@ els.share.addEventListener("click", async () => {
 const openScenario = (key: string | undefined, text: string): void => {
   st.file = key
   st.text = text
+  st.note = undefined
   st.answers = []
   els.source.value = text
   refresh()
@@ -176,6 +181,7 @@ const openScenario = (key: string | undefined, text: string): void => {
 let editTimer: ReturnType<typeof setTimeout> | undefined
 els.source.addEventListener("input", () => {
   st.text = els.source.value
+  st.note = undefined
   renderEditor()
   clearTimeout(editTimer)
   editTimer = setTimeout(refresh, 250)
@@ -356,21 +362,46 @@ const ruleOf = (r: Trace.Record): string | undefined => {
   }
 }
 
+/** Rewrites the editor's text (an older format) in the current one, keeping the answers. */
+const rewrite = (): void => {
+  const u = upgrade(st.text)
+  if (u.note === undefined) return
+  st.text = u.text
+  st.note = u.note
+  els.source.value = u.text
+  refresh()
+}
+
 const renderHeading = (): void => {
   const l = st.loaded
   const heading = l === undefined ? undefined : headingOf(l, st.driven)
+  const outdated = st.problems.some((p) => p.outdated === true)
+  const note =
+    st.note === undefined ? null : h("p", { class: "sub migrated", "data-testid": "migrated-note" }, st.note)
   mount(
     els.heading,
     l === undefined
       ? h(
           "div",
           { class: "card muted" },
-          h("h2", {}, "The scenario does not load"),
-          h(
-            "p",
-            {},
-            `${st.problems.length} problem${st.problems.length === 1 ? "" : "s"}: see the marked lines.`
-          )
+          h("h2", {}, outdated ? "The scenario is in an older format" : "The scenario does not load"),
+          outdated
+            ? h(
+                "p",
+                {},
+                h(
+                  "button",
+                  { type: "button", "data-testid": "migrate", onclick: rewrite },
+                  "Rewrite in format 2"
+                ),
+                " the ruling stays the same; comments and key order are kept."
+              )
+            : h(
+                "p",
+                {},
+                `${st.problems.length} problem${st.problems.length === 1 ? "" : "s"}: see the marked lines.`
+              ),
+          note
         )
       : h(
           "div",
@@ -384,7 +415,8 @@ const renderHeading = (): void => {
           ),
           heading?.note === undefined
             ? null
-            : h("p", { class: "sub differs", "data-testid": "title-note" }, heading.note)
+            : h("p", { class: "sub differs", "data-testid": "title-note" }, heading.note),
+          note
         )
   )
 }
@@ -793,11 +825,14 @@ const start = async (): Promise<void> => {
   const shared = await fromHash(location.hash)
   const fallback = showcase
   const fromFile = shared.file !== undefined ? findBundled(shared.file) : undefined
-  const text = shared.text ?? fromFile?.text ?? fallback?.text ?? blank(rulesets[0]?.id ?? "mtg")
+  // a link made before scenario format 2 holds a format-1 text: it is rewritten, and the page says so
+  const upgraded = shared.text === undefined ? undefined : upgrade(shared.text)
+  const text = upgraded?.text ?? fromFile?.text ?? fallback?.text ?? blank(rulesets[0]?.id ?? "mtg")
   st.text = text
+  st.note = upgraded?.note
   st.file =
-    shared.text !== undefined
-      ? bundled.find((b) => b.text === shared.text)?.key
+    upgraded !== undefined
+      ? bundled.find((b) => b.text === upgraded.text)?.key
       : (fromFile?.key ?? (shared.file === undefined ? fallback?.key : undefined))
   st.mode = shared.mode
   st.answers = [...shared.answers]

@@ -6,13 +6,37 @@
 import type { Decision } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import { bundled, rulesets, showcase } from "../src/bundled.ts"
-import { drive, headingOf, load, mismatchList, question, snapshotAt } from "../src/engine.ts"
+import { blank, bundled, rulesets, showcase } from "../src/bundled.ts"
+import { drive, headingOf, load, mismatchList, question, snapshotAt, upgrade } from "../src/engine.ts"
 
-/** MTG-09 in the mtg vocabulary, with its own ids (independent of the package's file). */
-const MTG09 = `ruleset: mtg
+/** MTG-09 in the one scenario language (format 2), with its own ids (independent of the package's file). */
+const MTG09 = `format: 2
+ruleset: mtg
 title: "MTG-09: NAP orders a shield and a doubler (CR 616.1)"
 players: [ap, nap]
+objects:
+  - { id: z, controller: nap, types: [Creature], power: 5, toughness: 5 }
+  - { id: bolt, controller: ap, zone: stack, types: [Instant], colors: [red] }
+effects:
+  - { kind: shield, id: prevent-2, controller: nap, to: z, amount: 2 }
+  - { kind: double, id: double, controller: ap, to: { types: [Creature] } }
+steps:
+  - event:
+      id: hit
+      occurrences: [{ id: d, source: bolt, to: z, amount: 3 }]
+decisions: [prevent-2]
+expect:
+  events:
+    hit:
+      dealt: { z: 2 }
+`
+
+/** The same ruling as MTG09, as a format-1 file (mtg's own language before issue 16) had it. */
+const MTG09_FORMAT1 = `# NAP orders them (CR 616.1)
+ruleset: mtg
+title: "MTG-09: NAP orders a shield and a doubler (CR 616.1)"
+players: [ap, nap]
+activePlayer: ap
 objects:
   - { id: z, controller: nap, types: [Creature], power: 5, toughness: 5 }
   - { id: bolt, controller: ap, zone: stack, types: [Instant], colors: [red] }
@@ -30,6 +54,32 @@ expect:
       dealt: { z: 2 }
 `
 
+describe("upgrade: a text in an older format", () => {
+  it("a format-2 text is kept as it is, without a note", () => {
+    expect(upgrade(MTG09)).toEqual({ text: MTG09 })
+  })
+
+  it("not a scenario at all: kept for the loader to report", () => {
+    expect(upgrade("players: [ap\n")).toEqual({ text: "players: [ap\n" })
+  })
+
+  /**
+   * CR 616.1 (MTG-09): the format-1 file, rewritten, rules the same — NAP applies the shield
+   * first, (3 − 2) × 2 = 2 — keeps its comment, and a note says it was rewritten.
+   */
+  it("a format-1 text is rewritten in format 2, with a note, and rules the same", () => {
+    const u = upgrade(MTG09_FORMAT1)
+    expect(u.note).toMatch(/format 1; it was rewritten in format 2/)
+    expect(u.text).toMatch(/^# NAP orders them \(CR 616.1\)\nformat: 2\n/)
+    const loaded = load(u.text, "old.yaml", rulesets)
+    if (Result.isFailure(loaded)) throw new Error(JSON.stringify(loaded.failure))
+    const d = drive(loaded.success, "script", [])
+    expect(d.run?.outcome.events.hit?.dealt).toEqual({ z: 2 })
+    expect(d.mismatches).toEqual([])
+    expect(upgrade(u.text)).toEqual({ text: u.text })
+  })
+})
+
 const mtg09 = () => {
   const loaded = load(MTG09, "MTG-09.yaml", rulesets)
   if (Result.isFailure(loaded)) throw new Error(JSON.stringify(loaded.failure))
@@ -43,6 +93,16 @@ describe("bundled scenarios", () => {
     expect(mtg.indexOf("MTG-01")).toBeLessThan(mtg.indexOf(showcase?.name ?? ""))
     expect(mtg.indexOf("MTG-02")).toBeLessThan(mtg.indexOf("MTG-10-exile"))
     expect(rulesets.map((r) => r.id)).toContain("mtg")
+  })
+})
+
+describe("the blank template", () => {
+  it("is a format-2 scenario that every ruleset loads", () => {
+    for (const r of rulesets) {
+      const loaded = load(blank(r.id), "new.yaml", rulesets)
+      expect(Result.isSuccess(loaded) ? [] : loaded.failure, r.id).toEqual([])
+      expect(blank(r.id)).toMatch(/^format: 2\n/)
+    }
   })
 })
 
@@ -110,7 +170,9 @@ describe("every bundled scenario", () => {
     let driven = 0
     for (const b of bundled) {
       const loaded = load(b.text, b.fileName, rulesets)
-      if (Result.isFailure(loaded)) continue // a ruleset package's own tests cover its files
+      // every bundled file is in the current format and loads (the menu offers them all)
+      if (Result.isFailure(loaded))
+        expect.fail(`${b.key}: ${loaded.failure.map((p) => p.message).join("; ")}`)
       const answers: Array<Decision.Answer> = []
       let d = drive(loaded.success, "ask", answers)
       for (let guard = 0; d.pending !== undefined && guard < 50; guard++) {
@@ -124,17 +186,32 @@ describe("every bundled scenario", () => {
       for (let i = 0; i < d.entries.length; i++) snapshotAt(d, i)
       driven++
     }
-    expect(driven).toBeGreaterThan(0)
+    expect(driven).toBe(bundled.length)
   })
 })
 
 describe("problems at their line", () => {
   it("an unknown effect kind is reported at the line of the entry", () => {
     const text =
-      "ruleset: mtg\nplayers: [ap, nap]\nobjects: []\neffects:\n  - { kind: sheild, id: s, controller: nap, to: z, amount: 2 }\nsteps: []\n"
+      "format: 2\nruleset: mtg\nplayers: [ap, nap]\nobjects: [{ id: z, controller: nap }]\neffects:\n  - { kind: sheild, id: s, controller: nap, to: z, amount: 2 }\nsteps: []\n"
     const r = load(text, "bad.yaml", rulesets)
     expect(Result.isFailure(r)).toBe(true)
-    if (Result.isFailure(r)) expect(r.failure.map((p) => p.line)).toContain(5)
+    // issue 16, point 3: one mistake, one problem, at its line, with a "did you mean"
+    if (Result.isFailure(r)) {
+      expect(r.failure.map((p) => p.line)).toEqual([6])
+      expect(r.failure[0]?.message).toContain('did you mean "shield"')
+    }
+  })
+
+  it("a text in scenario format 1 is one problem that says so and can be rewritten", () => {
+    const r = load(MTG09_FORMAT1, "old.yaml", rulesets)
+    expect(Result.isFailure(r)).toBe(true)
+    if (Result.isFailure(r)) {
+      expect(r.failure).toHaveLength(1)
+      expect(r.failure[0]?.outdated).toBe(true)
+      expect(r.failure[0]?.message).toContain("scenario format 1")
+      expect(r.failure[0]?.message).toContain("bulwark migrate")
+    }
   })
 
   it("malformed YAML is reported with its line", () => {

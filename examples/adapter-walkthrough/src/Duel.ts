@@ -5,51 +5,63 @@
  */
 // #region imports
 
-import { Errors, GameEvent, GameView, Ledger, Policy, type Replacement, type Ruleset } from "@bulwark/core"
-import { Result, Schema } from "effect"
+import { Errors, GameEvent, GameView, Language, Policy, type Replacement, type Ruleset } from "@bulwark/core"
+import { Schema } from "effect"
 // #endregion
 
 // #region effects
-/** The input of every Duel effect constructor: an id, the unit it is on, its controller and N. */
-export interface EffectInput {
-  readonly id: string
-  readonly controller: string
-  readonly unit: string
-  readonly amount: number
-}
+/**
+ * The options of every Duel effect, as a scenario file writes them after `kind:` and as code
+ * passes them to the constructor: its id, its controller, the unit it is on (`to`, a selector)
+ * and N. They are the common fields of every ruleset, taken from `Language.common` (here all
+ * required; `Language.pick` gives the optional ones).
+ */
+export const EffectOptions = Schema.Struct({
+  id: Language.common.id,
+  controller: Language.common.controller,
+  to: Language.common.to,
+  amount: Language.common.amount
+})
+
+/** The options of a Duel effect constructor. */
+export type EffectOptions = typeof EffectOptions.Type
 
 /** "Shield N: prevent the next N damage that would be dealt to this unit." (Duel 3.1) */
-export const shield = (e: EffectInput): Replacement.Replacement => ({
-  id: e.id,
-  label: `Shield ${e.amount}: prevent the next ${e.amount} damage to ${e.unit}`,
-  controller: e.controller,
+export const shield = (o: EffectOptions): Replacement.Replacement => ({
+  id: o.id,
+  label: `Shield ${o.amount}: prevent the next ${o.amount} damage`,
+  controller: o.controller,
   category: "prevention",
-  watch: { family: GameEvent.DAMAGE, subject: { _tag: "Id", ids: [e.unit] } },
-  action: { _tag: "Prevent", amount: e.amount, scope: "shield" },
+  watch: { family: GameEvent.DAMAGE, subject: Language.toFilter(o.to) },
+  action: { _tag: "Prevent", amount: o.amount, scope: "shield" },
   rule: "Duel 3.1"
 })
 
 /** "Armor N: prevent N of each damage that would be dealt to this unit." (Duel 3.2) */
-export const armor = (e: EffectInput): Replacement.Replacement => ({
-  id: e.id,
-  label: `Armor ${e.amount}: prevent ${e.amount} of each damage to ${e.unit}`,
-  controller: e.controller,
+export const armor = (o: EffectOptions): Replacement.Replacement => ({
+  id: o.id,
+  label: `Armor ${o.amount}: prevent ${o.amount} of each damage`,
+  controller: o.controller,
   category: "prevention",
-  watch: { family: GameEvent.DAMAGE, subject: { _tag: "Id", ids: [e.unit] } },
-  action: { _tag: "Prevent", amount: e.amount, scope: "static" },
+  watch: { family: GameEvent.DAMAGE, subject: Language.toFilter(o.to) },
+  action: { _tag: "Prevent", amount: o.amount, scope: "static" },
   rule: "Duel 3.2"
 })
 
-/** "Rage N: damage this unit would deal is increased by N." (Duel 3.3) */
-export const rage = (e: EffectInput): Replacement.Replacement => ({
-  id: e.id,
-  label: `Rage ${e.amount}: damage from ${e.unit} is increased by ${e.amount}`,
-  controller: e.controller,
-  category: "modifier",
-  watch: { family: GameEvent.DAMAGE, source: { _tag: "Id", ids: [e.unit] } },
-  action: { _tag: "Modify", op: "add", value: e.amount },
-  rule: "Duel 3.3"
-})
+/** "Rage N: damage this unit would deal is increased by N." (Duel 3.3) Here `to` is the raging unit. */
+export const rage = (o: EffectOptions): Replacement.Replacement => {
+  if (o.amount === "all")
+    throw new Errors.InvalidEffect({ effect: o.id, path: "amount", reason: "Rage N needs a number, not all" })
+  return {
+    id: o.id,
+    label: `Rage ${o.amount}: its damage is increased by ${o.amount}`,
+    controller: o.controller,
+    category: "modifier",
+    watch: { family: GameEvent.DAMAGE, source: Language.toFilter(o.to) },
+    action: { _tag: "Modify", op: "add", value: o.amount },
+    rule: "Duel 3.3"
+  }
+}
 // #endregion
 
 // #region rules
@@ -82,89 +94,36 @@ export const rules: Policy.Rules = {
 }
 // #endregion
 
-// #region schema
-const Id = Schema.NonEmptyString
-const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
-
-/** The part of a scenario file that Duel decodes (every key but the generic ones). */
-export const DuelScenario = Schema.Struct({
-  players: Schema.Array(Id),
-  active: Id,
-  units: Schema.Array(Schema.Struct({ id: Id, controller: Id, health: Count })),
-  effects: Schema.Array(
-    Schema.Struct({ id: Id, kind: Schema.Literals(["shield", "armor", "rage"]), unit: Id, amount: Count })
-  ),
-  attacks: Schema.Array(
-    Schema.Struct({ id: Id, hits: Schema.Array(Schema.Struct({ from: Id, to: Id, amount: Count })) })
-  )
-})
-
-/** A decoded Duel scenario. */
-export type DuelScenario = typeof DuelScenario.Type
-// #endregion
-
-// #region compile
-const constructors = { shield, armor, rage } as const
-
-/** Turns a decoded scenario into core data: a view, a ledger and one event step per attack. */
-export const compile = (s: DuelScenario): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> => {
-  const invalid = (path: string, reason: string) => Result.fail(new Errors.ScenarioInvalid({ path, reason }))
-  if (!s.players.includes(s.active)) return invalid("active", `"${s.active}" is not one of the players`)
-  const units = new Map(s.units.map((u) => [u.id, u] as const))
-  const effects: Array<Replacement.Replacement> = []
-  for (const [i, e] of s.effects.entries()) {
-    const unit = units.get(e.unit)
-    if (unit === undefined) return invalid(`effects[${i}].unit`, `unknown unit "${e.unit}"`)
-    effects.push(
-      constructors[e.kind]({ id: e.id, controller: unit.controller, unit: e.unit, amount: e.amount })
-    )
-  }
-  const problem = Ledger.validate(effects)
-  if (problem !== undefined) return invalid("effects", problem.message)
-  const steps: Array<Ruleset.Step> = []
-  for (const [i, attack] of s.attacks.entries()) {
-    const hits: Array<GameEvent.Occurrence> = []
-    for (const [j, hit] of attack.hits.entries()) {
-      for (const key of ["from", "to"] as const) {
-        if (!units.has(hit[key]))
-          return invalid(`attacks[${i}].hits[${j}].${key}`, `unknown unit "${hit[key]}"`)
-      }
-      hits.push(
-        GameEvent.damage({
-          id: `${attack.id}.${j + 1}`,
-          source: hit.from,
-          recipient: hit.to,
-          amount: hit.amount
-        })
-      )
-    }
-    steps.push({ _tag: "Event", event: GameEvent.make(attack.id, hits) })
-  }
-  const view = GameView.make({
-    players: s.players,
-    activePlayer: s.active,
-    objects: s.units.map((u) => ({
-      id: u.id,
-      kind: "object",
-      controller: u.controller,
-      owner: u.controller,
-      zone: "board",
-      props: { health: u.health }
-    }))
-  })
-  return Result.succeed({ view, ledger: Ledger.make(effects), steps })
+// #region language
+/**
+ * Duel's words for the one scenario language: its units have a `health` and stand on the
+ * `board`; its effect kinds are `shield`, `armor` and `rage`, each built by the constructor of
+ * the same name. Everything else — players, `turn`, objects, `event` steps, selectors, ids,
+ * "did you mean" — is the scenario skeleton's.
+ */
+export const language: Language.Language = {
+  turn: "active player",
+  players: { fields: {} },
+  objects: { fields: { health: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) }, defaultZone: "board" },
+  effects: {
+    shield: Language.effectKind({ summary: "Shield N (Duel 3.1)", options: EffectOptions, make: shield }),
+    armor: Language.effectKind({ summary: "Armor N (Duel 3.2)", options: EffectOptions, make: armor }),
+    rage: Language.effectKind({ summary: "Rage N (Duel 3.3)", options: EffectOptions, make: rage })
+  },
+  boundaries: ["endOfTurn"],
+  durations: [],
+  families: [GameEvent.DAMAGE]
 }
 // #endregion
 
 // #region ruleset
 /** The Duel ruleset: what scenario files, the CLI and integrators use. */
-export const ruleset: Ruleset.Ruleset<DuelScenario> = {
+export const ruleset: Ruleset.Ruleset = {
   id: "duel",
   name: "Duel",
   description: "A tiny example game: shields, armor and rage",
   rulesVersion: "Duel rules 1.0",
-  schema: DuelScenario,
-  compile,
+  language,
   rules,
   coverage: [
     { rule: "3.1", title: "Shield N", status: "implemented" },

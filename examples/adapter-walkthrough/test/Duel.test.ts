@@ -1,25 +1,33 @@
-import { Chooser, Expect, Ruleset } from "@bulwark/core"
+import { Chooser, Errors, Expect, Ruleset } from "@bulwark/core"
+import { Skeleton } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
-import { Result, Schema } from "effect"
+import { Result } from "effect"
 import { Duel } from "../src/index.js"
 
-const base = {
+/** A format-2 scenario written as data: the two units, then the test's effects and steps. */
+const scenario = (extra: object) => ({
   players: ["alice", "bob"],
-  active: "alice",
-  units: [
+  turn: "alice",
+  objects: [
     { id: "knight", controller: "alice", health: 5 },
     { id: "ogre", controller: "bob", health: 4 }
-  ]
-}
+  ],
+  ...extra
+})
 
-const scenario = (extra: object): Duel.DuelScenario =>
-  Schema.decodeUnknownSync(Duel.DuelScenario)({ ...base, effects: [], attacks: [], ...extra })
-
-const runWith = (s: Duel.DuelScenario, chooser: ReturnType<typeof Chooser.scripted>) => {
-  const compiled = Duel.ruleset.compile(s)
+const runWith = (data: Record<string, unknown>, chooser: ReturnType<typeof Chooser.scripted>) => {
+  const compiled = Skeleton.compileData(Duel.language, data)
   if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
   return Ruleset.run(Duel.ruleset.rules, compiled.success, chooser)
 }
+
+/** An attack: one event whose hits (`[from, to, amount]`) are simultaneous. */
+const attack = (id: string, hits: ReadonlyArray<readonly [string, string, number]>) => ({
+  event: {
+    id,
+    occurrences: hits.map(([from, to, amount], j) => ({ id: `${id}.${j + 1}`, source: from, to, amount }))
+  }
+})
 
 describe("Duel", () => {
   /**
@@ -30,15 +38,12 @@ describe("Duel", () => {
   it("a shield is divided by the shielded unit's controller across one attack", () => {
     const r = runWith(
       scenario({
-        effects: [{ id: "s", kind: "shield", unit: "ogre", amount: 3 }],
-        attacks: [
-          {
-            id: "a1",
-            hits: [
-              { from: "knight", to: "ogre", amount: 2 },
-              { from: "knight", to: "ogre", amount: 2 }
-            ]
-          }
+        effects: [{ kind: "shield", id: "s", controller: "bob", to: "ogre", amount: 3 }],
+        steps: [
+          attack("a1", [
+            ["knight", "ogre", 2],
+            ["knight", "ogre", 2]
+          ])
         ]
       }),
       Chooser.scripted([{ "a1.1": 2, "a1.2": 1 }])
@@ -62,15 +67,12 @@ describe("Duel", () => {
   it("armor prevents N of each hit and is never used up", () => {
     const r = runWith(
       scenario({
-        effects: [{ id: "plate", kind: "armor", unit: "knight", amount: 1 }],
-        attacks: [
-          {
-            id: "a1",
-            hits: [
-              { from: "ogre", to: "knight", amount: 2 },
-              { from: "ogre", to: "knight", amount: 3 }
-            ]
-          }
+        effects: [{ kind: "armor", id: "plate", controller: "alice", to: "knight", amount: 1 }],
+        steps: [
+          attack("a1", [
+            ["ogre", "knight", 2],
+            ["ogre", "knight", 3]
+          ])
         ]
       }),
       Chooser.scripted([])
@@ -94,10 +96,10 @@ describe("Duel", () => {
     const r = runWith(
       scenario({
         effects: [
-          { id: "plate", kind: "armor", unit: "knight", amount: 1 },
-          { id: "fury", kind: "rage", unit: "ogre", amount: 2 }
+          { kind: "armor", id: "plate", controller: "alice", to: "knight", amount: 1 },
+          { kind: "rage", id: "fury", controller: "bob", to: "ogre", amount: 2 }
         ],
-        attacks: [{ id: "a1", hits: [{ from: "ogre", to: "knight", amount: 1 }] }]
+        steps: [attack("a1", [["ogre", "knight", 1]])]
       }),
       Chooser.scripted([])
     )
@@ -107,18 +109,36 @@ describe("Duel", () => {
 
   /** Duel 5: "a unit whose health reaches 0 is destroyed." Health 4 takes 4: it goes to the discard. */
   it("a unit at 0 health is destroyed", () => {
-    const r = runWith(
-      scenario({ attacks: [{ id: "a1", hits: [{ from: "knight", to: "ogre", amount: 4 }] }] }),
-      Chooser.scripted([])
-    )
-    assert.deepStrictEqual(r.outcome.state["ogre"], { health: 0, zone: "discard", controller: "bob" })
+    const r = runWith(scenario({ steps: [attack("a1", [["knight", "ogre", 4]])] }), Chooser.scripted([]))
+    const ogre = r.outcome.state["ogre"]
+    assert.deepStrictEqual([ogre?.["health"], ogre?.["zone"]], [0, "discard"])
   })
 
-  it("compile names the path of an unknown unit", () => {
-    const r = Duel.ruleset.compile(
-      scenario({ attacks: [{ id: "a1", hits: [{ from: "knight", to: "dragon", amount: 1 }] }] })
+  it("the skeleton names the path of an unknown unit, with a did-you-mean", () => {
+    const r = Skeleton.compileData(
+      Duel.language,
+      scenario({ steps: [attack("a1", [["knight", "orge", 1]])] })
     )
     assert.isTrue(Result.isFailure(r))
-    if (Result.isFailure(r)) assert.strictEqual(r.failure.path, "attacks[0].hits[0].to")
+    if (Result.isFailure(r)) {
+      assert.strictEqual(r.failure.path, "steps[0].event.occurrences[0].to")
+      assert.include(r.failure.reason, 'did you mean "ogre"')
+    }
+  })
+
+  /** Issue 16, point 2: every `kind:` a Duel file can name is the constructor of the same name. */
+  it("every effect kind is built by the exported constructor of the same name", () => {
+    const exported: Record<string, unknown> = { ...Duel }
+    for (const [kind, k] of Object.entries(Duel.language.effects))
+      assert.strictEqual(k.make, exported[kind], kind)
+    assert.deepStrictEqual(Object.keys(Duel.language.effects), ["shield", "armor", "rage"])
+  })
+
+  /** Duel 3.3 says "increased by N": Rage needs a number, and its constructor refuses `all`. */
+  it("rage refuses amount all with a typed error", () => {
+    assert.throws(
+      () => Duel.rage({ id: "r", controller: "bob", to: "ogre", amount: "all" }),
+      Errors.InvalidEffect
+    )
   })
 })

@@ -10,7 +10,7 @@ describe("docs/writing-an-adapter.md", () => {
 
   it("quotes every region of src/Duel.ts", () => {
     const regions = blocks.filter((b) => b.file.endsWith("src/Duel.ts")).map((b) => b.region)
-    assert.deepStrictEqual(regions, ["imports", "effects", "rules", "schema", "compile", "ruleset"])
+    assert.deepStrictEqual(regions, ["imports", "effects", "rules", "language", "ruleset"])
   })
 
   for (const b of blocks) {

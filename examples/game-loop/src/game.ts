@@ -1,55 +1,57 @@
 /**
  * The game the loop plays: a two-player Magic game, built with the real `@bulwark/mtg` adapter.
- * The starting board is the view the adapter's scenario words would build; the spells cast during the game are effects built by the adapter's
- * constructors (`Effects.shield`, `Effects.modify`); the loop resolves with `ruleset.rules`.
+ * The starting board is written in the one scenario language (format 2, as data) and compiled by
+ * the scenario skeleton (`Skeleton.compileData` with the adapter's words, `Scenario.language`);
+ * the spells cast during the game are effects built by the adapter's constructors
+ * (`Effects.shield`, `Effects.modify`, taking the options a file writes after `kind:`); the loop
+ * resolves with `ruleset.rules`.
  */
-import { GameView, Ledger, type Replacement, type Ruleset } from "@bulwark/core"
-import { Effects, Game } from "@bulwark/mtg"
+import type { Replacement, Ruleset } from "@bulwark/core"
+import { Effects, Scenario } from "@bulwark/mtg"
+import { Skeleton } from "@bulwark/scenario"
+import { Result } from "effect"
 
 /** The players' starting life total (a short game: 8 instead of 20). */
 export const STARTING_LIFE = 8
 
-/** A creature on the battlefield, as the adapter's scenario words build it (`Game.withStats`). */
-const creature = (
-  id: string,
-  controller: string,
-  props: Readonly<Record<string, GameView.Prop>>,
-  power: number,
-  toughness: number
-): GameView.GameObject =>
-  Game.withStats({
-    id,
-    kind: "object",
-    controller,
-    owner: controller,
-    zone: "battlefield",
-    props: { types: ["Creature"], ...props, basePower: power, baseToughness: toughness, damage: 0 }
-  })
-
 /**
  * The starting board: Alice controls a 3/3 Vampire with lifelink, Bob a 4/4 Ogre. Alice is the
- * active player of turn 1.
+ * active player of turn 1 (`turn:`). Written as a format-2 scenario's data, with MTG's words.
  */
-export const start: Ruleset.Compiled = {
-  view: GameView.make({
-    players: ["alice", "bob"],
-    activePlayer: "alice",
-    objects: [
-      { id: "alice", kind: "player", props: { life: STARTING_LIFE, poison: 0 } },
-      { id: "bob", kind: "player", props: { life: STARTING_LIFE, poison: 0 } },
-      creature(
-        "vampire",
-        "alice",
-        { name: "Lifelink Vampire", subtypes: ["Vampire"], colors: ["black"], keywords: ["lifelink"] },
-        3,
-        3
-      ),
-      creature("ogre", "bob", { name: "Hulking Ogre", subtypes: ["Ogre"], colors: ["red"] }, 4, 4)
-    ]
-  }),
-  ledger: Ledger.make([]),
+export const setup = Skeleton.compileData(Scenario.language, {
+  players: [
+    { id: "alice", life: STARTING_LIFE },
+    { id: "bob", life: STARTING_LIFE }
+  ],
+  turn: "alice",
+  objects: [
+    {
+      id: "vampire",
+      name: "Lifelink Vampire",
+      controller: "alice",
+      types: ["Creature"],
+      subtypes: ["Vampire"],
+      colors: ["black"],
+      keywords: ["lifelink"],
+      power: 3,
+      toughness: 3
+    },
+    {
+      id: "ogre",
+      name: "Hulking Ogre",
+      controller: "bob",
+      types: ["Creature"],
+      subtypes: ["Ogre"],
+      colors: ["red"],
+      power: 4,
+      toughness: 4
+    }
+  ],
   steps: []
-}
+})
+
+/** The compiled starting point (view and ledger); the scenario above is valid by construction. */
+export const start: Ruleset.Compiled = Result.getOrThrow(setup)
 
 /**
  * Bob's spell: "Until end of turn, if the Ogre would deal damage, it deals double that damage

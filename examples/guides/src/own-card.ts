@@ -9,8 +9,11 @@ import { Schema } from "effect"
 // #endregion
 
 // #region card
-/** Its options: `{ id, controller, amount }` — the common fields as every kind spells them. */
-export const SigilOptions = Schema.Struct({
+/**
+ * The card's options, as a scenario file writes them after `kind: guardianSigil` and as code
+ * passes them: the common effect fields of every ruleset (`Language.common` / `Language.pick`).
+ */
+export const GuardianSigilOptions = Schema.Struct({
   ...Language.pick("amount"),
   controller: Language.common.controller
 })
@@ -24,10 +27,10 @@ export const SigilOptions = Schema.Struct({
  * often (`limit`, reset at a time boundary), and the category the ruleset's ordering reads
  * (MTG CR 616.1: a prevention effect, ordered by the affected creature's controller).
  */
-export const guardianSigil = (c: typeof SigilOptions.Type): Replacement.Replacement => {
+export const guardianSigil = (c: typeof GuardianSigilOptions.Type): Replacement.Replacement => {
   const amount = c.amount ?? 1
   if (amount === "all" || amount < 1)
-    throw new Errors.InvalidEffect({ effect: c.id, path: "amount", reason: "a number, at least 1" })
+    throw new Errors.InvalidEffect({ effect: c.id, path: "amount", reason: "the sigil prevents 1 or more" })
   return {
     id: c.id,
     label: `Once each turn, if a source an opponent controls would deal damage to a creature you control, prevent ${amount} of that damage`,
@@ -47,23 +50,30 @@ export const guardianSigil = (c: typeof SigilOptions.Type): Replacement.Replacem
 
 // #region vocabulary
 /**
- * The MTG ruleset with the house card: the same policies (`rules`), the same words, and one more
- * effect kind — `kind: guardianSigil` in a file is `guardianSigil` in code, with the same options.
+ * MTG's words, with one more effect kind: a value of `kind:` whose options are the card's and
+ * whose constructor is the card's. Everything else — objects, steps, selectors, errors — is the
+ * scenario skeleton's, as for every ruleset.
  */
+export const houseLanguage: Language.Language = {
+  ...Scenario.language,
+  effects: {
+    ...Scenario.language.effects,
+    guardianSigil: Language.effectKind({
+      summary:
+        "Guardian Sigil (house card): once each turn, prevent N of an opponent's damage to your creature",
+      options: GuardianSigilOptions,
+      make: guardianSigil
+    })
+  }
+}
+// #endregion
+
+// #region ruleset
+/** The MTG ruleset with the house card: the same policies (`rules`), MTG's words and one more. */
 export const houseRuleset: Ruleset.Ruleset = {
   ...mtg,
   id: "mtg-house",
   name: "Magic: The Gathering, with house cards",
-  language: {
-    ...Scenario.language,
-    effects: {
-      ...Scenario.language.effects,
-      guardianSigil: Language.effectKind({
-        summary: "Guardian Sigil: once each turn, prevent N of an opponent's damage to your creature",
-        options: SigilOptions,
-        make: guardianSigil
-      })
-    }
-  }
+  language: houseLanguage
 }
 // #endregion
