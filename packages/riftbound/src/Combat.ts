@@ -463,8 +463,8 @@ const fold = (
  * import { GameView, Ledger } from "@bulwark/core"
  * import { Combat, Effects } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
- *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { type: "unit", might: 3, damage: 0 } }] })
- * const ledger = Ledger.make([Effects.double({ id: "lotus", controller: "A", unit: "U" })])
+ *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { types: ["unit"], might: 3, damage: 0 } }] })
+ * const ledger = Ledger.make([Effects.double({ id: "lotus", controller: "A", to: "U" })])
  * const p = Combat.preview({ view, ledger }, "U", 2)
  * if (Result.isSuccess(p)) console.log(p.success.applied, p.success.lethal) // 4 true
  * ```
@@ -555,8 +555,8 @@ const shrinkFactor = (ledger: Ledger.Ledger): number => {
  * import { GameView, Ledger } from "@bulwark/core"
  * import { Combat, Effects } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
- *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { type: "unit", might: 2, damage: 0 } }] })
- * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", unit: "U", value: 3, each: "combat" })])
+ *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { types: ["unit"], might: 2, damage: 0 } }] })
+ * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", to: "U", amount: 3, each: "combat" })])
  * const m = Combat.minimumLethalInput({ view, ledger }, "U")
  * if (Result.isSuccess(m) && m.success._tag === "Lethal") console.log(m.success.input) // 5
  * ```
@@ -749,7 +749,7 @@ const monotone = (ledger: Ledger.Ledger): boolean =>
  * import { GameView, Ledger } from "@bulwark/core"
  * import { Combat } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
- *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { type: "unit", might: 3, damage: 1, tank: true } }] })
+ *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { types: ["unit"], might: 3, damage: 1, tank: true } }] })
  * const infos = Combat.unitInfos({ view, ledger: Ledger.empty }, ["U"])
  * ```
  * @since 0.1.0
@@ -1119,7 +1119,7 @@ export const solveWith = (
  * import { GameView, Ledger } from "@bulwark/core"
  * import { Combat } from "@bulwark/riftbound"
  * const unit = (id: string) => ({ id, kind: "object" as const, controller: "B", zone: "board",
- *   props: { type: "unit", might: 3, damage: 1 } })
+ *   props: { types: ["unit"], might: 3, damage: 1 } })
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A", objects: ["U1", "U2", "U3", "U4"].map(unit) })
  * const v = Combat.validateAssignment({ view, ledger: Ledger.empty },
  *   { total: 5, units: ["U1", "U2", "U3", "U4"], assign: { U1: 2, U2: 2, U3: 1 } })
@@ -1145,7 +1145,7 @@ export const validateAssignment = (
  * import { GameView, Ledger } from "@bulwark/core"
  * import { Combat } from "@bulwark/riftbound"
  * const unit = (id: string, might: number) => ({ id, kind: "object" as const, controller: "B", zone: "board",
- *   props: { type: "unit", might, damage: 0 } })
+ *   props: { types: ["unit"], might, damage: 0 } })
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A", objects: [unit("big", 4), unit("small", 1)] })
  * const s = Combat.solveAssignment({ view, ledger: Ledger.empty }, { total: 5, units: ["big", "small"], goal: "killMost" })
  * if (Result.isSuccess(s)) console.log(s.success.kills) // 2
@@ -1265,9 +1265,9 @@ export const withDealing = (ledger: Ledger.Ledger, turnPlayer: string): Ledger.L
  * import { Result } from "effect"
  * import { Chooser, GameView, Ledger } from "@bulwark/core"
  * import { Combat, Effects } from "@bulwark/riftbound"
- * const unit = (id: string) => ({ id, kind: "object" as const, controller: "B", zone: "board", props: { type: "unit", might: 2, damage: 0 } })
+ * const unit = (id: string) => ({ id, kind: "object" as const, controller: "B", zone: "board", props: { types: ["unit"], might: 2, damage: 0 } })
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A", objects: [unit("D1"), unit("D2")] })
- * const ledger = Ledger.make([Effects.double({ id: "lotus", controller: "A", unit: "D2" })])
+ * const ledger = Ledger.make([Effects.double({ id: "lotus", controller: "A", to: "D2" })])
  * const r = Combat.resolveAssignment({ view, ledger, chooser: Chooser.firstLegal }, "c1", { D1: 2, D2: 1 })
  * if (Result.isSuccess(r)) console.log(r.success.view.objects["D2"]?.props["damage"]) // 2
  * ```

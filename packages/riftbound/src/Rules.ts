@@ -385,7 +385,7 @@ export const predicates: Filter.Predicates = {
  * import { Effects, Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
  *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { types: ["unit"], might: 6, damage: 0 } }] })
- * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", unit: "U", value: 5 })])
+ * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", to: "U", amount: 5 })])
  * const r = Resolver.resolveSync(Rules.rules, GameEvent.make("e", [
  *   GameEvent.occurrence({ id: "i", family: "damage", subject: "U", amount: 3 })
  * ]), ledger, view, Chooser.firstLegal)
