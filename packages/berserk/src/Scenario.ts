@@ -317,6 +317,17 @@ export const language: Language.Language = {
       compile: compileAttack
     })
   },
+  update: {
+    fields: {},
+    // a card leaving the battlefield takes its prevention effects with it (533.6): say so
+    label: (u, view) => {
+      const zone = u.zone
+      const from = view.objects[u.object]?.zone
+      return typeof zone === "string" && zone !== "battlefield" && from === "battlefield"
+        ? `${u.object} leaves the battlefield (to ${zone}): its prevention effects no longer apply (Берсерк 533.6)`
+        : undefined
+    }
+  },
   occurrences: {
     fields: {},
     make: (entry) => Language.occurrence({ ...entry, kinds: (entry.kinds ?? []).map(Attack.parseTag) })

@@ -71,3 +71,31 @@ describe("effect kinds are the Effects constructors", () => {
     )
   })
 })
+
+/**
+ * 533.6: «Если карта – источник Эффекта Предотвращения покидает активную зону (как правило, зону
+ * битвы), то эффект предотвращения от этой карты не применяется.» — a card leaving the
+ * battlefield takes its prevention effects with it, and the trace says so
+ * where the file moves the card (as the format-1 `leave:` step did).
+ */
+describe("an update that takes a card off the battlefield", () => {
+  const steps = (update: Readonly<Record<string, unknown>>) => {
+    const r = Skeleton.compileData(language, {
+      players: ["ap", "ip"],
+      objects: [{ id: "healer", controller: "ip", types: ["creature"], cost: 2 }],
+      steps: [{ update }]
+    })
+    if (r._tag === "Failure") throw new Error(r.failure.message)
+    return r.success.steps
+  }
+  it("is labelled with 533.6 when the card leaves the battlefield", () => {
+    const [s] = steps({ object: "healer", zone: "graveyard" })
+    expect(s?._tag === "Update" && s.label).toBe(
+      "healer leaves the battlefield (to graveyard): its prevention effects no longer apply (Берсерк 533.6)"
+    )
+  })
+  it("keeps the plain label for any other change", () => {
+    const [s] = steps({ object: "healer", set: { closed: true } })
+    expect(s?._tag === "Update" && s.label).toBe('update healer: set {"closed":true}')
+  })
+})

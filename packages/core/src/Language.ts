@@ -642,7 +642,7 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  *   steps when the file is compiled);
  * - `update`: extra fields of an `update` step and how they change the object (`apply`), or how
  *   the whole step changes the view (`view`, replacing the default: set/unset props, zone,
- *   controller);
+ *   controller), and (optional `label`) what the trace says it does;
  * - `boundaries`: what `advance:` may name; `durations`: what an effect's `duration:` may name;
  * - `advance` (optional): what the game does when time passes: steps run just `before` the
  *   boundary is crossed (Riftbound's cleanup heals every unit before "this turn" effects end)
@@ -699,6 +699,14 @@ export interface Language {
       view: GameView.GameView,
       update: Readonly<Record<string, unknown>> & { readonly object: string }
     ) => GameView.GameView
+    /**
+     * What the trace says the update does, in the game's words (optional; `undefined` keeps the
+     * default "update <object>: to <zone>; …"), e.g. why a card leaving play matters.
+     */
+    readonly label?: (
+      update: Readonly<Record<string, unknown>> & { readonly object: string },
+      view: GameView.GameView
+    ) => string | undefined
   }
   readonly boundaries: ReadonlyArray<string>
   /**

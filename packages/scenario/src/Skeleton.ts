@@ -916,7 +916,9 @@ export const compile = (
           ].filter((x) => x !== "")
           push({
             _tag: "Update",
-            label: `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
+            label:
+              language.update?.label?.(s.value as { object: string }, tracked) ??
+              `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
             apply
           })
           const fresh = checked(derived(), path)
