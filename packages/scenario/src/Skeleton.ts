@@ -238,7 +238,6 @@ const formatPath = (path: ReadonlyArray<string | number>): string =>
 
 /** The schemas of one ruleset's skeleton, built once. */
 interface Built {
-  readonly language: Language.Language
   readonly player: Schema.Codec<unknown, unknown>
   readonly object: Schema.Codec<unknown, unknown>
   readonly objectKeys: ReadonlyArray<string>
@@ -323,7 +322,6 @@ const build = (language: Language.Language): Built => {
     ...(language.occurrences?.fields ?? {})
   })
   const built: Built = {
-    language,
     player: Schema.Union([Id, Schema.Struct({ id: Id, ...language.players.fields })]) as Schema.Codec<
       unknown,
       unknown
