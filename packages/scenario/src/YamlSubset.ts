@@ -8,13 +8,14 @@
  *
  * The subset: a block mapping at the top; block mappings and sequences indented with spaces
  * (compact forms included: `- id: a`, a sequence at its key's indentation); flow sequences and
- * mappings (`[a, b]`, `{ id: a, to: b }`) on one line; plain scalars (names, decimal integers of
- * up to 15 digits and decimals, `true`/`false`/`null`), double-quoted strings with JSON's
- * escapes, single-quoted strings, each on one line; comments. Anything else — tabs, carriage
- * returns, a byte order mark, anchors, aliases, tags, block scalars, multi-line scalars or flow
- * collections, document markers and directives, complex keys, a repeated key, a `__proto__`
- * key, keys or plain scalars the core schema reads as something other than the text, non-ASCII
- * outside quotes, nesting deeper than asked — sends the whole text to the full parser.
+ * mappings (`[a, b]`, `{ id: a, to: b }`, also over several lines and with a trailing comma);
+ * plain scalars that start with a letter or `_` and stay on their line, decimal integers of up to
+ * 15 digits and decimals, `true`/`false`/`null`/`~`; double-quoted strings with JSON's escapes
+ * and single-quoted strings, each on one line; comments. Anything else — tabs, carriage returns,
+ * a byte order mark, anchors, aliases, tags, block scalars (`|`, `>`), multi-line scalars,
+ * document markers and directives, complex keys, a repeated key, a `__proto__` key, keys the core
+ * schema would not read as their text (`null:`, `True:`), other numbers (`007`, `0x1F`, `.5`,
+ * `1e3`), nesting deeper than asked — sends the whole text to the full parser.
  *
  * @since 0.1.0
  */
@@ -41,15 +42,24 @@ const PLAIN_KEY = /[\p{L}_][\p{L}\p{N}_-]*/uy
 const CORE_WORD = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE)$/
 const INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/
 const DECIMAL = /^-?(?:0|[1-9][0-9]{0,14})\.[0-9]{1,15}$/
-// a plain string the core schema keeps as it is written: it starts with a letter or `_` (no
-// indicator, sign or digit), holds no control character or Unicode line break and ends in
-// neither a space nor any other whitespace
-const PLAIN_STRING = /^[\p{L}_](?:[^\x00-\x1f\x7f\x85\u2028\u2029\ufeff]*[^\s\x00-\x1f\x7f\x85])?$/u
+const LETTER_FIRST = /^[\p{L}_]/u
+const WHITE_LAST = /\s$/
 const JSON_ESCAPE = /\\(?:["\\/bfnrt]|u[0-9A-Fa-f]{4})/y
 
 /** A character a quoted scalar may hold: not a control character, and no Unicode line break or BOM. */
 const quotable = (c: number): boolean =>
   c >= SPACE && c !== 0x7f && c !== 0x85 && c !== 0x2028 && c !== 0x2029 && c !== 0xfeff
+
+/**
+ * A plain string the core schema keeps as it is written: it starts with a letter or `_` (no
+ * indicator, sign or digit), holds only characters a quoted scalar may hold and does not end in
+ * whitespace of any kind (YAML trims only spaces; a reader that trims more would differ).
+ */
+const plainString = (s: string): boolean => {
+  if (!LETTER_FIRST.test(s) || WHITE_LAST.test(s)) return false
+  for (let i = 0; i < s.length; i++) if (!quotable(s.charCodeAt(i))) return false
+  return true
+}
 
 const reader = (text: string, maxDepth: number) => {
   const n = text.length
@@ -135,8 +145,9 @@ const reader = (text: string, maxDepth: number) => {
   /** What the core schema makes of a plain scalar, when it is one the subset knows. */
   const plain = (s: string): unknown => {
     if (INTEGER.test(s) || DECIMAL.test(s)) return Number(s)
-    if (CORE_WORD.test(s)) return s === "~" || s[0] === "n" || s[0] === "N" ? null : s[0] === "t" || s[0] === "T"
-    if (!PLAIN_STRING.test(s)) return outside()
+    if (CORE_WORD.test(s))
+      return s === "~" || s[0] === "n" || s[0] === "N" ? null : s[0] === "t" || s[0] === "T"
+    if (!plainString(s)) return outside()
     if (s.includes(": ") || s.endsWith(":")) return outside()
     return s
   }
