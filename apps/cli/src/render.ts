@@ -60,7 +60,12 @@ export const summary = (run: Ruleset.RunResult, words: Words.Words = Words.neutr
       lines.push(
         `    also happened: ${other
           .map((h) =>
-            Words.family(words, h.family).does({ ...h, source: e.occurrences[h.id]?.source ?? undefined })
+            Words.family(words, h.family).does({
+              ...h,
+              source: e.occurrences[h.id]?.source ?? undefined,
+              // the occurrence's parameters: a counter's kind ("1 −1/−1 counter")
+              params: e.occurrences[h.id]?.params
+            })
           )
           .join("; ")}`
       )

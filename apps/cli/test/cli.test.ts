@@ -77,6 +77,23 @@ describe("bulwark resolve", () => {
   )
 
   /**
+   * CR 120.3d: "Damage dealt to a creature by a source with wither and/or infect causes that
+   * source's controller to put that many -1/-1 counters on that creature." The summary's "also
+   * happened" line names the counters' kind, as the trace does (MTG-01: the wither attacker's
+   * damage to the blocker becomes one -1/-1 counter), not just "1 counter".
+   */
+  it.effect("the summary's also-happened line names a counter's kind", () =>
+    Effect.gen(function* () {
+      const mtg01 = join(here, "..", "..", "..", "packages", "mtg", "scenarios", "MTG-01.yaml")
+      const r = yield* cli(["resolve", mtg01])
+      assert.strictEqual(r.code, 0, r.err)
+      const also = r.out.split("\n").find((l) => l.includes("also happened:")) ?? ""
+      assert.include(also, "blocker gets 1 \u22121/\u22121 counter (from attacker)")
+      assert.notInclude(also, "gets 1 counter")
+    })
+  )
+
+  /**
    * CR 615.7 is cited when the shield applies; --explain shows its sentence under the first
    * citation: "… the player or the controller of the permanent chooses which damage the shield
    * prevents."

@@ -84,6 +84,18 @@ describe("duplicate ids are errors naming both places", () => {
     assert.match(problem(bsk), /duplicate object id "ip": also at players\[1\] \(line 3\)/)
   })
 
+  it("a player listed twice is named a player, not an object", () => {
+    // players share the object id space: the message says what the duplicate is
+    assert.match(
+      problem(base.replace("players: [ap, nap]", "players: [ap, nap, ap]")),
+      /duplicate player id "ap": also at players\[0\] \(line \d+\)/
+    )
+    assert.match(
+      problem(base.replace("players: [ap, nap]", "players: [ap, { id: nap }, { id: ap }]")),
+      /at players\[2\]\.id: duplicate player id "ap": also at players\[0\]/
+    )
+  })
+
   it("two occurrences of one event (fab), but the same occurrence id in two events is fine", () => {
     const fab = (second: string) =>
       `format: 2\nruleset: fab\nplayers: [a, b]\nobjects: [{ id: s, controller: a, zone: stack }]\nsteps:\n  - event: { id: e1, occurrences: [{ id: i, source: s, to: a, amount: 1 }, { id: ${second}, source: s, to: b, amount: 1 }] }\n  - event: { id: e2, occurrences: [{ id: i, source: s, to: a, amount: 1 }] }\n`

@@ -116,6 +116,11 @@ const collect = (
   return out
 }
 
+// what the second of two equal ids names: a player's id is in the object space (players and
+// objects share one, `Skeleton.idSpaces`), but the message says what the duplicate is
+const kindOf = (space: Ruleset.IdSpace, path: ReadonlyArray<Seg>): string =>
+  path[0] === "players" && space.paths.some((p) => p.startsWith("players")) ? "player" : space.name
+
 /**
  * Two equal ids in one id space of the ruleset: an issue at the second, naming the first (path
  * and line). Ids are compared as written (the document is already NFC).
@@ -147,7 +152,7 @@ export const duplicateIds = (
               sourceMap,
               found.path,
               found.at,
-              `duplicate ${space.name} id ${JSON.stringify(found.id)}: also at ${place(sourceMap, first.path, first.at)}`
+              `duplicate ${kindOf(space, found.path)} id ${JSON.stringify(found.id)}: also at ${place(sourceMap, first.path, first.at)}`
             )
           )
         }

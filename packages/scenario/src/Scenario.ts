@@ -49,6 +49,7 @@ import * as Integrity from "./Integrity.js"
 import * as ScenarioError from "./ScenarioError.js"
 import * as Skeleton from "./Skeleton.js"
 import * as SourceMap from "./SourceMap.js"
+import * as YamlSubset from "./YamlSubset.js"
 
 /**
  * A decision strategy: `first` answers every decision with its first legal option;
@@ -718,8 +719,13 @@ export const parseScenario = (
   const json = Integrity.readJson(text, MAX_DEPTH)
   let data: unknown = json
   let sourceMap = locate(text)
-  if (json === undefined) {
-    const read = readYaml(text, /\.json$/i.test(fileName), lineCounter, malformed)
+  // YAML in the subset most scenario files are written in is read without a YAML node tree
+  // (located, like JSON, only if a problem needs it); anything else goes to the YAML parser
+  const isJson = /\.json$/i.test(fileName)
+  if (json === undefined && !isJson) data = YamlSubset.read(text, MAX_DEPTH)
+  const quick = data !== undefined
+  if (!quick) {
+    const read = readYaml(text, isJson, lineCounter, malformed)
     if (Result.isFailure(read)) return Result.fail(read.failure)
     data = read.success.data
     sourceMap = read.success.sourceMap
@@ -927,7 +933,7 @@ export const parseScenario = (
     compiled: compiled.success,
     document,
     // the YAML node tree is not kept for the run: located again if a later problem asks
-    sourceMap: json === undefined ? locate(text) : sourceMap
+    sourceMap: quick ? sourceMap : locate(text)
   })
 }
 

@@ -35,6 +35,7 @@ export {
 export * as ScenarioError from "./ScenarioError.js"
 export * as Skeleton from "./Skeleton.js"
 export * as SourceMap from "./SourceMap.js"
+export * as YamlSubset from "./YamlSubset.js"
 
 import type * as Errors from "./ScenarioError.js"
 
