@@ -36,6 +36,11 @@ import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 
 const Id = Schema.NonEmptyString
+const countless: ReadonlySet<string> = new Set([
+  Effects.Family.open,
+  Effects.Family.close,
+  Effects.Family.die
+])
 const opt = Schema.optionalKey
 
 /**
@@ -330,7 +335,14 @@ export const language: Language.Language = {
   },
   occurrences: {
     fields: {},
-    make: (entry) => Language.occurrence({ ...entry, kinds: (entry.kinds ?? []).map(Attack.parseTag) })
+    // opening, closing and dying have no number: one that names none happens once (the skeleton
+    // writes an absent amount as 0, which would silently not happen at all)
+    make: (entry) =>
+      Language.occurrence({
+        ...entry,
+        kinds: (entry.kinds ?? []).map(Attack.parseTag),
+        amount: entry.amount === 0 && countless.has(entry.family) ? 1 : entry.amount
+      })
   },
   boundaries: ["endOfTurn"],
   advance: (boundary) =>
@@ -349,5 +361,5 @@ export const language: Language.Language = {
         }
       : {},
   durations: ["endOfTurn"],
-  families: ["damage", "heal", "open", "close"]
+  families: Effects.families
 }

@@ -30,6 +30,7 @@
  */
 import { coreName, type Ruleset } from "@bulwark/core"
 import * as Attack from "./Attack.js"
+import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
 import * as Scenario from "./Scenario.js"
 
@@ -167,7 +168,7 @@ export const ruleset: Ruleset.Ruleset = {
   words: Rules.words,
   idSpaces: [{ name: "attack or event", paths: ["steps[*].attack.id", "steps[*].event.id"] }],
   vocabulary: {
-    families: ["damage", "heal", "open", "close"],
+    families: [...Effects.families],
     kinds: [...Attack.kinds, ...Object.values(Attack.implied).flat(), ...Object.values(Attack.russianTags)]
   }
 }
