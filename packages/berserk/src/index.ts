@@ -117,7 +117,18 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     title: "Replacements when the feature executes, after modifiers and protections; never retroactive",
     status: "implemented"
   },
-  { rule: "534.3", title: "A replaced event counts as not having happened", status: "implemented" },
+  {
+    rule: "534.3",
+    title: "A replaced event counts as not having happened",
+    status: "implemented",
+    note: "the outcome's occurrence is replaced (replacedBy: what happened instead) and is not among what happened"
+  },
+  {
+    rule: "гибель",
+    title: "A creature whose wounds reach its life dies: an event a replacement can await (534.1)",
+    status: "interpretation",
+    note: "basic rules, not 533–534; Rules.results makes the die event after the wounds"
+  },
   {
     rule: "534 vs 533",
     title: "Replacements before prevention",

@@ -11,7 +11,7 @@
  * ран на нём достигнет или превысит число его жизней»), so it is an event too, never a state
  * change written by the wounds. Each concept has a mutant showing its test can fail.
  */
-import { GameView, type Policy, Ruleset as R, type Ruleset } from "@bulwark/core"
+import { Chooser, GameView, type Policy, Ruleset as R, type Ruleset } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { Effects, Rules, ruleset } from "../src/index.js"
@@ -32,18 +32,11 @@ const base = {
 
 const doc = (rest: Record<string, unknown>) => ({ ...base, ...rest })
 
-const run = (
-  d: Record<string, unknown>,
-  rules: Policy.Rules = ruleset.rules,
-  decisions: ReadonlyArray<unknown> = []
-): Ruleset.RunResult => {
+/** Runs a format-2 document with `rules` (default: Берсерк's); every "may" is used. */
+const run = (d: Record<string, unknown>, rules: Policy.Rules = ruleset.rules): Ruleset.RunResult => {
   const c = compile2(d)
   if (Result.isFailure(c)) throw new Error(c.failure.message)
-  return R.run(rules, c.success, (req, state) => {
-    const a = decisions[state.log.length]
-    if (a !== undefined) return a as never
-    return req._tag === "UseOptional" ? (true as never) : (req.options[0] as never)
-  })
+  return R.run(rules, c.success, Chooser.firstLegal)
 }
 
 /**

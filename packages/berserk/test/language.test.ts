@@ -43,7 +43,7 @@ describe("effect kinds are the Effects constructors", () => {
       expect(typeof make, f).toBe("function")
       expect(make({ id: "o", subject: "C" }), f).toMatchObject({ family: f, subject: "C", amount: 1 })
     }
-    expect(GameEvent.damage({ id: "d", recipient: "C", amount: 2 }).family).toBe("damage")
+    expect(GameEvent.damage({ id: "d", source: "orc", recipient: "C", amount: 2 }).family).toBe("damage")
     expect(ruleset.vocabulary?.families).toEqual(language.families)
   })
 
