@@ -76,6 +76,8 @@ describe("534.3: a replaced effect is not inflicted (BSK-09)", () => {
       })
     )
     expect(happenedOf(r.outcome, "damage")).toEqual([])
+    // stated directly: an `expect:` list [] also matches an absent field
+    expect(r.outcome.events["spell"]?.occurrences["spell"]?.replacedBy).toEqual([])
     expect(
       mismatches(r, {
         events: {
@@ -428,5 +430,34 @@ describe("closing and opening are events (534.1)", () => {
     expect(r.outcome.events["c"]?.occurrences[c?.replacedBy[0] ?? ""]).toMatchObject({ family: "open" })
     expect(r.outcome.state["D"]?.["closed"]).toBe(false)
     expect(Effects.close({ id: "x", subject: "D" }).family).toBe("close")
+  })
+})
+
+describe("opening, closing and dying have no number", () => {
+  /**
+   * «открыться», «закрыться», «погибнуть» name no number: an `event` occurrence of one that
+   * writes no `amount` happens once. (Before: the skeleton's default amount 0 made it `zero`, and
+   * it silently did not happen — this test failed then.) A heal keeps its number: one of 0 heals
+   * nothing.
+   */
+  it("an open, close or die without an amount happens; a heal of 0 does not", () => {
+    const r = run(
+      doc({
+        objects: [...base.objects, { id: "D", controller: "ip", types: ["creature"], wounds: 1 }],
+        steps: [
+          { event: { id: "c", family: "close", occurrences: [{ id: "c", to: "D" }] } },
+          { event: { id: "o", family: "open", occurrences: [{ id: "o", to: "D" }] } },
+          { event: { id: "h", family: "heal", occurrences: [{ id: "h", to: "D" }] } },
+          { event: { id: "d", family: "die", occurrences: [{ id: "d", to: "D" }] } }
+        ]
+      })
+    )
+    expect(["c", "o", "h", "d"].map((id) => r.outcome.events[id]?.occurrences[id]?.status)).toEqual([
+      "happened",
+      "happened",
+      "zero",
+      "happened"
+    ])
+    expect(r.outcome.state["D"]).toMatchObject({ closed: false, wounds: 1, zone: "graveyard" })
   })
 })
