@@ -1,6 +1,8 @@
 /**
  * The Берсерк policies: ordering (533.3 and this adapter's reading of 533.2 / 534.2), point
- * assignment, and how events that happened change the view (wounds, healing, opening).
+ * assignment, how events that happened change the view (wounds, healing, opening, closing,
+ * death), and the death that wounds reaching a card's life lead to, an event of its own
+ * ({@link results}).
  *
  * Order within one attack (the attack's modifiers are already applied when it is built, see
  * {@link Scenario}):

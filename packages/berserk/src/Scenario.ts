@@ -258,8 +258,9 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
  * ({@link cardFields}, {@link card}, their keyword effects {@link keywords}), the effect kinds —
  * `prevent`, `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `instead`, `serk`,
  * `strengthModifier`, each `make` the {@link Effects} constructor of the same name —, the
- * `attack` step, occurrence kinds in English or Russian, and the end of the turn passing the turn
- * to the other player.
+ * `attack` step, occurrence kinds in English or Russian, the event families of
+ * {@link Effects.families} (an `open`, `close` or `die` that names no amount happens once), and
+ * the end of the turn passing the turn to the other player.
  *
  * @example
  * ```ts
