@@ -2,7 +2,9 @@
  * Constructors of Берсерк effects as core {@link Replacement.Replacement} values: prevention
  * (533, «Эффект предотвращения»), the wound replacements of 534.1.1 («Не получает ран от …»,
  * «Получает раны только от …», «Получает на X больше/меньше ран от …»), general "instead"
- * replacements (534.1, Серк), protections («Защита от …», 511.5) and armour («Броня N»).
+ * replacements (534.1, Серк), protections («Защита от …», 511.5) and armour («Броня N»); and the
+ * event families ({@link Family}) with an occurrence constructor each ({@link heal},
+ * {@link open}, {@link close}, {@link die}).
  *
  * Each constructor only builds data; the ordering lives in {@link Rules}. The effect's
  * `category` places it in one of the ordering slots: `"protection"`, `"replacement"` or
