@@ -1,6 +1,8 @@
 /**
  * The Берсерк policies: ordering (533.3 and this adapter's reading of 533.2 / 534.2), point
- * assignment, and how events that happened change the view (wounds, healing, opening).
+ * assignment, how events that happened change the view (wounds, healing, opening, closing,
+ * death), and the death that wounds reaching a card's life lead to, an event of its own
+ * ({@link results}).
  *
  * Order within one attack (the attack's modifiers are already applied when it is built, see
  * {@link Scenario}):
@@ -109,11 +111,75 @@ const setProps = (
   })
 
 /**
+ * The rule cited for a creature's death («гибель») as an event: not in 533–534; the sentence
+ * is the basic rules' («Существо погибает сразу же, как только число ран на нём достигнет или
+ * превысит число его жизней»), and 534.1 makes it an effect a replacement can await.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * Rules.RULE_DEATH.includes("534.1") // true
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const RULE_DEATH =
+  "Берсерк (basic rules: «Существо погибает сразу же, как только число ран на нём достигнет или превысит число его жизней»); 534.1: the death is an effect a replacement can await"
+
+/**
+ * The results of wounds that were dealt (core `Policy.ResultsPolicy`): a card with `life` on
+ * the battlefield whose wounds have reached it dies — one `die` occurrence («гибель») per card,
+ * id `<wounds' occurrence id>:die`, from the source of the wounds that reached it, params
+ * `wounds` and `life`. The death is an event of its own, resolved after the wounds are
+ * received, so a replacement can await it ("if it would die, instead …", 534.1) and the outcome
+ * shows it; a replaced death does not happen (534.3): the card stays on the battlefield.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/berserk"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "orc", kind: "object", controller: "a", zone: "battlefield", props: { wounds: 3, life: 3 } }] })
+ * const hit = GameEvent.damage({ id: "x", source: "ogre", recipient: "orc", amount: 2 })
+ * Rules.results.results([hit], view).map((o) => [o.id, o.family]) // [["x:die", "die"]]
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const results: Policy.ResultsPolicy = {
+  rule: RULE_DEATH,
+  results: (dealt, view) => {
+    const out: Array<GameEvent.Occurrence> = []
+    const seen = new Set<string>()
+    for (const d of dealt) {
+      if (seen.has(d.subject)) continue
+      const o = view.objects[d.subject]
+      if (o === undefined || o.kind !== "object" || o.zone !== "battlefield") continue
+      const life = o.props.life
+      const wounds = num(o, "wounds")
+      if (typeof life !== "number" || wounds < life) continue
+      seen.add(d.subject)
+      out.push(
+        GameEvent.occurrence({
+          id: `${d.id}:die`,
+          family: Effects.Family.die,
+          subject: d.subject,
+          ...(d.source === undefined ? {} : { source: d.source }),
+          params: { wounds, life }
+        })
+      )
+    }
+    return out
+  }
+}
+
+/**
  * How an event that happened changes the view:
  *
- * - `damage`: the creature gets that many wounds («раны»); a creature with `life` whose wounds
- *   reach it dies (goes to the graveyard); the attack's own object (params `attack`) records
- *   `woundsDealt`, while its `strength` stays as it was (533.1);
+ * - `damage`: the creature gets that many wounds («раны»); the attack's own object (params
+ *   `attack`) records `woundsDealt`, while its `strength` stays as it was (533.1). Whether the
+ *   creature dies is the {@link results} of the wounds: a `die` event of its own;
+ * - `die` («гибель»): the card goes from the battlefield to the graveyard;
  * - `heal`: removes that many wounds (not below 0);
  * - `open` / `close`: the card is opened («открыть», `closed: false`) or closed.
  *
@@ -134,20 +200,19 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
   if (o === undefined || o.kind !== "object") return view
   switch (occurrence.family) {
     case GameEvent.DAMAGE: {
-      const wounds = num(o, "wounds") + occurrence.amount
-      const life = o.props.life
-      const dies = typeof life === "number" && wounds >= life && o.zone === "battlefield"
-      let v = setProps(view, o, { wounds }, dies ? "graveyard" : undefined)
+      let v = setProps(view, o, { wounds: num(o, "wounds") + occurrence.amount })
       const attack = occurrence.params.attack
       const a = typeof attack === "string" ? v.objects[attack] : undefined
       if (a !== undefined) v = setProps(v, a, { woundsDealt: num(a, "woundsDealt") + occurrence.amount })
       return v
     }
-    case "heal":
+    case Effects.Family.die:
+      return o.zone === "battlefield" ? GameView.setObject(view, { ...o, zone: "graveyard" }) : view
+    case Effects.Family.heal:
       return setProps(view, o, { wounds: Math.max(0, num(o, "wounds") - occurrence.amount) })
-    case "open":
+    case Effects.Family.open:
       return setProps(view, o, { closed: false })
-    case "close":
+    case Effects.Family.close:
       return setProps(view, o, { closed: true })
     default:
       return view
@@ -175,6 +240,7 @@ export const rules: Policy.Rules = {
     "Берсерк (interpretation): the creature's controller divides a prevention between its wounds"
   ),
   commit,
+  results,
   predicates: Effects.predicates,
   // 533.3: within a group each player applies their own «в выбранном им порядке»; no rule
   // reads that order itself, so a choice whose every order ends the same is not asked
@@ -231,6 +297,16 @@ export const words: Words.Words = {
       (o) => `${o.subject} would open`,
       (o) => `${o.subject} opens`,
       (n) => `${n} opening${n === 1 ? "" : "s"}`
+    ),
+    close: fam(
+      (o) => `${o.subject} would close`,
+      (o) => `${o.subject} closes`,
+      (n) => `${n} closing${n === 1 ? "" : "s"}`
+    ),
+    die: fam(
+      (o) => `${o.subject} would die («гибель»)`,
+      (o) => `${o.subject} dies («гибель»)`,
+      (n) => `${n} death${n === 1 ? "" : "s"}`
     )
   },
   rules: Object.fromEntries(

@@ -36,6 +36,11 @@ import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 
 const Id = Schema.NonEmptyString
+const countless: ReadonlySet<string> = new Set([
+  Effects.Family.open,
+  Effects.Family.close,
+  Effects.Family.die
+])
 const opt = Schema.optionalKey
 
 /**
@@ -253,8 +258,9 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
  * ({@link cardFields}, {@link card}, their keyword effects {@link keywords}), the effect kinds —
  * `prevent`, `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `instead`, `serk`,
  * `strengthModifier`, each `make` the {@link Effects} constructor of the same name —, the
- * `attack` step, occurrence kinds in English or Russian, and the end of the turn passing the turn
- * to the other player.
+ * `attack` step, occurrence kinds in English or Russian, the event families of
+ * {@link Effects.families} (an `open`, `close` or `die` that names no amount happens once), and
+ * the end of the turn passing the turn to the other player.
  *
  * @example
  * ```ts
@@ -330,7 +336,14 @@ export const language: Language.Language = {
   },
   occurrences: {
     fields: {},
-    make: (entry) => Language.occurrence({ ...entry, kinds: (entry.kinds ?? []).map(Attack.parseTag) })
+    // opening, closing and dying have no number: one that names none happens once (the skeleton
+    // writes an absent amount as 0, which would silently not happen at all)
+    make: (entry) =>
+      Language.occurrence({
+        ...entry,
+        kinds: (entry.kinds ?? []).map(Attack.parseTag),
+        amount: entry.amount === 0 && countless.has(entry.family) ? 1 : entry.amount
+      })
   },
   boundaries: ["endOfTurn"],
   advance: (boundary) =>
@@ -349,5 +362,5 @@ export const language: Language.Language = {
         }
       : {},
   durations: ["endOfTurn"],
-  families: ["damage", "heal", "open", "close"]
+  families: Effects.families
 }

@@ -30,6 +30,7 @@
  */
 import { coreName, type Ruleset } from "@bulwark/core"
 import * as Attack from "./Attack.js"
+import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
 import * as Scenario from "./Scenario.js"
 
@@ -116,7 +117,18 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     title: "Replacements when the feature executes, after modifiers and protections; never retroactive",
     status: "implemented"
   },
-  { rule: "534.3", title: "A replaced event counts as not having happened", status: "implemented" },
+  {
+    rule: "534.3",
+    title: "A replaced event counts as not having happened",
+    status: "implemented",
+    note: "the outcome's occurrence is replaced (replacedBy: what happened instead) and is not among what happened"
+  },
+  {
+    rule: "гибель",
+    title: "A creature whose wounds reach its life dies: an event a replacement can await (534.1)",
+    status: "interpretation",
+    note: "basic rules, not 533–534; Rules.results makes the die event after the wounds"
+  },
   {
     rule: "534 vs 533",
     title: "Replacements before prevention",
@@ -167,7 +179,7 @@ export const ruleset: Ruleset.Ruleset = {
   words: Rules.words,
   idSpaces: [{ name: "attack or event", paths: ["steps[*].attack.id", "steps[*].event.id"] }],
   vocabulary: {
-    families: ["damage", "heal", "open", "close"],
+    families: [...Effects.families],
     kinds: [...Attack.kinds, ...Object.values(Attack.implied).flat(), ...Object.values(Attack.russianTags)]
   }
 }

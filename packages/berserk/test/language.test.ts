@@ -6,7 +6,7 @@
  * `protections` / `armor`, not as effects). The words fit the skeleton, and constructors refuse
  * bad options with a typed error.
  */
-import { Errors, type Language } from "@bulwark/core"
+import { Errors, GameEvent, type Language } from "@bulwark/core"
 import { Skeleton } from "@bulwark/scenario"
 import { describe, expect, it } from "vitest"
 import { Effects, ruleset } from "../src/index.js"
@@ -24,14 +24,33 @@ describe("effect kinds are the Effects constructors", () => {
   })
 
   it("every exported constructor of an effect is a kind (but the card keywords)", () => {
-    // the exported functions (schemas are capitalised), less the filter helpers
+    // the exported functions (schemas are capitalised), less the filter helpers and the
+    // occurrence constructors of the event families (checked below)
     const constructors = Object.entries(exported)
       .filter(([k, v]) => typeof v === "function" && /^[a-z]/.test(k))
       .map(([k]) => k)
       .filter((k) => !["fromOf", "toFilterOf", "fromArgs", "comesFrom", "modifies"].includes(k))
+      .filter((k) => !language.families.includes(k))
     expect(constructors.filter((k) => !cardKeywords.includes(k)).sort()).toEqual(
       Object.keys(language.effects).sort()
     )
+  })
+
+  it("every event family has an occurrence constructor of the same name (wounds: core GameEvent.damage)", () => {
+    expect(language.families).toEqual(["damage", "heal", "open", "close", "die"])
+    for (const f of language.families.filter((f) => f !== GameEvent.DAMAGE)) {
+      const make = exported[f] as (i: Effects.OccurrenceInput) => GameEvent.Occurrence
+      expect(typeof make, f).toBe("function")
+      expect(make({ id: "o", subject: "C" }), f).toMatchObject({ family: f, subject: "C", amount: 1 })
+    }
+    expect(GameEvent.damage({ id: "d", source: "orc", recipient: "C", amount: 2 }).family).toBe("damage")
+    expect(ruleset.vocabulary?.families).toEqual(language.families)
+  })
+
+  it("an occurrence constructor refuses an occurrence without its card", () => {
+    expect(() => Effects.die({ id: "d", subject: "" })).toThrow(Errors.InvalidEffect)
+    expect(() => Effects.heal({ id: "", subject: "C" })).toThrow(Errors.InvalidEffect)
+    expect(() => Effects.heal({ id: "h", subject: "C", amount: -1 })).toThrow()
   })
 
   it("the words fit the skeleton (common fields from Language.pick)", () => {

@@ -109,7 +109,12 @@ describe("armour («Броня N», interpretation)", () => {
 })
 
 describe("turns", () => {
-  /** `advance: endOfTurn` ends "this turn" effects and makes the other player active (533.3 reads AP/IP). */
+  /**
+   * 533.3: «… сначала эффекты соответствующей группы применяет Неактивный игрок в выбранном им
+   * порядке, затем – Активный игрок …» (first the inactive player applies their effects of the
+   * group, then the active player). `advance: endOfTurn` ends "this turn" effects and makes the
+   * other player active, so the order of the players' effects turns round with it.
+   */
   it("ends this-turn effects and swaps the active player", () => {
     const r = runDoc({
       ...base,
@@ -134,9 +139,9 @@ describe("turns", () => {
 
 describe("strength modifiers («модификатор атаки», 533.2)", () => {
   /**
-   * 533.2: «Предотвращение всегда применяется после применения всех модификаторов атаки и
-   * проверки защит» (prevention always applies after every attack modifier and the protection
-   * check). A modifier lasting `endOfTurn` is gone after the turn ends; one added by a step
+   * 533.2: «Предотвращение используется всегда после наложения всех модификаторов атаки
+   * (заклинания, воздействия) и применения защит (см. п. 511.5).» (Prevention is always used
+   * after all attack modifiers are applied and protections are applied.) A modifier lasting `endOfTurn` is gone after the turn ends; one added by a step
    * applies to the attacks after it; modifiers add up in the order written.
    */
   it("apply when the attack is built, while they last, in the order written", () => {
@@ -158,7 +163,15 @@ describe("strength modifiers («модификатор атаки», 533.2)", ()
     expect(["a1", "a2", "a3"].map((a) => r.outcome.state[a]?.["strength"])).toEqual([4, 2, 6])
     expect(r.outcome.effects).not.toHaveProperty("rage")
   })
+})
 
+describe("Серк (534.1)", () => {
+  /**
+   * 534.1, the example: «Серк имеет текст “Если должен излечиться – вместо этого может открыться
+   * (1 раз за ход)”. Открытие Серка – это эффект замещения.» (Serk reads "If it should heal,
+   * instead it may open (once per turn)". Serk's opening is a replacement effect.) — the `serk`
+   * kind alone: its controller (AP, the card's) is asked once; the second heal that turn heals.
+   */
   it("Серк as its own kind: heal → may open, once per turn (534.1)", () => {
     const r = runDoc(
       {
