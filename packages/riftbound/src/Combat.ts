@@ -1138,8 +1138,8 @@ export const validateAssignment = (
 /**
  * Whether a proposed assignment is legal: the same answer as {@link validateAssignment}'s
  * `legal`, without building its record. When every unit's minimum lethal input is in closed form
- * ({@link ClosedForm}: the context's default chooser and rules, no declared order) and no unit
- * has Tank or Backline, the split is checked in one pass over the units with the rules of
+ * (see {@link minimumLethalInput}: the context's default chooser and rules, no declared order)
+ * and no unit has Tank or Backline, the split is checked in one pass over the units with the rules of
  * {@link check} (465.2.c, 465.2.c.3, 465.2.c.4, 465.2.c.4.a, 465.2.c.10), stopping at the first
  * broken one; otherwise it is `validateAssignment(ctx, proposal, orders)`'s `legal`. For a game
  * AI that tries many splits and asks for the violations only of the one it keeps.
