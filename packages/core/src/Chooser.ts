@@ -279,8 +279,8 @@ const FLAT_PASS_UP_TO = 14
 
 /** The live effects' amount changes as numeric codes and constants (see {@link applyCode}). */
 interface Changes {
-  readonly codes: Int32Array
-  readonly values: Float64Array
+  readonly codes: ReadonlyArray<number>
+  readonly values: ReadonlyArray<number>
 }
 type StepOf = (mask: number, pid: number) => Policy.Step
 
@@ -296,7 +296,7 @@ interface Pass {
   readonly changes: Changes
   readonly stepOf: StepOf
   readonly progressId: ProgressId
-  readonly position: ReadonlyMap<string, number>
+  readonly position: { readonly get: (id: string) => number | undefined }
   /** The live effects' ids, by position. */
   readonly ids: ReadonlyArray<string>
   /** The affected object's controller: only their choices branch. */
@@ -567,13 +567,16 @@ const shapeOf = (code: number, value: number): { readonly cls: number; readonly 
 const structuredBest = (
   pass: Pass,
   n: number,
-  stepAt: (applied: Uint8Array, pid: number) => Policy.Step,
-  chooserIsOwner: boolean
+  stepAt: (applied: ReadonlyArray<number>, pid: number) => Policy.Step,
+  chooserIsOwner: boolean,
+  where: PlanWhere,
+  plans: Plans | undefined
 ): { readonly option: number; readonly least: number } | "fallback" => {
   const { roots, amount, rootPid, changes, progressId, position, owner } = pass
   if (!Number.isSafeInteger(amount) || amount <= 0) return "fallback"
-  const cls = new Int32Array(n)
-  const num = new Float64Array(n)
+  // (plain arrays: a small typed array costs more to allocate than this whole loop)
+  const cls: Array<number> = new Array(n)
+  const num: Array<number> = new Array(n)
   let zeros = 0
   let subs = 0
   let product = 1
@@ -614,13 +617,20 @@ const structuredBest = (
       }
     }
   if (!Number.isSafeInteger(bound)) return "fallback"
+  // the certificate of an earlier decision of this resolution, when this state is on its path
+  if (plans?.plan !== undefined && onPlan(plans.plan, where, roots[option] as number, amount, bound))
+    return { option, least: bound }
   // the certificate: follow the option through the policy
-  const applied = new Uint8Array(n)
+  const applied: Array<number> = new Array(n).fill(0)
   let i = roots[option] as number
   let a = applyCode(changes.codes[i] as number, changes.values[i] as number, amount)
   applied[i] = 1
   let left = n - 1
   let pid = rootPid
+  // the path, kept as the plan later decisions are checked against
+  const path: Array<number> = [i]
+  const before: Array<number> = [amount]
+  const after: Array<string> = [where.progressKey]
   while (a > 0) {
     const step = stepAt(applied, pid)
     if (step._tag === "Done") {
@@ -638,12 +648,131 @@ const structuredBest = (
       }
     }
     if (i === undefined || i < 0 || applied[i] === 1) return "fallback"
+    path.push(i)
+    before.push(a)
+    after.push(progressKeyOf(step.progress))
     a = applyCode(changes.codes[i] as number, changes.values[i] as number, a)
     applied[i] = 1
     left--
     pid = progressId(step.progress)
   }
-  return Math.max(0, a) === bound ? { option, least: bound } : "fallback"
+  if (Math.max(0, a) !== bound) return "fallback"
+  if (plans !== undefined) plans.plan = { where, path, before, after, least: bound }
+  return { option, least: bound }
+}
+
+/** Off while {@link unplanned} runs: every structured decision is certified afresh. */
+let planning = true
+
+/**
+ * Runs `f` with the structured shape's plans turned off: every decision of
+ * {@link bestForChooser} follows its certificate through the policy again instead of checking the
+ * state against the path an earlier decision certified. The reference the plans are tested
+ * against (the answers must be the same); it is slower, never different.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Chooser } from "@bulwark/core"
+ * const n = Chooser.unplanned(() => 1 + 1) // 2
+ * ```
+ * @since 0.1.0
+ */
+export const unplanned = <A>(f: () => A): A => {
+  const before = planning
+  planning = false
+  try {
+    return f()
+  } finally {
+    planning = before
+  }
+}
+
+/** The key a progress is known by (its tier and player: what the policy reads). */
+const progressKeyOf = (p: Policy.Progress): string => `${p.tier}.${p.player}`
+
+/**
+ * What a structured decision is solved from: the inputs the policy's steps read, the
+ * occurrence, and its live effects (by position) with their amount changes.
+ */
+interface PlanWhere {
+  readonly rules: Policy.Rules
+  readonly view: GameView.GameView
+  readonly group: string
+  readonly occurrence: string
+  readonly affected: string
+  readonly startingPlayer: string | undefined
+  readonly owner: string | undefined
+  readonly chooser: string
+  readonly progressKey: string
+  readonly live: ReadonlyArray<Replacement.Replacement>
+  readonly changes: Changes
+}
+
+/**
+ * A certified path of the structured shape: from the state it was certified in (`where`), the
+ * live effects applied in order (`path`, positions in `where.live`), the amount before each
+ * (`before`), the progress the policy was asked with after each (`after`), and the final amount
+ * it reaches (`least`, the bound).
+ */
+interface Plan {
+  readonly where: PlanWhere
+  readonly path: ReadonlyArray<number>
+  readonly before: ReadonlyArray<number>
+  readonly after: ReadonlyArray<string>
+  readonly least: number
+}
+
+/** The last certified plan of one chooser (see {@link onPlan}). */
+interface Plans {
+  plan: Plan | undefined
+}
+
+/**
+ * Whether the certificate of a later decision is a suffix of a plan: the same rules, view,
+ * group, occurrence and players; the live effects now are the plan's live effects less the first
+ * `p` of its path (the same objects, in the same order, with the same amount changes: a shield's
+ * remainder unchanged); the option picked is the plan's `p`-th effect, at the amount the plan had
+ * there, with the same progress after it; and the bound is the plan's final amount. Then the
+ * certificate would ask the policy exactly the same steps (the same candidates, progress and
+ * inputs) and pick the same effects, so it would end where the plan ends: the plan's suffix is
+ * this decision's certificate. `O(live effects)`, against `O(k)` policy steps of `O(k)`
+ * candidates each for a certificate.
+ */
+const onPlan = (plan: Plan, now: PlanWhere, option: number, amount: number, bound: number): boolean => {
+  const was = plan.where
+  if (
+    was.rules !== now.rules ||
+    was.view !== now.view ||
+    was.group !== now.group ||
+    was.occurrence !== now.occurrence ||
+    was.affected !== now.affected ||
+    was.startingPlayer !== now.startingPlayer ||
+    was.owner !== now.owner ||
+    was.chooser !== now.chooser ||
+    plan.least !== bound
+  )
+    return false
+  const p = was.live.length - now.live.length
+  if (p < 0 || p >= plan.path.length) return false
+  if (plan.before[p] !== amount || plan.after[p] !== now.progressKey) return false
+  const next = plan.path[p] as number
+  // the live effects now: the plan's, less the first p of its path, in order
+  const gone: Array<number> = new Array(was.live.length).fill(0)
+  for (let q = 0; q < p; q++) gone[plan.path[q] as number] = 1
+  let j = 0
+  for (let i = 0; i < was.live.length; i++) {
+    if (gone[i] === 1) continue
+    if (
+      now.live[j] !== was.live[i] ||
+      now.changes.codes[j] !== was.changes.codes[i] ||
+      now.changes.values[j] !== was.changes.values[i]
+    )
+      return false
+    if (i === next && j !== option) return false
+    j++
+  }
+  return gone[next] === 0
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -665,10 +794,11 @@ const structuredBest = (
 function* solveSingle(
   request: Decision.Request,
   state: Kernel.State,
-  settings: Settings
+  settings: Settings,
+  plans: Plans | undefined
 ): Work<Decision.Answer | "fallback"> {
   if (request._tag !== "ChooseEffect") return "fallback"
-  const solved = yield* solveLeast(request, state, settings)
+  const solved = yield* solveLeast(request, state, settings, plans)
   if (solved === "fallback") return "fallback"
   if (solved._tag === "Structured") return (request.options[solved.option] as { effect: string }).effect
   let best: string | undefined
@@ -696,7 +826,8 @@ type Solved =
 function* solveLeast(
   request: Extract<Decision.Request, { readonly _tag: "ChooseEffect" }>,
   state: Kernel.State,
-  settings: Settings
+  settings: Settings,
+  plans?: Plans | undefined
 ): Work<Solved | "fallback"> {
   const rules = state.rules
   if (rules.results !== undefined || rules.commit !== undefined) return "fallback"
@@ -724,9 +855,16 @@ function* solveLeast(
   }
   const occ = c.occurrence
   const owner = occ.family === GameEvent.DAMAGE ? GameView.controllerOf(state.view, occ.subject) : undefined
-  const position = new Map(live.map((x, i) => [x.effect.id, i] as const))
-  const codes = new Int32Array(live.length)
-  const values = new Float64Array(live.length)
+  // the map of positions is built only when a certificate or a pass needs it
+  let positions: Map<string, number> | undefined
+  const position = {
+    get: (id: string): number | undefined => {
+      if (positions === undefined) positions = new Map(live.map((x, i) => [x.effect.id, i] as const))
+      return positions.get(id)
+    }
+  }
+  const codes: Array<number> = new Array(live.length).fill(0)
+  const values: Array<number> = new Array(live.length).fill(0)
   live.forEach((x, i) => {
     const a = x.effect.action
     if (a._tag === "Modify") {
@@ -778,7 +916,7 @@ function* solveLeast(
     for (let i = 0; i < live.length; i++) if ((mask & (1 << i)) === 0) candidates.push(live[i]!.effect)
     return next(candidates, pid)
   }
-  const stepAt = (applied: Uint8Array, pid: number): Policy.Step => {
+  const stepAt = (applied: ReadonlyArray<number>, pid: number): Policy.Step => {
     const candidates: Array<Replacement.Replacement> = []
     for (let i = 0; i < live.length; i++) if (applied[i] === 0) candidates.push(live[i]!.effect)
     return next(candidates, pid)
@@ -789,7 +927,16 @@ function* solveLeast(
   // more effect per level, carrying a vector with one least amount per option of this
   // request. Only the affected object's controller's choices branch; any other chooser scores 0
   // for every option, so the search keeps the first option offered, as the kernel search does.
-  const roots = request.options.map((o) => position.get(o.effect))
+  // options usually come in live order: find each by walking the live effects, else by the map
+  let walk = 0
+  const roots = request.options.map((o) => {
+    for (let j = walk; j < live.length; j++)
+      if (live[j]!.effect.id === o.effect) {
+        walk = j + 1
+        return j
+      }
+    return position.get(o.effect)
+  })
   if (roots.some((i) => i === undefined)) return "fallback"
   const least: Array<number> = new Array(roots.length).fill(Number.POSITIVE_INFINITY)
   const rootPid = progressId(c.progress)
@@ -807,7 +954,27 @@ function* solveLeast(
   }
   if (settings.shapes) {
     yield live.length
-    const s = structuredBest(pass, live.length, stepAt, request.chooser === owner)
+    const where: PlanWhere = {
+      rules,
+      view: state.view,
+      group: c.group,
+      occurrence: occ.id,
+      affected: c.affected,
+      startingPlayer: c.startingPlayer,
+      owner,
+      chooser: request.chooser,
+      progressKey: progressKeyOf(c.progress),
+      live: live.map((x) => x.effect),
+      changes
+    }
+    const s = structuredBest(
+      pass,
+      live.length,
+      stepAt,
+      request.chooser === owner,
+      where,
+      planning ? plans : undefined
+    )
     if (s !== "fallback") return { _tag: "Structured", option: s.option, least: s.least }
   }
   if (live.length > 30) return "fallback"
@@ -945,6 +1112,7 @@ export const bestFinalAmount = (state: Kernel.State, options: SearchOptions = {}
 /** The search behind {@link bestForChooser} and {@link bestForChooserEffect}: one per chooser. */
 const searcher = (settings: Settings) => {
   const memo = new Map<string, Map<string, number> | undefined>()
+  const plans: Plans = { plan: undefined }
   const limit = settings.limit
   // the answer that leaves the chooser least damaged, and the final damage by player after it
   // (every later decision answered the same way); ties keep the first answer
@@ -980,7 +1148,7 @@ const searcher = (settings: Settings) => {
     return yield* solve(step.state)
   }
   return function* decide(request: Decision.Request, state: Kernel.State): Work<Decision.Answer | undefined> {
-    const fast = yield* solveSingle(request, state, settings)
+    const fast = yield* solveSingle(request, state, settings, plans)
     return fast !== "fallback" ? fast : (yield* best(request, state))?.answer
   }
 }

@@ -16,6 +16,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Result } from "effect"
 import {
   Chooser,
+  type Decision,
   Errors,
   GameEvent,
   Kernel,
@@ -256,6 +257,111 @@ describe("bestForChooser: the structured shape (subtract, multiply, add)", () =>
         Array.from({ length: 16 }, () => "s")
       )
     }
+  })
+})
+
+/**
+ * Shields, multipliers and additions on one creature, every one its controller's (616.1: they
+ * choose the order among them): the board where one decision's certified order answers the
+ * decisions after it.
+ */
+const mixedBoard = (rand: () => number) => {
+  const k = 2 + Math.floor(rand() * 6)
+  const kinds: ReadonlyArray<(n: number) => Replacement.Action> = [
+    (n) => ({ _tag: "Prevent", amount: n, scope: "shield" }),
+    (n) => ({ _tag: "Prevent", amount: n + 1, scope: "once" }),
+    (n) => ({ _tag: "Modify", op: "mul", value: 2 + (n % 2) }),
+    (n) => ({ _tag: "Modify", op: "add", value: n + 1 })
+  ]
+  const effects = Array.from({ length: k }, (_, i) =>
+    effect(`e${i}`, kinds[Math.floor(rand() * kinds.length)]!(Math.floor(rand() * 4)))
+  )
+  const event = GameEvent.make("e", [
+    GameEvent.damage({ id: "i", source: "src", recipient: "napUnit", amount: 1 + Math.floor(rand() * 12) })
+  ])
+  return { effects, event }
+}
+
+/**
+ * The mutant of the plans: a chooser that answers each decision with the answer it gave at the
+ * same place of the last resolution whenever that answer is offered — a plan not checked
+ * against the state it is used in (another board, another amount, other effects left).
+ */
+const stalePlan = (): Chooser.SyncChooser => {
+  const fresh = Chooser.bestForChooser()
+  let last: Array<Decision.Answer> = []
+  let current: Array<Decision.Answer> = []
+  return (request, state) => {
+    if (state.log.length === 0 && current.length > 0) {
+      last = current
+      current = []
+    }
+    const remembered = last[state.log.length]
+    const answer =
+      request._tag === "ChooseEffect" && request.options.some((o) => o.effect === remembered)
+        ? (remembered as Decision.Answer)
+        : fresh(request, state)
+    if (answer !== undefined) current.push(answer)
+    return answer
+  }
+}
+
+/**
+ * The law of the plans: one `bestForChooser` reused board after board (each board twice and once
+ * more with another amount, so the plan of a resolution is offered to the next one too) decides exactly as the exhaustive pass
+ * (`shapes: false`) and as the structured shape certified afresh at every decision
+ * (`Chooser.unplanned`), on generated boards in the three orderings.
+ */
+const planDisagreements = (chooser: () => Chooser.SyncChooser, seed: number): number => {
+  let disagreements = 0
+  for (const [name, rules] of [
+    ["free", free],
+    ["affected", affected],
+    ["groups", groups]
+  ] as const) {
+    const rand = prng(seed + name.length)
+    const planned = chooser()
+    for (let n = 0; n < 150; n++) {
+      const { effects, event } = n % 2 === 0 ? mixedBoard(rand) : generate(rand)
+      const first = event.occurrences[0] as GameEvent.Occurrence
+      const other = GameEvent.make("e", [{ ...first, amount: 1 + Math.floor(rand() * 12) }])
+      for (const e of [event, event, other]) {
+        const got = resolve(rules, effects, e, planned)
+        const passes = resolve(rules, effects, e, Chooser.bestForChooser({ shapes: false }))
+        if (JSON.stringify(got) !== JSON.stringify(passes)) disagreements++
+      }
+    }
+  }
+  return disagreements
+}
+
+describe("bestForChooser: one certified order answers the decisions after it (plans)", () => {
+  it("a chooser reused board after board decides as the exhaustive pass (616.1: the affected controller's order)", {
+    timeout: 120_000
+  }, () => {
+    assert.strictEqual(
+      planDisagreements(() => Chooser.bestForChooser(), 19),
+      0
+    )
+  })
+
+  it("the same answers as certifying every decision afresh (Chooser.unplanned), with more than one decision", () => {
+    const rand = prng(1919)
+    let several = 0
+    for (let n = 0; n < 200; n++) {
+      const { effects, event } = mixedBoard(rand)
+      const planned = resolve(free, effects, event, Chooser.bestForChooser())
+      const afresh = Chooser.unplanned(() => resolve(free, effects, event, Chooser.bestForChooser()))
+      assert.deepStrictEqual(planned, afresh, `case ${n}`)
+      if (planned.answers.length > 2) several++
+    }
+    assert.isAbove(several, 50)
+  })
+
+  it("the law can fail: a plan replayed without checking the state decides otherwise", {
+    timeout: 120_000
+  }, () => {
+    assert.isAbove(planDisagreements(stalePlan, 19), 5)
   })
 })
 

@@ -1,8 +1,10 @@
 /**
  * Workload 4, `riftbound-assign`: minimum lethal input and validation of an assignment for u
  * defenders × r replacement effects each, through `@bulwark/riftbound`'s assignment API
- * (`Combat.validateAssignment`: each unit's minimum lethal input, 465.2.c.4.a, then the
- * assignment rules, 465.2.c), against a hand-written baseline.
+ * (`Combat.isLegalAssignment`: each unit's minimum lethal input, 465.2.c.4.a, then the
+ * assignment rules, 465.2.c), against a hand-written baseline; `riftbound-validate` is the same
+ * check through `Combat.validateAssignment`, which also builds the record of every unit and
+ * violation.
  *
  * Each defender has Might 3–5 and no marked damage; its r effects alternate "+1 damage" and
  * "double the damage" (Riftbound 369–370 replacement effects), ordered by its controller, who
@@ -14,7 +16,8 @@ import { Combat, Effects } from "@bulwark/riftbound"
 import { Result } from "effect"
 import type { Row } from "./workloads.js"
 
-const nameOf = (u: number, r: number): string => `riftbound-assign-u${u}-r${r}`
+const nameOf = (u: number, r: number, record = false): string =>
+  `riftbound-${record ? "validate" : "assign"}-u${u}-r${r}`
 
 const mightOf = (i: number): number => 3 + (i % 3)
 
@@ -42,7 +45,7 @@ const baseline = (u: number, r: number) => {
   return { mins, legal: violations.length === 0, total }
 }
 
-const row = (u: number, r: number): Row => {
+const row = (u: number, r: number, record = false): Row => {
   const units = Array.from({ length: u }, (_, i) => `U${i}`)
   const view = GameView.make({
     players: ["A", "B"],
@@ -70,25 +73,35 @@ const row = (u: number, r: number): Row => {
     units,
     assign: Object.fromEntries(units.map((id, i) => [id, expected.mins[i]!]))
   }
-  const bulwark = () => Combat.validateAssignment(ctx, proposal)
-  const name = nameOf(u, r)
+  const bulwark = record
+    ? () => Combat.validateAssignment(ctx, proposal)
+    : () => Combat.isLegalAssignment(ctx, proposal)
+  const name = nameOf(u, r, record)
   return {
     name,
     bulwark,
     baseline: () => baseline(u, r),
     verify: () => {
-      const v = bulwark()
+      const v = Combat.validateAssignment(ctx, proposal)
+      const legal = Combat.isLegalAssignment(ctx, proposal)
       if (Result.isFailure(v)) throw new Error(String(v.failure))
+      if (Result.isFailure(legal)) throw new Error(String(legal.failure))
+      if (legal.success !== v.success.legal)
+        throw new Error(`${name}: isLegalAssignment and validateAssignment differ`)
       const mins = units.map((id) => v.success.units[id]?.min)
       const b = baseline(u, r)
-      const x = JSON.stringify([mins, v.success.legal])
+      const x = JSON.stringify([mins, legal.success])
       const y = JSON.stringify([b.mins, b.legal])
       if (x !== y) throw new Error(`${name}: Bulwark gave ${x}, the baseline ${y}`)
     }
   }
 }
 
-/** The riftbound rows (u = 4, 16; r = 2, 4), by name; a row's input is built only when it is measured. */
-export const riftboundRows: ReadonlyArray<readonly [string, () => Row]> = [4, 16].flatMap((u) =>
-  [2, 4].map((r) => [nameOf(u, r), () => row(u, r)] as const)
-)
+/**
+ * The riftbound rows (u = 4, 16; r = 2, 4; and the whole record for u = 16, r = 4), by name; a
+ * row's input is built only when it is measured.
+ */
+export const riftboundRows: ReadonlyArray<readonly [string, () => Row]> = [
+  ...[4, 16].flatMap((u) => [2, 4].map((r) => [nameOf(u, r), () => row(u, r)] as const)),
+  [nameOf(16, 4, true), () => row(16, 4, true)] as const
+]
