@@ -234,3 +234,42 @@ describe("amounts computed when the effect applies", () => {
     assert.isFalse(law(mutant))
   })
 })
+
+describe("Language.toAmount: the written amount of every ruleset", () => {
+  it("compiles each operator", () => {
+    assert.deepStrictEqual(Language.toAmount("event", "x amount"), { _tag: "Amount" })
+    assert.deepStrictEqual(Language.toAmount({ allBut: 1 }, "x amount"), { _tag: "AllBut", value: 1 })
+    assert.deepStrictEqual(Language.toAmount({ prop: "power", of: "source" }, "x amount"), {
+      _tag: "PropOf",
+      of: "source",
+      prop: "power"
+    })
+    assert.deepStrictEqual(Language.toAmount({ max: [1, { half: "event", round: "up" }] }, "x amount"), {
+      _tag: "Arith",
+      op: "max",
+      values: [1, { _tag: "Half", of: { _tag: "Amount" }, round: "up" }]
+    })
+    assert.deepStrictEqual(
+      Language.toAmount({ count: { types: ["Artifact"], controller: "you" } }, "x amount"),
+      yourArtifacts
+    )
+  })
+
+  it("refuses a malformed expression with a typed InvalidAmount naming the effect", () => {
+    const refused = (a: unknown): string => {
+      try {
+        Language.toAmount(a as Language.WrittenAmount, "preventEach amount", { id: "p" })
+      } catch (e) {
+        assert.strictEqual((e as { _tag?: string })._tag, "InvalidAmount")
+        return (e as Error).message
+      }
+      return assert.fail("not refused")
+    }
+    assert.include(refused({ half: "event" }), "`half` needs `round: up` or `round: down`")
+    assert.include(refused({ half: 2, plus: [1] }), "one operator, got half and plus")
+    assert.include(refused({ prop: "power" }), "`prop` needs `of")
+    assert.include(refused({ plus: [] }), 'preventEach "p" amount')
+    assert.include(refused({ allBut: "all" }), '"all" inside an expression')
+    assert.include(refused(-1), "must be 0 or more")
+  })
+})
