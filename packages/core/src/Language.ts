@@ -390,6 +390,48 @@ export const toAmount = (
 }
 
 /**
+ * Schema of a modifier's value: a core {@link Filter.Value} (`{ _tag: … }`, as before) or a
+ * written amount ({@link AmountSchema} without `all`), for kinds such as "that much plus X".
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Schema.is(Language.ValueSchema)({ count: { types: ["Artifact"] } }) // true
+ * Schema.is(Language.ValueSchema)({ _tag: "Amount" }) // true
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const ValueSchema: Schema.Codec<Filter.Value | WrittenAmount> = Schema.Union([
+  Filter.Value,
+  AmountSchema
+]) as unknown as Schema.Codec<Filter.Value | WrittenAmount>
+
+/**
+ * Compiles a modifier's value ({@link ValueSchema}): a core value as it is, a written amount by
+ * {@link toAmount} (`all` refused). Throws `Amount.InvalidAmount` naming `what` when malformed.
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.toValue({ half: "event", round: "up" }, "modify value") // { _tag: "Half", of: { _tag: "Amount" }, round: "up" }
+ * Language.toValue({ _tag: "Amount" }, "modify value") // { _tag: "Amount" }
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const toValue = (
+  v: Filter.Value | WrittenAmount,
+  what: string,
+  options: { readonly id?: string | undefined } = {}
+): Filter.Value => {
+  if (typeof v === "number") return v
+  if (typeof v === "object" && v !== null && "_tag" in v) return v as Filter.Value
+  return toAmount(v as WrittenAmount, what, { ...options, allowAll: false }) as Filter.Value
+}
+
+/**
  * How a label writes an amount: the number, `all`, or `X` for an amount computed when the
  * effect applies (the trace says what X was and how it was obtained).
  *
