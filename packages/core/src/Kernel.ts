@@ -1508,6 +1508,9 @@ const settle = (s: State, item: Item): void => {
   }
 }
 
+/** The amount expressions whose value the trace explains when a modifier applies (`X = …`). */
+const EXPRESSIONS: ReadonlySet<string> = new Set(["Count", "AllBut", "Half", "Arith"])
+
 /** A prevention whose amount is a number or `all` now (see {@link preventNow}). */
 interface PreventNow {
   readonly _tag: "Prevent"
@@ -1733,10 +1736,16 @@ const applyAction = (
     case "Modify":
       for (const t of targets) {
         const before = t.occ.amount
-        const v =
-          typeof a.value === "number"
-            ? a.value
-            : guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
+        let v: number
+        if (typeof a.value === "number") v = a.value
+        else if (notes === undefined || !EXPRESSIONS.has(a.value._tag))
+          v = guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
+        else {
+          // the trace says what an amount expression was when the effect applied, and how
+          const x = guard(e, () => Filter.explain(a.value, ctxFor(s, e, t.occ, frame)))
+          v = x.value
+          notes.push(`X = ${x.how}`)
+        }
         const after = Math.max(0, Math.floor(modify(a.op, before, v)))
         if (!Number.isSafeInteger(after))
           fail(

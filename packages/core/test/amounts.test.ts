@@ -273,3 +273,20 @@ describe("Language.toAmount: the written amount of every ruleset", () => {
     assert.include(refused(-1), "must be 0 or more")
   })
 })
+
+describe("amount expressions in a modifier", () => {
+  it('Берсерк 534.2 / 534.1.1 "receives X wounds less": the modifier reads X at each event, and the trace says it', () => {
+    const less: Replacement.Replacement = {
+      id: "less",
+      label: "receives X less",
+      controller: "nap",
+      category: "standard",
+      watch: { family: "damage", subject: { _tag: "Id", ids: ["nap"] } },
+      action: { _tag: "Modify", op: "sub", value: yourArtifacts }
+    }
+    const first = run(less, world(2), 4)
+    assert.strictEqual(dealt(first, "nap"), 2)
+    assert.include(notes(first), "X = 2 (number of objects: Artifact, controlled by you)")
+    assert.strictEqual(dealt(run(less, world(1), 4, first.ledger), "nap"), 3)
+  })
+})
