@@ -342,9 +342,14 @@ const build = (
     ...costParts(o.id, o.cost, o.source),
     ...(o.additional === undefined ? {} : { additional: o.additional }),
     ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
-    rule: o.rule ?? rule
+    rule:
+      o.rule ??
+      (action._tag === "Prevent" && typeof action.amount === "object" ? `${rule}; ${RULE_VARIABLE}` : rule)
   }
 }
+
+/** An amount computed when the effect applies: "any variable values are determined each time". */
+const RULE_VARIABLE = "FaB 6.4.2a"
 
 const typed = (kinds: ReadonlyArray<string> | undefined): string =>
   kinds === undefined || kinds.length === 0 ? "" : `${kinds.join(" or ")} `

@@ -451,7 +451,8 @@ export const preventEach = (
           ? `Prevent all damage that would be dealt${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}`
           : `If a source would deal damage${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}, prevent ${Language.amountLabel(amount)} of that damage`,
       category: Category.prevention,
-      rule: "MTG CR 615.10"
+      // an amount computed when it applies: "they aren't locked in ahead of time"
+      rule: typeof amount === "object" ? "MTG CR 615.10, 615.1" : "MTG CR 615.10"
     },
     damageWatch(o.to, o.from),
     { _tag: "Prevent", amount, scope: "static" }
