@@ -64,6 +64,25 @@ describe("FaB 6.4.2a variable values determined each time", () => {
     expect(r.outcome.events.e1?.dealt).toEqual({ bob: 5 })
   })
 
+  it("what a trigger reads is in the outcome: the destroy that paid Spellvoid, the damage dealt, the prevention notice", () => {
+    const r = run(
+      {
+        ...base,
+        objects: [...base.objects, ...auras(2)],
+        effects: [{ kind: "spellvoid", id: "v", source: "helm", amount: yourAuras }],
+        steps: [damage("e1", "S", "bob", 3, { kinds: ["arcane"] })]
+      },
+      [true]
+    )
+    const e = r.outcome.events.e1
+    expect(e?.happened).toEqual([
+      { id: "v:cost#1", family: "destroy", subject: "helm", source: "helm", amount: 1 },
+      { id: expect.any(String), family: "damage", subject: "bob", source: "S", amount: 1 }
+    ])
+    expect(e?.notifications).toEqual([{ effect: "v", amount: 2 }])
+    expect(e?.prevented).toEqual({ bob: 2 })
+  })
+
   it("constructors refuse an expression where a number is needed, and a malformed one, when called", () => {
     expect(() =>
       Effects.arcaneBarrier({ id: "b", source: "helm", controller: "bob", amount: yourAuras })
