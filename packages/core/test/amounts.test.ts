@@ -48,7 +48,7 @@ const yourArtifacts: Filter.Value = {
 }
 
 const prevent = (
-  amount: Replacement.Action extends infer A ? (A extends { _tag: "Prevent" } ? A["amount"] : never) : never,
+  amount: Extract<Replacement.Action, { _tag: "Prevent" }>["amount"],
   scope: Replacement.PreventScope = "static"
 ): Replacement.Replacement => ({
   id: "x",

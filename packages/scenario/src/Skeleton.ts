@@ -639,7 +639,10 @@ const namesProblems = (language: Language.Language, body: Body, b: Built): Reado
     if (!isRecord(a)) return
     for (const [k, v] of Object.entries(a)) {
       if (k === "count") selector([...path, k], v)
-      else if (Array.isArray(v)) v.forEach((x, i) => amount([...path, k, i], x))
+      else if (Array.isArray(v))
+        v.forEach((x, i) => {
+          amount([...path, k, i], x)
+        })
       else amount([...path, k], v)
     }
   }
