@@ -642,19 +642,20 @@ export const prevent = (c: typeof PreventOptions.Type): Replacement.Replacement 
   const amount =
     c.amount === undefined
       ? refuse(c.id, "amount", "a prevention needs an amount (a number, or all)")
-      : Amount.check(c.amount, "prevention amount", { id: c.id, allowAll: true })
+      : Language.toAmount(c.amount, "prevention amount", { id: c.id })
   const from = fromOf(c.id, c.from, c.kinds)
   const scope = c.scope ?? (amount === "all" ? "each" : "next")
   const core: Replacement.PreventScope =
     scope === "each" ? "static" : scope === "once" || amount === "all" ? "once" : "shield"
+  const n = Language.amountLabel(amount)
   const label =
     amount === "all"
       ? `Prevent all wounds${scope === "each" ? "" : " of the next attack"}${fromText(from)}`
       : scope === "next"
-        ? `Prevent the next ${amount} wounds${fromText(from)}`
+        ? `Prevent the next ${n} wounds${fromText(from)}`
         : scope === "each"
-          ? `-${amount}${fromText(from)}`
-          : `Prevent ${amount} wounds of the next attack${fromText(from)}`
+          ? `-${n}${fromText(from)}`
+          : `Prevent ${n} wounds of the next attack${fromText(from)}`
   const rule = `${amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : "; 533.6: only while its source is in the active zone"}`
   return {
     ...common(c, "prevention", rule, label),
@@ -727,10 +728,11 @@ export const woundsOnlyFrom = (c: Common): Replacement.Replacement => {
  */
 export const WoundsOptions = Schema.Struct({ ...commonFields, ...Language.pick("amount") })
 
-const woundAmount = (c: typeof WoundsOptions.Type, what: string): number =>
+/** X: a number, or an amount determined when the effect is executed (534.2). */
+const woundAmount = (c: typeof WoundsOptions.Type, what: string): Filter.Value =>
   c.amount === undefined || c.amount === "all"
     ? refuse(c.id, "amount", `${what} needs a number (X)`)
-    : Amount.check(c.amount, `${what} amount`, { id: c.id })
+    : Language.toValue(c.amount, `${what} amount`, { id: c.id })
 
 /**
  * «Получает на X больше ран от [текст]» — "receives X more wounds from …" (534.1.1).
@@ -748,7 +750,12 @@ export const moreWounds = (c: typeof WoundsOptions.Type): Replacement.Replacemen
   const amount = woundAmount(c, "moreWounds")
   const from = fromOf(c.id, c.from, c.kinds)
   return {
-    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives ${amount} more wounds${fromText(from)}`),
+    ...common(
+      c,
+      "replacement",
+      RULE_WOUND_REPLACEMENT,
+      `Receives ${Language.amountLabel(amount)} more wounds${fromText(from)}`
+    ),
     watch: { family: "damage", subject: subjectFilter(c, from) },
     action: { _tag: "Modify", op: "add", value: amount }
   }
@@ -773,7 +780,12 @@ export const fewerWounds = (c: typeof WoundsOptions.Type): Replacement.Replaceme
   const amount = woundAmount(c, "fewerWounds")
   const from = fromOf(c.id, c.from, c.kinds)
   return {
-    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives ${amount} fewer wounds${fromText(from)}`),
+    ...common(
+      c,
+      "replacement",
+      RULE_WOUND_REPLACEMENT,
+      `Receives ${Language.amountLabel(amount)} fewer wounds${fromText(from)}`
+    ),
     watch: { family: "damage", subject: subjectFilter(c, from) },
     action: { _tag: "Modify", op: "sub", value: amount }
   }

@@ -849,7 +849,11 @@ function* solveLeast(
       e.costPayable !== undefined
     )
       return "fallback"
-    if (e.action._tag === "Modify" ? typeof e.action.value !== "number" : e.action._tag !== "Prevent")
+    if (
+      e.action._tag === "Modify"
+        ? typeof e.action.value !== "number"
+        : e.action._tag !== "Prevent" || typeof e.action.amount === "object"
+    )
       return "fallback"
     live.push(x)
   }
@@ -875,7 +879,7 @@ function* solveLeast(
     else if (a.amount === "all") codes[i] = OP_ZERO
     else {
       codes[i] = a.scope === "static" ? OP_STATIC : OP_ABSORB
-      values[i] = a.scope === "shield" ? (x.state.remaining ?? a.amount) : a.amount
+      values[i] = a.scope === "shield" ? (x.state.remaining ?? (a.amount as number)) : (a.amount as number)
     }
   })
   const changes: Changes = { codes, values }

@@ -152,6 +152,14 @@ export const Filter: Schema.Codec<Filter> = Schema.Union([
  * value (`Named`, see {@link NamedValues}) — which can read the whole batch, e.g. "what this
  * player's life would be after everything else in this event".
  *
+ * Also expressions, evaluated in the view at the moment of application (FaB 6.4.2a,
+ * MTG 615.1: "aren't locked in ahead of time"): `Count` (the number of players and objects the
+ * filter matches, relative to the effect's controller — "the number of artifacts you control"),
+ * `AllBut` (the occurrence's amount less the value, at least 0 — "all but 1 of that damage"),
+ * `Half` (rounded `up` or `down`), and `Arith` (`plus`, `minus`, `times`, `min`, `max` of one or
+ * more values). They nest; a counter count is a property (each ruleset names its counters'
+ * properties). {@link explain} says how a value was obtained, for the trace.
+ *
  * @example
  * ```ts
  * import { Filter } from "@bulwark/core"
@@ -171,6 +179,26 @@ export type Value =
     }
   | { readonly _tag: "Amount" }
   | { readonly _tag: "Named"; readonly name: string; readonly args?: Readonly<Record<string, GameView.Prop>> }
+  | { readonly _tag: "Count"; readonly filter: Filter }
+  | { readonly _tag: "AllBut"; readonly value: Value }
+  | { readonly _tag: "Half"; readonly of: Value; readonly round: "up" | "down" }
+  | { readonly _tag: "Arith"; readonly op: ArithOp; readonly values: ReadonlyArray<Value> }
+
+/**
+ * How an `Arith` {@link Value} combines its values: `plus` (sum), `minus` (the first less the
+ * others), `times` (product), `min`, `max`.
+ *
+ * @example
+ * ```ts
+ * import { Filter } from "@bulwark/core"
+ * const v: Filter.Value = { _tag: "Arith", op: "min", values: [{ _tag: "Amount" }, 3] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type ArithOp = "plus" | "minus" | "times" | "min" | "max"
+
+const suspendValue = Schema.suspend((): Schema.Codec<Value> => Value)
 
 /**
  * Schema of {@link Value}.
@@ -195,6 +223,13 @@ export const Value: Schema.Codec<Value> = Schema.Union([
   Schema.TaggedStruct("Named", {
     name: Schema.NonEmptyString,
     args: Schema.optionalKey(Schema.Record(Schema.String, GameView.Prop))
+  }),
+  Schema.TaggedStruct("Count", { filter: Filter }),
+  Schema.TaggedStruct("AllBut", { value: suspendValue }),
+  Schema.TaggedStruct("Half", { of: suspendValue, round: Schema.Literals(["up", "down"]) }),
+  Schema.TaggedStruct("Arith", {
+    op: Schema.Literals(["plus", "minus", "times", "min", "max"]),
+    values: Schema.Array(suspendValue).check(Schema.isMinLength(1))
   })
 ])
 
@@ -500,11 +535,152 @@ export const value = (v: Value, ctx: Context): number => {
       throw new Error(`named value ${JSON.stringify(v.name)} gave ${n}, not a finite number`)
     return n
   }
-  const id =
-    v.of === "subject" ? ctx.occurrence?.subject : v.of === "source" ? ctx.occurrence?.source : ctx.self
-  const raw = id === undefined ? undefined : GameView.get(ctx.view, id)?.props[v.prop]
-  return (typeof raw === "number" ? raw : 0) + (v.offset ?? 0)
+  if (v._tag === "PropOf") {
+    const id =
+      v.of === "subject" ? ctx.occurrence?.subject : v.of === "source" ? ctx.occurrence?.source : ctx.self
+    const raw = id === undefined ? undefined : GameView.get(ctx.view, id)?.props[v.prop]
+    return (typeof raw === "number" ? raw : 0) + (v.offset ?? 0)
+  }
+  return explained(v, ctx, false).value
 }
+
+const ofWords = { subject: "the affected", source: "the source", self: "this effect's source" } as const
+
+/** Says a filter in words, for the trace ("Artifact, controlled by you"). */
+const describeFilter = (f: Filter): string => {
+  switch (f._tag) {
+    case "Any":
+      return "anything"
+    case "Id":
+      return f.ids.join(" or ")
+    case "IsPlayer":
+      return "a player"
+    case "Prop":
+      return f.op === "has"
+        ? String(f.value)
+        : f.op === "exists"
+          ? `with ${f.prop}`
+          : `${f.prop} ${f.op} ${JSON.stringify(f.value)}`
+    case "ControlledBy":
+      return `controlled by ${describePlayer(f.player)}`
+    case "OwnedBy":
+      return `owned by ${describePlayer(f.player)}`
+    case "InZone":
+      return `in ${f.zones.join(" or ")}`
+    case "Named":
+      return f.name
+    case "And":
+      // what the objects are before whose they are ("Artifact, controlled by you")
+      return [...f.all.filter((x) => x._tag === "Prop"), ...f.all.filter((x) => x._tag !== "Prop")]
+        .map(describeFilter)
+        .join(", ")
+    case "Or":
+      return f.any.map(describeFilter).join(" or ")
+    case "Not":
+      return `not (${describeFilter(f.filter)})`
+  }
+}
+
+const describePlayer = (p: PlayerRef): string =>
+  p._tag === "You"
+    ? "you"
+    : p._tag === "Opponent"
+      ? "an opponent"
+      : p._tag === "Active"
+        ? "the active player"
+        : p.id
+
+const arithWords: Record<ArithOp, string> = {
+  plus: "plus",
+  minus: "minus",
+  times: "times",
+  min: "the least of",
+  max: "the greatest of"
+}
+
+const explained = (
+  v: Value,
+  ctx: Context,
+  words: boolean
+): { readonly value: number; readonly how: string } => {
+  if (typeof v === "number") return { value: v, how: words ? String(v) : "" }
+  switch (v._tag) {
+    case "Amount": {
+      const n = ctx.occurrence?.amount ?? 0
+      return { value: n, how: words ? `the event's amount ${n}` : "" }
+    }
+    case "PropOf":
+    case "Named": {
+      const n = value(v, ctx)
+      if (!words) return { value: n, how: "" }
+      const off =
+        v._tag === "PropOf" && v.offset !== undefined
+          ? v.offset < 0
+            ? ` − ${-v.offset}`
+            : ` + ${v.offset}`
+          : ""
+      return {
+        value: n,
+        how: v._tag === "PropOf" ? `${n} (${v.prop} of ${ofWords[v.of]}${off})` : `${n} (${v.name})`
+      }
+    }
+    case "Count": {
+      let n = 0
+      for (const id in ctx.view.objects) if (matches(v.filter, id, ctx)) n++
+      return { value: n, how: words ? `${n} (number of objects: ${describeFilter(v.filter)})` : "" }
+    }
+    case "AllBut": {
+      const all = ctx.occurrence?.amount ?? 0
+      const but = explained(v.value, ctx, words)
+      const n = Math.max(0, all - but.value)
+      return { value: n, how: words ? `all but ${but.how} of ${all} = ${n}` : "" }
+    }
+    case "Half": {
+      const of = explained(v.of, ctx, words)
+      const n = v.round === "up" ? Math.ceil(of.value / 2) : Math.floor(of.value / 2)
+      return { value: n, how: words ? `half of ${of.how} rounded ${v.round} = ${n}` : "" }
+    }
+    case "Arith": {
+      const parts = v.values.map((x) => explained(x, ctx, words))
+      const ns = parts.map((p) => p.value)
+      const n =
+        v.op === "plus"
+          ? ns.reduce((a, b) => a + b, 0)
+          : v.op === "minus"
+            ? ns.slice(1).reduce((a, b) => a - b, ns[0] as number)
+            : v.op === "times"
+              ? ns.reduce((a, b) => a * b, 1)
+              : v.op === "min"
+                ? Math.min(...ns)
+                : Math.max(...ns)
+      if (!words) return { value: n, how: "" }
+      const how =
+        v.op === "min" || v.op === "max"
+          ? `${arithWords[v.op]} (${parts.map((p) => p.how).join(", ")}) = ${n}`
+          : `${parts.map((p) => p.how).join(` ${arithWords[v.op]} `)} = ${n}`
+      return { value: n, how }
+    }
+  }
+}
+
+/**
+ * Computes a {@link Value} and says how it was obtained, for a trace: `2 (number of objects:
+ * Artifact, controlled by you)`, `half of the event's amount 5 rounded down = 2`. The number is
+ * the one {@link value} gives.
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameEvent, GameView } from "@bulwark/core"
+ * const view = GameView.make({ players: ["bob"], activePlayer: "bob" })
+ * const occurrence = GameEvent.occurrence({ id: "d", family: "damage", subject: "bob", amount: 5 })
+ * Filter.explain({ _tag: "Half", of: { _tag: "Amount" }, round: "down" }, { view, controller: "bob", predicates: {}, occurrence })
+ * // { value: 2, how: "half of the event's amount 5 rounded down = 2" }
+ * ```
+ * @since 0.1.0
+ * @category evaluation
+ */
+export const explain = (v: Value, ctx: Context): { readonly value: number; readonly how: string } =>
+  explained(v, ctx, true)
 
 /**
  * Evaluates a {@link Condition}.

@@ -808,7 +808,7 @@ const coupling = (
   e: Replacement.Replacement
 ): { readonly kind: "amount" } | { readonly kind: "uses"; readonly left: number } | undefined => {
   const a = e.action
-  if (a._tag === "Prevent" && a.scope === "shield" && typeof a.amount === "number") return { kind: "amount" }
+  if (a._tag === "Prevent" && a.scope === "shield" && a.amount !== "all") return { kind: "amount" }
   if (a._tag === "Prevent" && a.scope === "once") return { kind: "uses", left: 1 }
   if (e.limit !== undefined) return { kind: "uses", left: Math.max(0, e.limit.times - effState(s, e).uses) }
   return undefined
@@ -1094,7 +1094,7 @@ const orderDoesNotMatter = (
       left.delete(e.id)
       if (!now.some((x) => x.id === e.id)) continue // no longer applies: skipped, as the kernel does
       const targets = targetsOf(c, f, group, e, false)
-      const a = e.action
+      const a = e.action._tag === "Prevent" ? preventNow(c, f, e, e.action, targets) : e.action
       if (a._tag === "Prevent" && a.scope !== "static" && a.amount !== "all") {
         const st = effState(c, e)
         const available = a.scope === "shield" ? (st.remaining ?? a.amount) : a.amount
@@ -1153,8 +1153,8 @@ const quickOrderCheck = (
     if (a._tag === "Modify" ? typeof a.value !== "number" : a._tag !== "Prevent") return undefined
     if (
       a._tag === "Prevent" &&
-      a.scope !== "static" &&
-      !(a.scope === "shield" && typeof a.amount === "number")
+      ((a.scope !== "static" && !(a.scope === "shield" && typeof a.amount === "number")) ||
+        typeof a.amount === "object")
     )
       return undefined
     const t = targetsOf(s, frame, group, e, false)
@@ -1508,6 +1508,90 @@ const settle = (s: State, item: Item): void => {
   }
 }
 
+/** The amount expressions whose value the trace explains when a modifier applies (`X = …`). */
+const EXPRESSIONS: ReadonlySet<string> = new Set(["Count", "AllBut", "Half", "Arith"])
+
+/** A prevention whose amount is a number or `all` now (see {@link preventNow}). */
+interface PreventNow {
+  readonly _tag: "Prevent"
+  readonly scope: Replacement.PreventScope
+  readonly amount: number | "all"
+  /** A `static` prevention's computed amount, evaluated per occurrence (`amount` is then 0). */
+  readonly computed?: Filter.Value
+}
+
+/**
+ * A computed prevention amount, evaluated in the view now (MTG 615.1: "aren't locked in ahead of
+ * time"; FaB 6.4.2a; Берсерк 534.2): at least 0, a safe integer, and said in the trace.
+ */
+const computedAmount = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  v: Filter.Value,
+  occ: GameEvent.Occurrence | undefined,
+  notes: Array<string> | undefined
+): number => {
+  const ctx = ctxFor(s, e, occ, frame)
+  const r = guard(e, () =>
+    notes === undefined ? { value: Filter.value(v, ctx), how: "" } : Filter.explain(v, ctx)
+  )
+  const n = Math.max(0, Math.floor(r.value))
+  if (!Number.isSafeInteger(n))
+    fail(
+      new Errors.InvalidEffect({
+        effect: e.id,
+        path: "action.amount",
+        reason: `the amount is ${Amount.show(r.value)}, not a safe integer`
+      })
+    )
+  notes?.push(`X = ${r.how}`)
+  return n
+}
+
+/**
+ * The prevention with its amount for these targets: a number or `all` as written; a computed
+ * amount of a `once` or `perEvent` prevention evaluated now, with the event's amount the total
+ * of the damage it applies to; a shield's the first time it applies (then its remainder in the
+ * ledger). A `static` one's computed amount is evaluated per occurrence ({@link staticCap}).
+ */
+const preventNow = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  a: Extract<Replacement.Action, { _tag: "Prevent" }>,
+  targets: ReadonlyArray<Item>,
+  notes?: Array<string>
+): PreventNow => {
+  const v = a.amount
+  if (typeof v !== "object") return a as PreventNow
+  if (a.scope === "static") return { _tag: "Prevent", scope: a.scope, amount: 0, computed: v }
+  if (a.scope === "shield") {
+    const rest = effState(s, e).remaining
+    if (rest !== undefined) return { ...a, amount: rest }
+  }
+  let first: GameEvent.Occurrence | undefined
+  let total = 0
+  for (const t of targets)
+    if (t.occ.preventable) {
+      first ??= t.occ
+      total += t.occ.amount
+    }
+  const occ = first === undefined ? targets[0]?.occ : { ...first, amount: total }
+  return { _tag: "Prevent", scope: a.scope, amount: computedAmount(s, frame, e, v, occ, notes) }
+}
+
+/** What a `static` prevention prevents of one occurrence at most (its amount, computed for it). */
+const staticCap = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  a: PreventNow,
+  occ: GameEvent.Occurrence,
+  notes?: Array<string>
+): number =>
+  a.computed === undefined ? (a.amount as number) : computedAmount(s, frame, e, a.computed, occ, notes)
+
 const applyAction = (
   s: State,
   frame: Frame,
@@ -1527,7 +1611,7 @@ const applyAction = (
   let preventedTotal = 0
   // what this effect prevented from each target, by position (for the additional parts)
   let shares: ReadonlyArray<number> | undefined
-  const a = e.action
+  const a = e.action._tag === "Prevent" ? preventNow(s, frame, e, e.action, targets, notes) : e.action
   switch (a._tag) {
     case "Prevent": {
       // what each target has prevented, by position (0 for damage that can't be prevented)
@@ -1557,7 +1641,10 @@ const applyAction = (
         for (let i = 0; i < n; i++) {
           const t = targets[i] as Item
           if (t.occ.preventable)
-            share[i] = a.amount === "all" ? t.occ.amount : Math.min(a.amount, t.occ.amount)
+            share[i] =
+              a.amount === "all"
+                ? t.occ.amount
+                : Math.min(staticCap(s, frame, e, a, t.occ, notes), t.occ.amount)
         }
       } else if (a.amount === "all") {
         for (let i = 0; i < n; i++)
@@ -1649,10 +1736,16 @@ const applyAction = (
     case "Modify":
       for (const t of targets) {
         const before = t.occ.amount
-        const v =
-          typeof a.value === "number"
-            ? a.value
-            : guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
+        let v: number
+        if (typeof a.value === "number") v = a.value
+        else if (notes === undefined || !EXPRESSIONS.has(a.value._tag))
+          v = guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
+        else {
+          // the trace says what an amount expression was when the effect applied, and how
+          const x = guard(e, () => Filter.explain(a.value, ctxFor(s, e, t.occ, frame)))
+          v = x.value
+          notes.push(`X = ${x.how}`)
+        }
         const after = Math.max(0, Math.floor(modify(a.op, before, v)))
         if (!Number.isSafeInteger(after))
           fail(
@@ -1856,7 +1949,7 @@ const divisionOf = (
   s: State,
   frame: Frame,
   e: Replacement.Replacement,
-  a: Extract<Replacement.Action, { _tag: "Prevent" }>,
+  written: Extract<Replacement.Action, { _tag: "Prevent" }>,
   targets: ReadonlyArray<Item>
 ):
   | {
@@ -1868,8 +1961,9 @@ const divisionOf = (
   let count = 0
   for (const t of targets) if (t.occ.preventable) count++
   if (count < 2) return undefined
+  const a = preventNow(s, frame, e, written, targets)
   const max = (o: GameEvent.Occurrence): number =>
-    a.scope === "static" && a.amount !== "all" ? Math.min(a.amount, o.amount) : o.amount
+    a.scope === "static" && a.amount !== "all" ? Math.min(staticCap(s, frame, e, a, o), o.amount) : o.amount
   let total = 0
   for (const t of targets) if (t.occ.preventable) total += max(t.occ)
   let full = total

@@ -231,18 +231,221 @@ export const selectorIds = (selector: Selector): ReadonlyArray<string> => {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Schema of an amount in an effect: a whole number ≥ 0 or `all`.
+ * An amount computed when the effect applies (scenario format 2, every ruleset): exactly one
+ * operator key, with `round` beside `half` and `of` beside `prop`.
+ *
+ * | written | means |
+ * |---|---|
+ * | `event` (the string) | the amount of the event being modified ("that damage") |
+ * | `{ count: <selector> }` | the number of players and objects the selector matches, `you` being the effect's controller |
+ * | `{ prop: power, of: source }` | a number property of `subject` (the affected one), `source` (the event's source) or `self` (the effect's own source); a missing one is 0; counters are properties too |
+ * | `{ allBut: 1 }` | the event's amount less this, at least 0 ("all but 1 of that damage") |
+ * | `{ half: event, round: down }` | half, rounded `up` or `down` |
+ * | `{ plus: [a, b] }`, `minus`, `times`, `min`, `max` | combine one or more amounts |
+ *
+ * They nest. Evaluated in the view at the moment of application, each time (MTG 615.1, FaB
+ * 6.4.2a, Берсерк 534.2), never locked in when the file is read.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const x: Language.AmountExpr = { count: { types: ["Artifact"], controller: "you" } }
+ * const half: Language.AmountExpr = { half: "event", round: "down" }
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export interface AmountExpr {
+  readonly count?: Selector
+  readonly prop?: string
+  readonly of?: "subject" | "source" | "self"
+  readonly allBut?: WrittenAmount
+  readonly half?: WrittenAmount
+  readonly round?: "up" | "down"
+  readonly plus?: ReadonlyArray<WrittenAmount>
+  readonly minus?: ReadonlyArray<WrittenAmount>
+  readonly times?: ReadonlyArray<WrittenAmount>
+  readonly min?: ReadonlyArray<WrittenAmount>
+  readonly max?: ReadonlyArray<WrittenAmount>
+}
+
+/**
+ * An amount as a file or a constructor writes it: a whole number ≥ 0, `all`, `event`, or an
+ * {@link AmountExpr}.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const amounts: ReadonlyArray<Language.WrittenAmount> = [3, "all", "event", { allBut: 1 }]
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export type WrittenAmount = number | "all" | "event" | AmountExpr
+
+/** The operator keys of an {@link AmountExpr}, for the "exactly one" check and "did you mean". */
+const amountOps = ["count", "prop", "allBut", "half", "plus", "minus", "times", "min", "max"] as const
+
+const suspendAmount = Schema.suspend((): Schema.Codec<WrittenAmount> => AmountSchema)
+const Amounts = Schema.Array(suspendAmount).check(Schema.isMinLength(1))
+
+const AmountExprSchema = Schema.Struct({
+  count: opt(Schema.suspend((): Schema.Codec<Selector> => SelectorSchema)),
+  prop: opt(Id),
+  of: opt(Schema.Literals(["subject", "source", "self"])),
+  allBut: opt(suspendAmount),
+  half: opt(suspendAmount),
+  round: opt(Schema.Literals(["up", "down"])),
+  plus: opt(Amounts),
+  minus: opt(Amounts),
+  times: opt(Amounts),
+  min: opt(Amounts),
+  max: opt(Amounts)
+}).check(Schema.makeFilter((e) => exprProblem(e as AmountExpr) ?? true))
+
+const exprProblem = (e: AmountExpr): string | undefined => {
+  const ops = amountOps.filter((k) => e[k] !== undefined)
+  if (ops.length !== 1)
+    return ops.length === 0
+      ? `an amount expression needs one of ${amountOps.join(", ")}`
+      : `an amount expression has one operator, got ${ops.join(" and ")}`
+  if (e.round !== undefined && e.half === undefined) return "`round` goes with `half`"
+  if (e.half !== undefined && e.round === undefined) return "`half` needs `round: up` or `round: down`"
+  if (e.of !== undefined && e.prop === undefined) return "`of` goes with `prop`"
+  if (e.prop !== undefined && e.of === undefined)
+    return "`prop` needs `of: subject`, `of: source` or `of: self`"
+  return undefined
+}
+
+/**
+ * Schema of an amount in an effect: a whole number ≥ 0, `all`, `event` (the amount of the event
+ * being modified), or an {@link AmountExpr} computed when the effect applies.
  *
  * @example
  * ```ts
  * import { Schema } from "effect"
  * import { Language } from "@bulwark/core"
  * Schema.is(Language.AmountSchema)("all") // true
+ * Schema.is(Language.AmountSchema)({ half: "event", round: "up" }) // true
+ * Schema.is(Language.AmountSchema)({ half: "event" }) // false: `half` needs `round`
  * ```
  * @since 0.1.0
  * @category fields
  */
-export const AmountSchema = Schema.Union([Amount.Schema, Schema.Literal("all")])
+export const AmountSchema: Schema.Codec<WrittenAmount> = Schema.Union([
+  Amount.Schema,
+  Schema.Literals(["all", "event"]),
+  AmountExprSchema
+]) as unknown as Schema.Codec<WrittenAmount>
+
+const isWrittenAmount = Schema.is(AmountSchema)
+
+/**
+ * Compiles a written amount into what core effects take: a number or `all` as written, or a
+ * {@link Filter.Value} expression. Throws `Amount.InvalidAmount` naming `what` (and `id`) when
+ * the amount is malformed — a constructor refuses it when called; `all` inside an expression is
+ * refused (write `event` for "that damage").
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.toAmount(3, "preventEach amount") // 3
+ * Language.toAmount({ half: "event", round: "down" }, "preventEach amount")
+ * // { _tag: "Half", of: { _tag: "Amount" }, round: "down" }
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const toAmount = (
+  a: WrittenAmount,
+  what: string,
+  options: { readonly id?: string | undefined; readonly allowAll?: boolean } = {}
+): number | "all" | Filter.Value => {
+  if (typeof a === "number") return Amount.check(a, what, options.id === undefined ? {} : { id: options.id })
+  const where = options.id === undefined ? what : what.replace(" ", ` ${JSON.stringify(options.id)} `)
+  const refuse = (reason: string): never => {
+    throw new Amount.InvalidAmount({ where, value: Amount.show(a), reason })
+  }
+  if (a === "all") return options.allowAll === false ? refuse('must be a number, not "all"') : "all"
+  if (!isWrittenAmount(a))
+    return refuse(
+      (typeof a === "object" && a !== null && !Array.isArray(a) ? exprProblem(a) : undefined) ??
+        "must be a number, all, event or an amount expression (count, prop, allBut, half, plus, minus, times, min, max)"
+    )
+  const go = (x: WrittenAmount): Filter.Value => {
+    if (typeof x === "number") return x
+    if (x === "event") return { _tag: "Amount" }
+    if (x === "all") return refuse('"all" inside an expression: write "event" for the event\'s amount')
+    if (x.count !== undefined) return { _tag: "Count", filter: toFilter(x.count) }
+    if (x.prop !== undefined) return { _tag: "PropOf", of: x.of ?? "subject", prop: x.prop }
+    if (x.allBut !== undefined) return { _tag: "AllBut", value: go(x.allBut) }
+    if (x.half !== undefined) return { _tag: "Half", of: go(x.half), round: x.round ?? "down" }
+    for (const op of ["plus", "minus", "times", "min", "max"] as const) {
+      const vs = x[op]
+      if (vs !== undefined) return { _tag: "Arith", op, values: vs.map(go) }
+    }
+    return refuse("an amount expression needs an operator")
+  }
+  return go(a)
+}
+
+/**
+ * Schema of a modifier's value: a core {@link Filter.Value} (`{ _tag: … }`, as before) or a
+ * written amount ({@link AmountSchema} without `all`), for kinds such as "that much plus X".
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Schema.is(Language.ValueSchema)({ count: { types: ["Artifact"] } }) // true
+ * Schema.is(Language.ValueSchema)({ _tag: "Amount" }) // true
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const ValueSchema: Schema.Codec<Filter.Value | WrittenAmount> = Schema.Union([
+  Filter.Value,
+  AmountSchema
+]) as unknown as Schema.Codec<Filter.Value | WrittenAmount>
+
+/**
+ * Compiles a modifier's value ({@link ValueSchema}): a core value as it is, a written amount by
+ * {@link toAmount} (`all` refused). Throws `Amount.InvalidAmount` naming `what` when malformed.
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.toValue({ half: "event", round: "up" }, "modify value") // { _tag: "Half", of: { _tag: "Amount" }, round: "up" }
+ * Language.toValue({ _tag: "Amount" }, "modify value") // { _tag: "Amount" }
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const toValue = (
+  v: Filter.Value | WrittenAmount,
+  what: string,
+  options: { readonly id?: string | undefined } = {}
+): Filter.Value => {
+  if (typeof v === "number") return v
+  if (typeof v === "object" && v !== null && "_tag" in v) return v as Filter.Value
+  return toAmount(v as WrittenAmount, what, { ...options, allowAll: false }) as Filter.Value
+}
+
+/**
+ * How a label writes an amount: the number, `all`, or `X` for an amount computed when the
+ * effect applies (the trace says what X was and how it was obtained).
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.amountLabel(2) // "2"
+ * Language.amountLabel({ count: "bear" }) // "X"
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const amountLabel = (a: WrittenAmount | Filter.Value): string =>
+  typeof a === "number" || a === "all" ? String(a) : "X"
 
 /**
  * Schema of a use limit: `{ times: 1, per: turn }` — at most `times` applications per `per`
@@ -274,7 +477,7 @@ export const LimitSchema = Schema.Struct({
  * | `from` | the sources it watches: a {@link Selector} |
  * | `kinds` | occurrence kinds it watches (combat, arcane, …) |
  * | `family` | the event family it watches (default `damage`) |
- * | `amount` | a number or `all` |
+ * | `amount` | a number, `all`, or an amount computed when the effect applies ({@link AmountSchema}) |
  * | `duration` | one of the ruleset's durations (`endOfTurn`, …) |
  * | `limit` | `{ times, per }` |
  * | `may` | a "may" effect: its controller is asked |

@@ -187,6 +187,18 @@ export type Template = typeof Template.Type
  *   it), and N per group otherwise (`affectedChooses` groups per affected object). `perEvent`
  *   with `"all"` is the same as `static` with `"all"`.
  *
+ * The amount may be a computed {@link Filter.Value} ("prevent X of that damage, where X is the
+ * number of artifacts you control"; "prevent half that damage, rounded down"). It is evaluated
+ * in the view at the moment of application, never locked in ahead of time (MTG 615.1, FaB
+ * 6.4.2a, Берсерк 534.2): `static` evaluates it for each occurrence (the event's amount is that
+ * occurrence's), `once` and `perEvent` once per application (the event's amount is the total
+ * of the damage it applies to), each time they apply. A `shield`'s X is fixed once: the first
+ * time the shield applies, the value becomes its remainder in the ledger, which then only
+ * decreases ("the next X damage" counts X when the shield starts to be used; an integrator
+ * that must fix X when the spell resolves passes the number). A negative result counts as 0;
+ * a result that is not a safe integer fails the resolution with `InvalidEffect`. The trace
+ * says the value and how it was obtained.
+ *
  * @example
  * ```ts
  * import { Replacement } from "@bulwark/core"
@@ -222,7 +234,7 @@ export type PreventScope = "shield" | "once" | "static" | "perEvent"
  * @category model
  */
 export type Action =
-  | { readonly _tag: "Prevent"; readonly amount: number | "all"; readonly scope: PreventScope }
+  | { readonly _tag: "Prevent"; readonly amount: number | "all" | Filter.Value; readonly scope: PreventScope }
   | {
       readonly _tag: "Modify"
       readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
@@ -249,7 +261,11 @@ const NonNegativeInt = Amount.Schema
  */
 export const Action: Schema.Codec<Action> = Schema.Union([
   Schema.TaggedStruct("Prevent", {
-    amount: Schema.Union([NonNegativeInt, Schema.Literal("all")]),
+    amount: Schema.Union([
+      NonNegativeInt,
+      Schema.Literal("all"),
+      Filter.Value.check(Schema.makeFilter((v) => typeof v !== "number" || "must be a whole number ≥ 0"))
+    ]),
     scope: Schema.Literals(["shield", "once", "static", "perEvent"])
   }),
   Schema.TaggedStruct("Modify", {
@@ -391,12 +407,16 @@ const shown = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v)
  * @since 0.1.0
  * @category validation
  */
+const isValue = Schema.is(Filter.Value)
+
 export const problems = (effect: Replacement): ReadonlyArray<readonly [string, string]> => {
   const out: Array<readonly [string, string]> = []
   // what the schema checks on decoding, checked again for effects built in code: no "3", NaN,
   // Infinity or 1e308 reaches the resolver's arithmetic
   const a = effect.action
-  if (a._tag === "Prevent" && a.amount !== "all" && !isAmount(a.amount))
+  if (a._tag === "Prevent" && typeof a.amount === "object") {
+    if (!isValue(a.amount)) out.push(["action.amount", `is not an amount expression: ${shown(a.amount)}`])
+  } else if (a._tag === "Prevent" && a.amount !== "all" && !isAmount(a.amount))
     out.push([
       "action.amount",
       `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.amount)}`

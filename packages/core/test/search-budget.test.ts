@@ -111,7 +111,7 @@ const finalOf = (order: ReadonlyArray<Replacement.Action>, amount: number, preve
     if (a <= 0) return 0
     if (x._tag === "Prevent") {
       if (!preventable) continue
-      a = x.amount === "all" ? 0 : Math.max(0, a - x.amount)
+      a = x.amount === "all" ? 0 : Math.max(0, a - (x.amount as number))
     } else if (x._tag === "Modify" && typeof x.value === "number") {
       a = x.op === "add" ? Math.max(0, a + x.value) : x.op === "sub" ? Math.max(0, a - x.value) : a * x.value
     }

@@ -207,11 +207,20 @@ const kindsOf = (o: { readonly id: string; readonly kinds?: ReadonlyArray<string
   return o.kinds ?? []
 }
 
-const count = (o: { readonly id: string; readonly amount?: number | "all" | undefined }, name: string) => {
+/** N: a number, or an amount computed when the effect applies (6.4.2a) where `computed` allows it. */
+const count = (
+  o: { readonly id: string; readonly amount?: Language.WrittenAmount | undefined },
+  name: string,
+  computed = true
+): number | Filter.Value => {
   if (o.amount === undefined) return invalid(o.id, "amount", `${name} needs an amount`)
   if (o.amount === "all") return invalid(o.id, "amount", `${name} prevents a number of damage, not "all"`)
-  return Amount.check(o.amount, `${name} amount`, { id: o.id })
+  if (typeof o.amount !== "number" && !computed)
+    return invalid(o.id, "amount", `${name} takes a number, not an amount computed when it applies`)
+  return Language.toAmount(o.amount, `${name} amount`, { id: o.id, allowAll: false }) as number | Filter.Value
 }
+
+const shown = (n: number | Filter.Value): string => Language.amountLabel(n)
 
 /**
  * The watch of a damage effect: shielded objects, sources and damage types (6.4.10c–e). Without
@@ -333,9 +342,14 @@ const build = (
     ...costParts(o.id, o.cost, o.source),
     ...(o.additional === undefined ? {} : { additional: o.additional }),
     ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
-    rule: o.rule ?? rule
+    rule:
+      o.rule ??
+      (action._tag === "Prevent" && typeof action.amount === "object" ? `${rule}; ${RULE_VARIABLE}` : rule)
   }
 }
+
+/** An amount computed when the effect applies: "any variable values are determined each time". */
+const RULE_VARIABLE = "FaB 6.4.2a"
 
 const typed = (kinds: ReadonlyArray<string> | undefined): string =>
   kinds === undefined || kinds.length === 0 ? "" : `${kinds.join(" or ")} `
@@ -379,7 +393,7 @@ export const prevent = (o: PreventionOptions): Replacement.Replacement => {
   return build(
     o,
     { _tag: "Prevent", amount, scope: "once" },
-    `Prevent ${amount} ${typed(o.kinds)}damage`,
+    `Prevent ${shown(amount)} ${typed(o.kinds)}damage`,
     "FaB 6.4.10i"
   )
 }
@@ -402,7 +416,7 @@ export const preventNext = (o: PreventionOptions): Replacement.Replacement => {
   return build(
     o,
     { _tag: "Prevent", amount, scope: "shield" },
-    `Prevent the next ${amount} ${typed(o.kinds)}damage`,
+    `Prevent the next ${shown(amount)} ${typed(o.kinds)}damage`,
     "FaB 6.4.10j"
   )
 }
@@ -443,14 +457,15 @@ const keyword = (
   rule: string,
   extra: Partial<PreventNextTimeOptions>
 ): Replacement.Replacement => {
-  const amount = count(k, name)
+  // a keyword that pays N{r} needs N as a number to know what is paid
+  const amount = count(k, name, extra.cost === undefined || extra.cost === "destroyThis")
   if (k.source === undefined) invalid(k.id, "source", `${name} is a keyword of an object: give its source`)
   return {
     ...build(
       { ...k, ...extra },
       // a static ability: "prevent N of that damage" each time it applies, never used up
       { _tag: "Prevent", amount, scope: "perEvent" },
-      `${name} ${amount}`,
+      `${name} ${shown(amount)}`,
       rule
     ),
     requiresSourceIn: ["arena"]
@@ -565,7 +580,7 @@ export const amp = (o: KeywordOptions): Replacement.Replacement => {
   const amount = count(o, "amp")
   return {
     id: o.id,
-    label: o.label ?? `Amp ${amount}`,
+    label: o.label ?? `Amp ${shown(amount)}`,
     controller: controllerOf(o),
     ...(o.source === undefined ? {} : { source: o.source }),
     category: Category.standard,
@@ -626,7 +641,7 @@ export type PreventsLessOptions = typeof PreventsLessOptions.Type
  */
 export const preventsLess = (o: PreventsLessOptions): Replacement.Replacement => {
   const kinds = kindsOf(o)
-  const amount = count(o, "preventsLess")
+  const amount = count(o, "preventsLess", false) as number
   return {
     id: o.id,
     label:

@@ -20,6 +20,8 @@
  * @category rules
  */
 export const sentences: Readonly<Record<string, string>> = {
+  "6.4.2a":
+    "The condition of replacement and any variable values are determined each time a replacement effect could be applied to an event.",
   "6.4.10b":
     "If the prevention amount is not explicitly specified, the prevention amount is defined as the amount of damage in the damage event.",
   "6.4.10f":

@@ -146,7 +146,7 @@ export const Options = {
     ...commonFields,
     ...Language.pick("to", "from", "family"),
     op: ModifyOp,
-    value: Filter.Value,
+    value: Language.ValueSchema,
     params: opt(Params)
   }),
   double: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "family") }),
@@ -270,13 +270,16 @@ const damageWatch = (
  */
 export const shield = (o: typeof Options.shield.Type, view?: GameView.GameView): Replacement.Replacement => {
   const to = need(o.id, "to", o.to)
-  const amount = Amount.check(need(o.id, "amount", o.amount) as number, "shield amount", { id: o.id })
+  const amount = Language.toAmount(need(o.id, "amount", o.amount), "shield amount", {
+    id: o.id,
+    allowAll: false
+  })
   known(view, o.id, "from", o.from)
   return build(
     o,
     view,
     {
-      label: `Prevent the next ${amount} damage that would be dealt to ${describeTarget(to)}`,
+      label: `Prevent the next ${Language.amountLabel(amount)} damage that would be dealt to ${describeTarget(to)}`,
       category: Category.prevention,
       rule: "MTG CR 615.7"
     },
@@ -307,7 +310,10 @@ export const shieldEach = (
   view?: GameView.GameView
 ): ReadonlyArray<Replacement.Replacement> => {
   const to = need(o.id, "to", o.to)
-  const amount = Amount.check(need(o.id, "amount", o.amount) as number, "shieldEach amount", { id: o.id })
+  const amount = Language.toAmount(need(o.id, "amount", o.amount), "shieldEach amount", {
+    id: o.id,
+    allowAll: false
+  })
   if (typeof to === "object" && !Array.isArray(to) && Object.keys(to).some((k) => k !== "ids"))
     refuse(o.id, "to", "shieldEach names its creatures by id (an id, a list, or { ids })")
   const ids = Language.selectorIds(to)
@@ -323,10 +329,11 @@ export const shieldEach = (
     shield(
       {
         ...rest,
-        amount,
+        amount: o.amount as Language.WrittenAmount,
         id: `${o.id}:${x}`,
         to: x,
-        label: o.label ?? `Prevent the next ${amount} damage that would be dealt to ${x}`,
+        label:
+          o.label ?? `Prevent the next ${Language.amountLabel(amount)} damage that would be dealt to ${x}`,
         rule: o.rule ?? "MTG CR 615.11"
       },
       view
@@ -433,10 +440,7 @@ export const preventEach = (
   o: typeof Options.preventEach.Type,
   view?: GameView.GameView
 ): Replacement.Replacement => {
-  const amount = Amount.check(need(o.id, "amount", o.amount), "preventEach amount", {
-    id: o.id,
-    allowAll: true
-  })
+  const amount = Language.toAmount(need(o.id, "amount", o.amount), "preventEach amount", { id: o.id })
   known(view, o.id, "from", o.from)
   return build(
     o,
@@ -445,9 +449,10 @@ export const preventEach = (
       label:
         amount === "all"
           ? `Prevent all damage that would be dealt${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}`
-          : `If a source would deal damage${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}, prevent ${amount} of that damage`,
+          : `If a source would deal damage${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}, prevent ${Language.amountLabel(amount)} of that damage`,
       category: Category.prevention,
-      rule: "MTG CR 615.10"
+      // an amount computed when it applies: "they aren't locked in ahead of time"
+      rule: typeof amount === "object" ? "MTG CR 615.10, 615.1" : "MTG CR 615.10"
     },
     damageWatch(o.to, o.from),
     { _tag: "Prevent", amount, scope: "static" }
@@ -473,7 +478,7 @@ export const modify = (o: typeof Options.modify.Type, view?: GameView.GameView):
     view,
     { label: modifyLabel(o), category: Category.replacement, rule: "MTG CR 614.1a" },
     watchOf(o.family ?? Game.Family.damage, o.to, o.from, o.params),
-    { _tag: "Modify", op: o.op, value: o.value }
+    { _tag: "Modify", op: o.op, value: Language.toValue(o.value, "modify value", { id: o.id }) }
   )
 
 /**
@@ -695,7 +700,7 @@ function describeTarget(t: Language.Selector): string {
 /** The text of a modification, in the cards' words ("it deals double that damage instead"). */
 function modifyLabel(c: {
   readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
-  readonly value: Filter.Value
+  readonly value: Filter.Value | Language.WrittenAmount
   readonly family?: string | undefined
   readonly to?: Language.Selector | undefined
 }): string {

@@ -34,6 +34,8 @@ export const sentences: Readonly<Record<string, string>> = {
     "Some effects replace damage dealt to one battle, creature, planeswalker, or player with the same damage dealt to another battle, creature, planeswalker, or player; such effects are called redirection effects.",
   "614.15":
     "Such effects are called self-replacement effects. … When applying replacement effects to an event, self-replacement effects are applied before other replacement effects.",
+  "615.1":
+    "Like replacement effects (see rule 614), prevention effects apply continuously as events happen—they aren’t locked in ahead of time.",
   "615.7":
     "If damage would be dealt to the shielded permanent or player by two or more applicable sources at the same time, the player or the controller of the permanent chooses which damage the shield prevents. Once the shield has been reduced to 0, any remaining damage is dealt normally.",
   "615.8":

@@ -186,7 +186,8 @@ const readChain = (ledger: Ledger.Ledger, view: GameView.GameView, unit: string)
         continue
       }
       const n = a.scope === "shield" ? (st.remaining ?? a.amount) : a.amount
-      if (!Number.isSafeInteger(n) || n < 0) return FALLBACK
+      // an amount computed when the effect applies: the kernel evaluates it
+      if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) return FALLBACK
       subs += n
       prevents += n
       continue

@@ -180,13 +180,13 @@ export const prevent = (o: PreventOptions): Replacement.Replacement => {
   const amount =
     o.amount === undefined
       ? bad(o, "amount", "prevent needs `amount`: the Prevent Value, a number or all")
-      : Amount.check(o.amount, "prevent amount", { id: o.id, allowAll: true })
+      : Language.toAmount(o.amount, "prevent amount", { id: o.id })
   return {
     ...common(
       o,
       amount === "all"
         ? `Prevent all damage that would be dealt to ${named(to)}`
-        : `Prevent the next ${amount} damage that would be dealt to ${named(to)}`,
+        : `Prevent the next ${Language.amountLabel(amount)} damage that would be dealt to ${named(to)}`,
       amount === "all"
         ? "Riftbound 437.1.b.1.b / 437.3.c: Prevent All never decreases"
         : "Riftbound 437.2–437.3: the Prevent Value tracked on the unit"
@@ -301,7 +301,7 @@ export const ModifyOptions = Schema.Struct({
   ...commonFields,
   ...Language.pick("to"),
   op: Schema.Literals(["add", "sub", "mul"]),
-  value: Schema.Finite
+  value: Schema.Union([Schema.Finite, Language.AmountSchema])
 })
 
 /**
@@ -334,12 +334,16 @@ export const modify = (o: ModifyOptions): Replacement.Replacement => {
   return {
     ...common(
       o,
-      `${o.op === "mul" ? "Multiply" : o.op === "add" ? "Increase" : "Reduce"} damage dealt to ${named(to)} (${o.op} ${o.value})`,
+      `${o.op === "mul" ? "Multiply" : o.op === "add" ? "Increase" : "Reduce"} damage dealt to ${named(to)} (${o.op} ${Language.amountLabel(o.value)})`,
       "Riftbound 369–370: a replacement effect"
     ),
     category: Category.replacement,
     watch: damageTo(to),
-    action: { _tag: "Modify", op: o.op, value: o.value }
+    action: {
+      _tag: "Modify",
+      op: o.op,
+      value: typeof o.value === "number" ? o.value : Language.toValue(o.value, "modify value", { id: o.id })
+    }
   }
 }
 

@@ -634,6 +634,18 @@ const namesProblems = (language: Language.Language, body: Body, b: Built): Reado
       else if (k === "not") selector(here, v)
     }
   }
+  // the selectors inside an amount computed when the effect applies (`{ count: … }`, nested)
+  const amount = (path: ReadonlyArray<string | number>, a: unknown): void => {
+    if (!isRecord(a)) return
+    for (const [k, v] of Object.entries(a)) {
+      if (k === "count") selector([...path, k], v)
+      else if (Array.isArray(v))
+        v.forEach((x, i) => {
+          amount([...path, k, i], x)
+        })
+      else amount([...path, k], v)
+    }
+  }
   if (body.turn !== undefined) id(["turn"], body.turn, "player", players)
   body.objects.forEach((o, i) => {
     id(["objects", i, "controller"], o.controller, "player", players)
@@ -646,6 +658,7 @@ const namesProblems = (language: Language.Language, body: Body, b: Built): Reado
     id([...p, "source"], o.source)
     if (o.to !== undefined) selector([...p, "to"], o.to)
     if (o.from !== undefined) selector([...p, "from"], o.from)
+    amount([...p, "amount"], o.amount)
     name([...p, "duration"], o.duration, "duration", language.durations)
   }
   body.effects.forEach(effect)

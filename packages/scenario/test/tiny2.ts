@@ -18,7 +18,11 @@ export const shield = (o: typeof ShieldOptions.Type): Replacement.Replacement =>
     controller: o.controller ?? "",
     category: "prevention",
     watch: { family: "damage", ...(o.to === undefined ? {} : { subject: Language.toFilter(o.to) }) },
-    action: { _tag: "Prevent", amount: o.amount, scope: "shield" },
+    action: {
+      _tag: "Prevent",
+      amount: Language.toAmount(o.amount, "shield amount", { id: o.id }),
+      scope: "shield"
+    },
     ...(o.duration === undefined ? {} : { duration: { until: o.duration } })
   }
 }
