@@ -417,7 +417,9 @@ export const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid>
  * What became of one `Event` step, in a JSON-friendly form.
  *
  * - `dealt` / `prevented`: damage per recipient over the whole resolution (incl. redirection);
- * - `occurrences`: every occurrence (original, replacing, results, costs) by id;
+ * - `occurrences`: every occurrence (original, replacing, results, costs) by id; a `replaced`
+ *   one names the occurrences that happened instead in `replacedBy` (none: it simply did not
+ *   happen), so that a trigger can follow "would be destroyed" to "ceases to exist instead";
  * - `happened`: what happened, in order, each with its `source` (`null` when it has none, as in
  *   `occurrences`);
  * - `notifications`: "damage was prevented" notices, one per application.
@@ -449,6 +451,7 @@ export interface EventOutcome {
         readonly status: string
         readonly cause: string
         readonly applied: ReadonlyArray<string>
+        readonly replacedBy: ReadonlyArray<string>
       }
     >
   >
@@ -541,7 +544,8 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
       amount: o.amount,
       status: o.status,
       cause: o.cause,
-      applied: o.applied
+      applied: o.applied,
+      replacedBy: o.replacedBy
     }
   }
   return {

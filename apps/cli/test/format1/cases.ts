@@ -139,7 +139,7 @@ export const outcomeOf = (
   const check = checkScenario(loaded.success)
   const o = check.run.outcome
   return sorted({
-    events: o.events,
+    events: withoutReplacedBy(o.events),
     state: o.state,
     effects: o.effects,
     decisions: o.decisions.map((d) => ({ kind: d.kind, chooser: d.chooser, answer: d.answer })),
@@ -148,6 +148,23 @@ export const outcomeOf = (
     ok: check.ok
   }) as CanonicalOutcome
 }
+
+/**
+ * The events without each occurrence's `replacedBy`, which `Ruleset.Outcome` gained after the
+ * freeze (it adds a link, not a game meaning: the replacing occurrences are in `occurrences`).
+ */
+const withoutReplacedBy = (events: Ruleset.Outcome["events"]): unknown =>
+  Object.fromEntries(
+    Object.entries(events).map(([id, e]) => [
+      id,
+      {
+        ...e,
+        occurrences: Object.fromEntries(
+          Object.entries(e.occurrences).map(([k, { replacedBy: _, ...rest }]) => [k, rest])
+        )
+      }
+    ])
+  )
 
 /** The frozen outcomes, by case key (read from `outcomes.json`). */
 export const frozen = (): Readonly<Record<string, CanonicalOutcome>> =>
