@@ -764,7 +764,8 @@ export const ephemeral = (o: EphemeralOptions): ReadonlyArray<Replacement.Replac
   const controller = controllerOf(o)
   const one = (id: string, family: string): Replacement.Replacement => ({
     id,
-    label: o.label ?? "Ephemeral: if this would be put into a graveyard from anywhere, instead it ceases to exist",
+    label:
+      o.label ?? "Ephemeral: if this would be put into a graveyard from anywhere, instead it ceases to exist",
     controller,
     source,
     category: Category.standard,
@@ -790,7 +791,18 @@ export const ephemeral = (o: EphemeralOptions): ReadonlyArray<Replacement.Replac
  * @category schemas
  */
 export const ThatMuchPlusOptions = Schema.Struct(
-  Language.pick("controller", "source", "to", "from", "family", "amount", "kinds", "duration", "label", "rule")
+  Language.pick(
+    "controller",
+    "source",
+    "to",
+    "from",
+    "family",
+    "amount",
+    "kinds",
+    "duration",
+    "label",
+    "rule"
+  )
 )
 
 /**

@@ -61,6 +61,7 @@ export const assignment: Policy.AssignmentPolicy = Policy.effectControllerAlloca
  * `params.attackTarget` its target) produces a `"hit"` occurrence — but only when the attack is
  * still the source and the target still the recipient, and only for damage actually dealt: a
  * fully prevented hit-event is not a hit (7.5.5b), so "on hit" effects have nothing to fire on.
+ * Only damage is a hit: losing life is not (8.5.12b).
  *
  * @example
  * ```ts
@@ -81,6 +82,9 @@ export const hits: Policy.ResultsPolicy = {
     for (const d of dealt) {
       const attack = d.params.attack
       const target = d.params.attackTarget
+      // FaB 8.5.12b: "Losing life is not considered as a hit, unless it is the result of damage being
+      // dealt by an attack during the damage step of combat."
+      if (d.family !== Family.damage) continue
       if (typeof attack !== "string" || typeof target !== "string") continue
       if (d.source !== attack || d.subject !== target || d.amount <= 0) continue
       out.push(

@@ -53,7 +53,8 @@ const defenseOf = (
     const card = GameView.get(view, id)
     if (card === undefined) return ctx.invalid(at, `unknown object ${JSON.stringify(id)}`)
     const d = card.props.defense
-    if (typeof d !== "number") return ctx.invalid(at, `the defending card ${JSON.stringify(id)} has no defense`)
+    if (typeof d !== "number")
+      return ctx.invalid(at, `the defending card ${JSON.stringify(id)} has no defense`)
     total += d
   }
   return total
@@ -78,11 +79,15 @@ const attack = Language.stepKind({
     if (GameView.get(ctx.view, a.target) === undefined)
       ctx.invalid(`${ctx.path}.target`, `unknown player or object ${JSON.stringify(a.target)}`)
     if (a.defense !== undefined && a.defenders !== undefined)
-      ctx.invalid(`${ctx.path}.defenders`, "give the defending cards (defenders) or their total (defense), not both")
+      ctx.invalid(
+        `${ctx.path}.defenders`,
+        "give the defending cards (defenders) or their total (defense), not both"
+      )
     // `power` is the attack's power now (after modifications), else the attack object's
     const power = a.power ?? atk?.props.power
     if (typeof power !== "number") return ctx.invalid(`${ctx.path}.attack`, "the attack has no power")
-    const defense = a.defenders === undefined ? (a.defense ?? 0) : defenseOf(a.defenders, ctx.current ?? ctx.view, ctx)
+    const defense =
+      a.defenders === undefined ? (a.defense ?? 0) : defenseOf(a.defenders, ctx.current ?? ctx.view, ctx)
     const amount = power - defense
     // 7.5.2: damage only if the power is greater than the total defense
     const occurrences =
