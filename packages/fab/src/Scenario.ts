@@ -137,12 +137,14 @@ const beginEndPhase = Language.stepKind({
 })
 
 /**
- * The Flesh and Blood words: heroes with `life` (default 20) and `resources` (default 0);
- * objects (in the arena by default) with `life` (a living object: an ally), `power`, `defense`,
- * `indestructible`; the effect kinds `preventNextTime`, `prevent`, `preventNext`, `ward`,
- * `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`, `amp`, `preventsLess`, `replacement`
- * (each `make` is the `Effects` constructor of that name); the steps `attack` and
- * `beginEndPhase`; `advance: endOfTurn | endPhase`.
+ * The Flesh and Blood words: heroes with `life` (default 20), `resources` (default 0) and
+ * optional `hand` / `deck` card counts; objects (in the arena by default) with `life` (a living
+ * object: an ally), `power`, `defense`, `indestructible`; the effect kinds `preventNextTime`,
+ * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
+ * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess`, `replacement` (each `make` is the
+ * `Effects` constructor of that name); the steps `attack` (`defenders`, `power`, or a total
+ * `defense`) and `beginEndPhase`; the event families of `Effects.Family`;
+ * `advance: endOfTurn | endPhase`.
  *
  * @example
  * ```ts
