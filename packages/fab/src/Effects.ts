@@ -60,14 +60,26 @@ export const Category = {
 export type Category = (typeof Category)[keyof typeof Category]
 
 /**
- * The occurrence families this ruleset uses besides `"damage"`: destroying an object
- * (8.5.4), paying resources (8.5.31), a hit (7.5.5), and scheduling a destruction at the
- * beginning of the end phase (Quell, 8.3.19).
+ * The occurrence families of this ruleset: dealing damage (8.5.3), destroying an object
+ * (8.5.4), paying resources (8.5.31), a hit (7.5.5), scheduling a destruction at the beginning
+ * of the end phase (Quell, 8.3.19), and the other verbs of 8.5 an `event` step can name, each an
+ * event replacement effects see:
+ *
+ * - `banish` (8.5.1): the object goes to the banished zone;
+ * - `putIntoGraveyard` (8.5.15): the object goes to the graveyard, not destroyed (8.5.4a);
+ * - `ceaseToExist` (8.3.21b, Ephemeral): the object is removed from the game (zone `removed`);
+ * - `gainLife` (8.5.7) and `loseLife` (8.5.12): the life total goes up or down — losing life is
+ *   not damage (8.5.3d, 8.5.12b): no damage effect applies to it;
+ * - `draw` (8.5.6): the player's `hand` goes up and `deck` down;
+ * - `createToken` (8.5.2): the subject is the player who creates the token(s), the amount how
+ *   many (the outcome records it; the view is unchanged);
+ * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): counters of the kind `params.counter` on
+ *   the subject (the prop `<counter>Counters`).
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * Effects.Family.destroy // "destroy"
+ * Effects.Family.loseLife // "loseLife"
  * ```
  * @since 0.1.0
  * @category constants
@@ -77,7 +89,16 @@ export const Family = {
   destroy: "destroy",
   payResources: "payResources",
   hit: "hit",
-  scheduleDestroy: "scheduleDestroy"
+  scheduleDestroy: "scheduleDestroy",
+  banish: "banish",
+  putIntoGraveyard: "putIntoGraveyard",
+  ceaseToExist: "ceaseToExist",
+  gainLife: "gainLife",
+  loseLife: "loseLife",
+  draw: "draw",
+  createToken: "createToken",
+  putCounters: "putCounters",
+  removeCounters: "removeCounters"
 } as const
 
 /**
@@ -704,4 +725,157 @@ export const replacement = (o: ReplacementOptions): Replacement.Replacement => {
   if (!categories.includes(o.effect.category))
     invalid(o.id, "effect.category", `must be one of ${categories.join(", ")} (FaB 6.4.7–6.4.11)`)
   return o.effect
+}
+
+/**
+ * Schema of what {@link ephemeral} takes: the object with Ephemeral (`source`, required) and its
+ * controller (default: the source's controller).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/fab"
+ * Schema.is(Effects.EphemeralOptions)({ id: "helm:ephemeral", source: "helm" }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const EphemeralOptions = Schema.Struct(Language.pick("controller", "source", "label"))
+
+/**
+ * What {@link ephemeral} takes. See the {@link EphemeralOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/fab"
+ * const o: Effects.EphemeralOptions = { id: "helm:ephemeral", source: "helm", controller: "bob" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type EphemeralOptions = typeof EphemeralOptions.Type
+
+/**
+ * Ephemeral (8.3.21): "If this would be put into a graveyard from anywhere, instead it ceases to
+ * exist." A standard-replacement (6.4.9) of its source's own events: a `destroy` (8.5.4: "To
+ * destroy an object, put it into its owner's graveyard") or a `putIntoGraveyard` becomes a
+ * `ceaseToExist` (8.3.21b: the card is removed from the game). Two effects, as core watches one
+ * family each: `<id>` (the destroy) and `<id>:graveyard` (any other putting into a graveyard).
+ * Its source need not be in the arena ("from anywhere"). A cost whose destroy it replaces is
+ * still paid (1.14.4c: "if the events of any effects are replaced and cannot be successfully
+ * resolved, the cost is still considered paid"): Ward still prevents (FAB-15).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.ephemeral({ id: "eph", source: "helm", controller: "bob" }).map((e) => e.watch.family)
+ * // ["destroy", "putIntoGraveyard"]
+ * ```
+ * @since 0.1.0
+ * @category keywords
+ */
+export const ephemeral = (o: EphemeralOptions): ReadonlyArray<Replacement.Replacement> => {
+  const source = o.source ?? invalid(o.id, "source", "Ephemeral is a keyword of an object: give its source")
+  const controller = controllerOf(o)
+  const one = (id: string, family: string): Replacement.Replacement => ({
+    id,
+    label:
+      o.label ?? "Ephemeral: if this would be put into a graveyard from anywhere, instead it ceases to exist",
+    controller,
+    source,
+    category: Category.standard,
+    watch: { family, subject: Language.toFilter(source) },
+    action: { _tag: "Replace", with: [{ family: Family.ceaseToExist, subject: "subject", amount: 1 }] },
+    rule: "FaB 8.3.21"
+  })
+  return [one(o.id, Family.destroy), one(`${o.id}:graveyard`, Family.putIntoGraveyard)]
+}
+
+/**
+ * Schema of what {@link thatMuchPlus} takes: the `family` it watches (one of {@link Family},
+ * default `damage`), `to` (whose events; default the controller's hero, "you"), `from`,
+ * `kinds` (damage types, for damage only), N (`amount`), `duration`, `label`, `rule`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/fab"
+ * Schema.is(Effects.ThatMuchPlusOptions)({ id: "g", controller: "bob", family: "gainLife", amount: 1 }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const ThatMuchPlusOptions = Schema.Struct(
+  Language.pick(
+    "controller",
+    "source",
+    "to",
+    "from",
+    "family",
+    "amount",
+    "kinds",
+    "duration",
+    "label",
+    "rule"
+  )
+)
+
+/**
+ * What {@link thatMuchPlus} takes. See the {@link ThatMuchPlusOptions} schema.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/fab"
+ * const o: Effects.ThatMuchPlusOptions = { id: "g", controller: "bob", family: "gainLife", amount: 1 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type ThatMuchPlusOptions = typeof ThatMuchPlusOptions.Type
+
+const families: ReadonlyArray<string> = Object.values(Family)
+
+/**
+ * A standard-replacement (6.4.9: "(If / The next) [CONDITION], instead [MODIFICATION]") that
+ * makes an event of any family bigger: "If you would gain life, instead gain that much plus N"
+ * (FAB-16) — `{ family: gainLife, amount: N }` — or "… deals that much damage plus N". It watches
+ * only its family: a gain-life replacement does not see damage or life loss. An event of 0 does
+ * not occur and is not modified (1.9.1b: "If an event comprises an instruction to do nothing, the
+ * event does not occur. It cannot be modified by replacement effects").
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * const e = Effects.thatMuchPlus({ id: "g", controller: "bob", family: "gainLife", amount: 1 })
+ * e.action // { _tag: "Modify", op: "add", value: 1 }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const thatMuchPlus = (o: ThatMuchPlusOptions): Replacement.Replacement => {
+  const family = o.family ?? Family.damage
+  if (!families.includes(family))
+    invalid(o.id, "family", `${JSON.stringify(family)} is not a FaB event family (${families.join(", ")})`)
+  if (family !== Family.damage && o.kinds !== undefined && o.kinds.length > 0)
+    invalid(o.id, "kinds", `damage types only apply to damage, not to ${family} (FaB 8.5.3b)`)
+  const kinds = kindsOf(o)
+  const amount = count(o, "thatMuchPlus")
+  const controller = controllerOf(o)
+  const to = o.to ?? (o.from === undefined ? [controller] : undefined)
+  return {
+    id: o.id,
+    label: o.label ?? `If you would ${family}, instead ${family} that much plus ${amount}`,
+    controller,
+    ...(o.source === undefined ? {} : { source: o.source }),
+    category: Category.standard,
+    watch: {
+      family,
+      ...(to === undefined ? {} : { subject: Language.toFilter(to) }),
+      ...(o.from === undefined ? {} : { source: Language.toFilter(o.from) }),
+      ...(kinds.length === 0 ? {} : { kinds: { anyOf: kinds } })
+    },
+    action: { _tag: "Modify", op: "add", value: amount },
+    ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
+    rule: o.rule ?? "FaB 6.4.9"
+  }
 }

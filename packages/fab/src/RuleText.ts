@@ -57,5 +57,14 @@ export const sentences: Readonly<Record<string, string>> = {
     'Arcane Shelter is written as "Arcane Shelter N" which means "If you would be dealt arcane damage, destroy this to prevent N of that damage."',
   "8.5.3c": "If a non-living object would be dealt damage, the effect fails.",
   "8.5.47":
-    "To amp N, the next time an event the player controls would deal arcane damage this turn, instead it deals that much arcane damage plus N."
+    "To amp N, the next time an event the player controls would deal arcane damage this turn, instead it deals that much arcane damage plus N.",
+  "6.4.9":
+    'A standard-replacement effect is a continuous replacement effect. A standard-replacement effect is typically written in the format "(If / The next) [CONDITION], instead [MODIFICATION]," where CONDITION specifies the condition for the replacement effect to be active, and MODIFICATION describes the modifications to the effect before it occurs.',
+  "8.3.21":
+    'Ephemeral is a meta-static ability and a static ability that respectively mean "You can\'t start the game with this in your deck." and "If this would be put into a graveyard from anywhere, instead it ceases to exist."',
+  "8.5.6b": "If a player tries to draw a card when there are no cards in their deck, the draw effect fails.",
+  "8.5.7a":
+    "If a living object gains {h}, its life total is increased by the specified amount. If the object does not have the life property, then the gain effect fails.",
+  "8.5.12a":
+    "If a living object lose {h}, its life total is decreased by the specified amount. If the object does not have the life property, then the lose effect fails."
 }

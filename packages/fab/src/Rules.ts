@@ -61,6 +61,7 @@ export const assignment: Policy.AssignmentPolicy = Policy.effectControllerAlloca
  * `params.attackTarget` its target) produces a `"hit"` occurrence — but only when the attack is
  * still the source and the target still the recipient, and only for damage actually dealt: a
  * fully prevented hit-event is not a hit (7.5.5b), so "on hit" effects have nothing to fire on.
+ * Only damage is a hit: losing life is not (8.5.12b).
  *
  * @example
  * ```ts
@@ -81,6 +82,9 @@ export const hits: Policy.ResultsPolicy = {
     for (const d of dealt) {
       const attack = d.params.attack
       const target = d.params.attackTarget
+      // FaB 8.5.12b: "Losing life is not considered as a hit, unless it is the result of damage being
+      // dealt by an attack during the damage step of combat."
+      if (d.family !== Family.damage) continue
       if (typeof attack !== "string" || typeof target !== "string") continue
       if (d.source !== attack || d.subject !== target || d.amount <= 0) continue
       out.push(
@@ -110,6 +114,24 @@ const withProps = (
 
 const num = (v: unknown): number => (typeof v === "number" ? v : 0)
 
+// a numeric prop changed by `by`, never below 0 (2.0.3c, 2.5.3e); an absent prop is only created
+// when `create` (a hand, a counter), never for life (a non-living object stays non-living)
+const add = (
+  view: GameView.GameView,
+  id: string,
+  prop: string,
+  by: number,
+  create = false
+): GameView.GameView =>
+  withProps(view, id, (x) =>
+    typeof x.props[prop] === "number" || create
+      ? { ...x, props: { ...x.props, [prop]: Math.max(0, num(x.props[prop]) + by) } }
+      : x
+  )
+
+const counterProp = (o: GameEvent.Occurrence): string =>
+  typeof o.params.counter === "string" ? `${o.params.counter}Counters` : "counters"
+
 /**
  * How an occurrence that happened changes the view:
  *
@@ -120,7 +142,17 @@ const num = (v: unknown): number => (typeof v === "number" ? v : 0)
  * - `destroy` (8.5.4): the object goes to the graveyard;
  * - `payResources` (8.5.31): the player's `resources` go down, never below 0;
  * - `hit` (7.5.5): the attack is marked `hit: true`;
- * - `scheduleDestroy` (Quell): the object is marked `destroyAtEndPhase: true`.
+ * - `scheduleDestroy` (Quell): the object is marked `destroyAtEndPhase: true`;
+ * - `banish` (8.5.1): the object goes to the `banished` zone;
+ * - `putIntoGraveyard` (8.5.15): the object goes to the graveyard (not a destroy, 8.5.4a);
+ * - `ceaseToExist` (8.3.21b: "removed from the game"): the object goes to the zone `removed`;
+ * - `gainLife` (8.5.7a) / `loseLife` (8.5.12a): the life total goes up / down by the amount,
+ *   never below 0 (2.5.3e); losing life is not damage (8.5.3d);
+ * - `draw` (8.5.6): the player's `hand` goes up by the amount and `deck` (when it is a number)
+ *   down, never below 0;
+ * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): the prop `<params.counter>Counters`
+ *   (default `counters`) goes up / down, never below 0;
+ * - `createToken` (8.5.2): the view is unchanged (the outcome records the event).
  *
  * @example
  * ```ts
@@ -156,9 +188,38 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       return withProps(view, o.source, (x) => ({ ...x, props: { ...x.props, hit: true } }))
     case Family.scheduleDestroy:
       return withProps(view, o.subject, (x) => ({ ...x, props: { ...x.props, destroyAtEndPhase: true } }))
+    case Family.banish:
+      return withProps(view, o.subject, (x) => ({ ...x, zone: "banished" }))
+    case Family.putIntoGraveyard:
+      return withProps(view, o.subject, (x) => ({ ...x, zone: "graveyard" }))
+    case Family.ceaseToExist:
+      return withProps(view, o.subject, (x) => ({ ...x, zone: "removed" }))
+    case Family.gainLife:
+      return add(view, o.subject, "life", o.amount)
+    case Family.loseLife:
+      return add(view, o.subject, "life", -o.amount)
+    case Family.draw:
+      return add(add(view, o.subject, "hand", o.amount, true), o.subject, "deck", -o.amount)
+    case Family.putCounters:
+      return add(view, o.subject, counterProp(o), o.amount, true)
+    case Family.removeCounters:
+      return add(view, o.subject, counterProp(o), -o.amount)
     default:
       return view
   }
+}
+
+// 8.5.7a / 8.5.12a: "If the object does not have the life property, then the gain (lose) effect fails."
+const lifeFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  const x = view.objects[o.subject]
+  if (x === undefined || x.kind === "player") return undefined
+  const gain = o.family === Family.gainLife
+  if (typeof x.props.life !== "number" || (x.zone !== undefined && x.zone !== "arena"))
+    return {
+      reason: `${o.subject} does not have the life property: the ${gain ? "gain" : "lose"} effect fails`,
+      rule: gain ? "FaB 8.5.7a" : "FaB 8.5.12a"
+    }
+  return undefined
 }
 
 /**
@@ -172,7 +233,12 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
  *   permanent with the life property is a living object": damage to an object without `life`
  *   (an equipment), or to one no longer in the arena (no longer a permanent).
  *
- * Heroes (players) are always living.
+ * Heroes (players) are always living. Besides damage:
+ *
+ * - FaB 8.5.7a / 8.5.12a: gaining or losing life fails for an object without the life property
+ *   (or no longer in the arena);
+ * - FaB 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
+ *   draw effect fails." — when the player's `deck` is 0 (an absent `deck` is not counted).
  *
  * @example
  * ```ts
@@ -186,6 +252,13 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
  * @category policies
  */
 export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  if (o.family === Family.gainLife || o.family === Family.loseLife) return lifeFails(o, view)
+  if (o.family === Family.draw) {
+    const deck = view.objects[o.subject]?.props.deck
+    return deck === 0
+      ? { reason: `${o.subject} has no cards in their deck: the draw effect fails`, rule: "FaB 8.5.6b" }
+      : undefined
+  }
   if (o.family !== Family.damage) return undefined
   const x = view.objects[o.subject]
   if (x === undefined || x.kind === "player") return undefined
@@ -276,6 +349,51 @@ export const words: Words.Words = {
       (o) => `${o.subject} would be destroyed at the beginning of the end phase`,
       (o) => `${o.subject} will be destroyed at the beginning of the end phase`,
       (n) => `${n} destruction${n === 1 ? "" : "s"} at the end phase`
+    ),
+    [Family.banish]: fam(
+      (o) => `${o.subject} would be banished${by(o)}`,
+      (o) => `${o.subject} is banished${by(o)}`,
+      (n) => `${n} banishment${n === 1 ? "" : "s"}`
+    ),
+    [Family.putIntoGraveyard]: fam(
+      (o) => `${o.subject} would be put into the graveyard${by(o)}`,
+      (o) => `${o.subject} is put into the graveyard${by(o)}`,
+      (n) => `${n} card${n === 1 ? "" : "s"} put into the graveyard`
+    ),
+    [Family.ceaseToExist]: fam(
+      (o) => `${o.subject} would cease to exist${by(o)}`,
+      (o) => `${o.subject} ceases to exist${by(o)}`,
+      (n) => `${n} card${n === 1 ? "" : "s"} ceasing to exist`
+    ),
+    [Family.gainLife]: fam(
+      (o) => `${o.subject} would gain ${o.amount} life${by(o)}`,
+      (o) => `${o.subject} gains ${o.amount} life${by(o)}`,
+      (n) => `${n} life gained`
+    ),
+    [Family.loseLife]: fam(
+      (o) => `${o.subject} would lose ${o.amount} life${by(o)}`,
+      (o) => `${o.subject} loses ${o.amount} life${by(o)}`,
+      (n) => `${n} life lost`
+    ),
+    [Family.draw]: fam(
+      (o) => `${o.subject} would draw ${o.amount} card${o.amount === 1 ? "" : "s"}${by(o)}`,
+      (o) => `${o.subject} draws ${o.amount} card${o.amount === 1 ? "" : "s"}${by(o)}`,
+      (n) => `${n} card${n === 1 ? "" : "s"} drawn`
+    ),
+    [Family.createToken]: fam(
+      (o) => `${o.subject} would create ${o.amount} token${o.amount === 1 ? "" : "s"}${by(o)}`,
+      (o) => `${o.subject} creates ${o.amount} token${o.amount === 1 ? "" : "s"}${by(o)}`,
+      (n) => `${n} token${n === 1 ? "" : "s"}`
+    ),
+    [Family.putCounters]: fam(
+      (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} would be put on ${o.subject}${by(o)}`,
+      (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} put on ${o.subject}${by(o)}`,
+      (n) => `${n} counter${n === 1 ? "" : "s"} put`
+    ),
+    [Family.removeCounters]: fam(
+      (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} would be removed from ${o.subject}${by(o)}`,
+      (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} removed from ${o.subject}${by(o)}`,
+      (n) => `${n} counter${n === 1 ? "" : "s"} removed`
     )
   },
   rules: RuleText.sentences

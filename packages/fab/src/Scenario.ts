@@ -39,10 +39,38 @@ const props = (entry: Language.ObjectEntry, keys: ReadonlyArray<string>) => {
   return out
 }
 
+// the sum total defense value of the defending cards (7.5.2), each read from the view the step
+// starts in; an unknown card, one without defense, or one named twice is a file error
+const defenseOf = (
+  ids: ReadonlyArray<string>,
+  view: GameView.GameView,
+  ctx: Language.CompileContext
+): number => {
+  let total = 0
+  for (const [i, id] of ids.entries()) {
+    const at = `${ctx.path}.defenders[${i}]`
+    if (ids.indexOf(id) !== i) return ctx.invalid(at, `${JSON.stringify(id)} defends only once`)
+    const card = GameView.get(view, id)
+    if (card === undefined) return ctx.invalid(at, `unknown object ${JSON.stringify(id)}`)
+    const d = card.props.defense
+    if (typeof d !== "number")
+      return ctx.invalid(at, `the defending card ${JSON.stringify(id)} has no defense`)
+    total += d
+  }
+  return total
+}
+
 const attack = Language.stepKind({
   summary:
-    "the damage step of an attack (7.5.2): power − defense {p} damage to the attack-target, a hit-event",
-  schema: Schema.Struct({ id: Id, attack: Id, target: Id, defense: opt(Amount.Schema) }),
+    "the damage step of an attack (7.5.2): power − the defending cards' summed defense {p} damage to the attack-target, a hit-event",
+  schema: Schema.Struct({
+    id: Id,
+    attack: Id,
+    target: Id,
+    defense: opt(Amount.Schema),
+    power: opt(Amount.Schema),
+    defenders: opt(Schema.Array(Id))
+  }),
   compile: (a, ctx): ReadonlyArray<Ruleset.Step> => {
     const atk = GameView.get(ctx.view, a.attack)
     if (atk === undefined) ctx.invalid(`${ctx.path}.attack`, `unknown object ${JSON.stringify(a.attack)}`)
@@ -50,9 +78,17 @@ const attack = Language.stepKind({
     // hit-event is generated (7.5.2b, 8.5.3c): decided when the damage resolves (`fails`)
     if (GameView.get(ctx.view, a.target) === undefined)
       ctx.invalid(`${ctx.path}.target`, `unknown player or object ${JSON.stringify(a.target)}`)
-    const power = atk?.props.power
+    if (a.defense !== undefined && a.defenders !== undefined)
+      ctx.invalid(
+        `${ctx.path}.defenders`,
+        "give the defending cards (defenders) or their total (defense), not both"
+      )
+    // `power` is the attack's power now (after modifications), else the attack object's
+    const power = a.power ?? atk?.props.power
     if (typeof power !== "number") return ctx.invalid(`${ctx.path}.attack`, "the attack has no power")
-    const amount = power - (a.defense ?? 0)
+    const defense =
+      a.defenders === undefined ? (a.defense ?? 0) : defenseOf(a.defenders, ctx.current ?? ctx.view, ctx)
+    const amount = power - defense
     // 7.5.2: damage only if the power is greater than the total defense
     const occurrences =
       amount > 0
@@ -101,12 +137,14 @@ const beginEndPhase = Language.stepKind({
 })
 
 /**
- * The Flesh and Blood words: heroes with `life` (default 20) and `resources` (default 0);
- * objects (in the arena by default) with `life` (a living object: an ally), `power`, `defense`,
- * `indestructible`; the effect kinds `preventNextTime`, `prevent`, `preventNext`, `ward`,
- * `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`, `amp`, `preventsLess`, `replacement`
- * (each `make` is the `Effects` constructor of that name); the steps `attack` and
- * `beginEndPhase`; `advance: endOfTurn | endPhase`.
+ * The Flesh and Blood words: heroes with `life` (default 20), `resources` (default 0) and
+ * optional `hand` / `deck` card counts; objects (in the arena by default) with `life` (a living
+ * object: an ally), `power`, `defense`, `indestructible`; the effect kinds `preventNextTime`,
+ * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
+ * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess`, `replacement` (each `make` is the
+ * `Effects` constructor of that name); the steps `attack` (`defenders`, `power`, or a total
+ * `defense`) and `beginEndPhase`; the event families of `Effects.Family`;
+ * `advance: endOfTurn | endPhase`.
  *
  * @example
  * ```ts
@@ -119,13 +157,20 @@ const beginEndPhase = Language.stepKind({
 export const language: Language.Language = {
   turn: "turn-player",
   players: {
-    fields: { life: opt(Amount.SignedSchema), resources: opt(Amount.Schema) },
+    fields: {
+      life: opt(Amount.SignedSchema),
+      resources: opt(Amount.Schema),
+      hand: opt(Amount.Schema),
+      deck: opt(Amount.Schema)
+    },
     make: (p) => ({
       id: p.id,
       kind: "player",
       props: {
         life: (p.life as number | undefined) ?? 20,
-        resources: (p.resources as number | undefined) ?? 0
+        resources: (p.resources as number | undefined) ?? 0,
+        ...(p.hand === undefined ? {} : { hand: p.hand as number }),
+        ...(p.deck === undefined ? {} : { deck: p.deck as number })
       }
     })
   },
@@ -191,6 +236,16 @@ export const language: Language.Language = {
       summary: "Amp N (8.5.47)",
       options: Effects.KeywordOptions,
       make: Effects.amp
+    }),
+    ephemeral: Language.effectKind({
+      summary: "Ephemeral (8.3.21): if this would be put into a graveyard, instead it ceases to exist",
+      options: Effects.EphemeralOptions,
+      make: Effects.ephemeral
+    }),
+    thatMuchPlus: Language.effectKind({
+      summary: "if … would [family], instead that much plus N (a standard-replacement, 6.4.9)",
+      options: Effects.ThatMuchPlusOptions,
+      make: Effects.thatMuchPlus
     }),
     preventsLess: Language.effectKind({
       summary: "the next prevention prevents N less (6.4.10g)",

@@ -131,6 +131,23 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     note: "at resolution (`Rules.fails`), not as a file error"
   },
   {
+    rule: "7.5.2",
+    title: "power minus the defending cards' summed defense",
+    status: "partial",
+    note: "the attack step's defenders and power; one attack-target per step (7.5.2c not covered)"
+  },
+  {
+    rule: "8.5 verbs",
+    title:
+      "banish, destroy, put into a graveyard, cease to exist, gain / lose life, draw, create a token, counters, pay",
+    status: "partial",
+    note: "event families committed by Rules.commit; other verbs (discard, pitch, equip, …) have none; tokens are not added to the view"
+  },
+  { rule: "8.5.3d", title: "life loss is not damage (8.5.12b: nor a hit)", status: "implemented" },
+  { rule: "8.3.21", title: "Ephemeral", status: "implemented" },
+  { rule: "1.14.4c", title: "a cost whose event is replaced is still paid", status: "implemented" },
+  { rule: "1.9.1b", title: "an event of 0 does not occur and is not modified", status: "implemented" },
+  {
     rule: "8.5.47",
     title: "Amp",
     status: "interpretation",
