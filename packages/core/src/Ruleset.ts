@@ -417,7 +417,12 @@ export const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid>
  * What became of one `Event` step, in a JSON-friendly form.
  *
  * - `dealt` / `prevented`: damage per recipient over the whole resolution (incl. redirection);
- * - `occurrences`: every occurrence (original, replacing, results, costs) by id;
+ * - `occurrences`: every occurrence (original, replacing, results, costs) by id, with its
+ *   `status` and `replacedBy` (the ids of the occurrences that replaced it, `[]` unless it was
+ *   `replaced`), so that a trigger system can read what happened instead; an occurrence that is a
+ *   cost (cause `cost`, or an `event` step's occurrence with the kind `cost`) has `paid`: `true`
+ *   when it happened or was replaced — a cost replaced by other events is still paid (FaB
+ *   1.14.4c, Riftbound 357.2.a) — `false` when it reached 0 or failed;
  * - `happened`: what happened, in order, each with its `source` (`null` when it has none, as in
  *   `occurrences`);
  * - `notifications`: "damage was prevented" notices, one per application.
@@ -449,6 +454,8 @@ export interface EventOutcome {
         readonly status: string
         readonly cause: string
         readonly applied: ReadonlyArray<string>
+        readonly replacedBy: ReadonlyArray<string>
+        readonly paid?: boolean
       }
     >
   >
@@ -526,6 +533,9 @@ export interface RunResult {
   readonly view: GameView.GameView
 }
 
+/** The kind that marks an `event` step's occurrence as a cost (its outcome says whether it was paid). */
+const COST_KIND = "cost"
+
 const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
   const occurrences: Record<string, EventOutcome["occurrences"][string]> = {}
   for (const o of r.outcomes) {
@@ -541,7 +551,11 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
       amount: o.amount,
       status: o.status,
       cause: o.cause,
-      applied: o.applied
+      applied: o.applied,
+      replacedBy: o.replacedBy,
+      ...(o.cause === "cost" || o.kinds.includes(COST_KIND)
+        ? { paid: o.status === "happened" || o.status === "replaced" }
+        : {})
     }
   }
   return {

@@ -102,6 +102,18 @@ export const sorted = (v: unknown): Json => {
   return out
 }
 
+/** The events without the occurrence fields added after the freeze (`replacedBy`, `paid`). */
+const withoutLaterFields = (events: Ruleset.Outcome["events"]): Json => {
+  const out: Record<string, Json> = {}
+  for (const [id, e] of Object.entries(events)) {
+    const occurrences: Record<string, Json> = {}
+    for (const [o, { replacedBy: _r, paid: _p, ...rest }] of Object.entries(e.occurrences))
+      occurrences[o] = rest as Json
+    out[id] = { ...e, occurrences } as unknown as Json
+  }
+  return out
+}
+
 /** The rulesets the CLI knows (the four adapters). */
 export const installed: ReadonlyArray<Ruleset.AnyRuleset> = [
   Mtg.ruleset,
@@ -127,7 +139,9 @@ export const rulesets = async (): Promise<ReadonlyArray<Ruleset.AnyRuleset>> => 
  * what `Ruleset.Outcome` says about the game: per event `dealt`, `prevented`, `occurrences`,
  * `happened`, `notifications`; `state`; `effects`; each decision's `kind`, `chooser` and
  * `answer`; `queries`; the error's tag only (messages, steps, rule citations and traces are
- * presentation); and whether it matched the file's `expect:`.
+ * presentation); and whether it matched the file's `expect:`. An occurrence's `replacedBy` and
+ * `paid` are left out: the outcome gained them after format 1 was frozen (issue 17; what replaced
+ * an occurrence is also in the other occurrences, and its `status` is kept).
  */
 export const outcomeOf = (
   text: string,
@@ -139,7 +153,7 @@ export const outcomeOf = (
   const check = checkScenario(loaded.success)
   const o = check.run.outcome
   return sorted({
-    events: o.events,
+    events: withoutLaterFields(o.events),
     state: o.state,
     effects: o.effects,
     decisions: o.decisions.map((d) => ({ kind: d.kind, chooser: d.chooser, answer: d.answer })),
