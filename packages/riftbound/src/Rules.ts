@@ -220,6 +220,13 @@ const base = Policy.affectedChooses({
  */
 export const order: Policy.OrderingPolicy = {
   ...base,
+  // 373.2: "each Replacement Effect may only be applied in one sequence, to any number of events
+  // that are qualified to be replaced" — for the game actions (deaths, heals, …); damage keeps
+  // its groups per unit (its limited effects are linked as before)
+  sequences: {
+    families: ["die", "heal", "exhaust", "recall", "stun"],
+    rule: "Riftbound 373.2: each replacement effect may only be applied in one sequence, to any number of simultaneous events"
+  },
   next: (ctx) => {
     const step = base.next(ctx)
     if (step._tag !== "Choose") return step
@@ -461,8 +468,9 @@ export const fails = (occurrence: GameEvent.Occurrence, view: GameView.GameView)
  * Named predicates for filters: `unit` (the object is a unit), `battlefield`, `friendly` /
  * `enemy` (740.1: relative to the effect's controller); relative to the effect's source, as
  * Soraka, Wanderer reads them ("If another unit you control here would die, if it has less Might
- * than me"): `other` (not the source), `here` (in the source's zone, as it is when the effect
- * could apply), `lessMight` (strictly less Might than the source: equal Might does not qualify).
+ * than me"): `other` (not the source), `here` (in the source's zone when the effect could apply
+ * — its base when a recall of it is already part of the event, 373.1.a), `lessMight` (strictly
+ * less Might than the source: equal Might does not qualify).
  *
  * @example
  * ```ts
@@ -483,7 +491,11 @@ export const predicates: Filter.Predicates = {
   other: (_view, id, ctx) => ctx.self !== undefined && id !== ctx.self,
   here: (view, id, ctx) => {
     const self = ctx.self === undefined ? undefined : view.objects[ctx.self]
-    return self?.zone !== undefined && view.objects[id]?.zone === self.zone
+    if (self?.zone === undefined) return false
+    // a recall of the source in this event (one that replaced its death: Guardian Angel) is
+    // performed before the simultaneous unmodified events (373.1.a): "here" is then its base
+    const recalled = ctx.batch?.some((o) => o.family === Family.recall && o.subject === ctx.self) === true
+    return view.objects[id]?.zone === (recalled ? "base" : self.zone)
   },
   lessMight: (view, id, ctx) => {
     const self = ctx.self === undefined ? undefined : view.objects[ctx.self]
