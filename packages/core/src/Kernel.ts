@@ -661,7 +661,7 @@ const blocker = (
 ): Trace.Reason | undefined => {
   if (hasApplied(item, e.id)) return "alreadyApplied"
   if (!watches(s, e, item.occ, frame)) return "filterFailed"
-  if (frame.sequenceOver !== undefined && frame.sequenceOver.includes(e.id)) return "sequenceEnded"
+  if (frame.sequenceOver?.includes(e.id) === true) return "sequenceEnded"
   // an effect that is used up says so, even when the event is also at 0
   const st = effState(s, e)
   if (st.spent) return "spent"
@@ -978,7 +978,12 @@ const inSequence = (s: State, frame: Frame, group: string): boolean => {
  * Notes an application for `OrderingPolicy.sequences`: the effect applied before it, if another,
  * has had its one sequence in this event.
  */
-const noteSequence = (s: State, frame: Frame, e: Replacement.Replacement, targets: ReadonlyArray<Item>): void => {
+const noteSequence = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  targets: ReadonlyArray<Item>
+): void => {
   const seq = s.rules.order.sequences
   const family = targets[0]?.occ.family
   if (seq === undefined || family === undefined || !seq.families.includes(family)) return
@@ -2185,7 +2190,9 @@ const run = (s: State): Step => {
           if (frame.linkedNoted !== key && s.trace !== undefined) {
             frame.linkedNoted = key
             const names =
-              linked.length <= 1 ? (linked[0] ?? "") : `${linked.slice(0, -1).join(", ")} or ${linked[linked.length - 1]}`
+              linked.length <= 1
+                ? (linked[0] ?? "")
+                : `${linked.slice(0, -1).join(", ")} or ${linked[linked.length - 1]}`
             const seq = inSequence(s, frame, group) ? s.rules.order.sequences : undefined
             s.trace.push(
               seq === undefined

@@ -610,13 +610,21 @@ export type SaveFromDeathOptions = typeof SaveFromDeathOptions.Type
  */
 export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement => {
   const to = needTo(o, "saveFromDeath")
-  if ((o.killSource === true || o.other === true || o.here === true || o.lessMight === true) && o.source === undefined)
-    bad(o, "source", "saveFromDeath with killSource, other, here or lessMight needs `source`: the object they refer to")
+  if (
+    (o.killSource === true || o.other === true || o.here === true || o.lessMight === true) &&
+    o.source === undefined
+  )
+    bad(
+      o,
+      "source",
+      "saveFromDeath with killSource, other, here or lessMight needs `source`: the object they refer to"
+    )
   const qualifiers: Array<Filter.Filter> = [Language.toFilter(to)]
   if (o.other === true) qualifiers.push({ _tag: "Named", name: "other" })
   if (o.here === true) qualifiers.push({ _tag: "Named", name: "here" })
   if (o.lessMight === true) qualifiers.push({ _tag: "Named", name: "lessMight" })
-  const subject: Filter.Filter = qualifiers.length === 1 ? (qualifiers[0] as Filter.Filter) : { _tag: "And", all: qualifiers }
+  const subject: Filter.Filter =
+    qualifiers.length === 1 ? (qualifiers[0] as Filter.Filter) : { _tag: "And", all: qualifiers }
   const c = common(
     o,
     `If ${named(to)} would die, ${o.killSource === true ? `kill ${o.source} instead. Heal it, exhaust it, and recall it` : "instead heal it, exhaust it, and recall it"}`,

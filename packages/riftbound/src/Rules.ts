@@ -431,7 +431,10 @@ export const combatBonus = (o: GameView.GameObject | undefined, role: "attacker"
  * @since 0.1.0
  * @category game
  */
-export const fails = (occurrence: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+export const fails = (
+  occurrence: GameEvent.Occurrence,
+  view: GameView.GameView
+): Policy.Failure | undefined => {
   if (!occurrence.kinds.includes(Kind.cleanup)) return undefined
   const o = view.objects[occurrence.subject]
   const at = occurrence.params.at
@@ -453,7 +456,9 @@ export const fails = (occurrence: GameEvent.Occurrence, view: GameView.GameView)
       }
     const defenders = occurrence.params.defenders
     const still = Array.isArray(defenders)
-      ? defenders.some((d) => typeof d === "string" && view.objects[d]?.zone === (typeof at === "string" ? at : o.zone))
+      ? defenders.some(
+          (d) => typeof d === "string" && view.objects[d]?.zone === (typeof at === "string" ? at : o.zone)
+        )
       : false
     if (!still)
       return {

@@ -335,15 +335,23 @@ const combatDamage = Language.stepKind({
         ctx.invalid(`${at}.defenders`, `${JSON.stringify(u)} is an attacker: a unit is not on both sides`)
     for (const u of Object.keys(c.attackersAssign))
       if (!c.defenders.includes(u))
-        ctx.invalid(`${at}.attackersAssign.${u}`, `${JSON.stringify(u)} is not a defender (465.2.c: among the other's units)`)
+        ctx.invalid(
+          `${at}.attackersAssign.${u}`,
+          `${JSON.stringify(u)} is not a defender (465.2.c: among the other's units)`
+        )
     for (const u of Object.keys(c.defendersAssign))
       if (!c.attackers.includes(u))
-        ctx.invalid(`${at}.defendersAssign.${u}`, `${JSON.stringify(u)} is not an attacker (465.2.c: among the other's units)`)
+        ctx.invalid(
+          `${at}.defendersAssign.${u}`,
+          `${JSON.stringify(u)} is not an attacker (465.2.c: among the other's units)`
+        )
     const orders = c.orders ?? {}
     checkUnits(ctx, Object.keys(orders), `${at}.orders`)
     const turn = ctx.view.activePlayer
     const view0 = ctx.current ?? ctx.view
-    const startZone = new Map([...c.attackers, ...c.defenders].map((u) => [u, view0.objects[u]?.zone] as const))
+    const startZone = new Map(
+      [...c.attackers, ...c.defenders].map((u) => [u, view0.objects[u]?.zone] as const)
+    )
     ctx.startWith([Effects.dealAssigned(turn)])
     const roles: ReadonlyArray<readonly [string, Role]> = [
       ...c.attackers.map((u) => [u, "attacker"] as const),
@@ -358,7 +366,8 @@ const combatDamage = Language.stepKind({
         if (Object.keys(orders).length > 0)
           for (const [u, o] of Object.entries(orders)) {
             const obj = out.objects[u]
-            if (obj !== undefined) out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
+            if (obj !== undefined)
+              out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
           }
         return out
       }
@@ -434,7 +443,11 @@ const combatDamage = Language.stepKind({
         )
       )
     })
-    steps.push({ _tag: "Update", label: "Combat Cleanup: heal all units (Riftbound 466.1.a.1)", apply: Rules.healAll })
+    steps.push({
+      _tag: "Update",
+      label: "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
+      apply: Rules.healAll
+    })
     steps.push({
       _tag: "Event",
       event: GameEvent.make(
