@@ -638,7 +638,9 @@ export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement 
     action: {
       _tag: "Replace",
       with: [
-        ...(o.killSource === true ? [{ family: "die", subject: "self" as const }] : []),
+        // "kill this": an active kill of its own (428.1.a.1), not the death it replaces — it
+        // does not inherit that death's kinds (a cleanup's, a cost's)
+        ...(o.killSource === true ? [{ family: "die", subject: "self" as const, kinds: [] }] : []),
         { family: "heal", subject: "subject" },
         { family: "exhaust", subject: "subject" },
         { family: "recall", subject: "subject" }
