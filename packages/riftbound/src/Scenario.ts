@@ -23,17 +23,24 @@
  *
  * - objects: a unit has `types: [unit]`, `might`, `damage` (marked), `tank`, `backline`, `order`
  *   (its controller's replacement order declared in advance, 372) and `whenDamaged: { might }`
- *   (a "when I take damage, give me +N Might" trigger); a battlefield has `types: [battlefield]`;
+ *   (a "when I take damage, give me +N Might" trigger), `assault` / `shield` (807, 814: a number,
+ *   the list of granted values, summed, or `true` for 1), `stunned`, `exhausted`; a battlefield
+ *   has `types: [battlefield]`;
  *   the default zone is `board`;
  * - effect kinds (each the constructor of the same name in {@link Effects}): `prevent`,
- *   `preventNext`, `double`, `modify`, `cantBeDealtDamage`, `bonusDamage`, `replacement`;
+ *   `preventNext`, `double`, `modify`, `cantBeDealtDamage`, `bonusDamage`, `saveFromDeath`,
+ *   `replacement`;
  * - step kind `combat`: combat damage assignment (465.2.c), validated (query `<id>`), then dealt
- *   (event `<id>`);
+ *   (event `<id>`); step kind `combatDamage`: both sides' assignments, each validated against
+ *   its side's current Might (query `<id>`), dealt at once (event `<id>`, 465.2.c.1.a), then the
+ *   Combat Cleanup (events `<id>.kill` and `<id>.recall`, 323.5, 466.1.a);
  * - questions of a `query` step: `preview`, `minimumLethal`, `validate`, `solve` ({@link Combat});
  * - `advance: endOfCombat | endOfTurn`: the cleanup heals all units first (466.1.a.1, 317.2.b);
- * - `update`: `might`, `damage` and `order` of a unit (its `lethal` is recomputed);
+ * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
+ *   (its `lethal` is recomputed);
  * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
- *   `recall`), `draw` and `score`.
+ *   `recall`, `stun`), `draw` and `score`; an occurrence of kind `cost` is a cost (its outcome
+ *   says whether it was `paid`, 357.2.a).
  *
  * @since 0.1.0
  */
