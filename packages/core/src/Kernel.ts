@@ -270,6 +270,10 @@ interface Frame {
   followUps: Array<GameEvent.Occurrence>
   /** The linked groups last noted in the trace (so a link is explained once, not every step). */
   linkedNoted?: string | undefined
+  /** The effect applied last in this event (`OrderingPolicy.sequences`). */
+  lastApplied?: string | undefined
+  /** The effects whose one sequence in this event is over (`OrderingPolicy.sequences`). */
+  sequenceOver?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -657,6 +661,7 @@ const blocker = (
 ): Trace.Reason | undefined => {
   if (hasApplied(item, e.id)) return "alreadyApplied"
   if (!watches(s, e, item.occ, frame)) return "filterFailed"
+  if (frame.sequenceOver?.includes(e.id) === true) return "sequenceEnded"
   // an effect that is used up says so, even when the event is also at 0
   const st = effState(s, e)
   if (st.spent) return "spent"
@@ -915,7 +920,8 @@ const linkedGroups = (
   if (chooserOf === undefined || frame.groups.length - frame.cursor < 2) return undefined
   let any = false
   for (const e of candidates) if (coupling(s, e) !== undefined) any = true
-  if (!any) return undefined
+  const sequenced = inSequence(s, frame, group)
+  if (!any && !sequenced) return undefined
   const choosers = choosersFor(s.view, chooserOf)
   const chooserOfGroup = (g: string): string => {
     const affected = affectedOf(frame, g)
@@ -946,9 +952,45 @@ const linkedGroups = (
       }
     }
   }
+  if (sequenced) {
+    // one sequence per effect (OrderingPolicy.sequences): the chooser's simultaneous events
+    // with an applicable effect are ordered together
+    const pos = groupIndexOf(frame)
+    for (const g of frame.groups) {
+      if (linked.has(g) || (pos.get(g) ?? -1) < frame.cursor || !inSequence(s, frame, g)) continue
+      if (chooserOfGroup(g) === chooser && candidatesOf(s, frame, g).length > 0) linked.add(g)
+    }
+  }
   if (linked.size < 2) return undefined
   const pos = groupIndexOf(frame)
   return [...linked].sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0))
+}
+
+/** Whether a group's events are of a family the ordering policy applies one sequence per effect to. */
+const inSequence = (s: State, frame: Frame, group: string): boolean => {
+  const seq = s.rules.order.sequences
+  if (seq === undefined) return false
+  const first = frame.groupItems.get(group)?.[0]
+  return first !== undefined && seq.families.includes((frame.items[first] as Item).occ.family)
+}
+
+/**
+ * Notes an application for `OrderingPolicy.sequences`: the effect applied before it, if another,
+ * has had its one sequence in this event.
+ */
+const noteSequence = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  targets: ReadonlyArray<Item>
+): void => {
+  const seq = s.rules.order.sequences
+  const family = targets[0]?.occ.family
+  if (seq === undefined || family === undefined || !seq.families.includes(family)) return
+  const last = frame.lastApplied
+  if (last !== undefined && last !== e.id && !(frame.sequenceOver ?? NONE).includes(last))
+    frame.sequenceOver = [...(frame.sequenceOver ?? NONE), last]
+  frame.lastApplied = e.id
 }
 
 /** The candidates of linked groups together, each once, in ledger order. */
@@ -1834,6 +1876,7 @@ const applyAction = (
     markApplied(s, frame, t, e)
     if (a._tag === "Redirect") regroup(s, frame, t)
   }
+  if (s.rules.order.sequences !== undefined) noteSequence(s, frame, e, targets)
   setState(s, e.id, rest === undefined ? { uses, spent } : { remaining: rest, uses, spent })
   s.trace?.push({
     _tag: "Applied",
@@ -2240,11 +2283,24 @@ const run = (s: State): Step => {
           const key = linked.join("\u0000")
           if (frame.linkedNoted !== key && s.trace !== undefined) {
             frame.linkedNoted = key
-            s.trace.push({
-              _tag: "Note",
-              text: `one limited effect could apply to ${linked.length <= 1 ? (linked[0] ?? "") : `${linked.slice(0, -1).join(", ")} or ${linked[linked.length - 1]}`}: the effects on them are ordered together, by the one player who chooses for them all`,
-              rule: s.rules.order.linkedRule ?? ""
-            })
+            const names =
+              linked.length <= 1
+                ? (linked[0] ?? "")
+                : `${linked.slice(0, -1).join(", ")} or ${linked[linked.length - 1]}`
+            const seq = inSequence(s, frame, group) ? s.rules.order.sequences : undefined
+            s.trace.push(
+              seq === undefined
+                ? {
+                    _tag: "Note",
+                    text: `one limited effect could apply to ${names}: the effects on them are ordered together, by the one player who chooses for them all`,
+                    rule: s.rules.order.linkedRule ?? ""
+                  }
+                : {
+                    _tag: "Note",
+                    text: `effects could apply to ${names}, simultaneous events of one player: the effects on them are ordered together by that player, each applying in one sequence`,
+                    rule: seq.rule
+                  }
+            )
           }
         }
         const progress = frame.progress.get(group) ?? FIRST

@@ -136,6 +136,18 @@ export interface OrderingPolicy {
   readonly chooserOf?: ((affected: string, view: GameView.GameView) => string) | undefined
   /** The rule cited when groups are linked, and for the choice of which occurrence gets a use. */
   readonly linkedRule?: string | undefined
+  /**
+   * One sequence per effect over simultaneous events of these `families` (Riftbound 373.2: "each
+   * Replacement Effect may only be applied in one sequence, to any number of events that are
+   * qualified to be replaced"). With `chooserOf` set, the open groups of one chooser whose
+   * events are of these families are linked whenever two or more have an applicable effect: the
+   * chooser picks which effect applies next over all of them, and an effect applies at once to
+   * every one of them it qualifies for (its sequence). Once another effect has applied in the
+   * event after it, an effect does not apply again in that event (its sequence is over: it
+   * reports `sequenceEnded`), even to an event it qualifies for only now. Optional: without it,
+   * nothing changes.
+   */
+  readonly sequences?: { readonly families: ReadonlyArray<string>; readonly rule: string } | undefined
 }
 
 /**

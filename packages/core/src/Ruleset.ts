@@ -418,8 +418,11 @@ export const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid>
  *
  * - `dealt` / `prevented`: damage per recipient over the whole resolution (incl. redirection);
  * - `occurrences`: every occurrence (original, replacing, results, costs) by id, with its
- *   `family`, `subject`, `amount`, `status` and, for a replaced one, `replacedBy` (what happened
- *   instead: the ids of the occurrences that replace it, none when nothing does);
+ *   `status` and `replacedBy` (the ids of the occurrences that replaced it, `[]` unless it was
+ *   `replaced`), so that a trigger system can read what happened instead; an occurrence that is a
+ *   cost (cause `cost`, or an `event` step's occurrence with the kind `cost`) has `paid`: `true`
+ *   when it happened or was replaced — a cost replaced by other events is still paid (FaB
+ *   1.14.4c, Riftbound 357.2.a) — `false` when it reached 0 or failed;
  * - `happened`: what happened, in order, each with its `source` (`null` when it has none, as in
  *   `occurrences`);
  * - `notifications`: "damage was prevented" notices, one per application.
@@ -453,6 +456,8 @@ export interface EventOutcome {
         readonly applied: ReadonlyArray<string>
         /** For a `replaced` occurrence, the ids of the occurrences that happen instead (none: nothing did). */
         readonly replacedBy: ReadonlyArray<string>
+        /** For a cost occurrence: whether it counts as paid (it happened or was replaced). */
+        readonly paid?: boolean
       }
     >
   >
@@ -530,6 +535,9 @@ export interface RunResult {
   readonly view: GameView.GameView
 }
 
+/** The kind that marks an `event` step's occurrence as a cost (its outcome says whether it was paid). */
+const COST_KIND = "cost"
+
 const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
   const occurrences: Record<string, EventOutcome["occurrences"][string]> = {}
   for (const o of r.outcomes) {
@@ -546,7 +554,10 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
       status: o.status,
       cause: o.cause,
       applied: o.applied,
-      replacedBy: o.replacedBy
+      replacedBy: o.replacedBy,
+      ...(o.cause === "cost" || o.kinds.includes(COST_KIND)
+        ? { paid: o.status === "happened" || o.status === "replaced" }
+        : {})
     }
   }
   return {

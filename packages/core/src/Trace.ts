@@ -21,7 +21,9 @@ import * as Words from "./Words.js"
  * - `limitReached`: its use limit (e.g. once each turn) is reached;
  * - `costUnpayable`: its cost can't be paid;
  * - `declined`: its controller chose not to apply it;
- * - `notReached`: the ordering policy moved past its slot or player.
+ * - `notReached`: the ordering policy moved past its slot or player;
+ * - `sequenceEnded`: it applied earlier in these simultaneous events and another effect applied
+ *   after it: its one sequence is over (`OrderingPolicy.sequences`).
  *
  * @example
  * ```ts
@@ -42,6 +44,7 @@ export type Reason =
   | "costUnpayable"
   | "declined"
   | "notReached"
+  | "sequenceEnded"
 
 /**
  * What an application did to one occurrence.
@@ -166,7 +169,8 @@ const reasonText: { readonly [K in Reason]: string } = {
   limitReached: "its use limit is reached",
   costUnpayable: "its cost can't be paid",
   declined: "its controller declined it",
-  notReached: "the order moved past its slot"
+  notReached: "the order moved past its slot",
+  sequenceEnded: "its one sequence over these simultaneous events is over"
 }
 
 /**

@@ -553,3 +553,102 @@ export const dealAssigned = (turnPlayer: string): Replacement.Replacement => ({
   },
   rule: "Riftbound 465.2.c.1.a / 465.2.d: assigned damage is dealt; replacements applied at assignment are not applied again (465.2.c.5)"
 })
+
+/**
+ * Options of {@link saveFromDeath}: the common fields, `to` (the units whose death it replaces),
+ * `killSource` ("kill this instead": Zhonya's Hourglass, Guardian Angel), and the qualifiers
+ * Soraka, Wanderer's text reads relative to the effect's `source` — `other` ("another unit"),
+ * `here` (in the source's zone when the effect could apply), `lessMight` ("if it has less Might
+ * than me": strictly less).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/riftbound"
+ * const o: Effects.SaveFromDeathOptions = { id: "zhonya", controller: "A", source: "zhonya",
+ *   to: { types: ["unit"], controller: "you" }, killSource: true }
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const SaveFromDeathOptions = Schema.Struct({
+  ...commonFields,
+  ...Language.pick("to"),
+  killSource: opt(Schema.Boolean),
+  other: opt(Schema.Boolean),
+  here: opt(Schema.Boolean),
+  lessMight: opt(Schema.Boolean)
+})
+
+/**
+ * The type of {@link SaveFromDeathOptions}.
+ *
+ * @example
+ * ```ts
+ * import type { Effects } from "@bulwark/riftbound"
+ * const o: Effects.SaveFromDeathOptions = { id: "ga", controller: "A", source: "ga", to: "soraka", killSource: true }
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export type SaveFromDeathOptions = typeof SaveFromDeathOptions.Type
+
+/**
+ * A death replacement as Riftbound's cards word it: "If a friendly unit would die, kill this
+ * instead. Heal that unit, exhaust it, and recall it" (Zhonya's Hourglass, 370.1.a.1), "If I would
+ * die, kill Guardian Angel instead. Heal me, exhaust me, and recall me" (Guardian Angel), "If
+ * another unit you control here would die, if it has less Might than me, instead heal it, exhaust
+ * it, and recall it" (Soraka, Wanderer, 373.2). The death (`die`) is replaced by the source's
+ * death (with `killSource`), then the unit's heal, exhaust and recall — game actions performed
+ * before the simultaneous unmodified events (373.1.a). By default the effect is active while its
+ * source is on the board (`activeIn: [board, base]`; 370.3–370.4).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/riftbound"
+ * const zhonya = Effects.saveFromDeath({ id: "zhonya", controller: "A", source: "zhonya",
+ *   to: { types: ["unit"], controller: "you" }, killSource: true })
+ * zhonya.action // { _tag: "Replace", with: [die self, heal, exhaust, recall] }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement => {
+  const to = needTo(o, "saveFromDeath")
+  if (
+    (o.killSource === true || o.other === true || o.here === true || o.lessMight === true) &&
+    o.source === undefined
+  )
+    bad(
+      o,
+      "source",
+      "saveFromDeath with killSource, other, here or lessMight needs `source`: the object they refer to"
+    )
+  const qualifiers: Array<Filter.Filter> = [Language.toFilter(to)]
+  if (o.other === true) qualifiers.push({ _tag: "Named", name: "other" })
+  if (o.here === true) qualifiers.push({ _tag: "Named", name: "here" })
+  if (o.lessMight === true) qualifiers.push({ _tag: "Named", name: "lessMight" })
+  const subject: Filter.Filter =
+    qualifiers.length === 1 ? (qualifiers[0] as Filter.Filter) : { _tag: "And", all: qualifiers }
+  const c = common(
+    o,
+    `If ${named(to)} would die, ${o.killSource === true ? `kill ${o.source} instead. Heal it, exhaust it, and recall it` : "instead heal it, exhaust it, and recall it"}`,
+    "Riftbound 370.1.a.1 / 373.1.a: the death is replaced by game actions performed before the simultaneous unmodified events"
+  )
+  return {
+    ...c,
+    ...(o.activeIn === undefined && o.source !== undefined ? { requiresSourceIn: ["board", "base"] } : {}),
+    category: Category.replacement,
+    watch: { family: "die", subject },
+    action: {
+      _tag: "Replace",
+      with: [
+        // "kill this": an active kill of its own (428.1.a.1), not the death it replaces — it
+        // does not inherit that death's kinds (a cleanup's, a cost's)
+        ...(o.killSource === true ? [{ family: "die", subject: "self" as const, kinds: [] }] : []),
+        { family: "heal", subject: "subject" },
+        { family: "exhaust", subject: "subject" },
+        { family: "recall", subject: "subject" }
+      ]
+    }
+  }
+}

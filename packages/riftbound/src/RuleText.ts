@@ -55,5 +55,10 @@ export const sentences: Readonly<Record<string, string>> = {
     "If more than one instance of Bonus Damage is applied or granted to a Deal action, all instances are summed and applied once.",
   "715": "Bonus Damage applies to the total damage Dealt by one instance of the action.",
   "715.4.a":
-    "If Damage is replaced or reduced by any means, the replacing or reducing action will include the Bonus Damage in the total damage when determining how much damage is to be dealt."
+    "If Damage is replaced or reduced by any means, the replacing or reducing action will include the Bonus Damage in the total damage when determining how much damage is to be dealt.",
+  "323.5": "3b. All Units that have LethalDamage marked on themare killed and placed in their owners' Trash.",
+  "373.2":
+    "When applying Replacement Effects to events that occur simultaneously, each Replacement Effect may only be applied in one sequence, to any number of events that are qualified to be replaced.",
+  "428.2.a": "It is only considered Killed if its origin was any zone on the board.",
+  "466.1.a.2": "Insert “3d. Recall Attackers present at the Battlefield if Defenders are still present.”"
 }

@@ -44,7 +44,12 @@ export const Category = {
  * - `assignment`: combat damage being *assigned* (465.2.c.1: not yet dealt); the unit's
  *   replacement effects apply to it (465.2.c.5);
  * - `assigned`: combat damage being *dealt* after assignment (465.2.d); replacement effects
- *   built by this package do not watch it, so they are not applied again (465.2.c.5).
+ *   built by this package do not watch it, so they are not applied again (465.2.c.5);
+ * - `cleanup`: a death or a recall a cleanup performs (323.5: units with lethal damage are
+ *   killed; 466.1.a.2: attackers recalled if defenders remain) — it happens only when the
+ *   cleanup's condition holds when the event starts, else it fails (see {@link fails});
+ * - `cost`: an occurrence that pays a cost ("As an additional cost to play me, kill a friendly
+ *   unit"): the outcome says whether it was `paid`, and a cost replaced is still paid (357.2.a).
  *
  * @example
  * ```ts
@@ -57,7 +62,9 @@ export const Category = {
 export const Kind = {
   combat: "combat",
   assignment: "assignment",
-  assigned: "assigned"
+  assigned: "assigned",
+  cleanup: "cleanup",
+  cost: "cost"
 } as const
 
 /**
@@ -213,6 +220,13 @@ const base = Policy.affectedChooses({
  */
 export const order: Policy.OrderingPolicy = {
   ...base,
+  // 373.2: "each Replacement Effect may only be applied in one sequence, to any number of events
+  // that are qualified to be replaced" — for the game actions (deaths, heals, …); damage keeps
+  // its groups per unit (its limited effects are linked as before)
+  sequences: {
+    families: ["die", "heal", "exhaust", "recall", "stun"],
+    rule: "Riftbound 373.2: each replacement effect may only be applied in one sequence, to any number of simultaneous events"
+  },
   next: (ctx) => {
     const step = base.next(ctx)
     if (step._tag !== "Choose") return step
@@ -245,8 +259,10 @@ export const order: Policy.OrderingPolicy = {
  * The families of the game actions other than damage that the Riftbound ruleset commits to the
  * game when they happen, so a replacement can watch them ("if a friendly unit would die") and
  * replace them with others (Zhonya's Hourglass: "kill this instead. Heal that unit, exhaust it,
- * and recall it"): `die` (to its owner's trash), `heal` (its damage removed), `exhaust`, `recall`
- * (to base). State them with an `event` step and watch them with a `replacement` effect.
+ * and recall it"): `die` (to its owner's trash; the Kill action, 428, is written as the death it
+ * causes, 370.1.a.1), `heal` (its damage removed), `exhaust`, `recall` (to base), `stun` (423: a
+ * stunned unit does not contribute its Might to combat damage). State them with an `event` step
+ * and watch them with a `replacement` effect.
  *
  * @example
  * ```ts
@@ -260,7 +276,8 @@ export const Family = {
   die: "die",
   heal: "heal",
   exhaust: "exhaust",
-  recall: "recall"
+  recall: "recall",
+  stun: "stun"
 } as const
 
 const commitAction = (view: GameView.GameView, occurrence: GameEvent.Occurrence): GameView.GameView => {
@@ -278,6 +295,8 @@ const commitAction = (view: GameView.GameView, occurrence: GameEvent.Occurrence)
       return GameView.setObject(view, { ...o, props: { ...o.props, exhausted: true } })
     case Family.recall:
       return GameView.setObject(view, { ...o, zone: "base" })
+    case Family.stun:
+      return GameView.setObject(view, { ...o, props: { ...o.props, stunned: true } })
     default:
       return view
   }
@@ -350,13 +369,118 @@ export const healAll = (view: GameView.GameView): GameView.GameView => {
 }
 
 /**
- * Named predicates for filters: `unit` (the object is a unit), `battlefield`, `friendly` /
- * `enemy` (740.1: relative to the effect's controller).
+ * The summed value of a keyword (Assault, 807; Shield, 814) as a unit's props hold it: a number
+ * (one instance), a list of numbers (several granted instances: "the Assault Value of all granted
+ * Assault keywords is summed", 807.2), `true` (the value omitted: "presumed to be 1", 807.1.b.3),
+ * or nothing (0).
  *
  * @example
  * ```ts
  * import { Rules } from "@bulwark/riftbound"
- * Object.keys(Rules.predicates) // ["unit", "battlefield", "friendly", "enemy"]
+ * Rules.keywordValue([1, 3]) // 4 (807.2)
+ * Rules.keywordValue(true) // 1 (807.1.b.3)
+ * ```
+ * @since 0.1.0
+ * @category units
+ */
+export const keywordValue = (v: unknown): number =>
+  v === true
+    ? 1
+    : typeof v === "number"
+      ? v
+      : Array.isArray(v)
+        ? v.reduce((n: number, x: unknown) => n + (x === true ? 1 : typeof x === "number" ? x : 0), 0)
+        : 0
+
+/**
+ * The Might a unit gains from its combat designation: its Assault while it is an attacker
+ * ("While I am an attacker, I have +X [M]", 807.1.c) and its Shield while it is a defender
+ * ("While I am a defender, I have +X [M]", 814.1.c); 0 otherwise (Assault on a defender, Shield on
+ * an attacker). `role` is the designation.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * const u = { id: "A", kind: "object" as const, props: { types: ["unit"], might: 2, assault: 2, shield: 1 } }
+ * Rules.combatBonus(u, "attacker") // 2
+ * Rules.combatBonus(u, "defender") // 1
+ * ```
+ * @since 0.1.0
+ * @category units
+ */
+export const combatBonus = (o: GameView.GameObject | undefined, role: "attacker" | "defender"): number =>
+  o === undefined ? 0 : keywordValue(role === "attacker" ? o.props.assault : o.props.shield)
+
+/**
+ * Why a cleanup's occurrence (kind {@link Kind}.cleanup) does not happen, or `undefined` when it
+ * does. A cleanup's tasks act on the board as it is when they are performed: a death of a unit
+ * that has no lethal damage marked then (or is no longer on the board) does not happen — "All
+ * Units that have Lethal Damage marked on them are killed" (323.5) — and an attacker is recalled
+ * only if it is still at the battlefield (its `params.at`) and one of the defenders
+ * (`params.defenders`) is still there: "Recall Attackers present at the Battlefield if Defenders
+ * are still present" (466.1.a.2). Every other occurrence is left to the resolution.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A"], activePlayer: "A",
+ *   objects: [{ id: "U", kind: "object", controller: "A", zone: "board", props: { types: ["unit"], might: 3, damage: 1 } }] })
+ * Rules.fails(GameEvent.occurrence({ id: "k", family: "die", subject: "U", kinds: ["cleanup"] }), view)?.rule // "Riftbound 323.5"
+ * ```
+ * @since 0.1.0
+ * @category game
+ */
+export const fails = (
+  occurrence: GameEvent.Occurrence,
+  view: GameView.GameView
+): Policy.Failure | undefined => {
+  if (!occurrence.kinds.includes(Kind.cleanup)) return undefined
+  const o = view.objects[occurrence.subject]
+  const at = occurrence.params.at
+  if (occurrence.family === Family.die) {
+    if (o === undefined || o.zone === "trash")
+      return { reason: `${occurrence.subject} is no longer on the board`, rule: "Riftbound 428.2.a" }
+    if (!isLethal(num(o.props.might), num(o.props.damage)))
+      return {
+        reason: `${occurrence.subject} has no lethal damage marked: the cleanup does not kill it`,
+        rule: "Riftbound 323.5"
+      }
+    return undefined
+  }
+  if (occurrence.family === Family.recall) {
+    if (o === undefined || (typeof at === "string" && o.zone !== at))
+      return {
+        reason: `${occurrence.subject} is no longer present at the battlefield: it is not recalled`,
+        rule: "Riftbound 466.1.a.2"
+      }
+    const defenders = occurrence.params.defenders
+    const still = Array.isArray(defenders)
+      ? defenders.some(
+          (d) => typeof d === "string" && view.objects[d]?.zone === (typeof at === "string" ? at : o.zone)
+        )
+      : false
+    if (!still)
+      return {
+        reason: "no defenders are still present: attackers are not recalled",
+        rule: "Riftbound 466.1.a.2"
+      }
+  }
+  return undefined
+}
+
+/**
+ * Named predicates for filters: `unit` (the object is a unit), `battlefield`, `friendly` /
+ * `enemy` (740.1: relative to the effect's controller); relative to the effect's source, as
+ * Soraka, Wanderer reads them ("If another unit you control here would die, if it has less Might
+ * than me"): `other` (not the source), `here` (in the source's zone when the effect could apply
+ * — its base when a recall of it is already part of the event, 373.1.a), `lessMight` (strictly
+ * less Might than the source: equal Might does not qualify).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Object.keys(Rules.predicates) // ["unit", "battlefield", "friendly", "enemy", "other", "here", "lessMight"]
  * ```
  * @since 0.1.0
  * @category game
@@ -368,6 +492,20 @@ export const predicates: Filter.Predicates = {
   enemy: (view, id, ctx) => {
     const c = GameView.controllerOf(view, id)
     return c !== undefined && c !== ctx.controller
+  },
+  other: (_view, id, ctx) => ctx.self !== undefined && id !== ctx.self,
+  here: (view, id, ctx) => {
+    const self = ctx.self === undefined ? undefined : view.objects[ctx.self]
+    if (self?.zone === undefined) return false
+    // a recall of the source in this event (one that replaced its death: Guardian Angel) is
+    // performed before the simultaneous unmodified events (373.1.a): "here" is then its base
+    const recalled = ctx.batch?.some((o) => o.family === Family.recall && o.subject === ctx.self) === true
+    return view.objects[id]?.zone === (recalled ? "base" : self.zone)
+  },
+  lessMight: (view, id, ctx) => {
+    const self = ctx.self === undefined ? undefined : view.objects[ctx.self]
+    const it = view.objects[id]
+    return self !== undefined && it !== undefined && num(it.props.might) < num(self.props.might)
   }
 }
 
@@ -400,6 +538,7 @@ export const rules: Policy.Rules = {
     "Riftbound 437.2 / 372: the Prevent Value is tracked on the unit; its controller decides"
   ),
   commit,
+  fails,
   predicates,
   // 373.1.a: "the Game Actions that comprise their instructions are performed before any
   // simultaneous unmodified events"
@@ -461,6 +600,11 @@ export const words: Words.Words = {
       (o) => `${o.subject} would be recalled to its base`,
       (o) => `${o.subject} is recalled to its base`,
       (n) => `${n} recall${n === 1 ? "" : "s"}`
+    ),
+    [Family.stun]: fam(
+      (o) => `${o.subject} would be stunned`,
+      (o) => `${o.subject} is stunned`,
+      (n) => `${n} stun${n === 1 ? "" : "s"}`
     )
   },
   rules: RuleText.sentences

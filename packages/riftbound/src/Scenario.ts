@@ -23,21 +23,28 @@
  *
  * - objects: a unit has `types: [unit]`, `might`, `damage` (marked), `tank`, `backline`, `order`
  *   (its controller's replacement order declared in advance, 372) and `whenDamaged: { might }`
- *   (a "when I take damage, give me +N Might" trigger); a battlefield has `types: [battlefield]`;
+ *   (a "when I take damage, give me +N Might" trigger), `assault` / `shield` (807, 814: a number,
+ *   the list of granted values, summed, or `true` for 1), `stunned`, `exhausted`; a battlefield
+ *   has `types: [battlefield]`;
  *   the default zone is `board`;
  * - effect kinds (each the constructor of the same name in {@link Effects}): `prevent`,
- *   `preventNext`, `double`, `modify`, `cantBeDealtDamage`, `bonusDamage`, `replacement`;
+ *   `preventNext`, `double`, `modify`, `cantBeDealtDamage`, `bonusDamage`, `saveFromDeath`,
+ *   `replacement`;
  * - step kind `combat`: combat damage assignment (465.2.c), validated (query `<id>`), then dealt
- *   (event `<id>`);
+ *   (event `<id>`); step kind `combatDamage`: both sides' assignments, each validated against
+ *   its side's current Might (query `<id>`), dealt at once (event `<id>`, 465.2.c.1.a), then the
+ *   Combat Cleanup (events `<id>.kill` and `<id>.recall`, 323.5, 466.1.a);
  * - questions of a `query` step: `preview`, `minimumLethal`, `validate`, `solve` ({@link Combat});
  * - `advance: endOfCombat | endOfTurn`: the cleanup heals all units first (466.1.a.1, 317.2.b);
- * - `update`: `might`, `damage` and `order` of a unit (its `lethal` is recomputed);
+ * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
+ *   (its `lethal` is recomputed);
  * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
- *   `recall`), `draw` and `score`.
+ *   `recall`, `stun`), `draw` and `score`; an occurrence of kind `cost` is a cost (its outcome
+ *   says whether it was `paid`, 357.2.a).
  *
  * @since 0.1.0
  */
-import { Amount, Errors, Filter, GameView, Language, Ruleset } from "@bulwark/core"
+import { Amount, Errors, Filter, GameEvent, GameView, Language, Ruleset } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
@@ -154,6 +161,8 @@ const unitsOr = (
 const sum = (r: Readonly<Record<string, number>>) => Object.values(r).reduce((n, x) => n + x, 0)
 
 const Split = Schema.Record(Id, Count)
+/** A keyword's value (Assault, Shield): a number, the values of several granted instances (summed, 807.2), or `true` (1). */
+const Keyword = Schema.Union([Count, Schema.Array(Count), Schema.Literal(true)])
 const Roles = Schema.Record(Id, Schema.Literals(["tank", "backline"]))
 const Orders = Schema.Record(Id, Ids)
 /** The keys a combat step and a validate question share: a proposed assignment (465.2.c). */
@@ -268,6 +277,209 @@ const combat = Language.stepKind({
   }
 })
 
+/**
+ * Schema of a `combatDamage` step: `{ id, attackers, defenders, attackersAssign,
+ * defendersAssign, orders? }` — both sides' assignments of one combat (465.2.c: "Starting with
+ * the Attacker, each player assigns an amount of damage equal to their summed Might among the
+ * other's Units"), each validated against its side's summed current Might (Assault while
+ * attacking, Shield while defending, 807 / 814; a stunned unit adds nothing, 423.1.b), dealt
+ * simultaneously (465.2.c.1.a), then the Combat Cleanup (466.1): units with lethal damage are
+ * killed (323.5; a death replacement effects see), all units are healed (466.1.a.1), attackers are
+ * recalled if defenders are still present (466.1.a.2), and the designations end (466.7).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Scenario } from "@bulwark/riftbound"
+ * Schema.decodeUnknownSync(Scenario.CombatDamageStep)({
+ *   id: "c1", attackers: ["A"], defenders: ["D"], attackersAssign: { D: 4 }, defendersAssign: { A: 5 }
+ * })
+ * ```
+ * @since 0.1.0
+ * @category steps
+ */
+export const CombatDamageStep = Schema.Struct({
+  id: Id,
+  attackers: Ids,
+  defenders: Ids,
+  attackersAssign: Split,
+  defendersAssign: Split,
+  orders: opt(Orders)
+})
+
+type Role = "attacker" | "defender"
+
+/** Sets (or ends) the combat designations and the Might they give (807.1.c, 814.1.c, 466.7.a). */
+const designate =
+  (roles: ReadonlyArray<readonly [string, Role]>, on: boolean) =>
+  (view: GameView.GameView): GameView.GameView =>
+    GameView.batch(view, (d) => {
+      let out = d
+      for (const [u, role] of roles) {
+        const o = out.objects[u]
+        if (o === undefined || (o.props[role] === true) === on) continue
+        const props = { ...o.props }
+        const bonus = Rules.combatBonus(o, role)
+        props.might = num(props.might) + (on ? bonus : -bonus)
+        if (on) props[role] = true
+        else delete props[role]
+        props.lethal = Rules.isLethal(num(props.might), num(props.damage))
+        out = GameView.setObject(out, { ...o, props })
+      }
+      return out
+    })
+
+const combatDamage = Language.stepKind({
+  summary:
+    "both sides' combat damage assignments (465.2.c), dealt simultaneously (465.2.c.1.a), then the Combat Cleanup (466.1)",
+  schema: CombatDamageStep,
+  compile: (c, ctx) => {
+    const at = ctx.path
+    checkUnits(ctx, c.attackers, `${at}.attackers`)
+    checkUnits(ctx, c.defenders, `${at}.defenders`)
+    for (const u of c.attackers)
+      if (c.defenders.includes(u))
+        ctx.invalid(`${at}.defenders`, `${JSON.stringify(u)} is an attacker: a unit is not on both sides`)
+    for (const u of Object.keys(c.attackersAssign))
+      if (!c.defenders.includes(u))
+        ctx.invalid(
+          `${at}.attackersAssign.${u}`,
+          `${JSON.stringify(u)} is not a defender (465.2.c: among the other's units)`
+        )
+    for (const u of Object.keys(c.defendersAssign))
+      if (!c.attackers.includes(u))
+        ctx.invalid(
+          `${at}.defendersAssign.${u}`,
+          `${JSON.stringify(u)} is not an attacker (465.2.c: among the other's units)`
+        )
+    const orders = c.orders ?? {}
+    checkUnits(ctx, Object.keys(orders), `${at}.orders`)
+    const turn = ctx.view.activePlayer
+    const view0 = ctx.current ?? ctx.view
+    const startZone = new Map(
+      [...c.attackers, ...c.defenders].map((u) => [u, view0.objects[u]?.zone] as const)
+    )
+    ctx.startWith([Effects.dealAssigned(turn)])
+    const roles: ReadonlyArray<readonly [string, Role]> = [
+      ...c.attackers.map((u) => [u, "attacker"] as const),
+      ...c.defenders.map((u) => [u, "defender"] as const)
+    ]
+    const steps: Array<Ruleset.Step> = []
+    steps.push({
+      _tag: "Update",
+      label: `combat: ${c.attackers.join(", ")} attacking, ${c.defenders.join(", ")} defending — current Might with Assault (807.1.c) and Shield (814.1.c)`,
+      apply: (v) => {
+        let out = designate(roles, true)(v)
+        if (Object.keys(orders).length > 0)
+          for (const [u, o] of Object.entries(orders)) {
+            const obj = out.objects[u]
+            if (obj !== undefined)
+              out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
+          }
+        return out
+      }
+    })
+    steps.push({
+      _tag: "Query",
+      name: c.id,
+      run: (q) => {
+        const here = (id: string) => q.view.objects[id]?.zone === startZone.get(id)
+        const side = (
+          from: ReadonlyArray<string>,
+          among: ReadonlyArray<string>,
+          assign: Readonly<Record<string, number>>,
+          path: string
+        ): Result.Result<Ruleset.Json, Errors.ResolveError | Errors.ScenarioInvalid> => {
+          const present = from.filter(here)
+          const stunned = present.filter((u) => q.view.objects[u]?.props.stunned === true)
+          // 465.2.a–b: the summed (current) Might of the units still in combat; a stunned unit
+          // does not contribute its Might (423.1.b)
+          const total = present
+            .filter((u) => !stunned.includes(u))
+            .reduce((n, u) => n + Rules.mightOf(q.view, u), 0)
+          const v = Combat.validateAssignment(combatContext(q), {
+            total,
+            units: among.filter(here),
+            assign
+          })
+          if (Result.isFailure(v)) return Result.fail(v.failure)
+          if (!v.success.legal)
+            return Result.fail(
+              new Errors.ScenarioInvalid({
+                path,
+                reason: `illegal combat damage assignment: ${v.success.violations.map((x) => `${x.rule} ${x.message}`).join("; ")}`
+              })
+            )
+          const gone = from.filter((u) => !here(u))
+          return Result.succeed(
+            toJson({
+              total,
+              ...v.success,
+              ...(stunned.length === 0 ? {} : { stunned }),
+              ...(gone.length === 0 ? {} : { notInCombat: gone })
+            })
+          )
+        }
+        const a = side(c.attackers, c.defenders, c.attackersAssign, `${at}.attackersAssign`)
+        if (Result.isFailure(a)) return Result.fail(a.failure)
+        const d = side(c.defenders, c.attackers, c.defendersAssign, `${at}.defendersAssign`)
+        if (Result.isFailure(d)) return Result.fail(d.failure)
+        return Result.succeed({ attackers: a.success, defenders: d.success })
+      }
+    })
+    // 465.2.c.1.a: "When all Damage is assigned, it will be Dealt simultaneously": one event
+    const toDefenders = Combat.assignmentEvent(c.id, c.attackersAssign, c.attackers[0])
+    const toAttackers = Combat.assignmentEvent(c.id, c.defendersAssign, c.defenders[0])
+    steps.push({
+      _tag: "Event",
+      event: GameEvent.make(c.id, [...toDefenders.occurrences, ...toAttackers.occurrences])
+    })
+    // 466.1: the Combat Cleanup — 3b kill (323.5), 3c heal (466.1.a.1), 3d recall (466.1.a.2)
+    const units = [...c.attackers, ...c.defenders]
+    steps.push({
+      _tag: "Event",
+      event: GameEvent.make(
+        `${c.id}.kill`,
+        units.map((u) =>
+          GameEvent.occurrence({
+            id: `${c.id}.kill:${u}`,
+            family: Rules.Family.die,
+            subject: u,
+            kinds: [Rules.Kind.cleanup]
+          })
+        )
+      )
+    })
+    steps.push({
+      _tag: "Update",
+      label: "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
+      apply: Rules.healAll
+    })
+    steps.push({
+      _tag: "Event",
+      event: GameEvent.make(
+        `${c.id}.recall`,
+        c.attackers.map((u) =>
+          GameEvent.occurrence({
+            id: `${c.id}.recall:${u}`,
+            family: Rules.Family.recall,
+            subject: u,
+            kinds: [Rules.Kind.cleanup],
+            params: { at: startZone.get(u) ?? "board", defenders: c.defenders }
+          })
+        )
+      )
+    })
+    steps.push({
+      _tag: "Update",
+      label: "combat ends: the attacker and defender designations are removed (Riftbound 466.7.a)",
+      apply: designate(roles, false)
+    })
+    steps.push({ _tag: "Advance", boundary: "endOfCombat" })
+    return steps
+  }
+})
+
 const Order = opt(Ids)
 
 const preview = Language.queryKind({
@@ -360,7 +572,11 @@ export const objectFields = {
   tank: opt(Schema.Boolean),
   backline: opt(Schema.Boolean),
   order: opt(Ids),
-  whenDamaged: opt(Schema.Struct({ might: Amount.SignedSchema }))
+  whenDamaged: opt(Schema.Struct({ might: Amount.SignedSchema })),
+  assault: opt(Keyword),
+  shield: opt(Keyword),
+  stunned: opt(Schema.Boolean),
+  exhausted: opt(Schema.Boolean)
 }
 
 /**
@@ -410,21 +626,37 @@ export const language: Language.Language = {
       options: Effects.BonusDamageOptions,
       make: Effects.bonusDamage
     }),
+    saveFromDeath: Language.effectKind({
+      summary:
+        "a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya's Hourglass, Guardian Angel, Soraka)",
+      options: Effects.SaveFromDeathOptions,
+      make: Effects.saveFromDeath
+    }),
     replacement: Language.effectKind({
       summary: "any other replacement effect, as core data (watch, action)",
       options: Effects.ReplacementOptions,
       make: Effects.replacement
     })
   },
-  steps: { combat },
+  steps: { combat, combatDamage },
   queries: { preview, minimumLethal, validate, solve },
   update: {
-    fields: { might: opt(Amount.SignedSchema), damage: opt(Count), order: opt(Ids) },
+    fields: {
+      might: opt(Amount.SignedSchema),
+      damage: opt(Count),
+      order: opt(Ids),
+      assault: opt(Keyword),
+      shield: opt(Keyword),
+      stunned: opt(Schema.Boolean),
+      exhausted: opt(Schema.Boolean)
+    },
     apply: (o, change) => {
       const props = { ...o.props }
       if (change.might !== undefined) props.might = change.might as number
       if (change.damage !== undefined) props.damage = change.damage as number
       if (change.order !== undefined) props.order = change.order as ReadonlyArray<string>
+      for (const k of ["assault", "shield", "stunned", "exhausted"] as const)
+        if (change[k] !== undefined) props[k] = change[k] as GameView.Prop
       props.lethal = Rules.isLethal(num(props.might), num(props.damage))
       return { ...o, props }
     }

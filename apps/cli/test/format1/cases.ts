@@ -102,19 +102,17 @@ export const sorted = (v: unknown): Json => {
   return out
 }
 
-/** The events of an outcome without the fields that came after the freeze (`replacedBy`). */
-const frozenFields = (events: Ruleset.Outcome["events"]): unknown =>
-  Object.fromEntries(
-    Object.entries(events).map(([id, e]) => [
-      id,
-      {
-        ...e,
-        occurrences: Object.fromEntries(
-          Object.entries(e.occurrences).map(([oid, { replacedBy: _, ...rest }]) => [oid, rest])
-        )
-      }
-    ])
-  )
+/** The events without the occurrence fields added after the freeze (`replacedBy`, `paid`). */
+const withoutLaterFields = (events: Ruleset.Outcome["events"]): Json => {
+  const out: Record<string, Json> = {}
+  for (const [id, e] of Object.entries(events)) {
+    const occurrences: Record<string, Json> = {}
+    for (const [o, { replacedBy: _r, paid: _p, ...rest }] of Object.entries(e.occurrences))
+      occurrences[o] = rest as Json
+    out[id] = { ...e, occurrences } as unknown as Json
+  }
+  return out
+}
 
 /** The rulesets the CLI knows (the four adapters). */
 export const installed: ReadonlyArray<Ruleset.AnyRuleset> = [
@@ -141,9 +139,9 @@ export const rulesets = async (): Promise<ReadonlyArray<Ruleset.AnyRuleset>> => 
  * what `Ruleset.Outcome` says about the game: per event `dealt`, `prevented`, `occurrences`,
  * `happened`, `notifications`; `state`; `effects`; each decision's `kind`, `chooser` and
  * `answer`; `queries`; the error's tag only (messages, steps, rule citations and traces are
- * presentation); and whether it matched the file's `expect:`. An occurrence's `replacedBy` came
- * into the outcome after the freeze (issue 17: what a trigger reads) and is left out: it adds
- * nothing the frozen fields change with.
+ * presentation); and whether it matched the file's `expect:`. An occurrence's `replacedBy` and
+ * `paid` are left out: the outcome gained them after format 1 was frozen (issue 17; what replaced
+ * an occurrence is also in the other occurrences, and its `status` is kept).
  */
 export const outcomeOf = (
   text: string,
@@ -155,7 +153,7 @@ export const outcomeOf = (
   const check = checkScenario(loaded.success)
   const o = check.run.outcome
   return sorted({
-    events: frozenFields(o.events),
+    events: withoutLaterFields(o.events),
     state: o.state,
     effects: o.effects,
     decisions: o.decisions.map((d) => ({ kind: d.kind, chooser: d.chooser, answer: d.answer })),

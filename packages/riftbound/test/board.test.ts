@@ -1,0 +1,339 @@
+/**
+ * Riftbound's board as far as damage needs it (issue 17, points 2 and 3): Might in combat
+ * (Assault 807, Shield 814, stunned 423), both sides' combat damage dealt at once (465.2.c.1.a),
+ * the Combat Cleanup (323.5, 466.1.a), death replacements in one sequence (370.4, 373.1.a,
+ * 373.2), and the events of the game actions in the outcome, with a cost replaced still paid
+ * (357.2.a). Each test quotes the rule it checks; each concept has a mutant that the test
+ * catches.
+ */
+import { readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import type { Policy, Ruleset } from "@bulwark/core"
+import { checkScenario, parseScenario } from "@bulwark/scenario"
+import { assert, describe, it } from "@effect/vitest"
+import { Result } from "effect"
+import { Rules, ruleset } from "../src/index.js"
+
+const load = (text: string) => {
+  const r = parseScenario(text, "test.yaml", [ruleset])
+  if (Result.isFailure(r)) throw new Error(`does not load: ${r.failure.message}`)
+  return r.success
+}
+
+/** Runs a scenario text, optionally with other rules (a mutant); returns the check. */
+const run = (text: string, rules?: Policy.Rules) => {
+  const loaded = load(text)
+  return checkScenario(rules === undefined ? loaded : { ...loaded, ruleset: { ...loaded.ruleset, rules } })
+}
+
+const outcome = (text: string, rules?: Policy.Rules): Ruleset.Outcome => run(text, rules).run.outcome
+
+const file = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../scenarios/${name}`, import.meta.url)), "utf8")
+
+const header = `format: 2
+ruleset: riftbound
+players: [P1, P2]
+turn: P1
+`
+
+/** A combat of one attacker A against one defender D, with the units' extra properties. */
+const combat = (a: string, d: string, assignA: number, assignD: number, extra = "") => `${header}objects:
+  - { id: A, controller: P1, types: [unit], ${a} }
+  - { id: D, controller: P2, types: [unit], ${d} }
+${extra}steps:
+  - combatDamage: { id: c1, attackers: [A], defenders: [D], attackersAssign: { D: ${assignA} }, defendersAssign: { A: ${assignD} } }
+`
+
+const totals = (o: Ruleset.Outcome) => {
+  const q = o.queries.c1 as { attackers: { total: number }; defenders: { total: number } }
+  return { attackers: q.attackers.total, defenders: q.defenders.total }
+}
+
+const status = (o: Ruleset.Outcome, event: string, occurrence: string) =>
+  o.events[event]?.occurrences[occurrence]?.status
+
+describe("Might in combat (807 Assault, 814 Shield, 423 Stun)", () => {
+  /**
+   * 807.1.c: Assault "is functionally short for "While I am an attacker, I have +X [M].""
+   * 814.1.c: Shield "is functionally short for "While I am a defender, I have +X [M]."" (RB-15)
+   */
+  it("807.1.c / 814.1.c: Assault counts while attacking, Shield while defending (RB-15: 4 and 4)", () => {
+    const o = outcome(combat("might: 2, assault: 2", "might: 3, shield: 1", 4, 4))
+    assert.isUndefined(o.error)
+    assert.deepStrictEqual(totals(o), { attackers: 4, defenders: 4 })
+  })
+
+  /** 807.1.d.1: "Assault remains in effect as long as the Unit maintains the Attacker designation." — a defender has none. */
+  it("807.1.c: Assault on a defender does nothing, Shield on an attacker does nothing", () => {
+    const o = outcome(combat("might: 2, shield: 5", "might: 3, assault: 5", 2, 3))
+    assert.isUndefined(o.error)
+    assert.deepStrictEqual(totals(o), { attackers: 2, defenders: 3 })
+  })
+
+  /** 814.2: "…the Shield Value of all granted Shield keywords is summed." 807.1.b.3: "If X is omitted, it is presumed to be 1." */
+  it("814.2 / 807.2: two Shields are summed; an Assault without a value is 1", () => {
+    const o = outcome(combat("might: 2, assault: true", "might: 3, shield: [1, 2]", 3, 6))
+    assert.isUndefined(o.error)
+    assert.deepStrictEqual(totals(o), { attackers: 3, defenders: 6 })
+    assert.deepStrictEqual(Rules.keywordValue([2, 3]), 5)
+    assert.deepStrictEqual(Rules.keywordValue(undefined), 0)
+  })
+
+  /** 465.2: "…using their current Might." — a total other than the summed current Might is refused. */
+  it("465.2.c: assigning the printed Might instead of the current one is refused, naming the step", () => {
+    const o = outcome(combat("might: 2, assault: 2", "might: 3, shield: 1", 2, 4))
+    assert.strictEqual(o.error?.tag, "ScenarioInvalid")
+    assert.include(o.error?.message ?? "", "attackersAssign")
+  })
+
+  /** 466.7.a: "Remove Attacker and Defender Designation from all Units and Players." — the bonus goes with it. */
+  it("466.7.a: after combat the designations and their Might are gone", () => {
+    const o = outcome(combat("might: 5, assault: 2", "might: 9, shield: 1", 7, 10))
+    assert.isUndefined(o.error)
+    assert.strictEqual(o.state.A?.might, 5)
+    assert.strictEqual(o.state.D?.might, 9)
+    assert.isUndefined(o.state.A?.attacker)
+    assert.isUndefined(o.state.D?.defender)
+  })
+
+  it("mutant: a bonus that ignores the designation gives a defender its Assault, and the totals catch it", () => {
+    const mutant = (o: Parameters<typeof Rules.combatBonus>[0]) =>
+      Rules.keywordValue(o?.props.assault) + Rules.keywordValue(o?.props.shield)
+    const d = { id: "D", kind: "object" as const, props: { types: ["unit"], might: 3, assault: 5 } }
+    assert.strictEqual(Rules.combatBonus(d, "defender"), 0)
+    assert.notStrictEqual(mutant(d), Rules.combatBonus(d, "defender"))
+  })
+
+  /**
+   * 423.1.b: "A Stunned Unit does not contribute its might to damage in the combat damage step."
+   * 423.1.c: "A Stunned Unit must still have damage applied to it equal to, or greater than, its
+   * full might value to be killed."
+   */
+  it("423.1.b–c: a stunned attacker adds nothing to the total, and still needs its full Might to die", () => {
+    const text = `${header}objects:
+  - { id: A1, controller: P1, types: [unit], might: 3 }
+  - { id: A2, controller: P1, types: [unit], might: 4, stunned: true }
+  - { id: D, controller: P2, types: [unit], might: 9 }
+steps:
+  - combatDamage: { id: c1, attackers: [A1, A2], defenders: [D], attackersAssign: { D: 3 }, defendersAssign: { A1: 3, A2: 6 } }
+`
+    const o = outcome(text)
+    assert.isUndefined(o.error)
+    const q = o.queries.c1 as { attackers: { total: number; stunned: ReadonlyArray<string> } }
+    assert.strictEqual(q.attackers.total, 3)
+    assert.deepStrictEqual(q.attackers.stunned, ["A2"])
+    assert.strictEqual(o.state.A2?.zone, "trash")
+    // with A2's Might summed (the mutant reading), 3 is not the total: the step is refused
+    const summed = outcome(text.replace("attackersAssign: { D: 3 }", "attackersAssign: { D: 7 }"))
+    assert.strictEqual(summed.error?.tag, "ScenarioInvalid")
+  })
+
+  /** Nothing in 465 reads "exhausted": an exhausted attacker's Might is summed like any other. */
+  it("an exhausted unit still contributes its Might (only stunned matters, 423.1.b)", () => {
+    const o = outcome(combat("might: 2, exhausted: true", "might: 3", 2, 3))
+    assert.isUndefined(o.error)
+    assert.deepStrictEqual(totals(o), { attackers: 2, defenders: 3 })
+  })
+})
+
+describe("both sides' combat damage at once (465.2.c.1.a) and the Combat Cleanup (466.1)", () => {
+  /** 465.2.c.1.a: "When all Damage is assigned, it will be Dealt simultaneously." (RB-12) */
+  it("465.2.c.1.a: the two assignments are one event: D is dealt A's 4 although A dies of D's 5", () => {
+    const o = outcome(file("RB-12.yaml"))
+    assert.deepStrictEqual(o.events.c1?.dealt, { D: 4, A: 5 })
+    assert.deepStrictEqual(o.events.c1?.happened.map((h) => h.subject).sort(), ["A", "D"])
+  })
+
+  /** 323.5: "3b. All Units that have LethalDamage marked on them are killed…"; 142.4.b: lethal damage is non-zero. */
+  it("323.5: the cleanup kills the units with lethal damage only — a 0-Might unit with no damage lives", () => {
+    const text = `${header}objects:
+  - { id: A, controller: P1, types: [unit], might: 0 }
+  - { id: A2, controller: P1, types: [unit], might: 3 }
+  - { id: D, controller: P2, types: [unit], might: 3 }
+steps:
+  - combatDamage: { id: c1, attackers: [A, A2], defenders: [D], attackersAssign: { D: 3 }, defendersAssign: { A2: 3 } }
+`
+    const o = outcome(text)
+    assert.isUndefined(o.error)
+    assert.strictEqual(status(o, "c1.kill", "c1.kill:A"), "failed")
+    assert.strictEqual(o.state.A?.zone, "board")
+    assert.strictEqual(status(o, "c1.kill", "c1.kill:A2"), "happened")
+    const exact = outcome(combat("might: 2", "might: 2", 2, 2))
+    assert.strictEqual(status(exact, "c1.kill", "c1.kill:A"), "happened")
+    assert.strictEqual(status(exact, "c1.kill", "c1.kill:D"), "happened")
+  })
+
+  it("mutant: a cleanup that kills every unit in the combat (no lethal check) kills D in RB-12", () => {
+    const mutant: Policy.Rules = {
+      ...Rules.rules,
+      fails: (occ, view) => (occ.family === Rules.Family.die ? undefined : Rules.fails(occ, view))
+    }
+    const check = run(file("RB-12.yaml"), mutant)
+    assert.isFalse(check.ok)
+    assert.strictEqual(check.run.outcome.state.D?.zone, "trash")
+    assert.isTrue(run(file("RB-12.yaml")).ok)
+  })
+
+  /** 370.1.a.1: "A unit's death being replaced by Zhonya's Hourglass is the same as the kill action … not occurring." */
+  it("323.5 + 370.1.a.1: the cleanup's kill is an event Zhonya's Hourglass replaces", () => {
+    const zhonya = `  - { id: zhonya, controller: P1, types: [gear] }
+effects:
+  - { kind: saveFromDeath, id: zhonya, controller: P1, source: zhonya, to: { types: [unit], controller: you }, killSource: true }
+`
+    const text = combat("might: 4", "might: 5", 4, 5).replace("steps:", `${zhonya}steps:`)
+    const o = outcome(text)
+    assert.isUndefined(o.error, o.error?.message)
+    assert.strictEqual(status(o, "c1.kill", "c1.kill:A"), "replaced")
+    assert.strictEqual(o.state.A?.zone, "base")
+    assert.strictEqual(o.state.A?.damage, 0)
+    assert.strictEqual(o.state.A?.exhausted, true)
+    assert.strictEqual(o.state.zhonya?.zone, "trash")
+  })
+
+  /**
+   * 466.1.a.1: Insert "3c. Heal all Units." 466.1.a.2: Insert "3d. Recall Attackers present at the
+   * Battlefield if Defenders are still present."
+   */
+  it("466.1.a: both survive — both healed, the attacker recalled to base, the defender stays", () => {
+    const prevented = `effects:
+  - { kind: prevent, id: p, controller: P1, to: A, amount: all }
+`
+    const o = outcome(combat("might: 5", "might: 9", 5, 9, prevented))
+    assert.isUndefined(o.error)
+    assert.strictEqual(status(o, "c1.recall", "c1.recall:A"), "happened")
+    assert.deepStrictEqual([o.state.A?.zone, o.state.A?.damage], ["base", 0])
+    assert.deepStrictEqual([o.state.D?.zone, o.state.D?.damage], ["board", 0])
+  })
+
+  it("466.1.a.2: no defender remains — the attacker is not recalled; mutant without that check recalls it", () => {
+    const text = combat("might: 5", "might: 2", 5, 2)
+    const o = outcome(text)
+    assert.isUndefined(o.error)
+    assert.strictEqual(status(o, "c1.recall", "c1.recall:A"), "failed")
+    assert.strictEqual(o.state.A?.zone, "board")
+    const mutant: Policy.Rules = {
+      ...Rules.rules,
+      fails: (occ, view) => (occ.family === Rules.Family.recall ? undefined : Rules.fails(occ, view))
+    }
+    assert.strictEqual(outcome(text, mutant).state.A?.zone, "base")
+  })
+
+  it("bad input: an assignment to a unit of one's own side is refused with its path", () => {
+    const text = combat("might: 2", "might: 2", 1, 1).replace(
+      "defendersAssign: { A: 1 }",
+      "defendersAssign: { D: 1 }"
+    )
+    const r = parseScenario(text, "bad.yaml", [ruleset])
+    assert.isTrue(Result.isFailure(r))
+    if (Result.isFailure(r)) assert.include(r.failure.message, "defendersAssign")
+  })
+})
+
+describe("death replacements in one sequence (370.4, 373.1.a, 373.2)", () => {
+  /**
+   * 373.2: "…each Replacement Effect may only be applied in one sequence, to any number of events
+   * that are qualified to be replaced." Example: Soraka and Guardian Angel, both orders (RB-11).
+   */
+  it("373.2: Soraka first saves the battlefield Recruits; Guardian Angel first, the base Recruits", () => {
+    const a = outcome(file("RB-11.yaml"))
+    const b = outcome(file("RB-11-guardian-first.yaml"))
+    const dead = (o: Ruleset.Outcome) => ["R1", "R2", "R3", "R4"].filter((r) => o.state[r]?.zone === "trash")
+    assert.deepStrictEqual(dead(a), ["R3", "R4"])
+    assert.deepStrictEqual(dead(b), ["R1", "R2"])
+    assert.strictEqual(a.state.soraka?.zone, "base")
+    assert.strictEqual(b.state.soraka?.zone, "base")
+  })
+
+  it("mutant: without one sequence per effect (373.2), Soraka's effect saves the base Recruits too after Guardian Angel", () => {
+    const mutant: Policy.Rules = { ...Rules.rules, order: { ...Rules.order, sequences: undefined } }
+    const check = run(file("RB-11.yaml"), mutant)
+    assert.isFalse(check.ok)
+  })
+
+  /** Soraka: "…if it has less Might than me…" — equal Might does not qualify. */
+  it("Soraka's Might comparison is strict: a 3-Might unit next to a 3-Might Soraka dies", () => {
+    const text = `${header}objects:
+  - { id: soraka, controller: P1, types: [unit], might: 3 }
+  - { id: U3, controller: P1, types: [unit], might: 3 }
+  - { id: U2, controller: P1, types: [unit], might: 2 }
+  - { id: E1, controller: P2, types: [unit], might: 1 }
+effects:
+  - { kind: saveFromDeath, id: s, controller: P1, source: soraka, to: { types: [unit], controller: you }, other: true, here: true, lessMight: true }
+steps:
+  - event: { id: k, occurrences: [{ id: k3, family: die, to: U3, amount: 1 }, { id: k2, family: die, to: U2, amount: 1 }, { id: ke, family: die, to: E1, amount: 1 }, { id: ks, family: die, to: soraka, amount: 1 }] }
+`
+    const o = outcome(text)
+    assert.strictEqual(status(o, "k", "k3"), "happened")
+    assert.strictEqual(status(o, "k", "k2"), "replaced")
+    // "you control": an enemy unit is not saved; "another": Soraka does not save herself
+    assert.strictEqual(status(o, "k", "ke"), "happened")
+    assert.strictEqual(status(o, "k", "ks"), "happened")
+  })
+
+  /** 370.4: "…Soraka's replacement can be applied to any qualifying event that occurs simultaneously with her leaving the board…" */
+  it("370.4: Soraka dying at the same time still saves the Recruits with her", () => {
+    const o = outcome(file("RB-11.yaml").replace("decisions: [sorakaSaves]", "decisions: [sorakaSaves]"))
+    assert.strictEqual(status(o, "cleanup", "dR1"), "replaced")
+  })
+
+  it("bad input: saveFromDeath with killSource and no source is refused by the constructor", () => {
+    const text = `${header}objects:
+  - { id: U, controller: P1, types: [unit], might: 1 }
+effects:
+  - { kind: saveFromDeath, id: z, controller: P1, to: U, killSource: true }
+steps: []
+`
+    const r = parseScenario(text, "bad.yaml", [ruleset])
+    assert.isTrue(Result.isFailure(r))
+    if (Result.isFailure(r)) assert.include(r.failure.message, "source")
+  })
+})
+
+describe("the game actions' events in the outcome; a cost replaced is still paid (357.2.a)", () => {
+  /** What a trigger system reads: family, subject, amount, status, replacedBy of every event. */
+  it("every family (die, heal, exhaust, recall, stun) is an event the outcome shows", () => {
+    const text = `${header}objects:
+  - { id: U, controller: P1, types: [unit], might: 3, damage: 1 }
+  - { id: V, controller: P2, types: [unit], might: 2 }
+steps:
+  - event: { id: e, occurrences: [
+      { id: h, family: heal, to: U, amount: 1 }, { id: x, family: exhaust, to: U, amount: 1 },
+      { id: s, family: stun, to: V, amount: 1 }, { id: r, family: recall, to: U, amount: 1 },
+      { id: d, family: die, to: V, amount: 1 }] }
+`
+    const o = outcome(text)
+    const occ = o.events.e?.occurrences ?? {}
+    for (const [id, family, subject] of [
+      ["h", "heal", "U"],
+      ["x", "exhaust", "U"],
+      ["s", "stun", "V"],
+      ["r", "recall", "U"],
+      ["d", "die", "V"]
+    ] as const) {
+      assert.deepInclude(occ[id], { family, subject, amount: 1, status: "happened", replacedBy: [] }, id)
+    }
+    assert.deepInclude(o.state.U, { damage: 0, exhausted: true, zone: "base" })
+    assert.deepInclude(o.state.V, { stunned: true, zone: "trash" })
+  })
+
+  /**
+   * 357.2.a: "Costs that are replaced with other events by replacement effects are still
+   * considered paid." (RB-14: Cruel Patron and Zhonya's Hourglass)
+   */
+  it("357.2.a: the replaced cost is paid and says what replaced it; a cost at 0 is not paid; a non-cost has no paid", () => {
+    const o = outcome(file("RB-14.yaml"))
+    const cost = o.events.play?.occurrences.cost
+    assert.deepInclude(cost, { status: "replaced", paid: true })
+    assert.deepStrictEqual(
+      cost?.replacedBy.map((id) => o.events.play?.occurrences[id]?.family),
+      ["die", "heal", "exhaust", "recall"]
+    )
+    // the naive reading (paid only if it happened) is the mutant this catches
+    assert.notStrictEqual(cost?.status === "happened", cost?.paid)
+    const zero = outcome(file("RB-14.yaml").replace("amount: 1, kinds: [cost]", "amount: 0, kinds: [cost]"))
+    assert.deepInclude(zero.events.play?.occurrences.cost, { status: "zero", paid: false })
+    const plain = outcome(file("RB-14.yaml").replace("amount: 1, kinds: [cost]", "amount: 1"))
+    assert.notProperty(plain.events.play?.occurrences.cost ?? {}, "paid")
+  })
+})
