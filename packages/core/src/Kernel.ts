@@ -1680,7 +1680,8 @@ const applyAction = (
         // used up like a shield; only that much moves to B, the rest stays with A
         const before = st0.remaining ?? a.amount
         let left = before
-        const ordered = targets.length < 2 ? targets : [...targets].sort((x, y) => (x.occ.id < y.occ.id ? -1 : 1))
+        const ordered =
+          targets.length < 2 ? targets : [...targets].sort((x, y) => (x.occ.id < y.occ.id ? -1 : 1))
         for (const t of ordered) {
           const was = t.occ.amount
           const k = Math.min(left, was)

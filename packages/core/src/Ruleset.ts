@@ -417,7 +417,9 @@ export const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid>
  * What became of one `Event` step, in a JSON-friendly form.
  *
  * - `dealt` / `prevented`: damage per recipient over the whole resolution (incl. redirection);
- * - `occurrences`: every occurrence (original, replacing, results, costs) by id;
+ * - `occurrences`: every occurrence (original, replacing, results, costs) by id, with what
+ *   replaced it (`replacedBy`), so that a trigger system can read what was destroyed, died,
+ *   drawn, … and what happened instead;
  * - `happened`: what happened, in order, each with its `source` (`null` when it has none, as in
  *   `occurrences`);
  * - `notifications`: "damage was prevented" notices, one per application.
@@ -449,6 +451,12 @@ export interface EventOutcome {
         readonly status: string
         readonly cause: string
         readonly applied: ReadonlyArray<string>
+        /**
+         * The occurrences that replaced it (`status: replaced`), by id; empty otherwise.
+         *
+         * @since 0.1.0
+         */
+        readonly replacedBy: ReadonlyArray<string>
       }
     >
   >
@@ -541,7 +549,8 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
       amount: o.amount,
       status: o.status,
       cause: o.cause,
-      applied: o.applied
+      applied: o.applied,
+      replacedBy: o.replacedBy
     }
   }
   return {

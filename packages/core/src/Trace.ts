@@ -327,7 +327,7 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
     if (c.redirectedTo !== undefined && c.redirected !== undefined)
       return `redirects ${c.redirected} of ${the} to ${c.redirectedTo}${arrow}`
     if (c.redirectedTo !== undefined) return `redirects ${the} to ${c.redirectedTo}`
-    if (action?._tag === "Unpreventable") return `makes ${the} damage that can't be prevented`
+    if (action?._tag === "Unpreventable") return `makes ${the} unpreventable`
     if (c.replacedBy !== undefined)
       return c.replacedBy.length === 0
         ? `replaces ${the} with nothing`

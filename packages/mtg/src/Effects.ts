@@ -135,7 +135,8 @@ const { id: _rawId, ...rawFields } = Replacement.Replacement.fields
  * - `modify`: `op`, `value`, `family` (default damage), `to`, `from`, `params`;
  * - `double`: `family` (default damage), `to`, `from`;
  * - `redirect`: `redirectTo` (required), `to`, `from`, `amount` (the next N damage only);
- * - `zoneInstead`: `when` (the params the zone change must have), `into` (the zone instead), `to`;
+ * - `zoneInstead`: `when` (the params the zone change must have), `into` (the zone instead), `to`,
+ *   `family` (default `zoneChange`; `destroy`: "if it would be destroyed, exile it instead");
  * - `instead`: `family` (required), `with` (the occurrences instead), `to`, `from`, `params`;
  * - `lifeFloor`: `floor` (default 1), `ifYouControl` (default: a creature);
  * - `raw`: `id` and `effect`, a core `Replacement` without its id.
@@ -182,7 +183,7 @@ export const Options = {
   }),
   zoneInstead: Schema.Struct({
     ...commonFields,
-    ...Language.pick("to"),
+    ...Language.pick("to", "family"),
     when: Params,
     into: Str
   }),
@@ -582,7 +583,10 @@ const redirectable: Filter.Filter = {
     },
     {
       _tag: "And",
-      all: [{ _tag: "IsPlayer" }, { _tag: "Not", filter: { _tag: "Prop", prop: "lost", op: "eq", value: true } }]
+      all: [
+        { _tag: "IsPlayer" },
+        { _tag: "Not", filter: { _tag: "Prop", prop: "lost", op: "eq", value: true } }
+      ]
     }
   ]
 }
@@ -638,7 +642,9 @@ export const redirect = (
       rule: "MTG CR 614.9"
     },
     { ...w, kinds: { noneOf: [Game.CANT_BE_REDIRECTED] } },
-    amount === undefined ? { _tag: "Redirect", to: o.redirectTo } : { _tag: "Redirect", to: o.redirectTo, amount }
+    amount === undefined
+      ? { _tag: "Redirect", to: o.redirectTo }
+      : { _tag: "Redirect", to: o.redirectTo, amount }
   )
 }
 
@@ -670,7 +676,7 @@ export const zoneInstead = (
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    watchOf(Game.Family.zoneChange, o.to, undefined, o.when),
+    watchOf(o.family ?? Game.Family.zoneChange, o.to, undefined, o.when),
     { _tag: "SetParams", params: { to: o.into } }
   )
 

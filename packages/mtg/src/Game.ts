@@ -165,11 +165,17 @@ export const excessDamage: Policy.EventPreparation = {
         continue
       }
       let others = 0
-      for (const x of occurrences) if (x !== o && x.family === Family.damage && x.subject === o.subject) others += x.amount
+      for (const x of occurrences)
+        if (x !== o && x.family === Family.damage && x.subject === o.subject) others += x.amount
       const deathtouch = has(view, o.source, "keywords", "deathtouch")
       const lethal = lethalPart(view, o.subject, o.amount, others, deathtouch)
       const target = to === "controller" ? view.objects[o.subject]?.controller : to
-      if (lethal === undefined || lethal >= o.amount || target === undefined || view.objects[target] === undefined) {
+      if (
+        lethal === undefined ||
+        lethal >= o.amount ||
+        target === undefined ||
+        view.objects[target] === undefined
+      ) {
         out.push(o)
         continue
       }
@@ -388,13 +394,15 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
  * - `zoneChange` with `params.to`: the subject's zone;
  * - `destroy`: the subject goes to its owner's graveyard (or to `params.to`, when a replacement
  *   effect set it: "exile it instead");
- * - `regenerate`: the subject's marked damage is removed and it is tapped (`tapped`, CR 614.8);
+ * - `regenerate`: the subject's marked damage is removed and it is tapped (`tapped`, MTG CR 614.8);
  * - `draw`: the first `amount` cards the subject owns in the library go to the hand (CR 121.1; in
  *   the order of the view's objects);
  * - `createToken`: `amount` token objects (`<occurrence id>/token<n>`) enter the battlefield
  *   under the subject's control, with the name in `params.name`.
  *
- * Other families change nothing.
+ * Other families change nothing. An instruction that can't be carried out is ignored (MTG CR
+ * 614.6, 615.6: "the impossible instruction is simply ignored"): drawing from a library with
+ * fewer cards draws what there is, destroying an object that is not there does nothing.
  *
  * @example
  * ```ts
@@ -431,6 +439,8 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       return typeof to === "string" ? moveTo(view, o.subject, to) : view
     }
     case Family.destroy: {
+      // only a permanent can be destroyed: anything else is an impossible instruction, ignored
+      if (view.objects[o.subject]?.zone !== "battlefield") return view
       const to = o.params["to"]
       return moveTo(view, o.subject, typeof to === "string" ? to : "graveyard")
     }

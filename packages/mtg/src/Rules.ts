@@ -170,7 +170,8 @@ const by = (o: Words.Occurrence): string => (o.source === undefined ? "" : ` (fr
  */
 export const words: Words.Words = {
   tiers: {
-    "can't be prevented": "effects that say damage can't be prevented (not replacement effects: applied first)",
+    "can't be prevented":
+      "effects that say damage can't be prevented (not replacement effects: applied first)",
     "self-replacement": "self-replacement effects",
     "control on entering": "effects that modify under whose control an object enters",
     "copy on entering": "effects that make an object enter as a copy",
@@ -215,7 +216,8 @@ export const words: Words.Words = {
     ),
     [Game.Family.destroy]: fam(
       (o) => `${o.subject} would be destroyed`,
-      (o) => `${o.subject} is destroyed${typeof o.params?.["to"] === "string" && o.params["to"] !== "graveyard" ? ` (put into ${o.params["to"]} instead of the graveyard)` : ""}`,
+      (o) =>
+        `${o.subject} is destroyed${typeof o.params?.["to"] === "string" && o.params["to"] !== "graveyard" ? ` (put into ${o.params["to"]} instead of the graveyard)` : ""}`,
       (n) => `${n} destruction${n === 1 ? "" : "s"}`
     ),
     [Game.Family.regenerate]: fam(

@@ -261,14 +261,22 @@ const occurrenceFields = {
  * An occurrence of an `event` step, with Magic's own fields: `excessTo` ("excess damage is dealt
  * to that creature's controller instead", CR 120.4a: `controller`, or a player or object id) and
  * `cantBeRedirected: true` (kind `Game.CANT_BE_REDIRECTED`: redirection effects don't watch it).
+ * A `destroy` or `regenerate` occurrence without an amount has amount 1 (one permanent).
  */
 const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileContext) => {
-  const base = Language.occurrence(entry)
+  // a destruction or a regeneration happens to one permanent: its amount is 1 when not written
+  const one =
+    (entry.family === Game.Family.destroy || entry.family === Game.Family.regenerate) && entry.amount === 0
+  const base = Language.occurrence(one ? { ...entry, amount: 1 } : entry)
   const excessTo = entry["excessTo"] as string | undefined
   if (excessTo !== undefined) {
-    if (entry.family !== Game.Family.damage) ctx.invalid(`${ctx.path}.excessTo`, "excessTo is for damage only")
+    if (entry.family !== Game.Family.damage)
+      ctx.invalid(`${ctx.path}.excessTo`, "excessTo is for damage only")
     if (excessTo !== "controller" && !Object.hasOwn(ctx.view.objects, excessTo))
-      ctx.invalid(`${ctx.path}.excessTo`, `unknown player or object ${JSON.stringify(excessTo)} (or "controller")`)
+      ctx.invalid(
+        `${ctx.path}.excessTo`,
+        `unknown player or object ${JSON.stringify(excessTo)} (or "controller")`
+      )
   }
   const cant = entry["cantBeRedirected"] === true
   if (excessTo === undefined && !cant) return base

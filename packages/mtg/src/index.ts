@@ -90,7 +90,8 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   },
   {
     rule: "120.4a",
-    title: "excess damage dealt elsewhere (creature: marked damage counted; planeswalker, battle; deathtouch)",
+    title:
+      "excess damage dealt elsewhere (creature: marked damage counted; planeswalker, battle; deathtouch)",
     status: "implemented",
     note: "an occurrence's `excessTo`; computed before replacement and prevention (`Game.excessDamage`)"
   },
@@ -147,7 +148,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   { rule: "615.12", title: "damage that can't be prevented", status: "implemented" },
   {
     rule: "615.12",
-    title: "a lasting \"damage can't be prevented\" effect; combat-only and noncombat-only prevention",
+    title: 'a lasting "damage can\'t be prevented" effect; combat-only and noncombat-only prevention',
     status: "implemented",
     note: "`cantBePrevented` (applied before any replacement); `only: combat | noncombat`"
   },
