@@ -599,8 +599,10 @@ const redirectable: Filter.Filter = {
  * (core's `Redirect` with an amount). "If one of those permanents is no longer on the
  * battlefield when the damage would be redirected, or is no longer a battle, creature, or
  * planeswalker when the damage would be redirected, the effect does nothing. If damage would be
- * redirected to or from a player who has left the game, the effect does nothing": its condition
- * (nothing redirected, nothing used up). Damage that can't be redirected (kind
+ * redirected to or from a player who has left the game, the effect does nothing": the condition
+ * of the form with an `amount` (nothing redirected, nothing used up); the form without one keeps
+ * its earlier meaning (no such check), so that existing files resolve as they did. Damage that
+ * can't be redirected (kind
  * `Game.CANT_BE_REDIRECTED`) is not watched. `amount: all` is the same as no amount.
  *
  * @example
@@ -630,8 +632,16 @@ export const redirect = (
     ]
   }
   const w = damageWatch(o.to, o.from)
+  // the check is on the form with an amount only: on the form without one it would change the
+  // outcome of existing files (a redirect to a permanent that has since left the battlefield)
+  const condition =
+    amount === undefined
+      ? o.condition
+      : o.condition === undefined
+        ? possible
+        : { _tag: "All" as const, all: [possible, o.condition] }
   return build(
-    { ...o, condition: o.condition === undefined ? possible : { _tag: "All", all: [possible, o.condition] } },
+    { ...o, ...(condition === undefined ? {} : { condition }) },
     view,
     {
       label:

@@ -213,7 +213,7 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
     expect(mismatches(r, { events: { e: { dealt: { A: 1, B: 2 } } } })).not.toBe("")
   })
 
-  /** Without an amount, the whole damage is redirected, as before. */
+  /** Without an amount, the whole damage is redirected, as before (and, as before, without 614.9's check). */
   it("without amount: all of it", () => {
     const r = run({
       players,

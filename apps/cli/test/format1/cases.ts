@@ -139,7 +139,7 @@ export const outcomeOf = (
   const check = checkScenario(loaded.success)
   const o = check.run.outcome
   return sorted({
-    events: o.events,
+    events: beforeFreeze(o.events),
     state: o.state,
     effects: o.effects,
     decisions: o.decisions.map((d) => ({ kind: d.kind, chooser: d.chooser, answer: d.answer })),
@@ -148,6 +148,24 @@ export const outcomeOf = (
     ok: check.ok
   }) as CanonicalOutcome
 }
+
+/**
+ * The events as the outcome had them when the cases were frozen: fields added to every
+ * occurrence since (`replacedBy`, which repeats what `status: replaced` and the replacing
+ * occurrences already say) are left out, so an additive field doesn't unfreeze every case.
+ */
+const beforeFreeze = (events: Ruleset.Outcome["events"]): Json =>
+  Object.fromEntries(
+    Object.entries(events).map(([id, e]) => [
+      id,
+      {
+        ...e,
+        occurrences: Object.fromEntries(
+          Object.entries(e.occurrences).map(([k, { replacedBy: _r, ...rest }]) => [k, rest])
+        )
+      }
+    ])
+  ) as unknown as Json
 
 /** The frozen outcomes, by case key (read from `outcomes.json`). */
 export const frozen = (): Readonly<Record<string, CanonicalOutcome>> =>
