@@ -1243,6 +1243,7 @@ const stateKey = (s: State, frame: Frame, touched: ReadonlyArray<string>): strin
       i.occ.subject,
       i.occ.amount,
       i.occ.kinds,
+      i.occ.preventable,
       // params as a set of entries: the order they were set in is not part of the state
       Object.entries(i.occ.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       i.status,
@@ -1316,9 +1317,13 @@ const pushFrame = (
   s: State,
   event: string,
   cause: Outcome["cause"],
-  occs: ReadonlyArray<GameEvent.Occurrence>,
+  given: ReadonlyArray<GameEvent.Occurrence>,
   inherited?: ReadonlyArray<string>
 ): void => {
+  // the ruleset's change to the event before any effect sees it (MTG 120.4a)
+  const prepare = cause === "cost" ? undefined : s.rules.prepareEvent
+  const changed = prepare === undefined ? undefined : prepare.apply(given, s.view)
+  const occs = changed === undefined ? given : changed.occurrences
   const frame: Frame = {
     event,
     cause,
@@ -1376,6 +1381,8 @@ const pushFrame = (
       ...(o.params === undefined || Object.keys(o.params).length === 0 ? {} : { params: o.params })
     }))
   })
+  if (changed !== undefined && prepare !== undefined)
+    for (const text of changed.notes) s.trace?.push({ _tag: "Note", text, rule: prepare.rule })
   frame.items.forEach((it, i) => {
     const failed = failures?.[i]
     if (failed !== undefined) traceFailed(s, it, failed)
@@ -1803,6 +1810,66 @@ const applyAction = (
       }
       break
     case "Redirect":
+      if (a.amount !== undefined) {
+        // "the next N damage that would be dealt to A is dealt to B instead" (MTG 614.9): N is
+        // used up like a shield; only that much moves to B, the rest stays with A
+        const before = st0.remaining ?? a.amount
+        let left = before
+        const ordered =
+          targets.length < 2 ? targets : [...targets].sort((x, y) => (x.occ.id < y.occ.id ? -1 : 1))
+        for (const t of ordered) {
+          const was = t.occ.amount
+          const k = Math.min(left, was)
+          if (k === 0) continue
+          left -= k
+          if (k === was) {
+            t.occ = { ...t.occ, subject: a.to }
+            changes?.push({
+              occurrence: t.occ.id,
+              subject: t.occ.subject,
+              before: was,
+              after: was,
+              prevented: 0,
+              redirectedTo: a.to
+            })
+            continue
+          }
+          const moved = GameEvent.occurrence({ ...t.occ, id: fresh(s, t.occ.id), subject: a.to, amount: k })
+          t.occ = { ...t.occ, amount: was - k }
+          t.modified -= k
+          changes?.push({
+            occurrence: t.occ.id,
+            subject: t.occ.subject,
+            before: was,
+            after: was - k,
+            prevented: 0,
+            redirectedTo: a.to,
+            redirected: k,
+            redirectedAs: moved.id
+          })
+          frame.items.push({
+            index: frame.items.length,
+            occ: moved,
+            origin: t.origin,
+            applied: [...t.applied, e.id],
+            proposed: k,
+            modified: 0,
+            prevented: 0,
+            status: "live",
+            replacedBy: [],
+            group: "",
+            appliedSet: undefined
+          })
+          addItemToGroup(s, frame, frame.items.length - 1)
+          const made = frame.items[frame.items.length - 1] as Item
+          const failed = failOf(s, made)
+          if (failed !== undefined) traceFailed(s, made, failed)
+        }
+        rest = left
+        spent = left <= 0
+        if (s.trace !== undefined) remaining = { before, after: left }
+        break
+      }
       for (const t of targets) {
         t.occ = { ...t.occ, subject: a.to }
         changes?.push({
@@ -1812,6 +1879,19 @@ const applyAction = (
           after: t.occ.amount,
           prevented: 0,
           redirectedTo: a.to
+        })
+      }
+      break
+    case "Unpreventable":
+      // "damage can't be prevented" (MTG 615.12): preventions still apply to it and prevent 0
+      for (const t of targets) {
+        t.occ = { ...t.occ, preventable: false }
+        changes?.push({
+          occurrence: t.occ.id,
+          subject: t.occ.subject,
+          before: t.occ.amount,
+          after: t.occ.amount,
+          prevented: 0
         })
       }
       break
@@ -1874,7 +1954,7 @@ const applyAction = (
   }
   for (const t of targets) {
     markApplied(s, frame, t, e)
-    if (a._tag === "Redirect") regroup(s, frame, t)
+    if (a._tag === "Redirect" && t.occ.subject === a.to) regroup(s, frame, t)
   }
   if (s.rules.order.sequences !== undefined) noteSequence(s, frame, e, targets)
   setState(s, e.id, rest === undefined ? { uses, spent } : { remaining: rest, uses, spent })

@@ -93,7 +93,8 @@ export type Ledger = typeof Ledger.Type
 export const empty: Ledger = { effects: [], state: {} }
 
 /**
- * The initial state of an effect: a shield starts with its full amount.
+ * The initial state of an effect: a shield, and a redirection of "the next N damage", starts
+ * with its full amount.
  *
  * @example
  * ```ts
@@ -111,7 +112,9 @@ export const initialState = (effect: Replacement.Replacement): EffectState =>
   effect.action.scope === "shield" &&
   typeof effect.action.amount === "number"
     ? { remaining: effect.action.amount, uses: 0, spent: false }
-    : { uses: 0, spent: false }
+    : effect.action._tag === "Redirect" && effect.action.amount !== undefined
+      ? { remaining: effect.action.amount, uses: 0, spent: false }
+      : { uses: 0, spent: false }
 
 /**
  * Validates effects for a ledger: unique ids and {@link Replacement.problems}. Returns the first

@@ -194,6 +194,32 @@ export interface ResultsPolicy {
 }
 
 /**
+ * How a ruleset changes an event before any replacement or prevention effect sees it (for
+ * `Rules.prepareEvent`): MTG 120.4a, "First, if an effect that's causing damage to be dealt
+ * states that excess damage that would be dealt to a permanent is dealt to another permanent or
+ * player instead, the damage event is modified accordingly." `apply` returns the event's
+ * occurrences as modified, with one note per change for the trace, or `undefined` when it
+ * changes nothing. It is asked for every event the resolver starts except a cost's.
+ *
+ * @example
+ * ```ts
+ * import type { Policy } from "@bulwark/core"
+ * const nothing: Policy.EventPreparation = { rule: "demo 1.1", apply: () => undefined }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface EventPreparation {
+  readonly rule: string
+  readonly apply: (
+    occurrences: ReadonlyArray<GameEvent.Occurrence>,
+    view: GameView.GameView
+  ) =>
+    | { readonly occurrences: ReadonlyArray<GameEvent.Occurrence>; readonly notes: ReadonlyArray<string> }
+    | undefined
+}
+
+/**
  * Why an occurrence can't happen at all, and the rule that says so (for `Rules.fails`).
  *
  * @example
@@ -222,7 +248,9 @@ export interface Failure {
  * - `predicates`: named filter predicates; `values`: named values (`Filter.NamedValues`);
  * - `maxSteps`: the termination bound (default: 64 × (effects + 1) × (occurrences + 1));
  * - `replacementsFirst`: what replacements made happens before the unmodified rest;
- * - `orderShortcut`: order prompts only when the order can matter.
+ * - `orderShortcut`: order prompts only when the order can matter;
+ * - `prepareEvent`: how the ruleset changes an event before effects see it (see
+ *   {@link EventPreparation}; MTG 120.4a).
  *
  * @example
  * ```ts
@@ -263,6 +291,12 @@ export interface Rules {
    * says so). Off unless set; `Kernel.Options.askEveryOrder` overrides it either way.
    */
   readonly orderShortcut?: boolean | undefined
+  /**
+   * How the ruleset changes an event before any effect sees it (see {@link EventPreparation}).
+   *
+   * @since 0.1.0
+   */
+  readonly prepareEvent?: EventPreparation | undefined
 }
 
 /**

@@ -216,7 +216,15 @@ export type PreventScope = "shield" | "once" | "static" | "perEvent"
  *   damage stops (it still applies, prevents 0, keeps its amount, and its additional effects
  *   still happen).
  * - `Modify`: `add`, `sub`, `mul`, `set`, `atMost`, `atLeast` on the amount (never below 0).
- * - `Redirect`: the occurrence is dealt to another id instead (not prevention).
+ * - `Redirect`: the occurrence is dealt to another id instead (not prevention). With `amount`,
+ *   "the next N damage that would be dealt to A is dealt to B instead" (MTG 614.9): N is used up
+ *   like a shield's amount (the remainder lives in the ledger, `Ledger.remaining`), only that much
+ *   of an occurrence moves to B — as a new occurrence of the same family, source, kinds and
+ *   params — and the rest stays with A. Several occurrences at once take the N in the order of
+ *   their ids.
+ * - `Unpreventable`: "damage can't be prevented" as a lasting effect: the occurrence becomes one
+ *   that can't be prevented (prevention effects still apply to it and prevent 0, MTG 615.12). An
+ *   ordering policy should apply it before any prevention (a tier of its own).
  * - `SetParams`: changes params ("put into exile instead of the graveyard").
  * - `Replace`: the occurrence does not happen; the templated occurrences happen instead
  *   (none: it simply does not happen).
@@ -240,7 +248,8 @@ export type Action =
       readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
       readonly value: Filter.Value
     }
-  | { readonly _tag: "Redirect"; readonly to: string }
+  | { readonly _tag: "Redirect"; readonly to: string; readonly amount?: number | undefined }
+  | { readonly _tag: "Unpreventable" }
   | { readonly _tag: "SetParams"; readonly params: Readonly<Record<string, GameView.Prop>> }
   | { readonly _tag: "Replace"; readonly with: ReadonlyArray<Template> }
   | { readonly _tag: "ReducePrevention"; readonly by: number }
@@ -255,6 +264,7 @@ const NonNegativeInt = Amount.Schema
  * import { Schema } from "effect"
  * import { Replacement } from "@bulwark/core"
  * Schema.is(Replacement.Action)({ _tag: "Redirect", to: "alice" }) // true
+ * Schema.is(Replacement.Action)({ _tag: "Redirect", to: "alice", amount: 2 }) // true
  * ```
  * @since 0.1.0
  * @category schemas
@@ -272,7 +282,8 @@ export const Action: Schema.Codec<Action> = Schema.Union([
     op: Schema.Literals(["add", "sub", "mul", "set", "atMost", "atLeast"]),
     value: Filter.Value
   }),
-  Schema.TaggedStruct("Redirect", { to: Schema.NonEmptyString }),
+  Schema.TaggedStruct("Redirect", { to: Schema.NonEmptyString, amount: Schema.optionalKey(NonNegativeInt) }),
+  Schema.TaggedStruct("Unpreventable", {}),
   Schema.TaggedStruct("SetParams", { params: Schema.Record(Schema.String, GameView.Prop) }),
   Schema.TaggedStruct("Replace", { with: Schema.Array(Template) }),
   Schema.TaggedStruct("ReducePrevention", { by: NonNegativeInt })
@@ -417,6 +428,11 @@ export const problems = (effect: Replacement): ReadonlyArray<readonly [string, s
   if (a._tag === "Prevent" && typeof a.amount === "object") {
     if (!isValue(a.amount)) out.push(["action.amount", `is not an amount expression: ${shown(a.amount)}`])
   } else if (a._tag === "Prevent" && a.amount !== "all" && !isAmount(a.amount))
+    out.push([
+      "action.amount",
+      `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.amount)}`
+    ])
+  if (a._tag === "Redirect" && a.amount !== undefined && !isAmount(a.amount))
     out.push([
       "action.amount",
       `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.amount)}`

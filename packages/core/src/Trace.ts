@@ -64,6 +64,20 @@ export interface Change {
   readonly after: number
   readonly prevented: number
   readonly redirectedTo?: string
+  /**
+   * With `redirectedTo`: how much of it moved there when only part of it did ("the next 2 damage
+   * … is dealt to B instead", MTG 614.9), as the new occurrence `redirectedAs`; `after` is what
+   * stays.
+   *
+   * @since 0.1.0
+   */
+  readonly redirected?: number
+  /**
+   * With `redirected`: the id of the occurrence that carries the redirected part.
+   *
+   * @since 0.1.0
+   */
+  readonly redirectedAs?: string
   readonly replacedBy?: ReadonlyArray<string>
   /** The occurrences that replace it (their ids are `replacedBy`), so that the text can say what they are. */
   readonly replacements?: ReadonlyArray<Made> | undefined
@@ -314,7 +328,10 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
     const w = familyOf(c.occurrence)
     const the = `the ${w.amount(c.before)} to ${c.subject}`
     const arrow = `: ${c.before} → ${c.after}`
+    if (c.redirectedTo !== undefined && c.redirected !== undefined)
+      return `redirects ${c.redirected} of ${the} to ${c.redirectedTo}${arrow}`
     if (c.redirectedTo !== undefined) return `redirects ${the} to ${c.redirectedTo}`
+    if (action?._tag === "Unpreventable") return `makes ${the} unpreventable`
     if (c.replacedBy !== undefined)
       return c.replacedBy.length === 0
         ? `replaces ${the} with nothing`
@@ -370,12 +387,13 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
         const action = effects.get(r.effect)?.action
         const how = r.chosenBy === "only candidate" ? "the only one that can apply" : r.chosenBy
         const changes = r.changes.map((c) => change(action, c)).join("; ")
+        const what = action?._tag === "Redirect" ? "the redirection" : "the shield"
         const rem =
           r.remaining === undefined
             ? ""
             : r.remaining.after === 0
-              ? `; the shield is used up (${r.remaining.before} → 0)`
-              : `; the shield has ${r.remaining.after} left (${r.remaining.before} → ${r.remaining.after})`
+              ? `; ${what} is used up (${r.remaining.before} → 0)`
+              : `; ${what} has ${r.remaining.after} left (${r.remaining.before} → ${r.remaining.after})`
         const notes = r.notes.length === 0 ? "" : ` — ${r.notes.join("; ")}`
         return line(
           r,

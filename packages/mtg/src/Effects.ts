@@ -23,7 +23,8 @@ import * as Results from "./Results.js"
 /**
  * The effect categories of this ruleset. The first four are the tiers of CR 616.1a–d (applied
  * before any other); `prevention` and `replacement` are both 616.1e ("any of the applicable
- * replacement and/or prevention effects may be chosen").
+ * replacement and/or prevention effects may be chosen"). `cantBePrevented` is not a replacement
+ * effect at all ("damage can't be prevented", CR 615.12): it is applied before any of them.
  *
  * @example
  * ```ts
@@ -39,7 +40,8 @@ export const Category = {
   copyOnEntering: "copy-on-entering",
   backFaceUp: "back-face-up",
   prevention: "prevention",
-  replacement: "replacement"
+  replacement: "replacement",
+  cantBePrevented: "cant-be-prevented"
 } as const
 
 /**
@@ -98,22 +100,43 @@ export type Common = Schema.Struct.Type<typeof commonFields>
 
 const ModifyOp = Schema.Literals(["add", "sub", "mul", "set", "atMost", "atLeast"])
 
+/**
+ * The option of the prevention kinds (and `cantBePrevented`) that limits them to combat damage
+ * ("prevent all combat damage that would be dealt this turn", a fog) or to noncombat damage:
+ * `only: combat` watches damage of kind `combat`, `only: noncombat` damage without it.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/mtg"
+ * Schema.is(Effects.Only)("combat") // true
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const Only = Schema.Literals(["combat", "noncombat"])
+
+const only = { only: opt(Only) }
+
 const { id: _rawId, ...rawFields } = Replacement.Replacement.fields
 
 /**
  * The options of each constructor, as schemas (the effect kinds' `options`): the
  * {@link commonFields} and the kind's own —
  *
- * - `shield`: `to` and `amount` (required), `from`;
+ * - `shield`: `to` and `amount` (required), `from`, `only`;
  * - `shieldEach`: `amount`, `to` (the creatures, by id), `sharingColor` (then `to` is one id and
- *   the creatures are those that share a colour with it when the effect is created);
+ *   the creatures are those that share a colour with it when the effect is created), `only`;
  * - `preventNextFrom`: `from` (the source, required), `to`, `gainLife`, `properties` (a selector
- *   the source must still match, 615.9);
- * - `preventEach`: `amount` (a number or `all`, required), `to`, `from`;
+ *   the source must still match, 615.9), `only`;
+ * - `preventEach`: `amount` (a number or `all`, required), `to`, `from`, `only`;
+ * - `cantBePrevented`: `to`, `from`, `only` (the damage it makes unpreventable), with a `duration`;
+ *   `only` (see {@link Only}): `combat` or `noncombat` damage only;
  * - `modify`: `op`, `value`, `family` (default damage), `to`, `from`, `params`;
  * - `double`: `family` (default damage), `to`, `from`;
- * - `redirect`: `redirectTo` (required), `to`, `from`;
- * - `zoneInstead`: `when` (the params the zone change must have), `into` (the zone instead), `to`;
+ * - `redirect`: `redirectTo` (required), `to`, `from`, `amount` (the next N damage only);
+ * - `zoneInstead`: `when` (the params the zone change must have), `into` (the zone instead), `to`,
+ *   `family` (default `zoneChange`; `destroy`: "if it would be destroyed, exile it instead");
  * - `instead`: `family` (required), `with` (the occurrences instead), `to`, `from`, `params`;
  * - `lifeFloor`: `floor` (default 1), `ifYouControl` (default: a creature);
  * - `raw`: `id` and `effect`, a core `Replacement` without its id.
@@ -129,19 +152,22 @@ const { id: _rawId, ...rawFields } = Replacement.Replacement.fields
  * @category options
  */
 export const Options = {
-  shield: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") }),
+  shield: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount"), ...only }),
   shieldEach: Schema.Struct({
     ...commonFields,
     ...Language.pick("to", "amount"),
+    ...only,
     sharingColor: opt(Schema.Boolean)
   }),
   preventNextFrom: Schema.Struct({
     ...commonFields,
     ...Language.pick("to", "from"),
+    ...only,
     gainLife: opt(Schema.Boolean),
     properties: opt(Language.SelectorSchema)
   }),
-  preventEach: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount") }),
+  preventEach: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "amount"), ...only }),
+  cantBePrevented: Schema.Struct({ ...commonFields, ...Language.pick("to", "from"), ...only }),
   modify: Schema.Struct({
     ...commonFields,
     ...Language.pick("to", "from", "family"),
@@ -152,12 +178,12 @@ export const Options = {
   double: Schema.Struct({ ...commonFields, ...Language.pick("to", "from", "family") }),
   redirect: Schema.Struct({
     ...commonFields,
-    ...Language.pick("to", "from"),
+    ...Language.pick("to", "from", "amount"),
     redirectTo: Str
   }),
   zoneInstead: Schema.Struct({
     ...commonFields,
-    ...Language.pick("to"),
+    ...Language.pick("to", "family"),
     when: Params,
     into: Str
   }),
@@ -250,8 +276,16 @@ const watchOf = (
 
 const damageWatch = (
   to: Language.Selector | undefined,
-  from: Language.Selector | undefined
-): Replacement.Watch => watchOf(Game.Family.damage, to, from)
+  from: Language.Selector | undefined,
+  limit?: typeof Only.Type | undefined
+): Replacement.Watch => {
+  const w = watchOf(Game.Family.damage, to, from)
+  if (limit === undefined) return w
+  return { ...w, kinds: limit === "combat" ? { anyOf: ["combat"] } : { noneOf: ["combat"] } }
+}
+
+/** " combat" / " noncombat" in a label. */
+const onlyWord = (limit: typeof Only.Type | undefined): string => (limit === undefined ? "" : ` ${limit}`)
 
 /**
  * CR 615.7: "Prevent the next N damage that would be dealt to [it] this turn" — a shield whose
@@ -279,11 +313,11 @@ export const shield = (o: typeof Options.shield.Type, view?: GameView.GameView):
     o,
     view,
     {
-      label: `Prevent the next ${Language.amountLabel(amount)} damage that would be dealt to ${describeTarget(to)}`,
+      label: `Prevent the next ${Language.amountLabel(amount)}${onlyWord(o.only)} damage that would be dealt to ${describeTarget(to)}`,
       category: Category.prevention,
       rule: "MTG CR 615.7"
     },
-    damageWatch(to, o.from),
+    damageWatch(to, o.from, o.only),
     { _tag: "Prevent", amount, scope: "shield" }
   )
 }
@@ -410,8 +444,7 @@ export const preventNextFrom = (
       rule: props === undefined ? "MTG CR 615.8" : "MTG CR 615.9 (609.7b)"
     },
     {
-      family: Game.Family.damage,
-      ...(o.to === undefined ? {} : { subject: Language.toFilter(o.to) }),
+      ...damageWatch(o.to, undefined, o.only),
       source: props === undefined ? from : { _tag: "And", all: [from, props] }
     },
     { _tag: "Prevent", amount: "all", scope: "once" }
@@ -448,14 +481,51 @@ export const preventEach = (
     {
       label:
         amount === "all"
-          ? `Prevent all damage that would be dealt${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}`
-          : `If a source would deal damage${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}, prevent ${Language.amountLabel(amount)} of that damage`,
+          ? `Prevent all${onlyWord(o.only)} damage that would be dealt${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}`
+          : `If a source would deal${onlyWord(o.only)} damage${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`}, prevent ${Language.amountLabel(amount)} of that damage`,
       category: Category.prevention,
       // an amount computed when it applies: "they aren't locked in ahead of time"
       rule: typeof amount === "object" ? "MTG CR 615.10, 615.1" : "MTG CR 615.10"
     },
-    damageWatch(o.to, o.from),
+    damageWatch(o.to, o.from, o.only),
     { _tag: "Prevent", amount, scope: "static" }
+  )
+}
+
+/**
+ * CR 615.12: a lasting "damage can't be prevented" effect ("Damage can't be prevented this
+ * turn"), for the damage it watches (`to`, `from`, `only`; default: all damage) while it lasts
+ * (`duration`). "If unpreventable damage would be dealt, any applicable prevention effects are
+ * still applied to it. Those effects won't prevent any damage, but any additional effects they
+ * have will take place. Existing damage prevention shields won't be reduced by damage that can't
+ * be prevented." It is not a replacement effect: the ordering policy applies it before any
+ * other (its own tier, category `cant-be-prevented`). Redirection and modification are not
+ * prevention and still apply.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * const e = Effects.cantBePrevented({ id: "flare", controller: "ap", duration: "endOfTurn" })
+ * e.action // { _tag: "Unpreventable" }
+ * ```
+ * @since 0.1.0
+ * @category prevention
+ */
+export const cantBePrevented = (
+  o: typeof Options.cantBePrevented.Type,
+  view?: GameView.GameView
+): Replacement.Replacement => {
+  known(view, o.id, "from", o.from)
+  return build(
+    o,
+    view,
+    {
+      label: `${o.only === undefined ? "Damage" : o.only === "combat" ? "Combat damage" : "Noncombat damage"}${o.to === undefined ? "" : ` that would be dealt to ${describeTarget(o.to)}`} can't be prevented`,
+      category: Category.cantBePrevented,
+      rule: "MTG CR 615.12"
+    },
+    damageWatch(o.to, o.from, o.only),
+    { _tag: "Unpreventable" }
   )
 }
 
@@ -498,13 +568,54 @@ export const double = (o: typeof Options.double.Type, view?: GameView.GameView):
   modify({ ...o, label: o.label ?? "it deals double that damage instead", op: "mul", value: 2 }, view)
 
 /**
+ * Who damage can be redirected to or from (CR 614.9): a battle, creature or planeswalker on the
+ * battlefield, or a player who has not left the game (`lost`).
+ */
+const redirectable: Filter.Filter = {
+  _tag: "Or",
+  any: [
+    {
+      _tag: "And",
+      all: [
+        { _tag: "InZone", zones: ["battlefield"] },
+        {
+          _tag: "Or",
+          any: ["Creature", "Planeswalker", "Battle"].map(
+            (t): Filter.Filter => ({ _tag: "Prop", prop: "types", op: "has", value: t })
+          )
+        }
+      ]
+    },
+    {
+      _tag: "And",
+      all: [
+        { _tag: "IsPlayer" },
+        { _tag: "Not", filter: { _tag: "Prop", prop: "lost", op: "eq", value: true } }
+      ]
+    }
+  ]
+}
+
+/**
  * CR 614.9: a redirection effect ("the damage is dealt to [another] instead"). Not prevention:
- * damage that can't be prevented is still redirected.
+ * damage that can't be prevented is still redirected. With `amount`, "the next N damage that
+ * would be dealt to [it] this turn is dealt to [another] instead": N is used up like a shield's
+ * amount (its remainder is the effect's `remaining`), only that much moves and the rest stays
+ * (core's `Redirect` with an amount). "If one of those permanents is no longer on the
+ * battlefield when the damage would be redirected, or is no longer a battle, creature, or
+ * planeswalker when the damage would be redirected, the effect does nothing. If damage would be
+ * redirected to or from a player who has left the game, the effect does nothing": the condition
+ * of the form with an `amount` (nothing redirected, nothing used up); the form without one keeps
+ * its earlier meaning (no such check), so that existing files resolve as they did. Damage that
+ * can't be redirected (kind
+ * `Game.CANT_BE_REDIRECTED`) is not watched. `amount: all` is the same as no amount.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/mtg"
  * Effects.redirect({ id: "r", controller: "a", to: "a", redirectTo: "bear" }).action // { _tag: "Redirect", to: "bear" }
+ * Effects.redirect({ id: "r", controller: "a", to: "A", redirectTo: "B", amount: 2 }).action
+ * // { _tag: "Redirect", to: "B", amount: 2 }
  * ```
  * @since 0.1.0
  * @category replacement
@@ -514,16 +625,41 @@ export const redirect = (
   view?: GameView.GameView
 ): Replacement.Replacement => {
   known(view, o.id, "redirectTo", o.redirectTo)
+  const amount =
+    o.amount === undefined || o.amount === "all"
+      ? undefined
+      : Amount.check(o.amount as number, "redirect amount", { id: o.id })
+  const possible: Filter.Condition = {
+    _tag: "All",
+    all: [
+      { _tag: "Test", on: "subject", filter: redirectable },
+      { _tag: "Exists", filter: { _tag: "And", all: [{ _tag: "Id", ids: [o.redirectTo] }, redirectable] } }
+    ]
+  }
+  const w = damageWatch(o.to, o.from)
+  // the check is on the form with an amount only: on the form without one it would change the
+  // outcome of existing files (a redirect to a permanent that has since left the battlefield)
+  const condition =
+    amount === undefined
+      ? o.condition
+      : o.condition === undefined
+        ? possible
+        : { _tag: "All" as const, all: [possible, o.condition] }
   return build(
-    o,
+    { ...o, ...(condition === undefined ? {} : { condition }) },
     view,
     {
-      label: `The damage is dealt to ${o.redirectTo} instead`,
+      label:
+        amount === undefined
+          ? `The damage is dealt to ${o.redirectTo} instead`
+          : `The next ${amount} damage that would be dealt${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`} is dealt to ${o.redirectTo} instead`,
       category: Category.replacement,
       rule: "MTG CR 614.9"
     },
-    damageWatch(o.to, o.from),
-    { _tag: "Redirect", to: o.redirectTo }
+    { ...w, kinds: { noneOf: [Game.CANT_BE_REDIRECTED] } },
+    amount === undefined
+      ? { _tag: "Redirect", to: o.redirectTo }
+      : { _tag: "Redirect", to: o.redirectTo, amount }
   )
 }
 
@@ -555,7 +691,7 @@ export const zoneInstead = (
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    watchOf(Game.Family.zoneChange, o.to, undefined, o.when),
+    watchOf(o.family ?? Game.Family.zoneChange, o.to, undefined, o.when),
     { _tag: "SetParams", params: { to: o.into } }
   )
 

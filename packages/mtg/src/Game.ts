@@ -13,11 +13,15 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView } from "@bulwark/core"
+import { GameEvent, GameView, type Policy } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
- * of damage (CR 120.3) or the non-damage events of CR 614 that the scenario vocabulary offers.
+ * of damage (CR 120.3) or the non-damage events of CR 614 that the scenario vocabulary offers:
+ * `destroy` (a permanent is destroyed: it goes to its owner's graveyard, or to the zone in
+ * `params.to` when a replacement changed it — "if it would die, exile it instead") and
+ * `regenerate` (what regeneration does instead of a destruction, CR 614.8: all damage marked on
+ * it is removed and it is tapped) are events like the others, so replacement effects see them.
  *
  * @example
  * ```ts
@@ -36,7 +40,9 @@ export const Family = {
   removeCounters: "removeCounters",
   zoneChange: "zoneChange",
   draw: "draw",
-  createToken: "createToken"
+  createToken: "createToken",
+  destroy: "destroy",
+  regenerate: "regenerate"
 } as const
 
 /**
@@ -52,6 +58,137 @@ export const Family = {
  * @category constants
  */
 export const FROM_DAMAGE = "fromDamage" as const
+
+/**
+ * The kind put on damage that can't be redirected (an occurrence's `cantBeRedirected: true` in
+ * scenario files): `Effects.redirect` doesn't watch it.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.CANT_BE_REDIRECTED // "cantBeRedirected"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const CANT_BE_REDIRECTED = "cantBeRedirected" as const
+
+/**
+ * The param of a damage occurrence that says where its excess damage goes (CR 120.4a): a player
+ * or object id, or `"controller"` — the controller of the permanent it is dealt to. See
+ * {@link excessDamage}.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.EXCESS_TO // "excessTo"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const EXCESS_TO = "excessTo" as const
+
+/**
+ * The lethal part of `amount` damage dealt to a permanent at once with `others` more damage from
+ * other sources (CR 120.4a), or `undefined` when it is not a creature, planeswalker or battle:
+ * for a creature, its toughness less the damage already marked on it and the other damage
+ * (at most 1 when the source has deathtouch); for a planeswalker, its loyalty less the other
+ * damage; for a battle, its defense less the other damage. "If the first permanent has multiple
+ * card types … the excess damage is the greatest of the calculated amounts": the smallest lethal
+ * part. Never below 0.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "c", kind: "object",
+ *   controller: "a", zone: "battlefield", props: { types: ["Creature"], toughness: 3, damage: 1 } }] })
+ * Game.lethalPart(view, "c", 5, 0, false) // 2
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const lethalPart = (
+  view: GameView.GameView,
+  id: string,
+  amount: number,
+  others: number,
+  deathtouch: boolean
+): number | undefined => {
+  const o = view.objects[id]
+  if (o === undefined || o.kind !== "object") return undefined
+  const parts: Array<number> = []
+  if (has(view, id, "types", "Creature") && typeof o.props["toughness"] === "number") {
+    const left = Math.max(0, o.props["toughness"] - num(view, id, "damage") - others)
+    parts.push(deathtouch ? Math.min(1, left) : left)
+  }
+  if (has(view, id, "types", "Planeswalker")) parts.push(Math.max(0, num(view, id, "loyalty") - others))
+  if (has(view, id, "types", "Battle")) parts.push(Math.max(0, num(view, id, "defense") - others))
+  if (parts.length === 0) return undefined
+  return Math.min(amount, ...parts)
+}
+
+/**
+ * CR 120.4a, "First, if an effect that's causing damage to be dealt states that excess damage
+ * that would be dealt to a permanent is dealt to another permanent or player instead, the damage
+ * event is modified accordingly": the ruleset's `prepareEvent`. Each damage occurrence with
+ * `params.excessTo` ({@link EXCESS_TO}) keeps its lethal part ({@link lethalPart}, counting
+ * damage already marked and the other damage to the same permanent in the event) and the rest
+ * becomes a new damage occurrence `<id>:excess` from the same source, with the same kinds, to
+ * the player or object named (`"controller"`: the permanent's controller). This happens before
+ * any replacement or prevention effect applies (120.4a precedes 120.4b), so a shield on the
+ * creature prevents from its lethal part only.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "c", kind: "object",
+ *   controller: "a", zone: "battlefield", props: { types: ["Creature"], toughness: 3, damage: 1 } }] })
+ * const d = GameEvent.occurrence({ id: "d", family: "damage", subject: "c", amount: 5, params: { excessTo: "controller" } })
+ * Game.excessDamage.apply([d], view)?.occurrences.map((o) => [o.subject, o.amount]) // [["c", 2], ["a", 3]]
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const excessDamage: Policy.EventPreparation = {
+  rule: "MTG CR 120.4a",
+  apply: (occurrences, view) => {
+    if (!occurrences.some((o) => o.family === Family.damage && typeof o.params[EXCESS_TO] === "string"))
+      return undefined
+    const out: Array<GameEvent.Occurrence> = []
+    const notes: Array<string> = []
+    for (const o of occurrences) {
+      const to = o.params[EXCESS_TO]
+      if (o.family !== Family.damage || typeof to !== "string") {
+        out.push(o)
+        continue
+      }
+      let others = 0
+      for (const x of occurrences)
+        if (x !== o && x.family === Family.damage && x.subject === o.subject) others += x.amount
+      const deathtouch = has(view, o.source, "keywords", "deathtouch")
+      const lethal = lethalPart(view, o.subject, o.amount, others, deathtouch)
+      const target = to === "controller" ? view.objects[o.subject]?.controller : to
+      if (
+        lethal === undefined ||
+        lethal >= o.amount ||
+        target === undefined ||
+        view.objects[target] === undefined
+      ) {
+        out.push(o)
+        continue
+      }
+      const excess = o.amount - lethal
+      out.push({ ...o, amount: lethal })
+      out.push({ ...o, id: `${o.id}:excess`, subject: target, amount: excess })
+      notes.push(
+        `${excess} of the ${o.amount} damage to ${o.subject} is excess damage (lethal damage is ${lethal}), dealt to ${target} instead`
+      )
+    }
+    return { occurrences: out, notes }
+  }
+}
 
 /**
  * The property that holds a counter kind: `+1/+1` → `plus1Counters`, `-1/-1` → `minus1Counters`,
@@ -255,16 +392,21 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
  *   `loyalty`, `defense`, …): the counter's property (CR 120.3b–d); power and toughness are
  *   recomputed;
  * - `zoneChange` with `params.to`: the subject's zone;
+ * - `destroy`: the subject goes to its owner's graveyard (or to `params.to`, when a replacement
+ *   effect set it: "exile it instead");
+ * - `regenerate`: the subject's marked damage is removed and it is tapped (`tapped`, MTG CR 614.8);
  * - `draw`: the first `amount` cards the subject owns in the library go to the hand (CR 121.1; in
  *   the order of the view's objects);
  * - `createToken`: `amount` token objects (`<occurrence id>/token<n>`) enter the battlefield
  *   under the subject's control, with the name in `params.name`.
  *
- * Other families change nothing.
+ * Other families change nothing. An instruction that can't be carried out is ignored (MTG CR
+ * 614.6, 615.6: "the impossible instruction is simply ignored"): drawing from a library with
+ * fewer cards draws what there is, destroying an object that is not there does nothing.
  *
  * @example
  * ```ts
- * import { GameEvent, GameView } from "@bulwark/core"
+ * import { GameEvent, GameView, type Policy } from "@bulwark/core"
  * import { Game } from "@bulwark/mtg"
  * const view = GameView.make({ players: ["a"], activePlayer: "a",
  *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
@@ -296,6 +438,14 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       const to = o.params["to"]
       return typeof to === "string" ? moveTo(view, o.subject, to) : view
     }
+    case Family.destroy: {
+      // only a permanent can be destroyed: anything else is an impossible instruction, ignored
+      if (view.objects[o.subject]?.zone !== "battlefield") return view
+      const to = o.params["to"]
+      return moveTo(view, o.subject, typeof to === "string" ? to : "graveyard")
+    }
+    case Family.regenerate:
+      return setProps(view, o.subject, (p) => ({ ...p, damage: 0, tapped: true }))
     case Family.draw: {
       let v = view
       let left = o.amount

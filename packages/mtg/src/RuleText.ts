@@ -22,6 +22,8 @@
 export const sentences: Readonly<Record<string, string>> = {
   "120.3":
     "Damage may have one or more of the following results, depending on whether the recipient of the damage is a player or permanent, the characteristics of the damage’s source, and the characteristics of the damage’s recipient (if it’s a permanent).",
+  "120.4a":
+    "First, if an effect that’s causing damage to be dealt states that excess damage that would be dealt to a permanent is dealt to another permanent or player instead, the damage event is modified accordingly. If the first permanent is a creature, the excess damage is the amount of damage in excess of what would be lethal damage, taking into account damage already marked on the creature and damage from other sources that would be dealt at the same time.",
   "120.4c":
     "Third, damage that’s been dealt is processed into its results, as modified by replacement effects that interact with those results (such as life loss or counters).",
   "120.6":
@@ -31,7 +33,7 @@ export const sentences: Readonly<Record<string, string>> = {
   "614.1a":
     "Effects that use the word “instead” are replacement effects. Most replacement effects use the word “instead” to indicate what events will be replaced with other events.",
   "614.9":
-    "Some effects replace damage dealt to one battle, creature, planeswalker, or player with the same damage dealt to another battle, creature, planeswalker, or player; such effects are called redirection effects.",
+    "Some effects replace damage dealt to one battle, creature, planeswalker, or player with the same damage dealt to another battle, creature, planeswalker, or player; such effects are called redirection effects. If one of those permanents is no longer on the battlefield when the damage would be redirected, or is no longer a battle, creature, or planeswalker when the damage would be redirected, the effect does nothing.",
   "614.15":
     "Such effects are called self-replacement effects. … When applying replacement effects to an event, self-replacement effects are applied before other replacement effects.",
   "615.1":
@@ -42,6 +44,8 @@ export const sentences: Readonly<Record<string, string>> = {
     "These effects prevent the next instance of damage from that source, regardless of how much damage that is.",
   "615.9":
     "When the source would deal damage, the shield rechecks the source’s properties. If the properties no longer match, the damage isn’t prevented or replaced and the shield isn’t used up.",
+  "615.12":
+    "If unpreventable damage would be dealt, any applicable prevention effects are still applied to it. Those effects won’t prevent any damage, but any additional effects they have will take place. Existing damage prevention shields won’t be reduced by damage that can’t be prevented.",
   "615.10":
     "Such an effect prevents only the indicated amount of damage in any applicable damage event at any given time.",
   "615.11":

@@ -31,19 +31,25 @@ import * as RuleText from "./RuleText.js"
 export const chooserOf: (affected: string, view: GameView.GameView) => string = Policy.defaultChooserOf
 
 /**
- * The tiers of CR 616.1 (2025 numbering): self-replacement effects (616.1a, 614.15), then effects
+ * The tiers of CR 616.1 (2025 numbering), after "damage can't be prevented" effects (615.12: not
+ * replacement effects, so applied before any of them): self-replacement effects (616.1a, 614.15), then effects
  * that modify under whose control an object enters (616.1b), then copy-as-it-enters effects
  * (616.1c), then back-face-up effects (616.1d), then any (616.1e).
  *
  * @example
  * ```ts
  * import { Rules } from "@bulwark/mtg"
- * Rules.tiers.map((t) => t.name) // ["self-replacement", "control on entering", "copy on entering", "back face up", "any"]
+ * Rules.tiers.map((t) => t.name) // ["can't be prevented", "self-replacement", "control on entering", "copy on entering", "back face up", "any"]
  * ```
  * @since 0.1.0
  * @category ordering
  */
 export const tiers: ReadonlyArray<Policy.Tier> = [
+  {
+    name: "can't be prevented",
+    categories: [Effects.Category.cantBePrevented],
+    rule: "MTG CR 615.12"
+  },
   {
     name: "self-replacement",
     categories: [Effects.Category.selfReplacement],
@@ -131,7 +137,9 @@ export const rules: Policy.Rules = {
   predicates,
   values: Results.values,
   // order prompts only when the order can matter (a doubler and protection on one creature)
-  orderShortcut: true
+  orderShortcut: true,
+  // CR 120.4a: excess damage is dealt elsewhere before replacement and prevention (120.4b)
+  prepareEvent: Game.excessDamage
 }
 
 const fam = Words.phrases
@@ -162,6 +170,8 @@ const by = (o: Words.Occurrence): string => (o.source === undefined ? "" : ` (fr
  */
 export const words: Words.Words = {
   tiers: {
+    "can't be prevented":
+      "effects that say damage can't be prevented (not replacement effects: applied first)",
     "self-replacement": "self-replacement effects",
     "control on entering": "effects that modify under whose control an object enters",
     "copy on entering": "effects that make an object enter as a copy",
@@ -203,6 +213,17 @@ export const words: Words.Words = {
       (o) => `${o.subject} would draw ${o.amount} card${o.amount === 1 ? "" : "s"}`,
       (o) => `${o.subject} draws ${o.amount} card${o.amount === 1 ? "" : "s"}`,
       (n) => `${n} card${n === 1 ? "" : "s"}`
+    ),
+    [Game.Family.destroy]: fam(
+      (o) => `${o.subject} would be destroyed`,
+      (o) =>
+        `${o.subject} is destroyed${typeof o.params?.["to"] === "string" && o.params["to"] !== "graveyard" ? ` (put into ${o.params["to"]} instead of the graveyard)` : ""}`,
+      (n) => `${n} destruction${n === 1 ? "" : "s"}`
+    ),
+    [Game.Family.regenerate]: fam(
+      (o) => `${o.subject} would regenerate`,
+      (o) => `${o.subject} regenerates (its damage is removed and it is tapped)`,
+      (n) => `${n} regeneration${n === 1 ? "" : "s"}`
     ),
     [Game.Family.createToken]: fam(
       (o) => `${o.subject} would create ${o.amount} token${o.amount === 1 ? "" : "s"}`,

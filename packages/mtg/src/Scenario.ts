@@ -252,6 +252,41 @@ const legality = <A extends string, B extends string>(
     }
   })
 
+const occurrenceFields = {
+  excessTo: opt(Str),
+  cantBeRedirected: opt(Schema.Boolean)
+}
+
+/**
+ * An occurrence of an `event` step, with Magic's own fields: `excessTo` ("excess damage is dealt
+ * to that creature's controller instead", CR 120.4a: `controller`, or a player or object id) and
+ * `cantBeRedirected: true` (kind `Game.CANT_BE_REDIRECTED`: redirection effects don't watch it).
+ * A `destroy` or `regenerate` occurrence without an amount has amount 1 (one permanent).
+ */
+const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileContext) => {
+  // a destruction or a regeneration happens to one permanent: its amount is 1 when not written
+  const one =
+    (entry.family === Game.Family.destroy || entry.family === Game.Family.regenerate) && entry.amount === 0
+  const base = Language.occurrence(one ? { ...entry, amount: 1 } : entry)
+  const excessTo = entry["excessTo"] as string | undefined
+  if (excessTo !== undefined) {
+    if (entry.family !== Game.Family.damage)
+      ctx.invalid(`${ctx.path}.excessTo`, "excessTo is for damage only")
+    if (excessTo !== "controller" && !Object.hasOwn(ctx.view.objects, excessTo))
+      ctx.invalid(
+        `${ctx.path}.excessTo`,
+        `unknown player or object ${JSON.stringify(excessTo)} (or "controller")`
+      )
+  }
+  const cant = entry["cantBeRedirected"] === true
+  if (excessTo === undefined && !cant) return base
+  return {
+    ...base,
+    ...(cant ? { kinds: [...base.kinds, Game.CANT_BE_REDIRECTED] } : {}),
+    ...(excessTo === undefined ? {} : { params: { ...base.params, [Game.EXCESS_TO]: excessTo } })
+  }
+}
+
 /** The times that pass (`advance:`) and that effects last until (`duration:`). */
 const times = ["endOfTurn", "endOfCombat", "yourNextTurn"]
 
@@ -259,8 +294,9 @@ const json = (xs: ReadonlyArray<object>): CoreRuleset.Json => xs.map((x) => ({ .
 
 /**
  * The Magic ruleset's words (see the module documentation): effect kinds `shield`, `shieldEach`,
- * `preventNextFrom`, `preventEach`, `modify`, `double`, `redirect`, `zoneInstead`, `instead`,
- * `lifeFloor`, `raw` (each `make` is the `Effects` constructor of that name); the step kind
+ * `preventNextFrom`, `preventEach`, `cantBePrevented`, `modify`, `double`, `redirect`,
+ * `zoneInstead`, `instead`, `lifeFloor`, `raw` (each `make` is the `Effects` constructor of that
+ * name); the occurrence fields `excessTo` (CR 120.4a) and `cantBeRedirected`; the step kind
  * `stateBasedActions: true` (CR 704.5 as modelled by `Game` and `Protection`); the questions
  * `canTarget`, `canEnchant`, `canEquip`, `canFortify`, `canBlock` (702.16b–f),
  * `illegalAttachments: true` and `sba: true` (the state-based actions that would happen now).
@@ -279,6 +315,7 @@ export const language: Language.Language = {
   objects: { fields: objectFields, defaultZone: "battlefield", make: makeObject },
   prepare,
   derived: Protection.effectsOf,
+  occurrences: { fields: occurrenceFields, make: makeOccurrence },
   effects: {
     shield: Language.effectKind({
       summary: "CR 615.7: prevent the next N damage that would be dealt to …",
@@ -300,6 +337,11 @@ export const language: Language.Language = {
       options: Effects.Options.preventEach,
       make: Effects.preventEach
     }),
+    cantBePrevented: Language.effectKind({
+      summary: "CR 615.12: damage can't be prevented (while it lasts)",
+      options: Effects.Options.cantBePrevented,
+      make: Effects.cantBePrevented
+    }),
     modify: Language.effectKind({
       summary: "CR 614.1a: change an event's amount",
       options: Effects.Options.modify,
@@ -311,7 +353,7 @@ export const language: Language.Language = {
       make: Effects.double
     }),
     redirect: Language.effectKind({
-      summary: "CR 614.9: the damage is dealt to another instead",
+      summary: "CR 614.9: the (next N) damage is dealt to another instead",
       options: Effects.Options.redirect,
       make: Effects.redirect
     }),

@@ -88,7 +88,13 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     title: "dealt → results (replaceable, with additional effects) → occurs",
     status: "implemented"
   },
-  { rule: "120.4a", title: "excess damage dealt elsewhere", status: "not-covered" },
+  {
+    rule: "120.4a",
+    title:
+      "excess damage dealt elsewhere (creature: marked damage counted; planeswalker, battle; deathtouch)",
+    status: "implemented",
+    note: "an occurrence's `excessTo`; computed before replacement and prevention (`Game.excessDamage`)"
+  },
   { rule: "122.1a", title: "+X/+Y and -X/-Y counters change power and toughness", status: "implemented" },
   {
     rule: "400.7",
@@ -110,6 +116,23 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   },
   { rule: "614.5", title: "a replacement applies once per event", status: "implemented" },
   { rule: "614.9", title: "redirection is not prevention", status: "implemented" },
+  {
+    rule: "614.9",
+    title: "the next N damage redirected (the rest stays); a redirect that can't happen does nothing",
+    status: "implemented",
+    note: "`redirect` with `amount`; damage that `cantBeRedirected` is not redirected"
+  },
+  {
+    rule: "614.6, 614.7, 615.6",
+    title: "a replaced event never happens; an impossible instruction is ignored",
+    status: "implemented"
+  },
+  {
+    rule: "614.8",
+    title: "destruction is an event; regeneration replaces it",
+    status: "partial",
+    note: "`destroy` and `regenerate` events; the `stateBasedActions` step still destroys without an event, and removing from combat is not modelled"
+  },
   { rule: "614.15", title: "self-replacement effects first", status: "implemented" },
   { rule: "614.16", title: "token creation replacements (doubling)", status: "implemented" },
   {
@@ -123,6 +146,12 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   { rule: "615.10", title: "static prevent N of each event; prevent all", status: "implemented" },
   { rule: "615.11", title: "per-creature shields created at resolution", status: "implemented" },
   { rule: "615.12", title: "damage that can't be prevented", status: "implemented" },
+  {
+    rule: "615.12",
+    title: 'a lasting "damage can\'t be prevented" effect; combat-only and noncombat-only prevention',
+    status: "implemented",
+    note: "`cantBePrevented` (applied before any replacement); `only: combat | noncombat`"
+  },
   { rule: "615.12a", title: "a prevention applies to unpreventable damage once", status: "implemented" },
   { rule: "615.13", title: "one prevention notification per application", status: "implemented" },
   { rule: "616.1", title: "affected player/controller chooses; APNAP", status: "implemented" },
@@ -187,6 +216,6 @@ export const ruleset: Ruleset.Ruleset = {
   words: Rules.words,
   vocabulary: {
     families: Object.values(Game.Family),
-    kinds: ["combat", Game.FROM_DAMAGE, "destroy"]
+    kinds: ["combat", Game.FROM_DAMAGE, "destroy", Game.CANT_BE_REDIRECTED]
   }
 }

@@ -1,0 +1,135 @@
+/**
+ * The additive kernel words of the redirection and "can't be prevented" effects: a `Redirect`
+ * with an `amount` ("the next N damage that would be dealt to A is dealt to B instead" — N used
+ * up like a shield, the rest stays with A), the `Unpreventable` action (a lasting "damage can't
+ * be prevented" effect: preventions still apply and prevent 0, a shield keeps its amount), and
+ * `Rules.prepareEvent` (the ruleset changes an event before any effect sees it). Each has a
+ * negative control: the same case without the new part gives the other result.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Chooser, GameEvent, Ledger, type Policy, type Replacement, Resolver } from "../src/index.js"
+import { affected, dealt, dmg, ok, shield, view } from "./fixtures.js"
+
+const resolve = (
+  effects: ReadonlyArray<Replacement.Replacement>,
+  occs: ReadonlyArray<GameEvent.Occurrence>,
+  rules: Policy.Rules = affected,
+  ledger: Ledger.Ledger = Ledger.make(effects)
+) => ok(Resolver.resolveSync(rules, GameEvent.make("e", occs), ledger, view, Chooser.firstLegal))
+
+const redirect = (amount?: number): Replacement.Replacement => ({
+  id: "r",
+  label: `The next ${amount ?? "all"} damage to napUnit is dealt to napAlly instead`,
+  controller: "nap",
+  category: "standard",
+  watch: { family: "damage", subject: { _tag: "Id", ids: ["napUnit"] } },
+  action:
+    amount === undefined ? { _tag: "Redirect", to: "napAlly" } : { _tag: "Redirect", to: "napAlly", amount }
+})
+
+describe("Redirect with an amount", () => {
+  it("3 damage, N = 2: 1 stays, 2 move; the remainder is 0 and the effect is used up", () => {
+    const r = resolve([redirect(2)], [dmg("a", "napUnit", 3)])
+    assert.strictEqual(dealt(r, "napUnit"), 1)
+    assert.strictEqual(dealt(r, "napAlly"), 2)
+    assert.strictEqual(Ledger.remaining(r.ledger, "r"), 0)
+    assert.isTrue(Ledger.isSpent(r.ledger, "r"))
+    const a = r.outcomes.find((o) => o.id === "a")
+    assert.deepStrictEqual([a?.proposed, a?.modified, a?.amount], [3, -2, 1])
+  })
+
+  it("the remainder carries to the next event; without the amount (the control) all 3 move", () => {
+    const first = resolve([redirect(2)], [dmg("a", "napUnit", 1)])
+    assert.strictEqual(Ledger.remaining(first.ledger, "r"), 1)
+    const second = resolve([redirect(2)], [dmg("b", "napUnit", 3)], affected, first.ledger)
+    assert.strictEqual(dealt(second, "napUnit"), 2)
+    assert.strictEqual(dealt(second, "napAlly"), 1)
+    const all = resolve([redirect()], [dmg("a", "napUnit", 3)])
+    assert.strictEqual(dealt(all, "napAlly"), 3)
+    assert.strictEqual(Ledger.remaining(all.ledger, "r"), undefined)
+  })
+
+  it("the trace says how much moved and where", () => {
+    const r = ok(
+      Resolver.resolveSync(
+        affected,
+        GameEvent.make("e", [dmg("a", "napUnit", 3)]),
+        Ledger.make([redirect(2)]),
+        view,
+        Chooser.firstLegal,
+        {
+          trace: true
+        }
+      )
+    )
+    const applied = r.trace.find((t) => t._tag === "Applied")
+    const change = applied?._tag === "Applied" ? applied.changes[0] : undefined
+    assert.strictEqual(change?.redirected, 2)
+    assert.strictEqual(change?.redirectedTo, "napAlly")
+    assert.deepStrictEqual([change?.before, change?.after], [3, 1])
+  })
+
+  it("Ledger.initialState gives it its amount", () => {
+    assert.deepStrictEqual(Ledger.initialState(redirect(4)), { remaining: 4, uses: 0, spent: false })
+    assert.deepStrictEqual(Ledger.initialState(redirect()), { uses: 0, spent: false })
+  })
+})
+
+describe("Unpreventable", () => {
+  const cant: Replacement.Replacement = {
+    id: "cant",
+    label: "Damage can't be prevented",
+    controller: "ap",
+    category: "self",
+    watch: { family: "damage" },
+    action: { _tag: "Unpreventable" }
+  }
+
+  it("applied first (its own tier), the shield applies, prevents 0 and keeps its amount; without it, 2 are prevented", () => {
+    const r = resolve([shield("s", "nap", ["napUnit"], 2), cant], [dmg("a", "napUnit", 3)])
+    assert.strictEqual(dealt(r, "napUnit"), 3)
+    assert.strictEqual(Ledger.remaining(r.ledger, "s"), 2)
+    assert.deepStrictEqual(r.outcomes.find((o) => o.id === "a")?.applied, ["cant", "s"])
+    const control = resolve([shield("s", "nap", ["napUnit"], 2)], [dmg("a", "napUnit", 3)])
+    assert.strictEqual(dealt(control, "napUnit"), 1)
+  })
+})
+
+describe("Rules.prepareEvent", () => {
+  const halve: Policy.EventPreparation = {
+    rule: "T-p 1",
+    apply: (occs) => ({
+      occurrences: occs.flatMap((o) =>
+        o.amount < 2
+          ? [o]
+          : [
+              { ...o, amount: o.amount - 1 },
+              { ...o, id: `${o.id}:rest`, subject: "nap", amount: 1 }
+            ]
+      ),
+      notes: ["one of it goes to nap"]
+    })
+  }
+
+  it("changes the event before effects see it, with a note citing its rule; a cost's event is left alone", () => {
+    const rules: Policy.Rules = { ...affected, prepareEvent: halve }
+    const r = ok(
+      Resolver.resolveSync(
+        rules,
+        GameEvent.make("e", [dmg("a", "napUnit", 3)]),
+        Ledger.make([shield("s", "nap", ["napUnit"], 2)]),
+        view,
+        Chooser.firstLegal,
+        {
+          trace: true
+        }
+      )
+    )
+    assert.strictEqual(dealt(r, "napUnit"), 0)
+    assert.strictEqual(dealt(r, "nap"), 1)
+    assert.isTrue(r.trace.some((t) => t._tag === "Note" && t.rule === "T-p 1"))
+    const control = resolve([shield("s", "nap", ["napUnit"], 2)], [dmg("a", "napUnit", 3)])
+    assert.strictEqual(dealt(control, "napUnit"), 1)
+    assert.strictEqual(dealt(control, "nap"), 0)
+  })
+})
