@@ -400,6 +400,7 @@ export const isQuantitative = (action: Action): boolean =>
 
 const isAmount = (n: unknown): boolean => typeof n === "number" && Number.isSafeInteger(n) && n >= 0
 const shown = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v) : String(v))
+const isValue = Schema.is(Filter.Value)
 
 /**
  * Checks what the schema can't: a shield needs a numeric amount. Effects built in code (not
@@ -418,8 +419,6 @@ const shown = (v: unknown): string => (typeof v === "string" ? JSON.stringify(v)
  * @since 0.1.0
  * @category validation
  */
-const isValue = Schema.is(Filter.Value)
-
 export const problems = (effect: Replacement): ReadonlyArray<readonly [string, string]> => {
   const out: Array<readonly [string, string]> = []
   // what the schema checks on decoding, checked again for effects built in code: no "3", NaN,
