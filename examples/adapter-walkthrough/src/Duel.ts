@@ -29,22 +29,30 @@ export type EffectOptions = typeof EffectOptions.Type
 /** "Shield N: prevent the next N damage that would be dealt to this unit." (Duel 3.1) */
 export const shield = (o: EffectOptions): Replacement.Replacement => ({
   id: o.id,
-  label: `Shield ${o.amount}: prevent the next ${o.amount} damage`,
+  label: `Shield ${Language.amountLabel(o.amount)}: prevent the next ${Language.amountLabel(o.amount)} damage`,
   controller: o.controller,
   category: "prevention",
   watch: { family: GameEvent.DAMAGE, subject: Language.toFilter(o.to) },
-  action: { _tag: "Prevent", amount: o.amount, scope: "shield" },
+  action: {
+    _tag: "Prevent",
+    amount: Language.toAmount(o.amount, "shield amount", { id: o.id }),
+    scope: "shield"
+  },
   rule: "Duel 3.1"
 })
 
 /** "Armor N: prevent N of each damage that would be dealt to this unit." (Duel 3.2) */
 export const armor = (o: EffectOptions): Replacement.Replacement => ({
   id: o.id,
-  label: `Armor ${o.amount}: prevent ${o.amount} of each damage`,
+  label: `Armor ${Language.amountLabel(o.amount)}: prevent ${Language.amountLabel(o.amount)} of each damage`,
   controller: o.controller,
   category: "prevention",
   watch: { family: GameEvent.DAMAGE, subject: Language.toFilter(o.to) },
-  action: { _tag: "Prevent", amount: o.amount, scope: "static" },
+  action: {
+    _tag: "Prevent",
+    amount: Language.toAmount(o.amount, "armor amount", { id: o.id }),
+    scope: "static"
+  },
   rule: "Duel 3.2"
 })
 
@@ -54,11 +62,11 @@ export const rage = (o: EffectOptions): Replacement.Replacement => {
     throw new Errors.InvalidEffect({ effect: o.id, path: "amount", reason: "Rage N needs a number, not all" })
   return {
     id: o.id,
-    label: `Rage ${o.amount}: its damage is increased by ${o.amount}`,
+    label: `Rage ${Language.amountLabel(o.amount)}: its damage is increased by ${Language.amountLabel(o.amount)}`,
     controller: o.controller,
     category: "modifier",
     watch: { family: GameEvent.DAMAGE, source: Language.toFilter(o.to) },
-    action: { _tag: "Modify", op: "add", value: o.amount },
+    action: { _tag: "Modify", op: "add", value: Language.toValue(o.amount, "rage amount", { id: o.id }) },
     rule: "Duel 3.3"
   }
 }

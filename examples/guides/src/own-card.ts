@@ -28,12 +28,13 @@ export const GuardianSigilOptions = Schema.Struct({
  * (MTG CR 616.1: a prevention effect, ordered by the affected creature's controller).
  */
 export const guardianSigil = (c: typeof GuardianSigilOptions.Type): Replacement.Replacement => {
-  const amount = c.amount ?? 1
-  if (amount === "all" || amount < 1)
+  // a written amount (a number, or an expression counted when it applies) compiled for the core
+  const amount = Language.toAmount(c.amount ?? 1, "sigil amount", { id: c.id })
+  if (amount === "all" || (typeof amount === "number" && amount < 1))
     throw new Errors.InvalidEffect({ effect: c.id, path: "amount", reason: "the sigil prevents 1 or more" })
   return {
     id: c.id,
-    label: `Once each turn, if a source an opponent controls would deal damage to a creature you control, prevent ${amount} of that damage`,
+    label: `Once each turn, if a source an opponent controls would deal damage to a creature you control, prevent ${Language.amountLabel(amount)} of that damage`,
     controller: c.controller,
     category: Effects.Category.prevention,
     watch: {
