@@ -33,7 +33,8 @@
  * - step kind `combat`: combat damage assignment (465.2.c), validated (query `<id>`), then dealt
  *   (event `<id>`); step kind `combatDamage`: both sides' assignments, each validated against
  *   its side's current Might (query `<id>`), dealt at once (event `<id>`, 465.2.c.1.a), then the
- *   Combat Cleanup (events `<id>.kill` and `<id>.recall`, 323.5, 466.1.a);
+ *   Combat Cleanup (events `<id>.kill` and `<id>.recall`, 323.5, 466.1.a); step kind `cleanup`:
+ *   a Cleanup's kill (event `<id>`, 323.5), written after the event it follows;
  * - questions of a `query` step: `preview`, `minimumLethal`, `validate`, `solve` ({@link Combat});
  * - `advance: endOfCombat | endOfTurn`: the cleanup heals all units first (466.1.a.1, 317.2.b);
  * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
@@ -309,6 +310,27 @@ export const CombatDamageStep = Schema.Struct({
 
 type Role = "attacker" | "defender"
 
+/**
+ * The kill task of a Cleanup (323.5: "3b. All Units that have LethalDamage marked on them are
+ * killed and placed in their owners' Trash"): one event `id` with a `die` occurrence
+ * `<id>:<unit>` of kind `cleanup` for each unit given — one replaceable event (Zhonya's
+ * Hourglass sees each death); when it comes, {@link Rules.fails} lets happen only the deaths of
+ * units with lethal damage marked then. `source` is the object the kill is attributed to (428.5.c).
+ */
+const cleanupKill = (id: string, units: ReadonlyArray<string>, source?: string): GameEvent.GameEvent =>
+  GameEvent.make(
+    id,
+    units.map((u) =>
+      GameEvent.occurrence({
+        id: `${id}:${u}`,
+        family: Rules.Family.die,
+        subject: u,
+        kinds: [Rules.Kind.cleanup],
+        ...(source === undefined ? {} : { source })
+      })
+    )
+  )
+
 /** Sets (or ends) the combat designations and the Might they give (807.1.c, 814.1.c, 466.7.a). */
 const designate =
   (roles: ReadonlyArray<readonly [string, Role]>, on: boolean) =>
@@ -435,21 +457,7 @@ const combatDamage = Language.stepKind({
       event: GameEvent.make(c.id, [...toDefenders.occurrences, ...toAttackers.occurrences])
     })
     // 466.1: the Combat Cleanup — 3b kill (323.5), 3c heal (466.1.a.1), 3d recall (466.1.a.2)
-    const units = [...c.attackers, ...c.defenders]
-    steps.push({
-      _tag: "Event",
-      event: GameEvent.make(
-        `${c.id}.kill`,
-        units.map((u) =>
-          GameEvent.occurrence({
-            id: `${c.id}.kill:${u}`,
-            family: Rules.Family.die,
-            subject: u,
-            kinds: [Rules.Kind.cleanup]
-          })
-        )
-      )
-    })
+    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, [...c.attackers, ...c.defenders]) })
     steps.push({
       _tag: "Update",
       label: "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
@@ -477,6 +485,56 @@ const combatDamage = Language.stepKind({
     })
     steps.push({ _tag: "Advance", boundary: "endOfCombat" })
     return steps
+  }
+})
+
+/** Zones that are not on the board (428.2.a: "It is only considered Killed if its origin was any zone on the board"). */
+const offBoard: ReadonlyArray<string> = ["trash", "hand", "deck", "banishment"]
+
+/**
+ * Schema of a `cleanup` step: `{ id, units?, source? }` — a Cleanup's board-state tasks as far as
+ * damage needs them (323.3–323.5): "3b. All Units that have LethalDamage marked on them are killed
+ * and placed in their owners' Trash" (323.5), as one replaceable event `<id>` with a `die`
+ * occurrence `<id>:<unit>` of kind `cleanup` per unit (those without lethal damage when it comes
+ * fail, 323.5). `units`: the units it looks at (default: every unit of the file on the board as
+ * far as compiling knows); `source`: the spell or ability the kill is attributed to (428.5.c: "the
+ * spell or ability that resolved immediately prior to that Cleanup that dealt damage"). The
+ * file writes the Cleanup where it comes (after a spell's `event` step): an `event` step does not
+ * run one by itself, so files written before this step keep their meaning. 323.4 (Deathknell and
+ * other death triggers) is not performed: triggers are out of scope; each death is in the
+ * outcome (`events.<id>.happened`, and each occurrence's status and `replacedBy`) for a trigger
+ * system to read.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Scenario } from "@bulwark/riftbound"
+ * Schema.decodeUnknownSync(Scenario.CleanupStep)({ id: "cl", source: "spell" })
+ * ```
+ * @since 0.1.0
+ * @category steps
+ */
+export const CleanupStep = Schema.Struct({
+  id: Id,
+  units: opt(Ids),
+  source: opt(Id)
+})
+
+const cleanup = Language.stepKind({
+  summary:
+    "a Cleanup's kill (323.5): units with lethal damage marked are killed and placed in their owners' Trash, one replaceable die event",
+  schema: CleanupStep,
+  compile: (c, ctx) => {
+    const view = ctx.current ?? ctx.view
+    if (c.units !== undefined) checkUnits(ctx, c.units, `${ctx.path}.units`)
+    if (c.source !== undefined && view.objects[c.source] === undefined)
+      ctx.invalid(`${ctx.path}.source`, `unknown object ${JSON.stringify(c.source)}`)
+    const units =
+      c.units ??
+      Object.values(view.objects)
+        .filter((o) => isUnit(view, o.id) && !offBoard.includes(o.zone ?? "board"))
+        .map((o) => o.id)
+    return [{ _tag: "Event", event: cleanupKill(c.id, units, c.source) }]
   }
 })
 
@@ -638,7 +696,7 @@ export const language: Language.Language = {
       make: Effects.replacement
     })
   },
-  steps: { combat, combatDamage },
+  steps: { combat, combatDamage, cleanup },
   queries: { preview, minimumLethal, validate, solve },
   update: {
     fields: {

@@ -155,6 +155,12 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     title: "combat cleanup (heal, kill, recall)",
     status: "partial",
     note: "`advance: endOfCombat` heals all units (466.1.a.1) and `endOfTurn` too (317.2.b); a unit with lethal damage is left for its kill (323.5); recall not covered"
+  },
+  {
+    rule: "323.4–323.5",
+    title: "a Cleanup kills the units with lethal damage (a replaceable death)",
+    status: "partial",
+    note: "`combatDamage` (Combat Cleanup, `<id>.kill`) and the `cleanup` step (after a spell, `<id>`); 323.4 death triggers not performed (out of scope): the deaths are in the outcome"
   }
 ]
 

@@ -337,3 +337,111 @@ steps:
     assert.notProperty(plain.events.play?.occurrences.cost ?? {}, "paid")
   })
 })
+
+describe("a Cleanup outside combat: the `cleanup` step (323.5, 428.4, 428.5.c)", () => {
+  const spell = (
+    might: string,
+    extra = "",
+    cleanup = "  - cleanup: { id: cl, source: spell }\n"
+  ) => `${header}objects:
+  - { id: U, controller: P2, types: [unit], ${might} }
+  - { id: spell, controller: P1, types: [spell] }
+${extra}steps:
+  - event: { id: bolt, occurrences: [{ id: b, to: U, source: spell, amount: 3 }] }
+${cleanup}`
+
+  /**
+   * 323.5: "3b. All Units that have LethalDamage marked on them are killed and placed in their
+   * owners' Trash." 428.5.c: the kill is "attributed to the spell or ability that resolved
+   * immediately prior to that Cleanup that dealt damage". (RB-12-spell-lethal)
+   */
+  it("323.5: the spell's 3 damage on a 3-Might unit is lethal — the cleanup kills it, attributed to the spell", () => {
+    const o = outcome(file("RB-12-spell-lethal.yaml"))
+    assert.isUndefined(o.error, o.error?.message)
+    assert.strictEqual(status(o, "cl", "cl:U"), "happened")
+    assert.deepStrictEqual(o.events.cl?.happened, [
+      { id: "cl:U", family: "die", subject: "U", source: "spell", amount: 1 }
+    ])
+    assert.strictEqual(o.state.U?.zone, "trash")
+    assert.strictEqual(status(o, "cl", "cl:V"), "failed")
+    assert.strictEqual(o.state.V?.zone, "board")
+  })
+
+  /** 323.5 kills only units with lethal damage; 142.4.b: lethal damage is non-zero. */
+  it("323.5: 2 damage on a 3-Might unit is not lethal, nor is a 0-Might unit with none — both live", () => {
+    const o = outcome(
+      spell("might: 4", "", "  - cleanup: { id: cl }\n").replace(
+        "  - { id: spell",
+        "  - { id: Z, controller: P2, types: [unit], might: 0 }\n  - { id: spell"
+      )
+    )
+    assert.isUndefined(o.error, o.error?.message)
+    assert.strictEqual(status(o, "cl", "cl:U"), "failed")
+    assert.strictEqual(status(o, "cl", "cl:Z"), "failed")
+    assert.deepStrictEqual([o.state.U?.zone, o.state.Z?.zone], ["board", "board"])
+  })
+
+  it("mutant: a cleanup that kills without the lethal check (323.5) kills V in RB-12-spell-lethal", () => {
+    const mutant: Policy.Rules = {
+      ...Rules.rules,
+      fails: (occ, view) => (occ.family === Rules.Family.die ? undefined : Rules.fails(occ, view))
+    }
+    const check = run(file("RB-12-spell-lethal.yaml"), mutant)
+    assert.isFalse(check.ok)
+    assert.strictEqual(check.run.outcome.state.V?.zone, "trash")
+    assert.isTrue(run(file("RB-12-spell-lethal.yaml")).ok)
+  })
+
+  /** Zhonya's Hourglass: "If a friendly unit would die, kill this instead. Heal that unit, exhaust it, and recall it." */
+  it("323.5 + 370.1.a.1: the cleanup's kill is one replaceable die event — Zhonya's Hourglass saves the unit", () => {
+    const o = outcome(file("RB-12-spell-lethal-zhonya.yaml"))
+    assert.isUndefined(o.error, o.error?.message)
+    assert.strictEqual(status(o, "cl", "cl:U"), "replaced")
+    assert.deepStrictEqual(o.events.cl?.occurrences["cl:U"]?.replacedBy, [
+      "cl:U#1",
+      "cl:U#2",
+      "cl:U#3",
+      "cl:U#4"
+    ])
+    assert.deepStrictEqual([o.state.U?.zone, o.state.U?.damage, o.state.U?.exhausted], ["base", 0, true])
+    assert.strictEqual(o.state.zhonya?.zone, "trash")
+  })
+
+  it("no `cleanup` step, no kill: an `event` step alone leaves the lethal unit on the board (files keep their meaning)", () => {
+    const o = outcome(spell("might: 3", "", ""))
+    assert.isUndefined(o.error, o.error?.message)
+    assert.deepStrictEqual([o.state.U?.zone, o.state.U?.damage, o.state.U?.lethal], ["board", 3, true])
+    assert.isUndefined(o.events.cl)
+  })
+
+  it("`units` limits the cleanup to the units named; a unit already in the trash is not looked at (428.2.a)", () => {
+    const text = spell(
+      "might: 3",
+      "",
+      "  - cleanup: { id: cl, units: [W] }\n  - cleanup: { id: cl2 }\n"
+    ).replace(
+      "  - { id: spell",
+      "  - { id: W, controller: P2, types: [unit], might: 1, damage: 1 }\n  - { id: T, controller: P2, types: [unit], might: 1, damage: 1, zone: trash }\n  - { id: spell"
+    )
+    const o = outcome(text)
+    assert.isUndefined(o.error, o.error?.message)
+    assert.deepStrictEqual(Object.keys(o.events.cl?.occurrences ?? {}), ["cl:W"])
+    assert.strictEqual(status(o, "cl", "cl:W"), "happened")
+    // the second cleanup sees U (lethal) and W (already in the trash: fails, 428.2.a); not T
+    assert.strictEqual(status(o, "cl2", "cl2:U"), "happened")
+    assert.strictEqual(status(o, "cl2", "cl2:W"), "failed")
+    assert.isUndefined(o.events.cl2?.occurrences["cl2:T"])
+    assert.strictEqual(o.state.U?.zone, "trash")
+  })
+
+  it("bad input: an unknown unit or source is refused with its path", () => {
+    for (const [step, path] of [
+      ["  - cleanup: { id: cl, units: [nobody] }\n", "steps[1].cleanup.units"],
+      ["  - cleanup: { id: cl, source: nothing }\n", "steps[1].cleanup.source"]
+    ] as const) {
+      const r = parseScenario(spell("might: 3", "", step), "bad.yaml", [ruleset])
+      assert.isTrue(Result.isFailure(r), step)
+      if (Result.isFailure(r)) assert.include(r.failure.message, path)
+    }
+  })
+})
