@@ -1630,6 +1630,26 @@ const preventNow = (
   return { _tag: "Prevent", scope: a.scope, amount: computedAmount(s, frame, e, v, occ, notes) }
 }
 
+/**
+ * A partial redirection's N the first time it applies: a number as written; an expression
+ * computed now (as a shield's, {@link preventNow}), with the event's amount the total of the
+ * damage it applies to.
+ */
+const redirectNow = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  v: number | Filter.Value,
+  targets: ReadonlyArray<Item>,
+  notes: Array<string> | undefined
+): number => {
+  if (typeof v !== "object") return v
+  let total = 0
+  for (const t of targets) total += t.occ.amount
+  const first = targets[0]?.occ
+  return computedAmount(s, frame, e, v, first === undefined ? undefined : { ...first, amount: total }, notes)
+}
+
 /** What a `static` prevention prevents of one occurrence at most (its amount, computed for it). */
 const staticCap = (
   s: State,
@@ -1813,7 +1833,9 @@ const applyAction = (
       if (a.amount !== undefined) {
         // "the next N damage that would be dealt to A is dealt to B instead" (MTG 614.9): N is
         // used up like a shield; only that much moves to B, the rest stays with A
-        const before = st0.remaining ?? a.amount
+        // a computed N is fixed the first time the effect applies, like a shield's (its
+        // remainder then lives in the ledger), with the event's amount the total it applies to
+        const before = st0.remaining ?? redirectNow(s, frame, e, a.amount, targets, notes)
         let left = before
         const ordered =
           targets.length < 2 ? targets : [...targets].sort((x, y) => (x.occ.id < y.occ.id ? -1 : 1))

@@ -112,7 +112,7 @@ export const initialState = (effect: Replacement.Replacement): EffectState =>
   effect.action.scope === "shield" &&
   typeof effect.action.amount === "number"
     ? { remaining: effect.action.amount, uses: 0, spent: false }
-    : effect.action._tag === "Redirect" && effect.action.amount !== undefined
+    : effect.action._tag === "Redirect" && typeof effect.action.amount === "number"
       ? { remaining: effect.action.amount, uses: 0, spent: false }
       : { uses: 0, spent: false }
 

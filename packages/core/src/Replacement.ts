@@ -221,7 +221,10 @@ export type PreventScope = "shield" | "once" | "static" | "perEvent"
  *   like a shield's amount (the remainder lives in the ledger, `Ledger.remaining`), only that much
  *   of an occurrence moves to B — as a new occurrence of the same family, source, kinds and
  *   params — and the rest stays with A. Several occurrences at once take the N in the order of
- *   their ids.
+ *   their ids. The amount may be an expression (`Filter.Value`, issue 17: amounts "wherever an
+ *   amount appears … redirection"): like a shield's, it is computed the first time the effect
+ *   applies (MTG 615.1: "aren't locked in ahead of time"), with the event's amount the total of
+ *   the damage it applies to, and then its remainder lives in the ledger.
  * - `Unpreventable`: "damage can't be prevented" as a lasting effect: the occurrence becomes one
  *   that can't be prevented (prevention effects still apply to it and prevent 0, MTG 615.12). An
  *   ordering policy should apply it before any prevention (a tier of its own).
@@ -248,7 +251,7 @@ export type Action =
       readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
       readonly value: Filter.Value
     }
-  | { readonly _tag: "Redirect"; readonly to: string; readonly amount?: number | undefined }
+  | { readonly _tag: "Redirect"; readonly to: string; readonly amount?: number | Filter.Value | undefined }
   | { readonly _tag: "Unpreventable" }
   | { readonly _tag: "SetParams"; readonly params: Readonly<Record<string, GameView.Prop>> }
   | { readonly _tag: "Replace"; readonly with: ReadonlyArray<Template> }
@@ -282,7 +285,15 @@ export const Action: Schema.Codec<Action> = Schema.Union([
     op: Schema.Literals(["add", "sub", "mul", "set", "atMost", "atLeast"]),
     value: Filter.Value
   }),
-  Schema.TaggedStruct("Redirect", { to: Schema.NonEmptyString, amount: Schema.optionalKey(NonNegativeInt) }),
+  Schema.TaggedStruct("Redirect", {
+    to: Schema.NonEmptyString,
+    amount: Schema.optionalKey(
+      Schema.Union([
+        NonNegativeInt,
+        Filter.Value.check(Schema.makeFilter((v) => typeof v !== "number" || "must be a whole number ≥ 0"))
+      ])
+    )
+  }),
   Schema.TaggedStruct("Unpreventable", {}),
   Schema.TaggedStruct("SetParams", { params: Schema.Record(Schema.String, GameView.Prop) }),
   Schema.TaggedStruct("Replace", { with: Schema.Array(Template) }),
@@ -431,7 +442,9 @@ export const problems = (effect: Replacement): ReadonlyArray<readonly [string, s
       "action.amount",
       `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.amount)}`
     ])
-  if (a._tag === "Redirect" && a.amount !== undefined && !isAmount(a.amount))
+  if (a._tag === "Redirect" && typeof a.amount === "object") {
+    if (!isValue(a.amount)) out.push(["action.amount", `is not an amount expression: ${shown(a.amount)}`])
+  } else if (a._tag === "Redirect" && a.amount !== undefined && !isAmount(a.amount))
     out.push([
       "action.amount",
       `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.amount)}`

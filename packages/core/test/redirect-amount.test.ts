@@ -7,7 +7,8 @@
  * negative control: the same case without the new part gives the other result.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Chooser, GameEvent, Ledger, type Policy, type Replacement, Resolver } from "../src/index.js"
+import { Schema } from "effect"
+import { Chooser, type Filter, GameEvent, Ledger, type Policy, Replacement, Resolver } from "../src/index.js"
 import { affected, dealt, dmg, ok, shield, view } from "./fixtures.js"
 
 const resolve = (
@@ -72,6 +73,59 @@ describe("Redirect with an amount", () => {
   it("Ledger.initialState gives it its amount", () => {
     assert.deepStrictEqual(Ledger.initialState(redirect(4)), { remaining: 4, uses: 0, spent: false })
     assert.deepStrictEqual(Ledger.initialState(redirect()), { uses: 0, spent: false })
+  })
+})
+
+/**
+ * Issue 17, point 1: amounts are usable "wherever an amount appears … redirection" — MTG 615.1:
+ * "the amount … isn't locked in ahead of time". A redirection's N as an expression is computed
+ * the first time it applies (as a shield's), then its remainder lives in the ledger.
+ */
+describe("Redirect with a computed amount", () => {
+  const computed = (
+    amount: Extract<Replacement.Action, { _tag: "Redirect" }>["amount"]
+  ): Replacement.Replacement => ({
+    ...redirect(),
+    action: { _tag: "Redirect", to: "napAlly", amount }
+  })
+  const half = computed({ _tag: "Half", of: { _tag: "Amount" }, round: "up" })
+
+  it("half of the damage, rounded up, moves: 5 → 3 to napAlly, 2 stay; the remainder is 0", () => {
+    const r = resolve([half], [dmg("a", "napUnit", 5)])
+    assert.strictEqual(dealt(r, "napUnit"), 2)
+    assert.strictEqual(dealt(r, "napAlly"), 3)
+    assert.strictEqual(Ledger.remaining(r.ledger, "r"), 0)
+    assert.isTrue(Ledger.isSpent(r.ledger, "r"))
+  })
+
+  it("fixed the first time it applies: N = 2 from 2 damage, then the remainder is 0 for the next event", () => {
+    const first = resolve([half], [dmg("a", "napUnit", 1)])
+    // half of 1, rounded up: 1 moves, the remainder is 0
+    assert.strictEqual(dealt(first, "napAlly"), 1)
+    assert.strictEqual(Ledger.remaining(first.ledger, "r"), 0)
+    const second = resolve([half], [dmg("b", "napUnit", 4)], affected, first.ledger)
+    assert.strictEqual(dealt(second, "napUnit"), 4)
+  })
+
+  it("mutant: N computed again at each event (no remainder kept) moves 2 of the 4", () => {
+    const first = resolve([half], [dmg("a", "napUnit", 1)])
+    const forgetful = Ledger.make([half])
+    assert.strictEqual(Ledger.remaining(first.ledger, "r"), 0)
+    const second = resolve([half], [dmg("b", "napUnit", 4)], affected, forgetful)
+    assert.notStrictEqual(dealt(second, "napUnit"), 4)
+    assert.strictEqual(dealt(second, "napAlly"), 2)
+  })
+
+  it("mutant: the same effect without its amount moves all 5", () => {
+    const r = resolve([redirect()], [dmg("a", "napUnit", 5)])
+    assert.notStrictEqual(dealt(r, "napAlly"), 3)
+  })
+
+  it("Ledger.initialState has no remainder until it applies; a bad expression is refused", () => {
+    assert.deepStrictEqual(Ledger.initialState(half), { uses: 0, spent: false })
+    const bad = computed({ _tag: "Nope" } as unknown as Filter.Value)
+    assert.isTrue(Replacement.problems(bad).some(([path]) => path === "action.amount"))
+    assert.isTrue(Schema.is(Replacement.Action)(half.action))
   })
 })
 

@@ -605,10 +605,11 @@ const redirectable: Filter.Filter = {
  * battlefield when the damage would be redirected, or is no longer a battle, creature, or
  * planeswalker when the damage would be redirected, the effect does nothing. If damage would be
  * redirected to or from a player who has left the game, the effect does nothing": the condition
- * of the form with an `amount` (nothing redirected, nothing used up); the form without one keeps
- * its earlier meaning (no such check), so that existing files resolve as they did. Damage that
- * can't be redirected (kind
- * `Game.CANT_BE_REDIRECTED`) is not watched. `amount: all` is the same as no amount.
+ * of both forms (nothing redirected, nothing used up; before issue 17 the form without an
+ * `amount` did not check it, which was wrong by the rule). Damage that can't be redirected (kind
+ * `Game.CANT_BE_REDIRECTED`) is not watched. `amount: all` is the same as no amount. The amount
+ * may be an expression (`Language.AmountSchema`, as a `shield`'s): it is computed the first time
+ * the effect applies (CR 615.1: "aren't locked in ahead of time"), then used up like a number.
  *
  * @example
  * ```ts
@@ -625,10 +626,9 @@ export const redirect = (
   view?: GameView.GameView
 ): Replacement.Replacement => {
   known(view, o.id, "redirectTo", o.redirectTo)
-  const amount =
-    o.amount === undefined || o.amount === "all"
-      ? undefined
-      : Amount.check(o.amount as number, "redirect amount", { id: o.id })
+  const written =
+    o.amount === undefined ? "all" : Language.toAmount(o.amount, "redirect amount", { id: o.id })
+  const amount = written === "all" ? undefined : written
   const possible: Filter.Condition = {
     _tag: "All",
     all: [
@@ -637,22 +637,17 @@ export const redirect = (
     ]
   }
   const w = damageWatch(o.to, o.from)
-  // the check is on the form with an amount only: on the form without one it would change the
-  // outcome of existing files (a redirect to a permanent that has since left the battlefield)
-  const condition =
-    amount === undefined
-      ? o.condition
-      : o.condition === undefined
-        ? possible
-        : { _tag: "All" as const, all: [possible, o.condition] }
+  // 614.9's check is on both forms: a redirect that can't happen does nothing
+  const condition: Filter.Condition =
+    o.condition === undefined ? possible : { _tag: "All", all: [possible, o.condition] }
   return build(
-    { ...o, ...(condition === undefined ? {} : { condition }) },
+    { ...o, condition },
     view,
     {
       label:
         amount === undefined
           ? `The damage is dealt to ${o.redirectTo} instead`
-          : `The next ${amount} damage that would be dealt${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`} is dealt to ${o.redirectTo} instead`,
+          : `The next ${Language.amountLabel(amount)} damage that would be dealt${o.to === undefined ? "" : ` to ${describeTarget(o.to)}`} is dealt to ${o.redirectTo} instead`,
       category: Category.replacement,
       rule: "MTG CR 614.9"
     },

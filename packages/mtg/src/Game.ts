@@ -507,7 +507,9 @@ export interface SbaAction {
  *   its toughness has been dealt lethal damage (CR 120.6) and is destroyed;
  * - 704.5i: a planeswalker with 0 loyalty is put into its owner's graveyard.
  *
- * Destruction is not offered to replacement effects here (regeneration is not modelled).
+ * This lists the destructions; the scenario step `stateBasedActions` performs them as a
+ * `destroy` event replacement effects see (regeneration, CR 614.8; "exile it instead"): see
+ * {@link sbaFails}.
  *
  * @example
  * ```ts
@@ -564,11 +566,68 @@ export const damageActions = (view: GameView.GameView): ReadonlyArray<SbaAction>
  * @since 0.1.0
  * @category state
  */
-export const performDamageActions = (view: GameView.GameView): GameView.GameView => {
+export const performDamageActions = (
+  view: GameView.GameView,
+  options?: { readonly destroy?: boolean }
+): GameView.GameView => {
   let v = view
   for (const a of damageActions(view)) {
     if (a.action === "lost") v = setProps(v, a.object, (p) => ({ ...p, lost: true }))
-    else v = moveTo(v, a.object, "graveyard")
+    else if (a.action !== "destroyed" || options?.destroy !== false) v = moveTo(v, a.object, "graveyard")
   }
   return v
+}
+
+/**
+ * The kind on the `destroy` occurrences of the state-based actions (CR 704.5g: "that creature
+ * has been dealt lethal damage and is destroyed"): the scenario step `stateBasedActions` proposes
+ * one for each creature, and {@link sbaFails} keeps only those the rule destroys, so the
+ * destruction is an event replacement effects see (CR 614.8: regeneration).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.STATE_BASED // "stateBased"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const STATE_BASED = "stateBased" as const
+
+/**
+ * Why a state-based destruction (a `destroy` occurrence of kind {@link STATE_BASED}) does not
+ * happen, or `undefined` when it does (the ruleset's `fails`): CR 704.5g destroys a creature on
+ * the battlefield with toughness greater than 0 and damage marked on it at least equal to its
+ * toughness (CR 120.6) when the state-based actions are performed; any other creature is left
+ * alone. Every other occurrence is left to the resolution.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "bear", kind: "object",
+ *   controller: "a", owner: "a", zone: "battlefield", props: { types: ["Creature"], toughness: 2, damage: 1 } }] })
+ * Game.sbaFails(GameEvent.occurrence({ id: "k", family: "destroy", subject: "bear", kinds: ["stateBased"] }), view)?.rule
+ * // "MTG CR 704.5g"
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const sbaFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  if (o.family !== Family.destroy || !o.kinds.includes(STATE_BASED)) return undefined
+  const obj = view.objects[o.subject]
+  if (obj === undefined || obj.kind === "player" || obj.zone !== "battlefield")
+    return { reason: `${o.subject} is not on the battlefield`, rule: "MTG CR 704.5g" }
+  const t = obj.props["toughness"]
+  if (
+    !has(view, o.subject, "types", "Creature") ||
+    typeof t !== "number" ||
+    t <= 0 ||
+    num(view, o.subject, "damage") < t
+  )
+    return {
+      reason: `${o.subject} has not been dealt lethal damage: it is not destroyed`,
+      rule: "MTG CR 704.5g"
+    }
+  return undefined
 }

@@ -134,6 +134,8 @@ export const rules: Policy.Rules = {
   assignment,
   results: Results.policy,
   commit: Game.commit,
+  // CR 704.5g: a state-based destruction happens only to a creature with lethal damage
+  fails: Game.sbaFails,
   predicates,
   values: Results.values,
   // order prompts only when the order can matter (a doubler and protection on one creature)

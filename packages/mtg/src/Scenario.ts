@@ -27,7 +27,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, Ruleset as CoreRuleset, GameView, Language } from "@bulwark/core"
+import { Amount, Ruleset as CoreRuleset, GameEvent, GameView, Language } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
@@ -287,6 +287,43 @@ const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileCo
   }
 }
 
+/**
+ * The steps of `stateBasedActions: true` (CR 704.3: performed simultaneously, as one step): an
+ * update for those that are not destructions (704.5a/c/f/i, 702.16c–d), then one `destroy` event
+ * (kind `Game.STATE_BASED`, id `<path>`) with an occurrence for each creature the file has:
+ * `Game.sbaFails` lets only those with lethal damage be destroyed (704.5g, 120.6), and the
+ * destruction is an event replacement effects see (614.8: regeneration) and the outcome shows.
+ */
+const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step> => {
+  const update: CoreRuleset.Step = {
+    _tag: "Update",
+    label: "state-based actions (CR 704.5, 702.16c–d)",
+    apply: (v) => Game.performDamageActions(Protection.detachIllegal(v), { destroy: false })
+  }
+  const views = [ctx.view, ...(ctx.current === undefined ? [] : [ctx.current])]
+  const creatures = Object.keys(ctx.view.objects).filter((id) =>
+    views.some((v) => {
+      const types = v.objects[id]?.props["types"]
+      return Array.isArray(types) && types.includes("Creature")
+    })
+  )
+  if (creatures.length === 0) return [update]
+  const id = ctx.path
+  const destroy = GameEvent.make(
+    id,
+    creatures.map((c) =>
+      GameEvent.occurrence({
+        id: `${id}:${c}`,
+        family: Game.Family.destroy,
+        subject: c,
+        amount: 1,
+        kinds: [Game.STATE_BASED]
+      })
+    )
+  )
+  return [update, { _tag: "Event", event: destroy }]
+}
+
 /** The times that pass (`advance:`) and that effects last until (`duration:`). */
 const times = ["endOfTurn", "endOfCombat", "yourNextTurn"]
 
@@ -382,13 +419,7 @@ export const language: Language.Language = {
     stateBasedActions: Language.stepKind({
       summary: "state-based actions (CR 704.5: lethal damage, 0 toughness; 702.16c–d: illegal attachments)",
       schema: Schema.Literal(true),
-      compile: () => [
-        {
-          _tag: "Update",
-          label: "state-based actions (CR 704.5, 702.16c–d)",
-          apply: (v) => Game.performDamageActions(Protection.detachIllegal(v))
-        }
-      ]
+      compile: (_, ctx) => sbaSteps(ctx)
     })
   },
   queries: {

@@ -120,7 +120,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "614.9",
     title: "the next N damage redirected (the rest stays); a redirect that can't happen does nothing",
     status: "implemented",
-    note: "`redirect` with `amount`; damage that `cantBeRedirected` is not redirected"
+    note: "`redirect` with `amount` (a number or an expression computed when it first applies, 615.1); the check in both forms; damage that `cantBeRedirected` is not redirected"
   },
   {
     rule: "614.6, 614.7, 615.6",
@@ -131,7 +131,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "614.8",
     title: "destruction is an event; regeneration replaces it",
     status: "partial",
-    note: "`destroy` and `regenerate` events; the `stateBasedActions` step still destroys without an event, and removing from combat is not modelled"
+    note: "`destroy` and `regenerate` events, the `stateBasedActions` step's destructions too (704.5g); removing from combat is not modelled"
   },
   { rule: "614.15", title: "self-replacement effects first", status: "implemented" },
   { rule: "614.16", title: "token creation replacements (doubling)", status: "implemented" },

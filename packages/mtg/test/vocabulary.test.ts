@@ -136,6 +136,17 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
       ]
     ]
     for (const [name, step, extra] of cases)
+      it(`${name} (without an amount too)`, () => {
+        const r = run({
+          players,
+          objects: twoCreatures,
+          effects: [redirect(undefined, extra)],
+          steps: [step, hit("e", "A", 3)]
+        })
+        expect(r.outcome.events["e"]?.dealt).toEqual({ A: 3 })
+        expect(r.outcome.effects["r"]).toMatchObject({ uses: 0 })
+      })
+    for (const [name, step, extra] of cases)
       it(name, () => {
         const r = run({
           players,
@@ -168,6 +179,41 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
         steps: [{ update: { object: "B", zone: "exile" } }, hit("e", "A", 3)]
       })
       expect(mismatches(r, { events: { e: { dealt: { A: 3 } } } })).not.toBe("")
+    })
+  })
+
+  /**
+   * CR 614.9 with CR 615.1's "aren't locked in ahead of time": "the next X damage that would be
+   * dealt to A this turn is dealt to B instead", X the number of creatures nap controls, counted
+   * when the redirection first applies (3 by then: C joined), then used up like a number.
+   */
+  describe("a computed amount (615.1)", () => {
+    const x = { count: { controller: "nap", types: ["Creature"] } }
+    const steps = [{ update: { object: "C", zone: "battlefield" } }, hit("e", "A", 5), hit("f", "A", 2)]
+    const objects = [...twoCreatures, creature("C", "nap", { zone: "hand" })]
+
+    it("X counted when it first applies: 3 of 5 move, then the remainder 0 moves none", () => {
+      const r = run({ players, objects, effects: [redirect(undefined, { amount: x })], steps })
+      expect(r.outcome.events["e"]?.dealt).toEqual({ A: 2, B: 3 })
+      expect(r.outcome.events["f"]?.dealt).toEqual({ A: 2 })
+      expect(r.outcome.effects["r"]).toMatchObject({ remaining: 0, spent: true })
+    })
+
+    it("mutant: X locked in when the effect is created (2) moves 2", () => {
+      const r = run({ players, objects, effects: [redirect(2)], steps })
+      expect(mismatches(r, { events: { e: { dealt: { A: 2, B: 3 } } } })).not.toBe("")
+    })
+
+    it("refuses a malformed expression, naming the effect", () => {
+      expect(() =>
+        Effects.redirect({
+          id: "r9",
+          controller: "a",
+          to: "A",
+          redirectTo: "B",
+          amount: { count: 3 } as unknown as number
+        })
+      ).toThrow(/r9/)
     })
   })
 
@@ -213,7 +259,7 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
     expect(mismatches(r, { events: { e: { dealt: { A: 1, B: 2 } } } })).not.toBe("")
   })
 
-  /** Without an amount, the whole damage is redirected, as before (and, as before, without 614.9's check). */
+  /** Without an amount, the whole damage is redirected (614.9's check applies to this form too: see above). */
   it("without amount: all of it", () => {
     const r = run({
       players,
@@ -609,6 +655,102 @@ describe("CR 614: events replacement effects see, in the outcome", () => {
   it("destroying a card in a graveyard does nothing", () => {
     const r = run({ players, objects: [{ ...bear, zone: "graveyard" }], steps: [destroy] })
     expect(r.outcome.state["bear"]?.["zone"]).toBe("graveyard")
+  })
+
+  /**
+   * CR 704.5g: "If a creature has toughness greater than 0, it has damage marked on it, and the
+   * total damage marked on it is greater than or equal to its toughness, that creature has been
+   * dealt lethal damage and is destroyed." CR 120.6: "… that creature has been dealt lethal damage
+   * and is destroyed as a state-based action". The `stateBasedActions` step destroys it in a
+   * `destroy` event (kind `stateBased`) the outcome shows; a creature without lethal damage is
+   * not destroyed (its occurrence fails).
+   */
+  describe("704.5g / 120.6: the state-based destruction is an event", () => {
+    const objects = [creature("bear", "nap"), creature("elf", "nap", { toughness: 3 }), spell("bolt", "ap")]
+    const sba = (effects: ReadonlyArray<unknown> = []) => ({
+      players,
+      objects,
+      effects,
+      steps: [hit("e", "bear", 2), hit("f", "elf", 2), { stateBasedActions: true }]
+    })
+    const destroyOf = (r: Ruleset.RunResult, subject: string) =>
+      Object.values(r.outcome.events)
+        .flatMap((e) => Object.values(e.occurrences))
+        .find((o) => o.family === "destroy" && o.subject === subject)
+    const regen = {
+      kind: "instead",
+      id: "regen",
+      controller: "nap",
+      family: "destroy",
+      to: "bear",
+      with: [{ family: "regenerate", subject: "subject" }],
+      duration: "endOfTurn"
+    }
+
+    it("lethal damage: a destroy that happens; no lethal damage: none", () => {
+      const r = run(sba())
+      expect(destroyOf(r, "bear")).toMatchObject({
+        status: "happened",
+        kinds: [Game.STATE_BASED],
+        replacedBy: []
+      })
+      expect(destroyOf(r, "elf")?.status).toBe("failed")
+      expect(r.outcome.state["bear"]?.["zone"]).toBe("graveyard")
+      expect(r.outcome.state["elf"]).toMatchObject({ zone: "battlefield", damage: 2 })
+    })
+
+    /** CR 614.8: "The next time [permanent] would be destroyed this turn, instead remove all damage marked on it and its controller taps it." */
+    it("614.8: regeneration replaces the state-based destruction", () => {
+      const r = run(sba([regen]))
+      const k = destroyOf(r, "bear")
+      expect(k).toMatchObject({ status: "replaced", applied: ["regen"] })
+      expect(k?.replacedBy).toHaveLength(1)
+      expect(r.outcome.state["bear"]).toMatchObject({ zone: "battlefield", damage: 0, tapped: true })
+      expect(r.outcome.effects["regen"]).toMatchObject({ uses: 1 })
+    })
+
+    /** CR 614.1a: "if it would be destroyed, exile it instead" sees the state-based destruction. */
+    it("zoneInstead { family: destroy } sends it to exile", () => {
+      const r = run(
+        sba([
+          { kind: "zoneInstead", id: "rest", controller: "ap", family: "destroy", when: {}, into: "exile" }
+        ])
+      )
+      expect(destroyOf(r, "bear")).toMatchObject({ status: "happened", params: { to: "exile" } })
+      expect(r.outcome.state["bear"]?.["zone"]).toBe("exile")
+      expect(r.outcome.state["elf"]?.["zone"]).toBe("battlefield")
+    })
+
+    /** CR 704.5f before 704.5g: a creature with toughness 0 goes to the graveyard, it is not destroyed. */
+    it("toughness 0: put into the graveyard, not destroyed", () => {
+      const r = run({
+        players,
+        objects: [creature("bear", "nap", { toughness: 0, damage: 1 })],
+        effects: [regen],
+        steps: [{ stateBasedActions: true }]
+      })
+      expect(destroyOf(r, "bear")?.status).toBe("failed")
+      expect(r.outcome.state["bear"]?.["zone"]).toBe("graveyard")
+    })
+
+    /** Mutant: the step as it was (a state write) — regeneration never sees the destruction. */
+    it("mutant: a step that writes the state directly is not regenerated", () => {
+      const c = compile(sba([regen]))
+      const steps = c.steps.map(
+        (st): Ruleset.Step =>
+          st._tag === "Event" && st.event.occurrences.some((o) => o.kinds.includes(Game.STATE_BASED))
+            ? { _tag: "Update", label: "sba", apply: (v) => Game.performDamageActions(v) }
+            : st
+      )
+      const r = Ruleset.run(Rules.rules, { ...c, steps }, Chooser.firstLegal)
+      expect(mismatches(r, { state: { bear: { zone: "battlefield" } } })).not.toBe("")
+    })
+
+    /** Mutant: the rules without `sbaFails` destroy the creature without lethal damage too. */
+    it("mutant: without the 704.5g check every creature is destroyed", () => {
+      const r = runRules({ ...Rules.rules, fails: undefined }, sba())
+      expect(mismatches(r, { state: { elf: { zone: "battlefield" } } })).not.toBe("")
+    })
   })
 
   /** Every family the ruleset names is in its vocabulary and its words. */
