@@ -67,7 +67,11 @@ const shield = (o: typeof ShieldOptions.Type): Replacement.Replacement => ({
   id: o.id,
   controller: o.controller ?? "bob",
   watch: { family: "damage", ...(o.to === undefined ? {} : { subject: Language.toFilter(o.to) }) },
-  action: { _tag: "Prevent", amount: o.amount ?? 2, scope: "shield" }
+  action: {
+    _tag: "Prevent",
+    amount: Language.toAmount(o.amount ?? 2, "shield amount", { id: o.id }),
+    scope: "shield"
+  }
 })
 const double = (o: typeof DoubleOptions.Type): Replacement.Replacement => ({
   ...effects("bear")[1],

@@ -638,7 +638,7 @@ export interface WrittenEffect {
  * ```ts
  * import { Schema } from "effect"
  * import { Language } from "@bulwark/core"
- * declare const shield: (o: { readonly id: string; readonly amount?: number | "all" }) => never
+ * declare const shield: (o: { readonly id: string; readonly amount?: Language.WrittenAmount }) => never
  * const kind: Language.EffectKind = Language.effectKind({
  *   summary: "Prevent the next N damage",
  *   options: Schema.Struct({ ...Language.pick("amount") }),
