@@ -1661,6 +1661,15 @@ const staticCap = (
 ): number =>
   a.computed === undefined ? (a.amount as number) : computedAmount(s, frame, e, a.computed, occ, notes)
 
+/** A trace change for an action that leaves the occurrence's amount as it is. */
+const amountKept = (o: GameEvent.Occurrence): Trace.Change => ({
+  occurrence: o.id,
+  subject: o.subject,
+  before: o.amount,
+  after: o.amount,
+  prevented: 0
+})
+
 const applyAction = (
   s: State,
   frame: Frame,
@@ -1908,25 +1917,13 @@ const applyAction = (
       // "damage can't be prevented" (MTG 615.12): preventions still apply to it and prevent 0
       for (const t of targets) {
         t.occ = { ...t.occ, preventable: false }
-        changes?.push({
-          occurrence: t.occ.id,
-          subject: t.occ.subject,
-          before: t.occ.amount,
-          after: t.occ.amount,
-          prevented: 0
-        })
+        changes?.push(amountKept(t.occ))
       }
       break
     case "SetParams":
       for (const t of targets) {
         t.occ = { ...t.occ, params: { ...t.occ.params, ...a.params } }
-        changes?.push({
-          occurrence: t.occ.id,
-          subject: t.occ.subject,
-          before: t.occ.amount,
-          after: t.occ.amount,
-          prevented: 0
-        })
+        changes?.push(amountKept(t.occ))
       }
       break
     case "Replace":

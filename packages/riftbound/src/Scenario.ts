@@ -166,6 +166,16 @@ const Split = Schema.Record(Id, Count)
 const Keyword = Schema.Union([Count, Schema.Array(Count), Schema.Literal(true)])
 const Roles = Schema.Record(Id, Schema.Literals(["tank", "backline"]))
 const Orders = Schema.Record(Id, Ids)
+
+/** Each unit's declared replacement order (372) written on the unit as its `order`. */
+const withOrders = (view: GameView.GameView, orders: typeof Orders.Type): GameView.GameView => {
+  let out = view
+  for (const [u, o] of Object.entries(orders)) {
+    const obj = out.objects[u]
+    if (obj !== undefined) out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
+  }
+  return out
+}
 /** The keys a combat step and a validate question share: a proposed assignment (465.2.c). */
 const assignment = {
   assign: Split,
@@ -223,16 +233,7 @@ const combat = Language.stepKind({
         label: `declared replacement orders (372): ${Object.entries(orders)
           .map(([u, o]) => `${u}: ${o.join(", ")}`)
           .join("; ")}`,
-        apply: (v) =>
-          GameView.batch(v, (d) => {
-            let out = d
-            for (const [u, o] of Object.entries(orders)) {
-              const obj = out.objects[u]
-              if (obj !== undefined)
-                out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
-            }
-            return out
-          })
+        apply: (v) => GameView.batch(v, (d) => withOrders(d, orders))
       })
     steps.push({
       _tag: "Query",
@@ -391,14 +392,7 @@ const combatDamage = Language.stepKind({
       _tag: "Update",
       label: `combat: ${c.attackers.join(", ")} attacking, ${c.defenders.join(", ")} defending — current Might with Assault (807.1.c) and Shield (814.1.c)`,
       apply: (v) => {
-        let out = designate(roles, true)(v)
-        if (Object.keys(orders).length > 0)
-          for (const [u, o] of Object.entries(orders)) {
-            const obj = out.objects[u]
-            if (obj !== undefined)
-              out = GameView.setObject(out, { ...obj, props: { ...obj.props, order: o } })
-          }
-        return out
+        return withOrders(designate(roles, true)(v), orders)
       }
     })
     steps.push({
