@@ -446,7 +446,8 @@ export const bonusDamage = (o: BonusDamageOptions): Replacement.Replacement => {
       _tag: "Modify",
       op: "add",
       // 714.1–714.2: never negative, so it can only increase the damage
-      value: typeof amount === "number" ? Math.max(0, amount) : { _tag: "Arith", op: "max", values: [amount, 0] }
+      value:
+        typeof amount === "number" ? Math.max(0, amount) : { _tag: "Arith", op: "max", values: [amount, 0] }
     }
   }
 }

@@ -108,7 +108,10 @@ describe("Riftbound Bonus Damage with a computed amount (712–715)", () => {
   it("715.4.a: a Prevent sees the damage with the computed Bonus Damage included", () => {
     const r = run({
       objects: withSpell,
-      effects: [bonus({ plus: [units, 2] }), { kind: "prevent", id: "p", controller: "B", to: "U", amount: 3 }],
+      effects: [
+        bonus({ plus: [units, 2] }),
+        { kind: "prevent", id: "p", controller: "B", to: "U", amount: 3 }
+      ],
       steps: [deal("e1", 1)]
     })
     // 1 + (1 unit + 2) = 4 dealt, 3 prevented: "The unit takes 1 damage."
@@ -141,14 +144,16 @@ describe("Riftbound Bonus Damage with a computed amount (712–715)", () => {
     })
     if (Result.isFailure(c)) throw new Error(c.failure.message)
     const dealt = (e: typeof real) =>
-      Ruleset.run(ruleset.rules, { ...c.success, ledger: Ledger.make([e]) }, Chooser.firstLegal).outcome.events["e1"]
-        ?.dealt
+      Ruleset.run(ruleset.rules, { ...c.success, ledger: Ledger.make([e]) }, Chooser.firstLegal).outcome
+        .events["e1"]?.dealt
     expect(dealt(real)).toEqual({ U: 4 })
     expect(dealt({ ...real, action: { ...a, value: inner } })).toEqual({ U: 2 })
   })
 
   it("the constructor refuses `all` and a malformed expression when called", () => {
-    expect(() => Effects.bonusDamage({ id: "b", controller: "A", amount: "all" })).toThrow(/bonusDamage "b" amount/)
+    expect(() => Effects.bonusDamage({ id: "b", controller: "A", amount: "all" })).toThrow(
+      /bonusDamage "b" amount/
+    )
     expect(() => Effects.bonusDamage({ id: "b", controller: "A", amount: { half: 3 } })).toThrow(
       /invalid amount for bonusDamage "b" amount: `half` needs `round/
     )
