@@ -5,14 +5,14 @@
  * (the language's `amountless` families, read by the skeleton). Before: the skeleton's default
  * amount 0 made a kill written without `amount` `zero`, and the unit silently stayed on the board.
  */
-import { Chooser, Ruleset } from "@bulwark/core"
+import { Chooser, type Language, Ruleset } from "@bulwark/core"
 import { Skeleton } from "@bulwark/scenario"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import { Rules, ruleset } from "../src/index.js"
+import { Rules, ruleset, Scenario } from "../src/index.js"
 
-const run = (steps: ReadonlyArray<unknown>, language = ruleset.language) => {
-  const c = Skeleton.compileData(language as never, {
+const run = (steps: ReadonlyArray<unknown>, language: Language.Language = Scenario.language) => {
+  const c = Skeleton.compileData(language, {
     format: 2,
     ruleset: "riftbound",
     players: ["A", "B"],
@@ -46,12 +46,12 @@ describe("Riftbound game actions written without an amount (428.1, 418.1)", () =
   })
 
   it("every game action of Rules.Family is amountless, damage is not", () => {
-    expect([...(ruleset.language.amountless ?? [])].sort()).toEqual(Object.values(Rules.Family).sort())
-    expect(ruleset.language.amountless).not.toContain("damage")
+    expect([...(Scenario.language.amountless ?? [])].sort()).toEqual(Object.values(Rules.Family).sort())
+    expect(Scenario.language.amountless).not.toContain("damage")
   })
 
   it("mutant: without `amountless` the kill written without amount is 0 and the unit stays on the board", () => {
-    const { amountless: _, ...without } = ruleset.language
+    const { amountless: _, ...without } = Scenario.language
     const r = run(steps, without)
     expect(r.outcome.events["k"]?.occurrences["k"]?.status).toBe("zero")
     expect(r.outcome.state["V"]).toMatchObject({ zone: "board" })
