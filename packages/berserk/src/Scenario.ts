@@ -36,11 +36,7 @@ import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 
 const Id = Schema.NonEmptyString
-const countless: ReadonlySet<string> = new Set([
-  Effects.Family.open,
-  Effects.Family.close,
-  Effects.Family.die
-])
+const countless: ReadonlyArray<string> = [Effects.Family.open, Effects.Family.close, Effects.Family.die]
 const opt = Schema.optionalKey
 
 /**
@@ -336,15 +332,10 @@ export const language: Language.Language = {
   },
   occurrences: {
     fields: {},
-    // opening, closing and dying have no number: one that names none happens once (the skeleton
-    // writes an absent amount as 0, which would silently not happen at all)
-    make: (entry) =>
-      Language.occurrence({
-        ...entry,
-        kinds: (entry.kinds ?? []).map(Attack.parseTag),
-        amount: entry.amount === 0 && countless.has(entry.family) ? 1 : entry.amount
-      })
+    make: (entry) => Language.occurrence({ ...entry, kinds: (entry.kinds ?? []).map(Attack.parseTag) })
   },
+  // opening, closing and dying have no number: one that names no amount happens once
+  amountless: countless,
   boundaries: ["endOfTurn"],
   advance: (boundary) =>
     boundary === "endOfTurn"

@@ -232,7 +232,16 @@ interface PendingApply {
    * A decrease (`ReducePrevention`) determined before the division was asked (FaB 6.4.10g): the
    * allocation is then what is prevented, after the decrease; `spend` is the full prevention.
    */
-  cut?: { readonly reducer: string; readonly reduction: number; readonly spend: number } | undefined
+  cut?:
+    | {
+        readonly reducer: string
+        readonly reduction: number
+        readonly spend: number
+        /** The decrease's N, and how it was obtained when computed (`X = …`, for the trace). */
+        readonly by: number
+        readonly how: string | undefined
+      }
+    | undefined
 }
 
 type Awaiting =
@@ -1650,6 +1659,22 @@ const redirectNow = (
   return computedAmount(s, frame, e, v, first === undefined ? undefined : { ...first, amount: total }, notes)
 }
 
+/**
+ * A decrease's N (`ReducePrevention.by`) when it applies to a prevention: a number as written; an
+ * expression computed now (FaB 6.4.2a: "any variable values are determined each time a
+ * replacement effect could be applied"), against the first occurrence it reduces.
+ */
+const reductionBy = (
+  s: State,
+  frame: Frame,
+  r: Replacement.Replacement,
+  occ: GameEvent.Occurrence | undefined,
+  notes: Array<string> | undefined
+): number => {
+  const a = r.action as Extract<Replacement.Action, { _tag: "ReducePrevention" }>
+  return typeof a.by === "object" ? computedAmount(s, frame, r, a.by, occ, notes) : a.by
+}
+
 /** What a `static` prevention prevents of one occurrence at most (its amount, computed for it). */
 const staticCap = (
   s: State,
@@ -1751,25 +1776,26 @@ const applyAction = (
         const r = s.index.byId.get(cut.reducer) as Replacement.Replacement
         const rs = effState(s, r)
         setState(s, r.id, { ...rs, uses: rs.uses + 1, spent: true })
-        if (r.action._tag === "ReducePrevention")
-          notes?.push(
-            `${r.id} ("${r.label}") makes it prevent ${r.action.by} less${r.rule !== undefined ? ` (${r.rule})` : ""}`
-          )
+        if (cut.how !== undefined) notes?.push(cut.how)
+        notes?.push(
+          `${r.id} ("${r.label}") makes it prevent ${cut.by} less${r.rule !== undefined ? ` (${r.rule})` : ""}`
+        )
       } else if (spend > 0) {
         for (const r of s.index.reducers) {
           const rs = effState(s, r)
           if (rs.spent || (r.limit !== undefined && rs.uses >= r.limit.times)) continue
-          let watched = false
-          for (let i = 0; i < n && !watched; i++) {
+          let watched: GameEvent.Occurrence | undefined
+          for (let i = 0; i < n && watched === undefined; i++) {
             const t = targets[i] as Item
-            watched = t.occ.preventable && share[i] !== 0 && watches(s, r, t.occ, frame)
+            if (t.occ.preventable && share[i] !== 0 && watches(s, r, t.occ, frame)) watched = t.occ
           }
-          if (!watched) continue
+          if (watched === undefined) continue
           if (r.action._tag !== "ReducePrevention") continue
-          reduction = Math.min(spend, r.action.by)
+          const by = reductionBy(s, frame, r, watched, notes)
+          reduction = Math.min(spend, by)
           setState(s, r.id, { ...rs, uses: rs.uses + 1, spent: true })
           notes?.push(
-            `${r.id} ("${r.label}") makes it prevent ${r.action.by} less${r.rule !== undefined ? ` (${r.rule})` : ""}`
+            `${r.id} ("${r.label}") makes it prevent ${by} less${r.rule !== undefined ? ` (${r.rule})` : ""}`
           )
           break
         }
@@ -2119,8 +2145,11 @@ const divisionOf = (
       if (r.action._tag !== "ReducePrevention") continue
       const rs = effState(s, r)
       if (rs.spent || (r.limit !== undefined && rs.uses >= r.limit.times)) continue
-      if (!targets.some((t) => t.occ.preventable && max(t.occ) > 0 && watches(s, r, t.occ, frame))) continue
-      cut = { reducer: r.id, reduction: Math.min(full, r.action.by), spend: full }
+      const first = targets.find((t) => t.occ.preventable && max(t.occ) > 0 && watches(s, r, t.occ, frame))
+      if (first === undefined) continue
+      const how: Array<string> | undefined = s.trace === undefined ? undefined : []
+      const by = reductionBy(s, frame, r, first.occ, how)
+      cut = { reducer: r.id, reduction: Math.min(full, by), spend: full, by, how: how?.[0] }
       break
     }
   const points = full - (cut?.reduction ?? 0)

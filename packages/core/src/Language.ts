@@ -850,7 +850,10 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  * - `advance` (optional): what the game does when time passes: steps run just `before` the
  *   boundary is crossed (Riftbound's cleanup heals every unit before "this turn" effects end)
  *   and just `after` it (Берсерк: the turn passes to the other player);
- * - `families`: the event families an `event` step may name (default family: `damage`).
+ * - `families`: the event families an `event` step may name (default family: `damage`);
+ * - `amountless` (optional): the families whose events have no number (a death, a destruction,
+ *   opening a card): an occurrence of one that names no `amount` happens once (amount 1); any
+ *   other occurrence that names none has amount 0. An `amount` written is kept as written.
  *
  * @example
  * ```ts
@@ -891,6 +894,12 @@ export interface Language {
     readonly make?: (entry: OccurrenceEntry, ctx: CompileContext) => GameEvent.Occurrence
   }
   readonly derived?: (view: GameView.GameView) => ReadonlyArray<Replacement.Replacement>
+  /**
+   * The families whose occurrences written without an `amount` happen once (amount 1, not 0).
+   *
+   * @since 0.1.0
+   */
+  readonly amountless?: ReadonlyArray<string>
   readonly update?: {
     readonly fields: Schema.Struct.Fields
     readonly apply?: (

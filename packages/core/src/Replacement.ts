@@ -233,7 +233,8 @@ export type PreventScope = "shield" | "once" | "static" | "perEvent"
  *   (none: it simply does not happen).
  * - `ReducePrevention`: "the next prevention effect that prevents such damage prevents N less";
  *   it is not ordered like the others: it is applied to the prevention it reduces, after that
- *   prevention's full amount is spent.
+ *   prevention's full amount is spent. N is a number or a {@link Filter.Value} computed when it
+ *   applies (FaB 6.4.2a), against the first occurrence it reduces; at least 0.
  *
  * @example
  * ```ts
@@ -255,7 +256,7 @@ export type Action =
   | { readonly _tag: "Unpreventable" }
   | { readonly _tag: "SetParams"; readonly params: Readonly<Record<string, GameView.Prop>> }
   | { readonly _tag: "Replace"; readonly with: ReadonlyArray<Template> }
-  | { readonly _tag: "ReducePrevention"; readonly by: number }
+  | { readonly _tag: "ReducePrevention"; readonly by: number | Filter.Value }
 
 const NonNegativeInt = Amount.Schema
 
@@ -297,7 +298,12 @@ export const Action: Schema.Codec<Action> = Schema.Union([
   Schema.TaggedStruct("Unpreventable", {}),
   Schema.TaggedStruct("SetParams", { params: Schema.Record(Schema.String, GameView.Prop) }),
   Schema.TaggedStruct("Replace", { with: Schema.Array(Template) }),
-  Schema.TaggedStruct("ReducePrevention", { by: NonNegativeInt })
+  Schema.TaggedStruct("ReducePrevention", {
+    by: Schema.Union([
+      NonNegativeInt,
+      Filter.Value.check(Schema.makeFilter((v) => typeof v !== "number" || "must be a whole number ≥ 0"))
+    ])
+  })
 ])
 
 /**
@@ -449,7 +455,9 @@ export const problems = (effect: Replacement): ReadonlyArray<readonly [string, s
       "action.amount",
       `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.amount)}`
     ])
-  if (a._tag === "ReducePrevention" && !isAmount(a.by))
+  if (a._tag === "ReducePrevention" && typeof a.by === "object") {
+    if (!isValue(a.by)) out.push(["action.by", `is not an amount expression: ${shown(a.by)}`])
+  } else if (a._tag === "ReducePrevention" && !isAmount(a.by))
     out.push(["action.by", `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${shown(a.by)}`])
   if (
     a._tag === "Modify" &&

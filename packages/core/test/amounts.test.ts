@@ -290,3 +290,48 @@ describe("amount expressions in a modifier", () => {
     assert.strictEqual(dealt(run(less, world(1), 4, first.ledger), "nap"), 3)
   })
 })
+
+/**
+ * FaB 6.4.10g: "If an effect decreases the amount a prevention effect would prevent, the total
+ * prevention is determined, the prevention effect's prevention amount is reduced, and then the
+ * prevention effect is applied to the event with the decrease." With 6.4.2a ("any variable values
+ * are determined each time a replacement effect could be applied"), the decrease's N is an
+ * expression computed when it applies to a prevention.
+ */
+describe("amount expressions in a decrease (ReducePrevention.by)", () => {
+  const reducer = (by: number | Filter.Value): Replacement.Replacement => ({
+    id: "less",
+    label: "the next prevention effect prevents X less",
+    controller: "nap",
+    category: "prevention",
+    watch: { family: "damage", subject: { _tag: "Id", ids: ["nap"] } },
+    action: { _tag: "ReducePrevention", by }
+  })
+  const both = (by: number | Filter.Value) => Ledger.make([reducer(by), prevent(4, "shield")])
+
+  it("6.4.10g with X = your artifacts: counted when the decrease applies (2 → prevents 1 of 3; 1 → 2 of 3)", () => {
+    const two = run(prevent(4, "shield"), world(2), 3, both(yourArtifacts))
+    assert.strictEqual(dealt(two, "nap"), 2)
+    assert.include(notes(two), "X = 2 (number of objects: Artifact, controlled by you)")
+    assert.include(notes(two), 'less ("the next prevention effect prevents X less") makes it prevent 2 less')
+    assert.strictEqual(dealt(run(prevent(4, "shield"), world(1), 3, both(yourArtifacts)), "nap"), 1)
+  })
+
+  it("X larger than the prevention takes it all off (never below 0), X = 0 takes nothing off", () => {
+    assert.strictEqual(dealt(run(prevent(4, "shield"), world(5), 3, both(yourArtifacts)), "nap"), 3)
+    assert.strictEqual(dealt(run(prevent(4, "shield"), world(0), 3, both(yourArtifacts)), "nap"), 0)
+  })
+
+  it("mutant: a decrease locked in ahead of time (2, written when there were 2 artifacts) is caught at 1", () => {
+    const real = dealt(run(prevent(4, "shield"), world(1), 3, both(yourArtifacts)), "nap")
+    const locked = dealt(run(prevent(4, "shield"), world(1), 3, both(2)), "nap")
+    assert.notStrictEqual(locked, real)
+  })
+
+  it("a malformed expression in `by` is refused with a typed error naming action.by", () => {
+    assert.throws(
+      () => both({ _tag: "Count" } as unknown as Filter.Value),
+      /invalid effect "less" at action\.by: is not an amount expression/
+    )
+  })
+})

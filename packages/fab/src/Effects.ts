@@ -478,7 +478,9 @@ const keyword = (
   rule: string,
   extra: Partial<PreventNextTimeOptions>
 ): Replacement.Replacement => {
-  // a keyword that pays N{r} needs N as a number to know what is paid
+  // a keyword that pays N{r} needs N as a number: the availability (`canPay`), the cost and the
+  // prevention would each evaluate an expression at a different moment (before / after paying),
+  // and "pay X to prevent X" needs one X for the three
   const amount = count(k, name, extra.cost === undefined || extra.cost === "destroyThis")
   if (k.source === undefined) invalid(k.id, "source", `${name} is a keyword of an object: give its source`)
   return {
@@ -649,7 +651,9 @@ export type PreventsLessOptions = typeof PreventsLessOptions.Type
 /**
  * "The next prevention effect that prevents [type] damage this turn prevents N less of that
  * damage" (Vambrace of Determination): the prevention's full amount is spent first, then the
- * decrease applies (6.4.10g).
+ * decrease applies (6.4.10g). N is a number or an amount written as an expression, determined
+ * when the decrease applies to a prevention (6.4.2a: "any variable values are determined each
+ * time a replacement effect could be applied to an event"); `all` is refused.
  *
  * @example
  * ```ts
@@ -662,18 +666,19 @@ export type PreventsLessOptions = typeof PreventsLessOptions.Type
  */
 export const preventsLess = (o: PreventsLessOptions): Replacement.Replacement => {
   const kinds = kindsOf(o)
-  const amount = count(o, "preventsLess", false) as number
+  const amount = count(o, "preventsLess")
   return {
     id: o.id,
     label:
-      o.label ?? `The next prevention effect that prevents ${typed(kinds)}damage prevents ${amount} less`,
+      o.label ??
+      `The next prevention effect that prevents ${typed(kinds)}damage prevents ${shown(amount)} less`,
     controller: controllerOf(o),
     ...(o.source === undefined ? {} : { source: o.source }),
     category: Category.prevention,
     watch: { family: Family.damage, ...(kinds.length === 0 ? {} : { kinds: { anyOf: kinds } }) },
     action: { _tag: "ReducePrevention", by: amount },
     ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
-    rule: "FaB 6.4.10g"
+    rule: typeof amount === "object" ? `FaB 6.4.10g; ${RULE_VARIABLE}` : "FaB 6.4.10g"
   }
 }
 

@@ -86,15 +86,108 @@ describe("FaB 6.4.2a variable values determined each time", () => {
   it("constructors refuse an expression where a number is needed, and a malformed one, when called", () => {
     expect(() =>
       Effects.arcaneBarrier({ id: "b", source: "helm", controller: "bob", amount: yourAuras })
-    ).toThrow(/takes a number/)
-    expect(() => Effects.preventsLess({ id: "v", controller: "alice", amount: { allBut: 1 } })).toThrow(
-      /takes a number/
+    ).toThrow(/Arcane Barrier takes a number/)
+    // 8.3.19 "you may pay N{r} to prevent N of that damage": the same N paid and prevented
+    expect(() => Effects.quell({ id: "q", source: "helm", controller: "bob", amount: yourAuras })).toThrow(
+      /invalid effect "q" at amount: Quell takes a number/
+    )
+    expect(() => Effects.preventsLess({ id: "v", controller: "alice", amount: "all" })).toThrow(
+      /preventsLess prevents a number of damage, not "all"/
     )
     expect(() => Effects.prevent({ id: "p", controller: "bob", amount: { plus: [] } })).toThrow(
       /invalid amount for prevent "p" amount/
     )
     expect(Effects.prevent({ id: "p", controller: "bob", amount: yourAuras }).rule).toBe(
       "FaB 6.4.10i; FaB 6.4.2a"
+    )
+  })
+})
+
+/**
+ * 6.4.10g: "If an effect decreases the amount a prevention effect would prevent, the total
+ * prevention is determined, the prevention effect's prevention amount is reduced, and then the
+ * prevention effect is applied to the event with the decrease." With 6.4.2a, a decrease of X is
+ * determined when it applies to the prevention, not when it was written.
+ */
+describe("FaB 6.4.10g a decrease of X, determined when it applies (6.4.2a)", () => {
+  const less = (amount: unknown) => ({ kind: "preventsLess", id: "less", controller: "bob", amount })
+
+  it("X = your auras, counted at the event: 2 auras when written, 1 when it applies → prevents 1 less", () => {
+    const r = run({
+      ...base,
+      objects: [...base.objects, ...auras(2)],
+      effects: [less(yourAuras), { kind: "preventNext", id: "p", controller: "bob", amount: 4 }],
+      steps: [{ update: { object: "aura1", zone: "graveyard" } }, damage("e1", "S", "bob", 3)]
+    })
+    // total prevention 3 (shield 4 → 1), then 1 less: 2 prevented, 1 dealt
+    expect(r.outcome.events.e1?.prevented).toEqual({ bob: 2 })
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 1 })
+    expect(r.outcome.effects.p?.remaining).toBe(1)
+    expect(r.outcome.effects.less?.gone).toBe(true)
+  })
+
+  it("X = half of the event rounded up: 3 damage → prevents 2 less of a 3-point prevention", () => {
+    const r = run({
+      ...base,
+      effects: [
+        less({ half: "event", round: "up" }),
+        { kind: "preventNext", id: "p", controller: "bob", amount: 3 }
+      ],
+      steps: [damage("e1", "S", "bob", 3)]
+    })
+    expect(r.outcome.events.e1?.prevented).toEqual({ bob: 1 })
+    expect(r.outcome.events.e1?.dealt).toEqual({ bob: 2 })
+  })
+
+  it("X = 0 (no auras): the decrease is used on the prevention and takes nothing off", () => {
+    const r = run({
+      ...base,
+      effects: [less(yourAuras), { kind: "preventNext", id: "p", controller: "bob", amount: 4 }],
+      steps: [damage("e1", "S", "bob", 3)]
+    })
+    expect(r.outcome.events.e1?.prevented).toEqual({ bob: 3 })
+  })
+
+  it("6.4.10g with 6.4.10f: X (1 aura) is determined before the division, so 3 of the 4 points are declared", () => {
+    const r = run(
+      {
+        ...base,
+        objects: [...base.objects, ...auras(1)],
+        effects: [less(yourAuras), { kind: "preventNext", id: "p", controller: "bob", amount: 4 }],
+        steps: [
+          {
+            event: {
+              id: "e1",
+              occurrences: [
+                { source: "S", id: "phys", to: "bob", amount: 2, kinds: ["physical"] },
+                { source: "S", id: "arc", to: "bob", amount: 2, kinds: ["arcane"] }
+              ]
+            }
+          }
+        ]
+      },
+      [{ phys: 1, arc: 2 }]
+    )
+    expect(r.outcome.decisions).toMatchObject([{ kind: "Allocate", chooser: "bob" }])
+    expect(r.outcome.events.e1?.occurrences.phys?.amount).toBe(1)
+    expect(r.outcome.events.e1?.occurrences.arc?.amount).toBe(0)
+    expect(r.outcome.events.e1?.prevented).toEqual({ bob: 3 })
+  })
+
+  it("mutant: a decrease whose X is locked in when written (2 auras) prevents 2 less, not 1", () => {
+    const locked = Effects.preventsLess({ id: "less", controller: "bob", amount: 2 })
+    const r = run({
+      ...base,
+      objects: [...base.objects, ...auras(2)],
+      effects: [
+        { kind: "replacement", id: "less", effect: locked },
+        { kind: "preventNext", id: "p", controller: "bob", amount: 4 }
+      ],
+      steps: [{ update: { object: "aura1", zone: "graveyard" } }, damage("e1", "S", "bob", 3)]
+    })
+    expect(r.outcome.events.e1?.prevented).toEqual({ bob: 1 })
+    expect(Effects.preventsLess({ id: "less", controller: "alice", amount: yourAuras }).rule).toBe(
+      "FaB 6.4.10g; FaB 6.4.2a"
     )
   })
 })

@@ -261,13 +261,11 @@ const occurrenceFields = {
  * An occurrence of an `event` step, with Magic's own fields: `excessTo` ("excess damage is dealt
  * to that creature's controller instead", CR 120.4a: `controller`, or a player or object id) and
  * `cantBeRedirected: true` (kind `Game.CANT_BE_REDIRECTED`: redirection effects don't watch it).
- * A `destroy` or `regenerate` occurrence without an amount has amount 1 (one permanent).
+ * A `destroy` or `regenerate` occurrence without an amount has amount 1 (one permanent: the
+ * language's `amountless` families).
  */
 const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileContext) => {
-  // a destruction or a regeneration happens to one permanent: its amount is 1 when not written
-  const one =
-    (entry.family === Game.Family.destroy || entry.family === Game.Family.regenerate) && entry.amount === 0
-  const base = Language.occurrence(one ? { ...entry, amount: 1 } : entry)
+  const base = Language.occurrence(entry)
   const excessTo = entry["excessTo"] as string | undefined
   if (excessTo !== undefined) {
     if (entry.family !== Game.Family.damage)
@@ -453,5 +451,7 @@ export const language: Language.Language = {
   update: { fields: UpdateFields, view: updateView },
   boundaries: times,
   durations: times,
-  families: Object.values(Game.Family)
+  families: Object.values(Game.Family),
+  // a destruction or a regeneration happens to one permanent: amount 1 when not written
+  amountless: [Game.Family.destroy, Game.Family.regenerate]
 }

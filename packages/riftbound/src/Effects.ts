@@ -375,9 +375,9 @@ export const cantBeDealtDamage = (o: UnitOptions): Replacement.Replacement => {
 }
 
 /**
- * The options of {@link bonusDamage}: the {@link commonFields}, `amount` (a whole number), `from`
- * (the sources whose damage it adds to; default: the sources its controller controls) and `to`
- * (only damage to these).
+ * The options of {@link bonusDamage}: the {@link commonFields}, `amount` (a whole number or an
+ * amount computed when the Deal action happens, e.g. `{ count: … }`), `from` (the sources whose
+ * damage it adds to; default: the sources its controller controls) and `to` (only damage to these).
  *
  * @example
  * ```ts
@@ -408,6 +408,10 @@ export type BonusDamageOptions = typeof BonusDamageOptions.Type
  * part of the Deal action, so it is added before any replacement or Prevent sees the damage
  * (437.1.a.1, 715.4.a). By default it watches damage from sources controlled by the effect's
  * controller and not combat damage; `from` restricts it to given sources, `to` to given units.
+ * An amount written as an expression (`{ count: … }`, `{ minus: […] }`, …) is computed at each
+ * Deal action it is granted to (713), and one that would be negative adds nothing (714.2: "If, for
+ * any reason, Bonus Damage would be a negative number, then no Bonus Damage is applied"). `all`
+ * is refused: Bonus Damage is a number.
  *
  * @example
  * ```ts
@@ -420,10 +424,16 @@ export type BonusDamageOptions = typeof BonusDamageOptions.Type
 export const bonusDamage = (o: BonusDamageOptions): Replacement.Replacement => {
   const amount =
     o.amount === undefined
-      ? bad(o, "amount", "bonusDamage needs `amount`: a whole number")
-      : Amount.check(o.amount as number, "bonusDamage amount", { id: o.id })
+      ? bad(o, "amount", "bonusDamage needs `amount`: a whole number or an amount expression")
+      : typeof o.amount === "number"
+        ? Amount.check(o.amount, "bonusDamage amount", { id: o.id })
+        : (Language.toAmount(o.amount, "bonusDamage amount", { id: o.id, allowAll: false }) as Filter.Value)
   return {
-    ...common(o, `Deal ${amount} Bonus Damage`, "Riftbound 417.5 / 712–715: Bonus Damage"),
+    ...common(
+      o,
+      `Deal ${Language.amountLabel(amount)} Bonus Damage`,
+      "Riftbound 417.5 / 712–715: Bonus Damage"
+    ),
     category: Category.bonus,
     watch: {
       family: "damage",
@@ -432,7 +442,13 @@ export const bonusDamage = (o: BonusDamageOptions): Replacement.Replacement => {
         o.from === undefined ? { _tag: "ControlledBy", player: { _tag: "You" } } : Language.toFilter(o.from),
       kinds: { noneOf: [Kind.combat, Kind.assigned] }
     },
-    action: { _tag: "Modify", op: "add", value: Math.max(0, amount) }
+    action: {
+      _tag: "Modify",
+      op: "add",
+      // 714.1–714.2: never negative, so it can only increase the damage
+      value:
+        typeof amount === "number" ? Math.max(0, amount) : { _tag: "Arith", op: "max", values: [amount, 0] }
+    }
   }
 }
 

@@ -41,7 +41,7 @@
  *   (its `lethal` is recomputed);
  * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
  *   `recall`, `stun`), `draw` and `score`; an occurrence of kind `cost` is a cost (its outcome
- *   says whether it was `paid`, 357.2.a).
+ *   says whether it was `paid`, 357.2.a); a game action that names no `amount` happens once.
  *
  * @since 0.1.0
  */
@@ -729,5 +729,7 @@ export const language: Language.Language = {
     ]
   }),
   durations: ["endOfTurn", "endOfCombat"],
-  families: ["damage", ...Object.values(Rules.Family), "draw", "score"]
+  families: ["damage", ...Object.values(Rules.Family), "draw", "score"],
+  // the game actions have no number (428 Kill, 418 Heal, …): one that names no amount happens once
+  amountless: Object.values(Rules.Family)
 }

@@ -864,11 +864,15 @@ export const compile = (
           const ids = occurrenceIds(ev.id, ev.occurrences)
           const family = ev.family ?? GameEvent.DAMAGE
           const occurrences = ev.occurrences.map((o, j) => {
+            const fam = (o.family as string | undefined) ?? family
+            // an occurrence that names no amount: once for a family without a number (a death),
+            // otherwise 0
+            const once = language.amountless?.includes(fam) === true
             const entry = {
               ...o,
               id: ids[j] as string,
-              family: (o.family as string | undefined) ?? family,
-              amount: (o.amount as number | undefined) ?? 0
+              family: fam,
+              amount: (o.amount as number | undefined) ?? (once ? 1 : 0)
             } as Language.OccurrenceEntry
             const make = language.occurrences?.make
             return make === undefined
