@@ -171,6 +171,25 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
     assert.match(problem(text), /unknown event family "addCounter" .*\(did you mean "addCounters"\?\)/)
   })
 
+  /**
+   * Берсерк 534.1 «[текст 1], вместо этого – [текст 2]»: `instead` names the family it replaces in
+   * its own field `of:` (not a `family:` key); a misspelt one is still found and pointed at.
+   */
+  it("a family written in a ruleset's own field (Берсерк instead `of: hael`) is located at that field", () => {
+    const serk = readFileSync(
+      join(here, "..", "..", "..", "packages", "berserk", "scenarios", "BSK-X3-serk-declines.yaml"),
+      "utf8"
+    )
+    const text = serk.replace("of: heal", "of: hael")
+    assert.notStrictEqual(text, serk)
+    const m = problem(text)
+    assert.include(m, `t.yaml:${lineOf(text, "of: hael")}:`)
+    assert.include(m, 'at effects[0].of: unknown event family "hael"')
+    assert.include(m, '(did you mean "heal"?)')
+    const other = serk.replace("do: [{ family: open }]", "do: [{ family: opne }]")
+    assert.include(problem(other), 'at effects[0].do[0].family: unknown event family "opne"')
+  })
+
   it("a replacement's new event and a watched kind in a raw effect", () => {
     const raw = (watch: string, family: string) =>
       base

@@ -181,15 +181,21 @@ const collectNodes = (
   return out
 }
 
-/** Where the document writes `name` as a family (a `family:` key) or a kind (in a list). */
+/**
+ * Where the document writes `name` as a family (a `family:` key) or a kind (in a list); else the
+ * first place it writes `name` at all (a ruleset's own field that names a family, like Берсерк
+ * `instead`'s `of:`), so the problem still points at the word.
+ */
 const findName = (data: unknown, name: string, what: "family" | "kind"): ReadonlyArray<Seg> | undefined => {
   let found: ReadonlyArray<Seg> | undefined
+  let anywhere: ReadonlyArray<Seg> | undefined
   const seen = new Set<object>()
   const go = (v: unknown, path: ReadonlyArray<Seg>, key: Seg | undefined, depth: number): void => {
     if (found !== undefined || depth > 500) return
     if (typeof v === "string") {
       if (v !== name) return
       if (what === "family" ? key === "family" : typeof key === "number") found = path
+      else anywhere ??= path
       return
     }
     if (typeof v !== "object" || v === null || seen.has(v)) return
@@ -198,7 +204,7 @@ const findName = (data: unknown, name: string, what: "family" | "kind"): Readonl
     else for (const [k, x] of Object.entries(v)) go(x, [...path, k], k, depth + 1)
   }
   go(data, [], undefined, 0)
-  return found
+  return found ?? anywhere
 }
 
 /**
