@@ -402,7 +402,8 @@ export const DEATHTOUCH_DAMAGE = "deathtouchDamage" as const
 /**
  * The property of an attacking creature (`attacking: true`). Regeneration removes it from
  * combat (CR 614.8: "If it's an attacking or blocking creature, remove it from combat"): the
- * property is cleared. Nothing else in this package reads it (there is no combat to declare).
+ * property becomes `false`. Nothing else in this package reads it (there is no combat to
+ * declare here: the board says who attacks and blocks).
  *
  * @example
  * ```ts
@@ -415,8 +416,8 @@ export const DEATHTOUCH_DAMAGE = "deathtouchDamage" as const
 export const ATTACKING = "attacking" as const
 
 /**
- * The property of a blocking creature (`blocking: true`); cleared when it regenerates, as
- * {@link ATTACKING} is (CR 614.8).
+ * The property of a blocking creature (`blocking: true`); `false` once it regenerates, as
+ * {@link ATTACKING} (CR 614.8).
  *
  * @example
  * ```ts
@@ -443,7 +444,7 @@ export const BLOCKING = "blocking" as const
  *   effect set it: "exile it instead");
  * - `regenerate`: the subject's marked damage is removed, it is tapped (`tapped`) and, if it is an
  *   attacking or blocking creature, it is removed from combat ({@link ATTACKING}, {@link BLOCKING}
- *   are cleared; CR 614.8);
+ *   become `false`; CR 614.8);
  * - `draw`: the first `amount` cards the subject owns in the library go to the hand (CR 121.1; in
  *   the order of the view's objects);
  * - `createToken`: `amount` token objects (`<occurrence id>/token<n>`) enter the battlefield
@@ -505,10 +506,13 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
     case Family.regenerate:
       // CR 614.8: "… instead remove all damage marked on it and its controller taps it. If it's an
       // attacking or blocking creature, remove it from combat."
-      return setProps(view, o.subject, (p) => {
-        const { [ATTACKING]: _a, [BLOCKING]: _b, ...rest } = p
-        return { ...rest, damage: 0, tapped: true }
-      })
+      return setProps(view, o.subject, (p) => ({
+        ...p,
+        damage: 0,
+        tapped: true,
+        ...(p[ATTACKING] === undefined ? {} : { [ATTACKING]: false }),
+        ...(p[BLOCKING] === undefined ? {} : { [BLOCKING]: false })
+      }))
     case Family.draw: {
       let v = view
       let left = o.amount

@@ -401,7 +401,7 @@ describe("CR 614.8: regeneration removes an attacking or blocking creature from 
     })
     expect(one(r, "destroy", "bear")?.status).toBe("replaced")
     expect(r.outcome.state["bear"]).toMatchObject({ zone: "battlefield", damage: 0, tapped: true })
-    expect(r.outcome.state["bear"]?.[what]).toBeUndefined()
+    expect(r.outcome.state["bear"]?.[what]).toBe(false)
   })
 
   it("the board says it is in combat (the fields set the properties)", () => {
