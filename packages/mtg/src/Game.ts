@@ -383,18 +383,68 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
 }
 
 /**
+ * The property that records that a creature has been dealt damage by a source with deathtouch
+ * since the last time state-based actions were checked (CR 704.5h): set by {@link commit} when
+ * such damage is dealt to a creature, read by {@link sbaFails} (the creature is destroyed, and
+ * regeneration can replace that), cleared by {@link clearDeathtouchDamage} once the state-based
+ * actions have been checked. A scenario file can start with it: `props: { deathtouchDamage: true }`.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.DEATHTOUCH_DAMAGE // "deathtouchDamage"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const DEATHTOUCH_DAMAGE = "deathtouchDamage" as const
+
+/**
+ * The property of an attacking creature (`attacking: true`). Regeneration removes it from
+ * combat (CR 614.8: "If it's an attacking or blocking creature, remove it from combat"): the
+ * property becomes `false`. Nothing else in this package reads it (there is no combat to
+ * declare here: the board says who attacks and blocks).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.ATTACKING // "attacking"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const ATTACKING = "attacking" as const
+
+/**
+ * The property of a blocking creature (`blocking: true`); `false` once it regenerates, as
+ * {@link ATTACKING} (CR 614.8).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.BLOCKING // "blocking"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const BLOCKING = "blocking" as const
+
+/**
  * How an occurrence that happened changes the view (the ruleset's `commit`):
  *
  * - `lifeLoss` / `lifeGain`: the subject's `life` (CR 120.3a, 120.3f);
  * - `markDamage`: the subject's `damage` (CR 120.3e); `damage` itself changes nothing — its
- *   results do (CR 120.4c);
+ *   results do (CR 120.4c) — except that damage dealt to a creature by a source with deathtouch
+ *   is recorded on it ({@link DEATHTOUCH_DAMAGE}, for CR 704.5h), whatever its results are;
  * - `addCounters` / `removeCounters` with `params.counter` (`+1/+1`, `-1/-1`, `poison`,
  *   `loyalty`, `defense`, …): the counter's property (CR 120.3b–d); power and toughness are
  *   recomputed;
  * - `zoneChange` with `params.to`: the subject's zone;
  * - `destroy`: the subject goes to its owner's graveyard (or to `params.to`, when a replacement
  *   effect set it: "exile it instead");
- * - `regenerate`: the subject's marked damage is removed and it is tapped (`tapped`, MTG CR 614.8);
+ * - `regenerate`: the subject's marked damage is removed, it is tapped (`tapped`) and, if it is an
+ *   attacking or blocking creature, it is removed from combat ({@link ATTACKING}, {@link BLOCKING}
+ *   become `false`; CR 614.8);
  * - `draw`: the first `amount` cards the subject owns in the library go to the hand (CR 121.1; in
  *   the order of the view's objects);
  * - `createToken`: `amount` token objects (`<occurrence id>/token<n>`) enter the battlefield
@@ -418,6 +468,15 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
  */
 export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
   switch (o.family) {
+    case Family.damage:
+      // CR 704.5h: "it's been dealt damage by a source with deathtouch since the last time
+      // state-based actions were checked" is a fact the next check reads
+      return o.amount > 0 &&
+        has(view, o.source, "keywords", "deathtouch") &&
+        has(view, o.subject, "types", "Creature") &&
+        view.objects[o.subject]?.props[DEATHTOUCH_DAMAGE] !== true
+        ? setProps(view, o.subject, (p) => ({ ...p, [DEATHTOUCH_DAMAGE]: true }))
+        : view
     case Family.lifeLoss:
       return bump(o.subject, "life", -o.amount)(view)
     case Family.lifeGain:
@@ -445,7 +504,15 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       return moveTo(view, o.subject, typeof to === "string" ? to : "graveyard")
     }
     case Family.regenerate:
-      return setProps(view, o.subject, (p) => ({ ...p, damage: 0, tapped: true }))
+      // CR 614.8: "… instead remove all damage marked on it and its controller taps it. If it's an
+      // attacking or blocking creature, remove it from combat."
+      return setProps(view, o.subject, (p) => ({
+        ...p,
+        damage: 0,
+        tapped: true,
+        ...(p[ATTACKING] === undefined ? {} : { [ATTACKING]: false }),
+        ...(p[BLOCKING] === undefined ? {} : { [BLOCKING]: false })
+      }))
     case Family.draw: {
       let v = view
       let left = o.amount
@@ -496,6 +563,27 @@ export interface SbaAction {
   readonly rule: string
 }
 
+/** CR 704.5f, 704.5i: a creature with toughness 0 or less, a planeswalker with loyalty 0 (on the battlefield). */
+const toGraveyardRule = (view: GameView.GameView, id: string): string | undefined => {
+  const o = view.objects[id]
+  if (o === undefined || o.kind === "player" || o.zone !== "battlefield") return undefined
+  const t = o.props["toughness"]
+  if (has(view, id, "types", "Creature") && typeof t === "number" && t <= 0) return "MTG CR 704.5f"
+  if (has(view, id, "types", "Planeswalker") && num(view, id, "loyalty") <= 0) return "MTG CR 704.5i"
+  return undefined
+}
+
+/** CR 704.5g, 704.5h: a creature with toughness greater than 0 and lethal damage, or deathtouch damage. */
+const destroyRule = (view: GameView.GameView, id: string): string | undefined => {
+  const o = view.objects[id]
+  if (o === undefined || o.kind === "player" || o.zone !== "battlefield") return undefined
+  const t = o.props["toughness"]
+  if (!has(view, id, "types", "Creature") || typeof t !== "number" || t <= 0) return undefined
+  if (num(view, id, "damage") >= t) return "MTG CR 704.5g (120.6)"
+  if (o.props[DEATHTOUCH_DAMAGE] === true) return "MTG CR 704.5h"
+  return undefined
+}
+
 /**
  * The state-based actions this package models that concern damage and its results, without the
  * protection ones (see `Protection.illegalAttachments`):
@@ -505,11 +593,17 @@ export interface SbaAction {
  * - 704.5f: a creature with toughness 0 or less is put into its owner's graveyard;
  * - 704.5g: a creature with toughness greater than 0 and damage marked on it at least equal to
  *   its toughness has been dealt lethal damage (CR 120.6) and is destroyed;
+ * - 704.5h: a creature with toughness greater than 0 that has been dealt damage by a source with
+ *   deathtouch since the state-based actions were last checked ({@link DEATHTOUCH_DAMAGE}) is
+ *   destroyed;
  * - 704.5i: a planeswalker with 0 loyalty is put into its owner's graveyard.
  *
- * This lists the destructions; the scenario step `stateBasedActions` performs them as a
- * `destroy` event replacement effects see (regeneration, CR 614.8; "exile it instead"): see
- * {@link sbaFails}.
+ * A permanent 704.5f or 704.5i puts into the graveyard is not also destroyed (a creature
+ * planeswalker with lethal damage and 0 loyalty: one zone change, 704.5i's).
+ *
+ * This lists what happens; the scenario step `stateBasedActions` performs the destructions and
+ * the zone changes as one event replacement effects see (regeneration, CR 614.8, replaces a
+ * destruction; "exile it instead" replaces either): see {@link sbaFails}.
  *
  * @example
  * ```ts
@@ -533,27 +627,51 @@ export const damageActions = (view: GameView.GameView): ReadonlyArray<SbaAction>
         out.push({ object: o.id, action: "lost", rule: "MTG CR 704.5c" })
       continue
     }
-    if (o.zone !== "battlefield") continue
-    if (has(view, o.id, "types", "Creature") && typeof o.props["toughness"] === "number") {
-      const t = o.props["toughness"]
-      if (t <= 0) {
-        out.push({ object: o.id, action: "toGraveyard", rule: "MTG CR 704.5f" })
-        continue
-      }
-      if (num(view, o.id, "damage") >= t) {
-        out.push({ object: o.id, action: "destroyed", rule: "MTG CR 704.5g (120.6)" })
-        continue
-      }
+    const toGraveyard = toGraveyardRule(view, o.id)
+    if (toGraveyard !== undefined) {
+      out.push({ object: o.id, action: "toGraveyard", rule: toGraveyard })
+      continue
     }
-    if (has(view, o.id, "types", "Planeswalker") && num(view, o.id, "loyalty") <= 0)
-      out.push({ object: o.id, action: "toGraveyard", rule: "MTG CR 704.5i" })
+    const destroyed = destroyRule(view, o.id)
+    if (destroyed !== undefined) out.push({ object: o.id, action: "destroyed", rule: destroyed })
   }
   return out
 }
 
 /**
- * Performs state-based actions (see {@link damageActions}): players lose, permanents go to their
- * owners' graveyards.
+ * Clears every {@link DEATHTOUCH_DAMAGE} record: the state-based actions have been checked, so
+ * "since the last time state-based actions were checked" (CR 704.5h) starts again. The
+ * scenario step `stateBasedActions` does this after its event.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [
+ *   { id: "bear", kind: "object", zone: "battlefield", props: { deathtouchDamage: true } }] })
+ * Game.clearDeathtouchDamage(view).objects["bear"]?.props["deathtouchDamage"] // undefined
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const clearDeathtouchDamage = (view: GameView.GameView): GameView.GameView => {
+  let v = view
+  for (const o of Object.values(view.objects))
+    if (o.props[DEATHTOUCH_DAMAGE] !== undefined)
+      v = GameView.setObject(v, {
+        ...o,
+        props: Object.fromEntries(Object.entries(o.props).filter(([k]) => k !== DEATHTOUCH_DAMAGE))
+      })
+  return v
+}
+
+/**
+ * Performs state-based actions (see {@link damageActions}) by writing the state: players lose,
+ * permanents go to their owners' graveyards, the deathtouch records are cleared. With
+ * `destroy: false` the destructions (704.5g–h) are left out, with `toGraveyard: false` the zone
+ * changes of 704.5f and 704.5i: the scenario step `stateBasedActions` performs those as an event
+ * instead (see {@link sbaFails}), and writes only the players' losses (704.5a, 704.5c: losing
+ * the game is not an event this package models).
  *
  * @example
  * ```ts
@@ -568,21 +686,24 @@ export const damageActions = (view: GameView.GameView): ReadonlyArray<SbaAction>
  */
 export const performDamageActions = (
   view: GameView.GameView,
-  options?: { readonly destroy?: boolean }
+  options?: { readonly destroy?: boolean; readonly toGraveyard?: boolean }
 ): GameView.GameView => {
   let v = view
   for (const a of damageActions(view)) {
     if (a.action === "lost") v = setProps(v, a.object, (p) => ({ ...p, lost: true }))
-    else if (a.action !== "destroyed" || options?.destroy !== false) v = moveTo(v, a.object, "graveyard")
+    else if (a.action === "destroyed" ? options?.destroy !== false : options?.toGraveyard !== false)
+      v = moveTo(v, a.object, "graveyard")
   }
-  return v
+  return options?.destroy === false ? v : clearDeathtouchDamage(v)
 }
 
 /**
- * The kind on the `destroy` occurrences of the state-based actions (CR 704.5g: "that creature
- * has been dealt lethal damage and is destroyed"): the scenario step `stateBasedActions` proposes
- * one for each creature, and {@link sbaFails} keeps only those the rule destroys, so the
- * destruction is an event replacement effects see (CR 614.8: regeneration).
+ * The kind on the occurrences of the state-based actions' event: the scenario step
+ * `stateBasedActions` proposes a `destroy` for each creature (CR 704.5g: "that creature has been
+ * dealt lethal damage and is destroyed"; 704.5h) and a `zoneChange` to the graveyard for each
+ * creature and planeswalker (704.5f, 704.5i), and {@link sbaFails} keeps only those the rules
+ * apply to, so they are events replacement effects see (CR 614.8: regeneration replaces the
+ * destructions; "exile it instead" either).
  *
  * @example
  * ```ts
@@ -595,11 +716,19 @@ export const performDamageActions = (
 export const STATE_BASED = "stateBased" as const
 
 /**
- * Why a state-based destruction (a `destroy` occurrence of kind {@link STATE_BASED}) does not
- * happen, or `undefined` when it does (the ruleset's `fails`): CR 704.5g destroys a creature on
- * the battlefield with toughness greater than 0 and damage marked on it at least equal to its
- * toughness (CR 120.6) when the state-based actions are performed; any other creature is left
- * alone. Every other occurrence is left to the resolution.
+ * Why a state-based action proposed as an occurrence of kind {@link STATE_BASED} does not
+ * happen, or `undefined` when it does (the ruleset's `fails`):
+ *
+ * - a `destroy`: CR 704.5g destroys a creature on the battlefield with toughness greater than 0
+ *   and damage marked on it at least equal to its toughness (CR 120.6), 704.5h one with
+ *   toughness greater than 0 dealt damage by a source with deathtouch ({@link DEATHTOUCH_DAMAGE});
+ *   any other creature is left alone, and so is one 704.5f or 704.5i puts into the graveyard;
+ * - a `zoneChange` (to the graveyard, `params: { from: battlefield, to: graveyard }`): CR 704.5f
+ *   ("If a creature has toughness 0 or less, it's put into its owner's graveyard. Regeneration
+ *   can't replace this event": it is not a destruction) and 704.5i (a planeswalker with loyalty
+ *   0); anything else stays.
+ *
+ * Every other occurrence is left to the resolution.
  *
  * @example
  * ```ts
@@ -608,26 +737,35 @@ export const STATE_BASED = "stateBased" as const
  * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "bear", kind: "object",
  *   controller: "a", owner: "a", zone: "battlefield", props: { types: ["Creature"], toughness: 2, damage: 1 } }] })
  * Game.sbaFails(GameEvent.occurrence({ id: "k", family: "destroy", subject: "bear", kinds: ["stateBased"] }), view)?.rule
- * // "MTG CR 704.5g"
+ * // "MTG CR 704.5g, 704.5h"
  * ```
  * @since 0.1.0
  * @category state
  */
 export const sbaFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
-  if (o.family !== Family.destroy || !o.kinds.includes(STATE_BASED)) return undefined
+  if (!o.kinds.includes(STATE_BASED)) return undefined
+  if (o.family !== Family.destroy && o.family !== Family.zoneChange) return undefined
   const obj = view.objects[o.subject]
+  const rules = o.family === Family.destroy ? "MTG CR 704.5g, 704.5h" : "MTG CR 704.5f, 704.5i"
   if (obj === undefined || obj.kind === "player" || obj.zone !== "battlefield")
-    return { reason: `${o.subject} is not on the battlefield`, rule: "MTG CR 704.5g" }
-  const t = obj.props["toughness"]
-  if (
-    !has(view, o.subject, "types", "Creature") ||
-    typeof t !== "number" ||
-    t <= 0 ||
-    num(view, o.subject, "damage") < t
-  )
+    return { reason: `${o.subject} is not on the battlefield`, rule: rules }
+  if (o.family === Family.zoneChange)
+    return toGraveyardRule(view, o.subject) === undefined
+      ? {
+          reason: `${o.subject} is neither a creature with toughness 0 or less nor a planeswalker with loyalty 0: it stays`,
+          rule: rules
+        }
+      : undefined
+  const other = toGraveyardRule(view, o.subject)
+  if (other !== undefined)
     return {
-      reason: `${o.subject} has not been dealt lethal damage: it is not destroyed`,
-      rule: "MTG CR 704.5g"
+      reason: `${o.subject} is put into its owner's graveyard instead: it is not destroyed`,
+      rule: other
+    }
+  if (destroyRule(view, o.subject) === undefined)
+    return {
+      reason: `${o.subject} has neither been dealt lethal damage nor damage by a source with deathtouch: it is not destroyed`,
+      rule: rules
     }
   return undefined
 }

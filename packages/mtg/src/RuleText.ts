@@ -73,8 +73,11 @@ export const sentences: Readonly<Record<string, string>> = {
     "All damage that would be dealt to such a permanent or player by sources controlled by the specified player or owned by that player but not controlled by another player is prevented.",
   "704.5a": "If a player has 0 or less life, that player loses the game.",
   "704.5c": "If a player has ten or more poison counters, that player loses the game.",
-  "704.5f": "If a creature has toughness 0 or less, it’s put into its owner’s graveyard.",
+  "704.5f":
+    "If a creature has toughness 0 or less, it’s put into its owner’s graveyard. Regeneration can’t replace this event.",
   "704.5g":
     "If a creature has toughness greater than 0, it has damage marked on it, and the total damage marked on it is greater than or equal to its toughness, that creature has been dealt lethal damage and is destroyed.",
+  "704.5h":
+    "If a creature has toughness greater than 0, and it’s been dealt damage by a source with deathtouch since the last time state-based actions were checked, that creature is destroyed. Regeneration can replace this event.",
   "704.5i": "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard."
 }

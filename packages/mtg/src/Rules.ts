@@ -134,7 +134,7 @@ export const rules: Policy.Rules = {
   assignment,
   results: Results.policy,
   commit: Game.commit,
-  // CR 704.5g: a state-based destruction happens only to a creature with lethal damage
+  // CR 704.5f–i: a state-based destruction or zone change happens only where the rule applies
   fails: Game.sbaFails,
   predicates,
   values: Results.values,

@@ -115,6 +115,8 @@ const objectFields = {
   counters: opt(Schema.Record(Schema.String, Amount.Schema)),
   protection: opt(Schema.Array(ProtectionEntry)),
   attachedTo: opt(Str),
+  attacking: opt(Schema.Boolean),
+  blocking: opt(Schema.Boolean),
   props: opt(Props)
 }
 
@@ -156,6 +158,9 @@ const makeObject = (o: Language.ObjectEntry): GameView.GameObject => {
   if (o["protection"] !== undefined)
     props["protection"] = protectionStrings(o["protection"] as ReadonlyArray<ProtectionEntry>)
   set("attachedTo")
+  // in combat (`Game.ATTACKING`, `Game.BLOCKING`): regeneration removes it (CR 614.8)
+  if (o["attacking"] === true) props[Game.ATTACKING] = true
+  if (o["blocking"] === true) props[Game.BLOCKING] = true
   Object.assign(props, (o["props"] as Record<string, GameView.Prop> | undefined) ?? {})
   return Game.withStats({
     id: o.id,
@@ -286,30 +291,41 @@ const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileCo
 }
 
 /**
- * The steps of `stateBasedActions: true` (CR 704.3: performed simultaneously, as one step): an
- * update for those that are not destructions (704.5a/c/f/i, 702.16c–d), then one `destroy` event
- * (kind `Game.STATE_BASED`, id `<path>`) with an occurrence for each creature the file has:
- * `Game.sbaFails` lets only those with lethal damage be destroyed (704.5g, 120.6), and the
- * destruction is an event replacement effects see (614.8: regeneration) and the outcome shows.
+ * The steps of `stateBasedActions: true` (the state-based actions are performed at once, as one
+ * step): an update for what is not an event here (704.5a/c: a player loses; 702.16c–d: illegal
+ * attachments), then one event (kind `Game.STATE_BASED`, id `<path>`) with a `destroy` for each
+ * creature the file has (704.5g, 120.6: lethal damage; 704.5h: damage from a source with
+ * deathtouch) and a `zoneChange` to the graveyard (`params: { from: battlefield, to: graveyard }`)
+ * for each creature and planeswalker (704.5f: toughness 0 or less; 704.5i: loyalty 0):
+ * `Game.sbaFails` lets only those the rules apply to happen, so replacement effects see them
+ * (614.8: regeneration replaces the destructions and not the zone changes; "exile it instead"
+ * replaces either) and the outcome shows them. Then the deathtouch records are cleared
+ * (`Game.clearDeathtouchDamage`: "since the last time state-based actions were checked").
  */
 const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step> => {
   const update: CoreRuleset.Step = {
     _tag: "Update",
     label: "state-based actions (CR 704.5, 702.16c–d)",
-    apply: (v) => Game.performDamageActions(Protection.detachIllegal(v), { destroy: false })
+    apply: (v) =>
+      Game.performDamageActions(Protection.detachIllegal(v), { destroy: false, toGraveyard: false })
   }
   const views = [ctx.view, ...(ctx.current === undefined ? [] : [ctx.current])]
-  const creatures = Object.keys(ctx.view.objects).filter((id) =>
-    views.some((v) => {
-      const types = v.objects[id]?.props["types"]
-      return Array.isArray(types) && types.includes("Creature")
-    })
+  const ever = (type: string) =>
+    Object.keys(ctx.view.objects).filter((id) =>
+      views.some((v) => {
+        const types = v.objects[id]?.props["types"]
+        return Array.isArray(types) && types.includes(type)
+      })
+    )
+  const creatures = ever("Creature")
+  const walkers = ever("Planeswalker")
+  const permanents = Object.keys(ctx.view.objects).filter(
+    (id) => creatures.includes(id) || walkers.includes(id)
   )
-  if (creatures.length === 0) return [update]
+  if (permanents.length === 0) return [update]
   const id = ctx.path
-  const destroy = GameEvent.make(
-    id,
-    creatures.map((c) =>
+  const event = GameEvent.make(id, [
+    ...creatures.map((c) =>
       GameEvent.occurrence({
         id: `${id}:${c}`,
         family: Game.Family.destroy,
@@ -317,9 +333,24 @@ const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step>
         amount: 1,
         kinds: [Game.STATE_BASED]
       })
+    ),
+    ...permanents.map((c) =>
+      GameEvent.occurrence({
+        id: `${id}:${c}:toGraveyard`,
+        family: Game.Family.zoneChange,
+        subject: c,
+        amount: 1,
+        kinds: [Game.STATE_BASED],
+        params: { from: "battlefield", to: "graveyard" }
+      })
     )
-  )
-  return [update, { _tag: "Event", event: destroy }]
+  ])
+  const checked: CoreRuleset.Step = {
+    _tag: "Update",
+    label: "state-based actions checked: deathtouch damage records cleared (CR 704.5h)",
+    apply: Game.clearDeathtouchDamage
+  }
+  return [update, { _tag: "Event", event }, checked]
 }
 
 /** The times that pass (`advance:`) and that effects last until (`duration:`). */

@@ -108,6 +108,18 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     status: "implemented",
     note: "`stateBasedActions` step"
   },
+  {
+    rule: "704.5f, 704.5i",
+    title: "toughness 0 or less, loyalty 0: put into the graveyard, an event replacement effects see",
+    status: "implemented",
+    note: "a `zoneChange` of the `stateBasedActions` event (regeneration can't replace it); 704.5a/c (a player loses) stay a state write: losing the game is not an event family here"
+  },
+  {
+    rule: "704.5h",
+    title: "damage from a source with deathtouch destroys (regeneration can replace it)",
+    status: "implemented",
+    note: "recorded as `deathtouchDamage` when dealt, cleared after each state-based check"
+  },
   { rule: "120.8", title: "0 damage is not dealt", status: "implemented" },
   {
     rule: "614.1a",
@@ -129,9 +141,9 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   },
   {
     rule: "614.8",
-    title: "destruction is an event; regeneration replaces it",
-    status: "partial",
-    note: "`destroy` and `regenerate` events, the `stateBasedActions` step's destructions too (704.5g); removing from combat is not modelled"
+    title: "destruction is an event; regeneration replaces it and removes from combat",
+    status: "implemented",
+    note: "`destroy` and `regenerate` events, the `stateBasedActions` step's destructions too (704.5g, 704.5h); in combat is the board's `attacking` / `blocking`, cleared by regeneration"
   },
   { rule: "614.15", title: "self-replacement effects first", status: "implemented" },
   { rule: "614.16", title: "token creation replacements (doubling)", status: "implemented" },
