@@ -33,10 +33,13 @@
  * - step kind `combat`: combat damage assignment (465.2.c), validated (query `<id>`), then dealt
  *   (event `<id>`); step kind `combatDamage`: both sides' assignments, each validated against
  *   its side's current Might (query `<id>`), dealt at once (event `<id>`, 465.2.c.1.a), then the
- *   Combat Cleanup (events `<id>.kill` and `<id>.recall`, 323.5, 466.1.a); step kind `cleanup`:
+ *   Combat Cleanup (events `<id>.kill`, `<id>.heal` and `<id>.recall`, 323.5, 466.1.a); step kind `cleanup`:
  *   a Cleanup's kill (event `<id>`, 323.5), written after the event it follows;
  * - questions of a `query` step: `preview`, `minimumLethal`, `validate`, `solve` ({@link Combat});
- * - `advance: endOfCombat | endOfTurn`: the cleanup heals all units first (466.1.a.1, 317.2.b);
+ * - `advance: endOfCombat | endOfTurn`: the Special Cleanup first (466.1.a, 317.2.a): units with
+ *   lethal damage are killed (event `<boundary>.<n>.kill`, 323.5), then all units are healed (one
+ *   `heal` event `<boundary>.<n>.heal`, 466.1.a.1, 317.2.b), then time passes (317.2.c); `n` is
+ *   the index of the `advance` step;
  * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
  *   (its `lethal` is recomputed);
  * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
