@@ -519,7 +519,9 @@ const combatDamage = Language.stepKind({
       label: `${cleanupLabel("endOfCombat", c.id)}, 3d recall the attackers if defenders remain (event ${c.id}.recall, Riftbound 466.1.a.2)`,
       apply: (v) => v
     })
-    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, [...c.attackers, ...c.defenders]) })
+    // 323.5 "All Units that have LethalDamage marked on them": the combat's first, then the others
+    const board = [...new Set([...c.attackers, ...c.defenders, ...unitsOnBoard(view0)])]
+    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, board) })
     steps.push(...eventStep(cleanupHeal(`${c.id}.heal`, unitsOnBoard(view0))))
     steps.push({
       _tag: "Event",

@@ -617,3 +617,23 @@ steps:
     assert.isFalse(run(file("RB-X8-expiration-kill-heal.yaml"), mutant).ok)
   })
 })
+
+describe("the Combat Cleanup looks at every unit (323.5, 466.1.a.1)", () => {
+  /**
+   * 323.5 "3b. All Units that have LethalDamage marked on them…are killed" — not only the
+   * combat's — before 466.1.a.1's "3c. Heal all Units.": a unit elsewhere with lethal damage
+   * dies in the Combat Cleanup, it is not healed.
+   */
+  it("323.5: a lethal unit outside the combat dies in the Combat Cleanup instead of being healed", () => {
+    const o = outcome(
+      combat("might: 5", "might: 9", 5, 9, "").replace(
+        "steps:",
+        "  - { id: L, controller: P2, types: [unit], might: 2, damage: 2 }\nsteps:"
+      )
+    )
+    assert.isUndefined(o.error, o.error?.message)
+    assert.strictEqual(status(o, "c1.kill", "c1.kill:L"), "happened")
+    assert.strictEqual(status(o, "c1.heal", "c1.heal:L"), "failed")
+    assert.deepInclude(o.state.L, { zone: "trash" })
+  })
+})
