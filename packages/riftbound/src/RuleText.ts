@@ -56,6 +56,14 @@ export const sentences: Readonly<Record<string, string>> = {
   "715": "Bonus Damage applies to the total damage Dealt by one instance of the action.",
   "715.4.a":
     "If Damage is replaced or reduced by any means, the replacing or reducing action will include the Bonus Damage in the total damage when determining how much damage is to be dealt.",
+  "317.2.a": "Invoke an Ending Special Cleanup.",
+  "317.2.b": "Insert “3c. Heal all Units.”",
+  "317.2.c": "Insert “3d. All ‘this turn’ effects expire simultaneously.”",
+  "418.1": "Damage being cleared from Units is Healing.",
+  "418.1.a": "If Damage is cleared for any reason it is considered Healing.",
+  "418.2": "More than one Unit can be Healed at the same time.",
+  "466.1.a": "Invoke a Combat Special Cleanup.",
+  "466.1.a.1": "Insert “3c. Heal all Units.”",
   "323.5": "3b. All Units that have LethalDamage marked on themare killed and placed in their owners' Trash.",
   "373.2":
     "When applying Replacement Effects to events that occur simultaneously, each Replacement Effect may only be applied in one sequence, to any number of events that are qualified to be replaced.",

@@ -45,8 +45,9 @@ export const Category = {
  *   replacement effects apply to it (465.2.c.5);
  * - `assigned`: combat damage being *dealt* after assignment (465.2.d); replacement effects
  *   built by this package do not watch it, so they are not applied again (465.2.c.5);
- * - `cleanup`: a death or a recall a cleanup performs (323.5: units with lethal damage are
- *   killed; 466.1.a.2: attackers recalled if defenders remain) — it happens only when the
+ * - `cleanup`: a death, a heal or a recall a cleanup performs (323.5: units with lethal damage
+ *   are killed; 317.2.b, 466.1.a.1: all units healed; 466.1.a.2: attackers recalled if defenders
+ *   remain) — it happens only when the
  *   cleanup's condition holds when the event starts, else it fails (see {@link fails});
  * - `cost`: an occurrence that pays a cost ("As an additional cost to play me, kill a friendly
  *   unit"): the outcome says whether it was `paid`, and a cost replaced is still paid (357.2.a).
@@ -346,6 +347,10 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
  * is killed, not healed. Its death is a replaceable event (Zhonya's Hourglass) that the game
  * resolves as a kill; this heal leaves it as it is.
  *
+ * This is a direct change of the state, for code that wants only the healed view: the scenario's
+ * cleanups (`advance`, `combatDamage`) heal with a `heal` event instead (418.1.a: "If Damage is
+ * cleared for any reason it is considered Healing"), which replacement effects see.
+ *
  * @example
  * ```ts
  * import { GameView } from "@bulwark/core"
@@ -411,6 +416,9 @@ export const keywordValue = (v: unknown): number =>
 export const combatBonus = (o: GameView.GameObject | undefined, role: "attacker" | "defender"): number =>
   o === undefined ? 0 : keywordValue(role === "attacker" ? o.props.assault : o.props.shield)
 
+/** Zones that are not on the board (428.2.a). */
+const offBoard: ReadonlyArray<string> = ["trash", "hand", "deck", "banishment"]
+
 /**
  * Why a cleanup's occurrence (kind {@link Kind}.cleanup) does not happen, or `undefined` when it
  * does. A cleanup's tasks act on the board as it is when they are performed: a death of a unit
@@ -418,7 +426,9 @@ export const combatBonus = (o: GameView.GameObject | undefined, role: "attacker"
  * Units that have Lethal Damage marked on them are killed" (323.5) — and an attacker is recalled
  * only if it is still at the battlefield (its `params.at`) and one of the defenders
  * (`params.defenders`) is still there: "Recall Attackers present at the Battlefield if Defenders
- * are still present" (466.1.a.2). Every other occurrence is left to the resolution.
+ * are still present" (466.1.a.2); a unit is healed ("3c. Heal all Units.", 317.2.b, 466.1.a.1)
+ * only if it is still on the board and has damage marked: "Damage being cleared from Units is
+ * Healing" (418.1). Every other occurrence is left to the resolution.
  *
  * @example
  * ```ts
@@ -445,6 +455,21 @@ export const fails = (
       return {
         reason: `${occurrence.subject} has no lethal damage marked: the cleanup does not kill it`,
         rule: "Riftbound 323.5"
+      }
+    return undefined
+  }
+  if (occurrence.family === Family.heal) {
+    // a Cleanup's "3c. Heal all Units." heals the units on the board with damage marked: a unit
+    // killed by its 3b is in the trash, and clearing no damage is no Healing (418.1)
+    if (o === undefined || offBoard.includes(o.zone ?? "board"))
+      return {
+        reason: `${occurrence.subject} is no longer on the board (3b comes before 3c): it is not healed`,
+        rule: "Riftbound 323.5"
+      }
+    if (num(o.props.damage) <= 0)
+      return {
+        reason: `${occurrence.subject} has no damage marked: there is nothing to heal`,
+        rule: "Riftbound 418.1"
       }
     return undefined
   }

@@ -33,10 +33,13 @@
  * - step kind `combat`: combat damage assignment (465.2.c), validated (query `<id>`), then dealt
  *   (event `<id>`); step kind `combatDamage`: both sides' assignments, each validated against
  *   its side's current Might (query `<id>`), dealt at once (event `<id>`, 465.2.c.1.a), then the
- *   Combat Cleanup (events `<id>.kill` and `<id>.recall`, 323.5, 466.1.a); step kind `cleanup`:
+ *   Combat Cleanup (events `<id>.kill`, `<id>.heal` and `<id>.recall`, 323.5, 466.1.a); step kind `cleanup`:
  *   a Cleanup's kill (event `<id>`, 323.5), written after the event it follows;
  * - questions of a `query` step: `preview`, `minimumLethal`, `validate`, `solve` ({@link Combat});
- * - `advance: endOfCombat | endOfTurn`: the cleanup heals all units first (466.1.a.1, 317.2.b);
+ * - `advance: endOfCombat | endOfTurn`: the Special Cleanup first (466.1.a, 317.2.a): units with
+ *   lethal damage are killed (event `<boundary>.<n>.kill`, 323.5), then all units are healed (one
+ *   `heal` event `<boundary>.<n>.heal`, 466.1.a.1, 317.2.b), then time passes (317.2.c); `n` is
+ *   the index of the `advance` step;
  * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
  *   (its `lethal` is recomputed);
  * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
@@ -332,6 +335,65 @@ const cleanupKill = (id: string, units: ReadonlyArray<string>, source?: string):
     )
   )
 
+/**
+ * The heal task of a Cleanup ("3c. Heal all Units.": the Expiration Step's 317.2.b, the Combat
+ * Cleanup's 466.1.a.1): one event `id` with a `heal` occurrence `<id>:<unit>` of kind `cleanup`
+ * for each unit given — healed at once (418.2: "More than one Unit can be Healed at the same
+ * time"), and a heal (418.1.a: "If Damage is cleared for any reason it is considered Healing"),
+ * so replacement effects see it and the outcome shows it. When it comes, {@link Rules.fails} lets
+ * happen only the heals of units on the board with damage marked then.
+ */
+const cleanupHeal = (id: string, units: ReadonlyArray<string>): GameEvent.GameEvent =>
+  GameEvent.make(
+    id,
+    units.map((u) =>
+      GameEvent.occurrence({
+        id: `${id}:${u}`,
+        family: Rules.Family.heal,
+        subject: u,
+        kinds: [Rules.Kind.cleanup]
+      })
+    )
+  )
+
+/** Zones that are not on the board (428.2.a: "It is only considered Killed if its origin was any zone on the board"). */
+const offBoard: ReadonlyArray<string> = ["trash", "hand", "deck", "banishment"]
+
+/** The units of a view on the board, in the order the file lists them. */
+const unitsOnBoard = (view: GameView.GameView): ReadonlyArray<string> =>
+  unitsOf(view).flatMap((o) => (offBoard.includes(o.zone ?? "board") ? [] : [o.id]))
+
+/** An event step, or none for an event with no occurrence (no unit to look at). */
+const eventStep = (event: GameEvent.GameEvent): ReadonlyArray<Ruleset.Step> =>
+  event.occurrences.length === 0 ? [] : [{ _tag: "Event", event }]
+
+/**
+ * A Cleanup's board-state tasks as far as damage needs them, before time passes: "3b" (323.5: the
+ * units with lethal damage marked are killed, event `<id>.kill`) then "3c. Heal all Units."
+ * (event `<id>.heal`) — the Expiration Step's Ending Special Cleanup (317.2.a–b; its 3d, "all
+ * 'this turn' effects expire", is the boundary crossed after it, 317.2.c) and the Combat Special
+ * Cleanup (466.1.a, 466.1.a.1). `units`: those on the board as far as compiling knows.
+ */
+const specialCleanup = (
+  id: string,
+  units: ReadonlyArray<string>,
+  label: string
+): ReadonlyArray<Ruleset.Step> => [
+  // what the trace says the two events are (the view is not changed here)
+  { _tag: "Update", label, apply: (v) => v },
+  ...eventStep(cleanupKill(`${id}.kill`, units)),
+  ...eventStep(cleanupHeal(`${id}.heal`, units))
+]
+
+const EXPIRATION = "Riftbound 317.2.a, 317.2.b, 317.2.c, 323.5, 418.1.a, 418.2"
+const COMBAT_CLEANUP = "Riftbound 466.1.a, 466.1.a.1, 323.5, 418.1.a, 418.2"
+
+/** The trace's words for a Special Cleanup: which one, and its tasks in order. */
+const cleanupLabel = (boundary: string, id: string): string =>
+  boundary === "endOfTurn"
+    ? `Expiration Step: an Ending Special Cleanup — 3b kill the units with lethal damage (event ${id}.kill), 3c heal all units (event ${id}.heal), then 3d "this turn" effects expire (${EXPIRATION})`
+    : `Combat Cleanup: a Combat Special Cleanup — 3b kill the units with lethal damage (event ${id}.kill), 3c heal all units (event ${id}.heal) (${COMBAT_CLEANUP})`
+
 /** Sets (or ends) the combat designations and the Might they give (807.1.c, 814.1.c, 466.7.a). */
 const designate =
   (roles: ReadonlyArray<readonly [string, Role]>, on: boolean) =>
@@ -450,13 +512,17 @@ const combatDamage = Language.stepKind({
       _tag: "Event",
       event: GameEvent.make(c.id, [...toDefenders.occurrences, ...toAttackers.occurrences])
     })
-    // 466.1: the Combat Cleanup — 3b kill (323.5), 3c heal (466.1.a.1), 3d recall (466.1.a.2)
-    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, [...c.attackers, ...c.defenders]) })
+    // 466.1: the Combat Cleanup — 3b kill (323.5), 3c heal (466.1.a.1: one heal event, 418.1.a,
+    // 418.2), 3d recall (466.1.a.2); its own, so the `Advance` below runs no second one
     steps.push({
       _tag: "Update",
-      label: "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
-      apply: Rules.healAll
+      label: `${cleanupLabel("endOfCombat", c.id)}, 3d recall the attackers if defenders remain (event ${c.id}.recall, Riftbound 466.1.a.2)`,
+      apply: (v) => v
     })
+    // 323.5 "All Units that have LethalDamage marked on them": the combat's first, then the others
+    const board = [...new Set([...c.attackers, ...c.defenders, ...unitsOnBoard(view0)])]
+    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, board) })
+    steps.push(...eventStep(cleanupHeal(`${c.id}.heal`, unitsOnBoard(view0))))
     steps.push({
       _tag: "Event",
       event: GameEvent.make(
@@ -481,9 +547,6 @@ const combatDamage = Language.stepKind({
     return steps
   }
 })
-
-/** Zones that are not on the board (428.2.a: "It is only considered Killed if its origin was any zone on the board"). */
-const offBoard: ReadonlyArray<string> = ["trash", "hand", "deck", "banishment"]
 
 /**
  * Schema of a `cleanup` step: `{ id, units?, source? }` — a Cleanup's board-state tasks as far as
@@ -523,11 +586,7 @@ const cleanup = Language.stepKind({
     if (c.units !== undefined) checkUnits(ctx, c.units, `${ctx.path}.units`)
     if (c.source !== undefined && view.objects[c.source] === undefined)
       ctx.invalid(`${ctx.path}.source`, `unknown object ${JSON.stringify(c.source)}`)
-    const units =
-      c.units ??
-      Object.values(view.objects)
-        .filter((o) => isUnit(view, o.id) && !offBoard.includes(o.zone ?? "board"))
-        .map((o) => o.id)
+    const units = c.units ?? unitsOnBoard(view)
     return [{ _tag: "Event", event: cleanupKill(c.id, units, c.source) }]
   }
 })
@@ -714,20 +773,16 @@ export const language: Language.Language = {
     }
   },
   boundaries: ["endOfCombat", "endOfTurn"],
-  // the cleanup heals all units (3c) before "this turn" effects expire (3d): 317.2.b–c at the
-  // end of a turn, 466.1.a.1 at the end of a combat
-  advance: (boundary) => ({
-    before: [
-      {
-        _tag: "Update",
-        label:
-          boundary === "endOfTurn"
-            ? "Expiration Step: heal all units (Riftbound 317.2.b)"
-            : "Combat Cleanup: heal all units (Riftbound 466.1.a.1)",
-        apply: Rules.healAll
-      }
-    ]
-  }),
+  // the Special Cleanup before time passes: 3b kill (323.5), then 3c heal, then (the boundary)
+  // 3d "this turn" effects expire — 317.2.a–c at the end of a turn (an Ending Special Cleanup),
+  // 466.1.a–a.1 at the end of a combat (a Combat Special Cleanup; its recall, 466.1.a.2, is the
+  // `combatDamage` step's, which knows the attackers). Events `<boundary>.<n>.kill` and
+  // `<boundary>.<n>.heal`, n the index of the `advance` step.
+  advance: (boundary, ctx) => {
+    const n = /^steps\[(\d+)\]/.exec(ctx.path)?.[1]
+    const id = n === undefined ? boundary : `${boundary}.${n}`
+    return { before: specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id)) }
+  },
   durations: ["endOfTurn", "endOfCombat"],
   families: ["damage", ...Object.values(Rules.Family), "draw", "score"],
   // the game actions have no number (428 Kill, 418 Heal, …): one that names no amount happens once

@@ -445,3 +445,195 @@ ${cleanup}`
     }
   })
 })
+
+describe("the cleanups of time passing: kill (323.5), then heal (317.2.b, 466.1.a.1), as events", () => {
+  /** A spell deals 3 to U (Might 3) and 1 to V (Might 3); W (Might 2) is untouched; then `after`. */
+  const turn = (after = "  - advance: endOfTurn\n", extra = "", objects = "") => `${header}objects:
+  - { id: U, controller: P2, types: [unit], might: 3 }
+  - { id: V, controller: P2, types: [unit], might: 3 }
+  - { id: W, controller: P2, types: [unit], might: 2 }
+  - { id: spell, controller: P1, types: [spell] }
+${objects}${extra}steps:
+  - event: { id: bolt, occurrences: [{ id: bU, to: U, source: spell, amount: 3 }, { id: bV, to: V, source: spell, amount: 1 }] }
+${after}`
+
+  const happened = (o: Ruleset.Outcome, event: string) =>
+    (o.events[event]?.happened ?? []).map((h) => `${h.family} ${h.subject}`)
+
+  /**
+   * 317.2.a "Invoke an Ending Special Cleanup." 323.5 "3b. All Units that have LethalDamage marked
+   * on them…are killed and placed in their owners' Trash." — before 317.2.b's "3c. Heal all Units."
+   */
+  it("317.2.a + 323.5: a unit with lethal damage at the end of the turn dies, before the heal", () => {
+    const o = outcome(file("RB-X8-expiration-kill-heal.yaml"))
+    assert.isUndefined(o.error, o.error?.message)
+    assert.deepStrictEqual(happened(o, "endOfTurn.1.kill"), ["die U"])
+    assert.strictEqual(o.state.U?.zone, "trash")
+    // the heal comes after the kill: U is in the trash then, and is not healed
+    assert.strictEqual(status(o, "endOfTurn.1.heal", "endOfTurn.1.heal:U"), "failed")
+    assert.deepStrictEqual(Object.keys(o.events), ["bolt", "endOfTurn.1.kill", "endOfTurn.1.heal"])
+  })
+
+  /**
+   * 317.2.b Insert "3c. Heal all Units." 418.1.a "If Damage is cleared for any reason it is
+   * considered Healing." 418.2 "More than one Unit can be Healed at the same time."
+   */
+  it("317.2.b + 418.1.a: the damaged unit is healed by a heal event the outcome shows; an undamaged one is not (418.1)", () => {
+    const o = outcome(
+      turn(
+        "  - advance: endOfTurn\n",
+        "",
+        "  - { id: X, controller: P1, types: [unit], might: 4, damage: 2 }\n"
+      )
+    )
+    assert.isUndefined(o.error, o.error?.message)
+    // one event, both damaged units healed at once (418.2)
+    assert.deepStrictEqual(happened(o, "endOfTurn.1.heal"), ["heal V", "heal X"])
+    assert.deepInclude(o.events["endOfTurn.1.heal"]?.occurrences["endOfTurn.1.heal:V"], {
+      family: "heal",
+      subject: "V",
+      status: "happened",
+      replacedBy: []
+    })
+    assert.deepInclude(o.state.V, { zone: "board", damage: 0, lethal: false })
+    assert.deepInclude(o.state.X, { zone: "board", damage: 0 })
+    // 418.1 "Damage being cleared from Units is Healing": W has none to clear
+    assert.strictEqual(status(o, "endOfTurn.1.heal", "endOfTurn.1.heal:W"), "failed")
+  })
+
+  /** 418.1.a: the heal is an event — a replacement effect watching heals sees the cleanup's. */
+  it("418.1.a: a replacement of V's heal (exhaust it instead) applies to the Expiration Step's heal", () => {
+    const instead = `effects:
+  - kind: replacement
+    id: noHeal
+    controller: P2
+    label: "If V would be healed, exhaust it instead"
+    watch: { family: heal, subject: { _tag: Id, ids: [V] } }
+    action: { _tag: Replace, with: [{ family: exhaust, subject: subject }] }
+`
+    const o = outcome(turn("  - advance: endOfTurn\n", instead))
+    assert.isUndefined(o.error, o.error?.message)
+    const heal = o.events["endOfTurn.1.heal"]?.occurrences["endOfTurn.1.heal:V"]
+    assert.strictEqual(heal?.status, "replaced")
+    assert.deepStrictEqual(
+      heal?.replacedBy.map((id) => o.events["endOfTurn.1.heal"]?.occurrences[id]?.family),
+      ["exhaust"]
+    )
+    assert.deepInclude(o.state.V, { damage: 1, exhausted: true })
+    assert.strictEqual(o.effects.noHeal?.uses, 1)
+  })
+
+  /**
+   * Zhonya's Hourglass: "If a friendly unit would die, kill this instead. Heal that unit, exhaust
+   * it, and recall it." 370.1.a.1: replacing the death is replacing the kill. 317.2.c: "3d. All
+   * 'this turn' effects expire" comes after 3b, so a "this turn" save still applies to the kill.
+   */
+  it("323.5 + 370.1.a.1: Zhonya's Hourglass replaces the end-of-turn kill — also when it lasts only this turn (317.2.c)", () => {
+    for (const duration of ["", ", duration: endOfTurn"]) {
+      const zhonya = `effects:
+  - { kind: saveFromDeath, id: zhonya, controller: P2, source: zhonya, to: { types: [unit], controller: you }, killSource: true${duration} }
+`
+      const o = outcome(
+        turn("  - advance: endOfTurn\n", zhonya, "  - { id: zhonya, controller: P2, types: [gear] }\n")
+      )
+      assert.isUndefined(o.error, o.error?.message)
+      assert.strictEqual(status(o, "endOfTurn.1.kill", "endOfTurn.1.kill:U"), "replaced", duration)
+      assert.deepInclude(o.state.U, { zone: "base", damage: 0, exhausted: true })
+      assert.strictEqual(o.state.zhonya?.zone, "trash")
+      // the Hourglass healed U already: the cleanup's heal finds no damage on it (418.1)
+      assert.strictEqual(status(o, "endOfTurn.1.heal", "endOfTurn.1.heal:U"), "failed")
+      assert.strictEqual(status(o, "endOfTurn.1.heal", "endOfTurn.1.heal:V"), "happened")
+    }
+  })
+
+  /**
+   * 466.1.a "Invoke a Combat Special Cleanup." — a `combatDamage` step performs it (kill, heal,
+   * recall) and ends the combat: one Cleanup per combat, no second kill or heal.
+   */
+  it("466.1.a: one Combat Cleanup per combatDamage step — its kill, heal and recall, no second one", () => {
+    const prevent6 = `effects:
+  - { kind: prevent, id: p, controller: P1, to: A, amount: 6 }
+`
+    const o = outcome(combat("might: 5", "might: 9", 5, 9, prevent6))
+    assert.isUndefined(o.error, o.error?.message)
+    assert.deepStrictEqual(Object.keys(o.events), ["c1", "c1.kill", "c1.heal", "c1.recall"])
+    assert.deepStrictEqual(happened(o, "c1.heal"), ["heal A", "heal D"])
+    assert.deepStrictEqual(happened(o, "c1.kill"), [])
+    assert.deepInclude(o.state.A, { zone: "base", damage: 0 })
+  })
+
+  /** 466.1.a, 323.5: after a `combat` step, `advance: endOfCombat` is the Combat Cleanup: the lethal units die. (RB-03) */
+  it("466.1.a + 323.5: advance endOfCombat kills RB-03's units with lethal damage, then heals", () => {
+    const o = outcome(file("RB-03.yaml"))
+    assert.isUndefined(o.error, o.error?.message)
+    assert.deepStrictEqual(happened(o, "endOfCombat.4.kill"), ["die U", "die W"])
+    assert.deepStrictEqual(happened(o, "endOfCombat.4.heal"), [])
+    assert.deepStrictEqual([o.state.U?.zone, o.state.W?.zone], ["trash", "trash"])
+  })
+
+  it("nothing damaged: every kill and heal fails cleanly; no unit on the board: no cleanup event at all", () => {
+    const quiet = `${header}objects:
+  - { id: W, controller: P2, types: [unit], might: 2 }
+steps:
+  - advance: endOfTurn
+`
+    const o = outcome(quiet)
+    assert.isUndefined(o.error, o.error?.message)
+    assert.deepStrictEqual([happened(o, "endOfTurn.0.kill"), happened(o, "endOfTurn.0.heal")], [[], []])
+    assert.deepStrictEqual(
+      [
+        status(o, "endOfTurn.0.kill", "endOfTurn.0.kill:W"),
+        status(o, "endOfTurn.0.heal", "endOfTurn.0.heal:W")
+      ],
+      ["failed", "failed"]
+    )
+    assert.deepInclude(o.state.W, { zone: "board", damage: 0 })
+    const none = outcome(`${header}objects:
+  - { id: T, controller: P2, types: [unit], might: 1, damage: 1, zone: trash }
+steps:
+  - advance: endOfTurn
+  - advance: endOfCombat
+`)
+    assert.isUndefined(none.error, none.error?.message)
+    assert.deepStrictEqual(none.events, {})
+    assert.deepInclude(none.state.T, { zone: "trash", damage: 1 })
+  })
+
+  it("two turns end: each has its own cleanup events, and the second finds nothing to do", () => {
+    const o = outcome(turn("  - advance: endOfTurn\n  - advance: endOfTurn\n"))
+    assert.isUndefined(o.error, o.error?.message)
+    assert.deepStrictEqual(happened(o, "endOfTurn.1.kill"), ["die U"])
+    assert.deepStrictEqual(happened(o, "endOfTurn.1.heal"), ["heal V"])
+    assert.deepStrictEqual([happened(o, "endOfTurn.2.kill"), happened(o, "endOfTurn.2.heal")], [[], []])
+  })
+
+  it("mutant: a cleanup whose heal ignores the damage check heals an undamaged unit — the outcome shows it", () => {
+    const mutant: Policy.Rules = {
+      ...Rules.rules,
+      fails: (occ, view) => (occ.family === Rules.Family.heal ? undefined : Rules.fails(occ, view))
+    }
+    const o = outcome(file("RB-X8-expiration-kill-heal.yaml"), mutant)
+    assert.include(happened(o, "endOfTurn.1.heal"), "heal W")
+    assert.isFalse(run(file("RB-X8-expiration-kill-heal.yaml"), mutant).ok)
+  })
+})
+
+describe("the Combat Cleanup looks at every unit (323.5, 466.1.a.1)", () => {
+  /**
+   * 323.5 "3b. All Units that have LethalDamage marked on them…are killed" — not only the
+   * combat's — before 466.1.a.1's "3c. Heal all Units.": a unit elsewhere with lethal damage
+   * dies in the Combat Cleanup, it is not healed.
+   */
+  it("323.5: a lethal unit outside the combat dies in the Combat Cleanup instead of being healed", () => {
+    const o = outcome(
+      combat("might: 5", "might: 9", 5, 9, "").replace(
+        "steps:",
+        "  - { id: L, controller: P2, types: [unit], might: 2, damage: 2 }\nsteps:"
+      )
+    )
+    assert.isUndefined(o.error, o.error?.message)
+    assert.strictEqual(status(o, "c1.kill", "c1.kill:L"), "happened")
+    assert.strictEqual(status(o, "c1.heal", "c1.heal:L"), "failed")
+    assert.deepInclude(o.state.L, { zone: "trash" })
+  })
+})

@@ -185,13 +185,35 @@ describe("scenario files", () => {
     expect(dealing([combat, { combat: { id: "c2", assign: { U: 2 } } }])).toEqual(["465.2.d"])
   })
 
-  it("advance: the cleanup heals all units before time passes (466.1.a.1, 317.2.b)", () => {
-    const r = Skeleton.compileData(language, {
-      players: ["A", "B"],
-      objects: units,
-      steps: [{ advance: "endOfCombat" }]
-    })
-    if (Result.isFailure(r)) throw new Error(r.failure.message)
-    expect(r.success.steps.map((s) => s._tag)).toEqual(["Update", "Advance"])
+  /**
+   * 466.1.a "Invoke a Combat Special Cleanup." — 323.5 "3b. All Units that have LethalDamage marked
+   * on them…are killed", 466.1.a.1 Insert "3c. Heal all Units." — then the combat ends: the kill
+   * and the heal are events (the trace's note names them), before time passes.
+   */
+  it("advance: the cleanup kills, then heals, as events, before time passes (323.5, 466.1.a.1, 317.2.b)", () => {
+    const compiled = (steps: ReadonlyArray<unknown>, objects: ReadonlyArray<unknown> = units) => {
+      const r = Skeleton.compileData(language, { players: ["A", "B"], objects, steps })
+      if (Result.isFailure(r)) throw new Error(r.failure.message)
+      return r.success.steps.map((s) => (s._tag === "Event" ? `Event ${s.event.id}` : s._tag))
+    }
+    expect(compiled([{ advance: "endOfCombat" }])).toEqual([
+      "Update",
+      "Event endOfCombat.0.kill",
+      "Event endOfCombat.0.heal",
+      "Advance"
+    ])
+    // each advance its own events (the step's index), so two turns' ends do not collide
+    expect(
+      compiled([{ advance: "endOfTurn" }, { advance: "endOfTurn" }]).filter((s) => s !== "Update")
+    ).toEqual([
+      "Event endOfTurn.0.kill",
+      "Event endOfTurn.0.heal",
+      "Advance",
+      "Event endOfTurn.1.kill",
+      "Event endOfTurn.1.heal",
+      "Advance"
+    ])
+    // no unit on the board: no event with no occurrence
+    expect(compiled([{ advance: "endOfTurn" }], [])).toEqual(["Update", "Advance"])
   })
 })

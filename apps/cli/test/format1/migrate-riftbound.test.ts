@@ -12,6 +12,11 @@
  * compiler (`CompileFailed`); format 2 finds unknown ids while decoding, one problem each with a
  * "did you mean" (`SchemaMismatch`). Either way the file is refused before it runs; a frozen
  * `CompileFailed` accepts a `SchemaMismatch`, and nothing else.
+ *
+ * And one rules fix came after the freeze (issue 17): `advance: endOfTurn | endOfCombat` runs
+ * the Special Cleanup's kill (323.5: units with lethal damage marked are killed) and heal
+ * (317.2.b, 466.1.a.1) as events `<boundary>.<n>.kill` / `.heal`. Those events are left out,
+ * and a unit they killed is read in the zone it was frozen in; nothing else is.
  */
 import { Migrate } from "@bulwark/scenario"
 import { Result } from "effect"
@@ -31,8 +36,29 @@ const asFormat2 = (o: CanonicalOutcome | undefined): CanonicalOutcome | undefine
   return sorted({ ...o, state }) as CanonicalOutcome
 }
 
+const cleanupEvent = /^(endOfTurn|endOfCombat)\.\d+\.(kill|heal)$/
+
+/** An outcome without the Special Cleanup's events, its deaths read in their frozen zones. */
+const beforeCleanupEvents = (o: CanonicalOutcome, want: CanonicalOutcome | undefined): CanonicalOutcome => {
+  if ("load" in o || want === undefined || "load" in want) return o
+  const events = o.events as Record<
+    string,
+    { occurrences: Record<string, { family: string; subject: string; status: string }> }
+  >
+  const state = { ...(o.state as Record<string, Record<string, unknown>>) }
+  const frozenState = want.state as Record<string, Record<string, unknown>>
+  for (const [id, e] of Object.entries(events))
+    if (cleanupEvent.test(id))
+      for (const x of Object.values(e.occurrences))
+        if (x.family === "die" && x.status === "happened" && state[x.subject] !== undefined)
+          state[x.subject] = { ...state[x.subject], zone: frozenState[x.subject]?.zone }
+  const kept = Object.fromEntries(Object.entries(events).filter(([id]) => !cleanupEvent.test(id)))
+  return sorted({ ...o, events: kept, state }) as CanonicalOutcome
+}
+
 /** Whether a format-2 outcome is the frozen one (see the module documentation). */
-const same = (got: CanonicalOutcome, want: CanonicalOutcome | undefined): boolean => {
+const same = (outcome: CanonicalOutcome, want: CanonicalOutcome | undefined): boolean => {
+  const got = beforeCleanupEvents(outcome, want)
   const w = asFormat2(want)
   if (w !== undefined && "load" in w && w.load === "CompileFailed" && "load" in got)
     return got.load === "CompileFailed" || got.load === "SchemaMismatch"
