@@ -433,6 +433,12 @@ export const language: Language.Language = {
       options: Effects.Options.instead,
       make: Effects.instead
     }),
+    regenerate: Language.effectKind({
+      summary:
+        "CR 614.8: a regeneration shield — the next time it would be destroyed this turn, it regenerates instead",
+      options: Effects.Options.regenerate,
+      make: Effects.regenerate
+    }),
     lifeFloor: Language.effectKind({
       summary: "CR 120.4 (Worship): damage can't reduce your life below N",
       options: Effects.Options.lifeFloor,

@@ -143,7 +143,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "614.8",
     title: "destruction is an event; regeneration replaces it and removes from combat",
     status: "implemented",
-    note: "`destroy` and `regenerate` events, the `stateBasedActions` step's destructions too (704.5g, 704.5h); in combat is the board's `attacking` / `blocking`, cleared by regeneration"
+    note: "`destroy` and `regenerate` events, the `stateBasedActions` step's destructions too (704.5g, 704.5h); the `regenerate` effect kind is a shield used by the next destruction this turn; in combat is the board's `attacking` / `blocking`, cleared by regeneration"
   },
   { rule: "614.15", title: "self-replacement effects first", status: "implemented" },
   { rule: "614.16", title: "token creation replacements (doubling)", status: "implemented" },

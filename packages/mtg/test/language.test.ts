@@ -20,7 +20,7 @@ describe("every kind names a constructor of the same name", () => {
 
   it("the ruleset's language is the Scenario module's", () => {
     expect(ruleset.language).toBe(language)
-    expect(kinds.length).toBe(12)
+    expect(kinds.length).toBe(13)
   })
 
   it.each(kinds)("kind %s: its make is the Effects constructor of that name", (kind) => {
