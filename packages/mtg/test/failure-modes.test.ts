@@ -4,7 +4,6 @@
  */
 import { GameEvent, Kernel, Ledger } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
-import { Result, Schema } from "effect"
 import { ruleset } from "../src/index.js"
 import { compile, creature, run, shieldedFromTwo, spell } from "./helpers.js"
 
