@@ -322,12 +322,21 @@ type Role = "attacker" | "defender"
  * units with lethal damage marked then. `source` is the object the kill is attributed to (428.5.c).
  */
 const cleanupKill = (id: string, units: ReadonlyArray<string>, source?: string): GameEvent.GameEvent =>
+  cleanupTask(Rules.Family.die, id, units, source)
+
+/** One event `id` of a Cleanup's task: an occurrence `<id>:<unit>` of `family`, kind `cleanup`, per unit. */
+const cleanupTask = (
+  family: string,
+  id: string,
+  units: ReadonlyArray<string>,
+  source?: string
+): GameEvent.GameEvent =>
   GameEvent.make(
     id,
     units.map((u) =>
       GameEvent.occurrence({
         id: `${id}:${u}`,
-        family: Rules.Family.die,
+        family,
         subject: u,
         kinds: [Rules.Kind.cleanup],
         ...(source === undefined ? {} : { source })
@@ -344,17 +353,7 @@ const cleanupKill = (id: string, units: ReadonlyArray<string>, source?: string):
  * happen only the heals of units on the board with damage marked then.
  */
 const cleanupHeal = (id: string, units: ReadonlyArray<string>): GameEvent.GameEvent =>
-  GameEvent.make(
-    id,
-    units.map((u) =>
-      GameEvent.occurrence({
-        id: `${id}:${u}`,
-        family: Rules.Family.heal,
-        subject: u,
-        kinds: [Rules.Kind.cleanup]
-      })
-    )
-  )
+  cleanupTask(Rules.Family.heal, id, units)
 
 /** Zones that are not on the board (428.2.a: "It is only considered Killed if its origin was any zone on the board"). */
 const offBoard: ReadonlyArray<string> = ["trash", "hand", "deck", "banishment"]
