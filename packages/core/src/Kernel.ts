@@ -699,8 +699,12 @@ const blocker = (
  */
 const mergedLists = new WeakMap<object, Map<string, ReadonlyArray<Replacement.Replacement>>>()
 
-const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<Replacement.Replacement> => {
-  const idx = frame.groupItems.get(group) ?? NO_INDICES
+const relevantEffects = (
+  s: State,
+  frame: Frame,
+  group: string,
+  idx: ReadonlyArray<number> = frame.groupItems.get(group) ?? NO_INDICES
+): ReadonlyArray<Replacement.Replacement> => {
   if (idx.length === 1) {
     // one occurrence: its family's generic effects and those naming its subject, in ledger order
     const occ = (frame.items[idx[0] as number] as Item).occ
@@ -754,8 +758,12 @@ const relevantEffects = (s: State, frame: Frame, group: string): ReadonlyArray<R
  * The items of a group an effect could apply to: for an effect that watches named subjects, only
  * their items (so a large batch is not scanned once per shield); otherwise the whole group.
  */
-const itemsFor = (frame: Frame, group: string, e: Replacement.Replacement): ReadonlyArray<number> => {
-  const all = frame.groupItems.get(group) ?? NO_INDICES
+const itemsFor = (
+  frame: Frame,
+  group: string,
+  e: Replacement.Replacement,
+  all: ReadonlyArray<number> = frame.groupItems.get(group) ?? NO_INDICES
+): ReadonlyArray<number> => {
   const subj = e.watch.subject
   if (subj === undefined || subj._tag !== "Id" || all.length <= 8) return all
   let bySubject = frame.subjectItems
@@ -779,17 +787,24 @@ const itemsFor = (frame: Frame, group: string, e: Replacement.Replacement): Read
 }
 
 const candidatesOf = (s: State, frame: Frame, group: string): Array<Replacement.Replacement> => {
-  const out: Array<Replacement.Replacement> = []
-  for (const e of relevantEffects(s, frame, group)) {
-    for (const i of itemsFor(frame, group, e)) {
-      const it = frame.items[i] as Item
+  // made on the first candidate, at size one (an empty list's first push reserves 17 slots)
+  let out: Array<Replacement.Replacement> | undefined
+  // the group's items are looked up once per search, not once per effect
+  const all = frame.groupItems.get(group) ?? NO_INDICES
+  const effects = relevantEffects(s, frame, group, all)
+  for (let j = 0; j < effects.length; j++) {
+    const e = effects[j] as Replacement.Replacement
+    const idx = all.length <= 8 ? all : itemsFor(frame, group, e, all)
+    for (let k = 0; k < idx.length; k++) {
+      const it = frame.items[idx[k] as number] as Item
       if (it.status === "live" && blocker(s, e, it, frame) === undefined) {
-        out.push(e)
+        if (out === undefined) out = [e]
+        else out.push(e)
         break
       }
     }
   }
-  return out
+  return out ?? []
 }
 
 /** Live items of the group that `e` applies to now (cost paid: zone and condition not re-checked). */
@@ -800,13 +815,16 @@ const targetsOf = (
   e: Replacement.Replacement,
   afterCost: boolean
 ): Array<Item> => {
-  const out: Array<Item> = []
+  let out: Array<Item> | undefined
   for (const i of itemsFor(frame, group, e)) {
     const it = frame.items[i] as Item
     if (it.status !== "live" || hasApplied(it, e.id)) continue
-    if (afterCost ? watches(s, e, it.occ, frame) : blocker(s, e, it, frame) === undefined) out.push(it)
+    if (afterCost ? watches(s, e, it.occ, frame) : blocker(s, e, it, frame) === undefined) {
+      if (out === undefined) out = [it]
+      else out.push(it)
+    }
   }
-  return out
+  return out ?? []
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1293,7 +1311,9 @@ const addItemToGroup = (s: State, frame: Frame, index: number): void => {
   if (list === undefined) {
     frame.groupItems.set(key, [index])
     frame.groupIndex?.set(key, frame.groups.length)
-    frame.groups.push(key)
+    // a first group as a one-element list (an empty list's first push reserves 17 slots)
+    if (frame.groups.length === 0) frame.groups = [key]
+    else frame.groups.push(key)
   } else {
     list.push(index)
     if (frame.groupIndex === undefined)
@@ -1336,7 +1356,20 @@ const pushFrame = (
   const frame: Frame = {
     event,
     cause,
-    items: [],
+    // built at their size (an empty list's first push reserves 17 slots)
+    items: occs.map((occ, index) => ({
+      index,
+      occ,
+      origin: occ.id,
+      applied: inherited ?? NONE,
+      proposed: occ.amount,
+      modified: 0,
+      prevented: 0,
+      status: occ.amount > 0 ? "live" : "zero",
+      replacedBy: NONE,
+      group: "",
+      appliedSet: undefined
+    })),
     groups: [],
     groupItems: new Map(),
     groupIndex: undefined,
@@ -1350,21 +1383,6 @@ const pushFrame = (
     awaiting: undefined,
     followUps: []
   }
-  for (const occ of occs) {
-    frame.items.push({
-      index: frame.items.length,
-      occ,
-      origin: occ.id,
-      applied: inherited ?? NONE,
-      proposed: occ.amount,
-      modified: 0,
-      prevented: 0,
-      status: occ.amount > 0 ? "live" : "zero",
-      replacedBy: NONE,
-      group: "",
-      appliedSet: undefined
-    })
-  }
   for (let i = 0; i < frame.items.length; i++) addItemToGroup(s, frame, i)
   const failures = s.rules.fails === undefined ? undefined : frame.items.map((it) => failOf(s, it))
   if (s.rules.order.groupOrder === "apnap" && frame.groups.length > 1) {
@@ -1376,7 +1394,8 @@ const pushFrame = (
       .map(([g]) => g)
     frame.groupIndex = undefined
   }
-  s.frames.push(frame)
+  if (s.frames.length === 0) s.frames = [frame]
+  else s.frames.push(frame)
   s.trace?.push({
     _tag: "EventStarted",
     event,
@@ -1392,12 +1411,15 @@ const pushFrame = (
   })
   if (changed !== undefined && prepare !== undefined)
     for (const text of changed.notes) s.trace?.push({ _tag: "Note", text, rule: prepare.rule })
-  frame.items.forEach((it, i) => {
+  // what each item's start says in the trace (nothing to say without a trace or failures)
+  if (s.trace === undefined && failures === undefined) return
+  for (let i = 0; i < frame.items.length; i++) {
+    const it = frame.items[i] as Item
     const failed = failures?.[i]
     if (failed !== undefined) traceFailed(s, it, failed)
     else if (it.status === "zero")
       s.trace?.push({ _tag: "ReachedZero", occurrence: it.occ.id, subject: it.occ.subject, rule: ZERO_RULE })
-  })
+  }
 }
 
 /**
@@ -1719,8 +1741,9 @@ const applyAction = (
     case "Prevent": {
       // what each target has prevented, by position (0 for damage that can't be prevented)
       const n = targets.length
-      const share: Array<number> = [] // (not new Array(n).fill(0): a holey array, slow to fill)
-      for (let i = 0; i < n; i++) share.push(0)
+      // (not new Array(n).fill(0): a holey array, slow to fill; one target: a one-element list)
+      const share: Array<number> = n === 1 ? [0] : []
+      if (n !== 1) for (let i = 0; i < n; i++) share.push(0)
       let total = 0
       let preventable = 0
       let last = -1
@@ -2016,12 +2039,14 @@ const applyAction = (
     notes: notes ?? []
   })
   if (preventedTotal > 0) {
-    s.notifications.push({
+    const note: Notification = {
       _tag: "Prevented",
       effect: e.id,
       amount: preventedTotal,
       occurrences: targets.map((t) => t.occ.id)
-    })
+    }
+    if (s.notifications.length === 0) s.notifications = [note]
+    else s.notifications.push(note)
   }
   if (e.additional !== undefined) additionalParts(s, frame, e, e.additional, targets, shares, preventedTotal)
   for (const t of targets) settle(s, t)
@@ -2265,7 +2290,8 @@ const traceNotApplied = (s: State, frame: Frame, group: string): void => {
 
 const finishFrame = (s: State): void => {
   const frame = s.frames.pop() as Frame
-  const happened: Array<GameEvent.Occurrence> = []
+  // lists are made at their first element (an empty list's first push reserves 17 slots)
+  let made1: Array<GameEvent.Occurrence> | undefined
   for (const it of frame.items) {
     // an occurrence moved to another subject (a redirect) is checked again where it now goes
     if (it.status === "live" && it.occ.amount > 0) {
@@ -2273,7 +2299,7 @@ const finishFrame = (s: State): void => {
       if (failed !== undefined) traceFailed(s, it, failed)
     }
     const status = it.status === "live" ? (it.occ.amount > 0 ? "happened" : "zero") : it.status
-    s.outcomes.push({
+    const outcome: Outcome = {
       id: it.occ.id,
       origin: it.origin,
       event: frame.event,
@@ -2290,9 +2316,15 @@ const finishFrame = (s: State): void => {
       status,
       replacedBy: it.replacedBy,
       applied: it.applied
-    })
-    if (status === "happened") happened.push(it.occ)
+    }
+    if (s.outcomes.length === 0) s.outcomes = [outcome]
+    else s.outcomes.push(outcome)
+    if (status === "happened") {
+      if (made1 === undefined) made1 = [it.occ]
+      else made1.push(it.occ)
+    }
   }
+  const happened = made1 ?? (NO_OCCURRENCES as Array<GameEvent.Occurrence>)
   if (s.rules.replacementsFirst === true && happened.length > 1) {
     // the occurrences a replacement made happen before the simultaneous unmodified ones
     const made = new Set(frame.items.filter((i) => i.origin !== i.occ.id).map((i) => i.occ.id))
@@ -2304,7 +2336,9 @@ const finishFrame = (s: State): void => {
     }
   }
   const commit = s.rules.commit
-  for (const o of happened) s.happened.push(o)
+  // the first batch that happens is the list itself (nothing changes it from here on)
+  if (s.happened.length === 0 && made1 !== undefined) s.happened = made1
+  else for (const o of happened) s.happened.push(o)
   // one copy of the objects for the whole batch, not one per occurrence
   if (commit !== undefined && happened.length > 0)
     s.view =
@@ -2442,13 +2476,15 @@ const run = (s: State): Step => {
           progress,
           startingPlayer: frame.startingPlayer
         })
+        // a policy that keeps the group's progress (the affected side chooses) writes no map:
+        // what is read back is the same either way (`FIRST` when the group has no entry)
         if (step._tag === "Done") {
-          progressed(frame).set(group, step.progress)
+          if (step.progress !== progress) progressed(frame).set(group, step.progress)
           traceNotApplied(s, frame, group)
           frame.cursor++
           continue
         }
-        progressed(frame).set(group, step.progress)
+        if (step.progress !== progress) progressed(frame).set(group, step.progress)
         s.trace?.push({ _tag: "Candidates", group, tier: step.tier, candidates: candidates.map((c) => c.id) })
         if (step._tag === "Apply") {
           frame.pendingApply = {
@@ -2743,7 +2779,8 @@ const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step 
         linked: awaiting.linked,
         tier: awaiting.tier,
         rule: awaiting.rule,
-        chosenBy: `${request.chooser} chose`,
+        // read only by the trace: not built without one
+        chosenBy: s.trace === undefined ? "" : `${request.chooser} chose`,
         stage: "start"
       }
       break

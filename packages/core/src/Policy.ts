@@ -401,6 +401,18 @@ export const affectedChooses = (options: {
     linkedRule: options.linkedRule ?? options.rule,
     next: (ctx) => {
       if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
+      if (ctx.candidates.length === 1) {
+        // one candidate: it applies (no tier to compare it with)
+        const only = ctx.candidates[0] as Replacement.Replacement
+        const tier = tiers[tierOf(only)] as Tier
+        return {
+          _tag: "Apply",
+          effect: only.id,
+          progress: ctx.progress,
+          tier: tier.name,
+          rule: tier.rule ?? options.rule
+        }
+      }
       // the best tier, how many candidates are in it, and the first of them
       let best = Number.POSITIVE_INFINITY
       let count = 0
