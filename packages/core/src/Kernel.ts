@@ -2413,6 +2413,32 @@ const startFrame = (s: State, frame: Frame): Decision.Request | undefined => {
   }
 }
 
+/**
+ * Each effect's option in a `ChooseEffect` request, per effect index (so per effects list): one
+ * frozen value per effect, made when first offered, kept beside the index (a state never
+ * changes by being read).
+ */
+const optionsByIndex = new WeakMap<EffectIndex, Map<string, Decision.EffectOption>>()
+
+const optionsOf = (s: State, ids: ReadonlyArray<string>): Array<Decision.EffectOption> => {
+  let known = bypass ? undefined : optionsByIndex.get(s.index)
+  if (known === undefined) {
+    known = new Map()
+    if (!bypass) optionsByIndex.set(s.index, known)
+  }
+  const out: Array<Decision.EffectOption> = []
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as string
+    let o = known.get(id)
+    if (o === undefined) {
+      o = Object.freeze({ effect: id, label: s.index.byId.get(id)?.label ?? id })
+      known.set(id, o)
+    }
+    out.push(o)
+  }
+  return out
+}
+
 const run = (s: State): Step => {
   try {
     for (;;) {
@@ -2529,7 +2555,7 @@ const run = (s: State): Step => {
             _tag: "ChooseEffect",
             id: `d${s.log.length + 1}`,
             chooser: step.chooser,
-            options: step.options.map((id) => ({ effect: id, label: s.index.byId.get(id)?.label ?? id })),
+            options: optionsOf(s, step.options),
             group,
             tier: step.tier,
             rule: step.rule
