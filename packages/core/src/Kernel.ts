@@ -207,6 +207,11 @@ interface Item {
    * by `markApplied`; never shared between states (a copied state starts without it).
    */
   appliedSet?: Set<string> | undefined
+  /**
+   * The keys of `occ`, once looked at (see {@link withAmount}): `0` not yet, `1`–`3` one of the
+   * layouts `GameEvent` makes, `4` any other (copied by a spread).
+   */
+  layout: number
   proposed: number
   modified: number
   prevented: number
@@ -1368,7 +1373,8 @@ const pushFrame = (
       status: occ.amount > 0 ? "live" : "zero",
       replacedBy: NONE,
       group: "",
-      appliedSet: undefined
+      appliedSet: undefined,
+      layout: 0
     })),
     groups: [],
     groupItems: new Map(),
@@ -1709,6 +1715,78 @@ const staticCap = (
   a.computed === undefined ? (a.amount as number) : computedAmount(s, frame, e, a.computed, occ, notes)
 
 /** A trace change for an action that leaves the occurrence's amount as it is. */
+/** `GameEvent.damage`'s keys, in its order. */
+const DAMAGE_KEYS = ["id", "family", "subject", "source", "amount", "kinds", "preventable", "params"]
+/** `GameEvent.occurrence`'s keys without a source, in its order. */
+const SOURCELESS_KEYS = ["id", "family", "subject", "amount", "kinds", "preventable", "params"]
+/** `GameEvent.occurrence`'s keys with a source, in its order. */
+const SOURCED_KEYS = ["id", "family", "subject", "amount", "kinds", "preventable", "params", "source"]
+
+const sameKeys = (keys: ReadonlyArray<string>, layout: ReadonlyArray<string>): boolean => {
+  if (keys.length !== layout.length) return false
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== layout[i]) return false
+  return true
+}
+
+const layoutOf = (o: GameEvent.Occurrence): number => {
+  const keys = Object.keys(o)
+  return sameKeys(keys, DAMAGE_KEYS)
+    ? 1
+    : sameKeys(keys, SOURCELESS_KEYS)
+      ? 2
+      : sameKeys(keys, SOURCED_KEYS)
+        ? 3
+        : 4
+}
+
+/**
+ * The item's occurrence with another amount: what `{ ...occ, amount }` gives (the same keys in
+ * the same order, the same values), built as a literal when its keys are one of the layouts
+ * `GameEvent` makes. In V8 a spread of an object that was itself made by a spread takes the slow
+ * path (about 0.5 µs against 0.04 µs): an occurrence changed by sixteen effects in a row paid it
+ * fifteen times.
+ */
+const withAmount = (it: Item, amount: number): GameEvent.Occurrence => {
+  const o = it.occ
+  if (it.layout === 0) it.layout = layoutOf(o)
+  switch (it.layout) {
+    case 1:
+      return {
+        id: o.id,
+        family: o.family,
+        subject: o.subject,
+        source: o.source,
+        amount,
+        kinds: o.kinds,
+        preventable: o.preventable,
+        params: o.params
+      } as GameEvent.Occurrence
+    case 2:
+      return {
+        id: o.id,
+        family: o.family,
+        subject: o.subject,
+        amount,
+        kinds: o.kinds,
+        preventable: o.preventable,
+        params: o.params
+      }
+    case 3:
+      return {
+        id: o.id,
+        family: o.family,
+        subject: o.subject,
+        amount,
+        kinds: o.kinds,
+        preventable: o.preventable,
+        params: o.params,
+        source: o.source
+      } as GameEvent.Occurrence
+    default:
+      return { ...o, amount }
+  }
+}
+
 const amountKept = (o: GameEvent.Occurrence): Trace.Change => ({
   occurrence: o.id,
   subject: o.subject,
@@ -1837,7 +1915,7 @@ const applyAction = (
         const before = t.occ.amount
         const p = share[i] as number
         if (p > 0) {
-          t.occ = { ...t.occ, amount: before - p }
+          t.occ = withAmount(t, before - p)
           t.prevented += p
           preventedTotal += p
         }
@@ -1882,7 +1960,7 @@ const applyAction = (
               reason: `${a.op} ${Amount.show(v)} on ${before} gives ${Amount.show(after)}, not a safe integer`
             })
           )
-        t.occ = { ...t.occ, amount: after }
+        t.occ = withAmount(t, after)
         t.modified += after - before
         changes?.push({ occurrence: t.occ.id, subject: t.occ.subject, before, after, prevented: 0 })
       }
@@ -1915,7 +1993,7 @@ const applyAction = (
             continue
           }
           const moved = GameEvent.occurrence({ ...t.occ, id: fresh(s, t.occ.id), subject: a.to, amount: k })
-          t.occ = { ...t.occ, amount: was - k }
+          t.occ = withAmount(t, was - k)
           t.modified -= k
           changes?.push({
             occurrence: t.occ.id,
@@ -1938,7 +2016,8 @@ const applyAction = (
             status: "live",
             replacedBy: [],
             group: "",
-            appliedSet: undefined
+            appliedSet: undefined,
+            layout: 0
           })
           addItemToGroup(s, frame, frame.items.length - 1)
           const made = frame.items[frame.items.length - 1] as Item
@@ -2008,7 +2087,8 @@ const applyAction = (
             status: m.amount > 0 ? "live" : "zero",
             replacedBy: [],
             group: "",
-            appliedSet: undefined
+            appliedSet: undefined,
+            layout: 0
           })
           addItemToGroup(s, frame, frame.items.length - 1)
           const made = frame.items[frame.items.length - 1] as Item
