@@ -951,7 +951,7 @@ const linkedGroups = (
   const chooserOf = s.rules.order.chooserOf
   if (chooserOf === undefined || frame.groups.length - frame.cursor < 2) return undefined
   let any = false
-  for (const e of candidates) if (coupling(s, e) !== undefined) any = true
+  for (const e of candidates) if (coupling(s, e) !== undefined && !confinedTo(frame, group, e)) any = true
   const sequenced = inSequence(s, frame, group)
   if (!any && !sequenced) return undefined
   const choosers = choosersFor(s.view, chooserOf)
@@ -996,6 +996,26 @@ const linkedGroups = (
   if (linked.size < 2) return undefined
   const pos = groupIndexOf(frame)
   return [...linked].sort((a, b) => (pos.get(a) ?? 0) - (pos.get(b) ?? 0))
+}
+
+/**
+ * Whether `e` can only ever apply to `group`'s items: it names its subjects, and every item of
+ * them is in `group`; nothing it checks can throw (no source filter, condition or cost). Such an
+ * effect links no other group (`groupsTaking` would find `group` or nothing), so
+ * {@link linkedGroups} need not search for one — a shield on each of many creatures hit at once.
+ */
+const confinedTo = (frame: Frame, group: string, e: Replacement.Replacement): boolean => {
+  const subj = e.watch.subject
+  if (subj === undefined || subj._tag !== "Id" || e.watch.source !== undefined) return false
+  if (e.condition !== undefined || e.costPayable !== undefined) return false
+  const bySubject = bySubjectOf(frame)
+  for (const id of subj.ids) {
+    const idx = bySubject.get(id)
+    if (idx !== undefined)
+      for (let i = 0; i < idx.length; i++)
+        if ((frame.items[idx[i] as number] as Item).group !== group) return false
+  }
+  return true
 }
 
 /** Whether a group's events are of a family the ordering policy applies one sequence per effect to. */
