@@ -629,6 +629,65 @@ const guard = <A>(e: Replacement.Replacement, f: () => A): A => {
   }
 }
 
+// The filter checks under `guard`, as functions of their own: a function whose parameters an
+// inner closure captures allocates that closure's context on every call, taken branch or not
+// (V8), and `watches`, `blocker` and `applyAction` run once per effect per step.
+
+/** Whether the filter condition holds for `e` on `occ` (a failing predicate is a typed error). */
+const holdsFor = (
+  s: State,
+  e: Replacement.Replacement,
+  cond: Filter.Condition,
+  occ: GameEvent.Occurrence | undefined,
+  frame: Frame | undefined
+): boolean => guard(e, () => Filter.holds(cond, ctxFor(s, e, occ, frame)))
+
+/** An amount expression's value for `e` on `occ`. */
+const valueFor = (
+  s: State,
+  e: Replacement.Replacement,
+  v: Filter.Value,
+  occ: GameEvent.Occurrence | undefined,
+  frame: Frame | undefined
+): number => guard(e, () => Filter.value(v, ctxFor(s, e, occ, frame)))
+
+/** An amount expression's value for `e` on `occ`, and how it was obtained (for the trace). */
+const explainFor = (
+  s: State,
+  e: Replacement.Replacement,
+  v: Filter.Value,
+  occ: GameEvent.Occurrence | undefined,
+  frame: Frame | undefined
+): { readonly value: number; readonly how: string } =>
+  guard(e, () => Filter.explain(v, ctxFor(s, e, occ, frame)))
+
+/** Whether `e`'s subject and source filters match `occ` (the part of `watches` needing a context). */
+const filtersMatch = (
+  s: State,
+  e: Replacement.Replacement,
+  occ: GameEvent.Occurrence,
+  frame: Frame | undefined
+): boolean =>
+  guard(e, () => {
+    const w = e.watch
+    const ctx = ctxFor(s, e, occ, frame)
+    if (w.subject !== undefined && !Filter.matches(w.subject, occ.subject, ctx)) return false
+    if (w.source !== undefined && !Filter.matches(w.source, occ.source, ctx)) return false
+    return true
+  })
+
+/** Whether any of `xs` is one of `kinds`. */
+const anyKind = (xs: ReadonlyArray<string>, kinds: ReadonlyArray<string>): boolean => {
+  for (let i = 0; i < xs.length; i++) if (kinds.includes(xs[i] as string)) return true
+  return false
+}
+
+/** Whether every one of `xs` is one of `kinds`. */
+const allKinds = (xs: ReadonlyArray<string>, kinds: ReadonlyArray<string>): boolean => {
+  for (let i = 0; i < xs.length; i++) if (!kinds.includes(xs[i] as string)) return false
+  return true
+}
+
 const watches = (
   s: State,
   e: Replacement.Replacement,
@@ -639,9 +698,9 @@ const watches = (
   if (w.family !== occ.family) return false
   if (w.kinds !== undefined) {
     const k = w.kinds
-    if (k.anyOf !== undefined && !k.anyOf.some((x) => occ.kinds.includes(x))) return false
-    if (k.allOf !== undefined && !k.allOf.every((x) => occ.kinds.includes(x))) return false
-    if (k.noneOf?.some((x) => occ.kinds.includes(x)) === true) return false
+    if (k.anyOf !== undefined && !anyKind(k.anyOf, occ.kinds)) return false
+    if (k.allOf !== undefined && !allKinds(k.allOf, occ.kinds)) return false
+    if (k.noneOf !== undefined && anyKind(k.noneOf, occ.kinds)) return false
   }
   if (w.params !== undefined) {
     for (const key in w.params) if (!Filter.compare(occ.params[key], "eq", w.params[key])) return false
@@ -651,12 +710,7 @@ const watches = (
     // the common shield: "damage that would be dealt to X" needs no context
     if (w.subject._tag === "Id") return w.subject.ids.includes(occ.subject)
   }
-  return guard(e, () => {
-    const ctx = ctxFor(s, e, occ, frame)
-    if (w.subject !== undefined && !Filter.matches(w.subject, occ.subject, ctx)) return false
-    if (w.source !== undefined && !Filter.matches(w.source, occ.source, ctx)) return false
-    return true
-  })
+  return filtersMatch(s, e, occ, frame)
 }
 
 /** Whether `id` already applied to the item (a set once the list is long, not a scan). */
@@ -686,14 +740,8 @@ const blocker = (
     const zone = e.source === undefined ? undefined : GameView.get(s.view, e.source)?.zone
     if (zone === undefined || !e.requiresSourceIn.includes(zone)) return "sourceLeftZone"
   }
-  if (e.condition !== undefined) {
-    const cond = e.condition
-    if (!guard(e, () => Filter.holds(cond, ctxFor(s, e, item.occ, frame)))) return "conditionFailed"
-  }
-  if (e.costPayable !== undefined) {
-    const cond = e.costPayable
-    if (!guard(e, () => Filter.holds(cond, ctxFor(s, e, item.occ, frame)))) return "costUnpayable"
-  }
+  if (e.condition !== undefined && !holdsFor(s, e, e.condition, item.occ, frame)) return "conditionFailed"
+  if (e.costPayable !== undefined && !holdsFor(s, e, e.costPayable, item.occ, frame)) return "costUnpayable"
   return undefined
 }
 
@@ -725,9 +773,7 @@ const relevantEffects = (
     }
     let merged = bySubject.get(occ.subject)
     if (merged === undefined) {
-      merged = [...f.generic, ...named].sort(
-        (a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0)
-      )
+      merged = inLedgerOrder(s.index, [...f.generic, ...named])
       bySubject.set(occ.subject, merged)
     }
     return merged
@@ -744,20 +790,30 @@ const relevantEffects = (
   for (const fam of families) {
     const f = s.index.byFamily.get(fam)
     if (f === undefined) continue
-    const take = (e: Replacement.Replacement): void => {
-      if (seen.has(e.id)) return
+    for (const e of f.generic) {
+      if (seen.has(e.id)) continue
       seen.add(e.id)
       out.push(e)
     }
-    for (const e of f.generic) take(e)
     for (const subj of subjects) {
       const list = f.bySubject.get(subj)
-      if (list !== undefined) for (const e of list) take(e)
+      if (list !== undefined)
+        for (const e of list) {
+          if (seen.has(e.id)) continue
+          seen.add(e.id)
+          out.push(e)
+        }
     }
   }
-  if (out.length > 1) out.sort((a, b) => (s.index.order.get(a.id) ?? 0) - (s.index.order.get(b.id) ?? 0))
-  return out
+  return out.length > 1 ? inLedgerOrder(s.index, out) : out
 }
+
+/** Sorts `list` in place into ledger order (its comparator captures the index, not a state). */
+const inLedgerOrder = (
+  index: EffectIndex,
+  list: Array<Replacement.Replacement>
+): Array<Replacement.Replacement> =>
+  list.sort((a, b) => (index.order.get(a.id) ?? 0) - (index.order.get(b.id) ?? 0))
 
 /**
  * The items of a group an effect could apply to: for an effect that watches named subjects, only
@@ -954,6 +1010,18 @@ const linkedGroups = (
   for (const e of candidates) if (coupling(s, e) !== undefined && !confinedTo(frame, group, e)) any = true
   const sequenced = inSequence(s, frame, group)
   if (!any && !sequenced) return undefined
+  return searchLinked(s, frame, group, candidates, chooserOf, sequenced)
+}
+
+/** The search of {@link linkedGroups}, once it may find a link (its closures allocate: see `holdsFor`). */
+const searchLinked = (
+  s: State,
+  frame: Frame,
+  group: string,
+  candidates: ReadonlyArray<Replacement.Replacement>,
+  chooserOf: (affected: string, view: GameView.GameView) => string,
+  sequenced: boolean
+): ReadonlyArray<string> | undefined => {
   const choosers = choosersFor(s.view, chooserOf)
   const chooserOfGroup = (g: string): string => {
     const affected = affectedOf(frame, g)
@@ -1539,7 +1607,7 @@ const instantiate = (
   // an occurrence that replaces another keeps its amount by default; a cost or additional effect is 1
   if (a === undefined) amount = replacing && from !== undefined ? from.amount : 1
   else if (typeof a === "object" && a._tag === "Prevented") amount = prevented
-  else amount = guard(e, () => Filter.value(a, ctxFor(s, e, from, frame)))
+  else amount = valueFor(s, e, a, from, frame)
   amount = Math.max(0, Math.floor(amount))
   if (!Number.isSafeInteger(amount))
     fail(
@@ -1964,10 +2032,10 @@ const applyAction = (
         let v: number
         if (typeof a.value === "number") v = a.value
         else if (notes === undefined || !EXPRESSIONS.has(a.value._tag))
-          v = guard(e, () => Filter.value(a.value, ctxFor(s, e, t.occ, frame)))
+          v = valueFor(s, e, a.value, t.occ, frame)
         else {
           // the trace says what an amount expression was when the effect applied, and how
-          const x = guard(e, () => Filter.explain(a.value, ctxFor(s, e, t.occ, frame)))
+          const x = explainFor(s, e, a.value, t.occ, frame)
           v = x.value
           notes.push(`X = ${x.how}`)
         }
@@ -2076,7 +2144,8 @@ const applyAction = (
       break
     case "Replace":
       for (const t of targets) {
-        const made = a.with.map((tpl) => instantiate(s, tpl, e, t.occ, 0, t.origin, true, frame))
+        const made: Array<GameEvent.Occurrence> = []
+        for (const tpl of a.with) made.push(instantiate(s, tpl, e, t.occ, 0, t.origin, true, frame))
         t.status = "replaced"
         t.replacedBy = made.map((m) => m.id)
         changes?.push({
@@ -2388,6 +2457,18 @@ const traceNotApplied = (s: State, frame: Frame, group: string): void => {
   }
 }
 
+/** Commits a batch with one copy of the objects (a function of its own: see `holdsFor`). */
+const commitAll = (
+  view: GameView.GameView,
+  commit: (view: GameView.GameView, occurrence: GameEvent.Occurrence) => GameView.GameView,
+  happened: ReadonlyArray<GameEvent.Occurrence>
+): GameView.GameView =>
+  GameView.batch(view, (v) => {
+    let out = v
+    for (const o of happened) out = commit(out, o)
+    return out
+  })
+
 const finishFrame = (s: State): void => {
   const frame = s.frames.pop() as Frame
   // lists are made at their first element (an empty list's first push reserves 17 slots)
@@ -2444,11 +2525,7 @@ const finishFrame = (s: State): void => {
     s.view =
       happened.length === 1
         ? commit(s.view, happened[0] as GameEvent.Occurrence)
-        : GameView.batch(s.view, (v) => {
-            let out = v
-            for (const o of happened) out = commit(out, o)
-            return out
-          })
+        : commitAll(s.view, commit, happened)
   s.trace?.push({
     _tag: "EventFinished",
     event: frame.event,
@@ -2863,6 +2940,12 @@ export const resume = (state: State, answer: Decision.Answer): Step => resumeWit
  */
 export const unsafeResume = (state: State, answer: Decision.Answer): Step => resumeWith(state, answer, false)
 
+/** The item an answer to a `Which` request gives its one point to (a function of its own: see `holdsFor`). */
+const chosenItem = (frame: Frame, answer: Record<string, number>): Item | undefined => {
+  const chosen = Object.keys(answer).find((k) => answer[k] === 1)
+  return frame.items.find((i) => i.occ.id === chosen)
+}
+
 const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step => {
   const request = state.pending
   if (request === undefined) {
@@ -2912,10 +2995,7 @@ const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step 
       break
     case "Which": {
       const pa = frame.pendingApply as PendingApply
-      const chosen = Object.keys(answer as Record<string, number>).find(
-        (k) => (answer as Record<string, number>)[k] === 1
-      )
-      const item = frame.items.find((i) => i.occ.id === chosen)
+      const item = chosenItem(frame, answer as Record<string, number>)
       if (item !== undefined) pa.group = item.group
       pa.linked = undefined
       pa.stage = awaiting.stage
