@@ -148,7 +148,9 @@ export const scripted =
  * @since 0.1.0
  * @category strategies
  */
-export const firstLegal: SyncChooser = (request) => Decision.legalAnswers(request, 1)[0]
+export const firstLegal: SyncChooser = (request) =>
+  // the first option of an effect choice without listing every option first
+  request._tag === "ChooseEffect" ? request.options[0]?.effect : Decision.legalAnswers(request, 1)[0]
 
 /**
  * The damage a resolution dealt to each player's own objects (and to the player), by player.

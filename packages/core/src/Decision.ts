@@ -185,9 +185,9 @@ export const check = (request: Request, answer: Answer): string | undefined => {
   switch (request._tag) {
     case "ChooseEffect":
       if (typeof answer !== "string") return "expected an effect id"
-      return request.options.some((o) => o.effect === answer)
-        ? undefined
-        : `not one of the options: ${request.options.map((o) => o.effect).join(", ")}`
+      // a loop, not \`some\` with a closure over the answer (checked on every decision)
+      for (const o of request.options) if (o.effect === answer) return undefined
+      return `not one of the options: ${request.options.map((o) => o.effect).join(", ")}`
     case "StartingPlayer":
       if (typeof answer !== "string") return "expected a player id"
       return request.options.includes(answer)

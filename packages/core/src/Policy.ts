@@ -329,6 +329,8 @@ const tierIndex = (tiers: ReadonlyArray<Tier>, e: Replacement.Replacement): numb
   return tiers.length - 1
 }
 
+const idOf = (e: Replacement.Replacement): string => e.id
+
 /** A tier lookup that remembers each effect's tier (a tier's test reads only the effect). */
 const tierLookup = (tiers: ReadonlyArray<Tier>): ((e: Replacement.Replacement) => number) => {
   const known = new WeakMap<Replacement.Replacement, number>()
@@ -401,14 +403,24 @@ export const affectedChooses = (options: {
     linkedRule: options.linkedRule ?? options.rule,
     next: (ctx) => {
       if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
+      if (ctx.candidates.length === 1) {
+        // one candidate: it applies (no tier to compare it with)
+        const only = ctx.candidates[0] as Replacement.Replacement
+        const tier = tiers[tierOf(only)] as Tier
+        return {
+          _tag: "Apply",
+          effect: only.id,
+          progress: ctx.progress,
+          tier: tier.name,
+          rule: tier.rule ?? options.rule
+        }
+      }
       // the best tier, how many candidates are in it, and the first of them
       let best = Number.POSITIVE_INFINITY
       let count = 0
       let first = ctx.candidates[0] as Replacement.Replacement
-      const tierOfEach: Array<number> = []
       for (const c of ctx.candidates) {
         const t = tierOf(c)
-        tierOfEach.push(t)
         if (t < best) {
           best = t
           count = 1
@@ -419,9 +431,14 @@ export const affectedChooses = (options: {
       const rule = tier.rule ?? options.rule
       if (count === 1)
         return { _tag: "Apply", effect: first.id, progress: ctx.progress, tier: tier.name, rule }
-      const ids: Array<string> = []
-      for (let i = 0; i < ctx.candidates.length; i++)
-        if (tierOfEach[i] === best) ids.push((ctx.candidates[i] as Replacement.Replacement).id)
+      // every candidate in the best tier (the usual case): the list at its size; else a second
+      // pass over the remembered tiers
+      let ids: Array<string>
+      if (count === ctx.candidates.length) ids = ctx.candidates.map(idOf)
+      else {
+        ids = []
+        for (const c of ctx.candidates) if (tierOf(c) === best) ids.push(c.id)
+      }
       return {
         _tag: "Choose",
         chooser: chooserOf(ctx.affected, ctx.view),

@@ -22,6 +22,23 @@ const shield = (id: string, amount: number, recipient = "napUnit"): Replacement.
 const plain = (l: Ledger.Ledger) => JSON.parse(JSON.stringify(l)) as Ledger.Ledger
 
 describe("Ledger.withStates", () => {
+  it("a copied record (9 to 32 effects, copied key by key) has the spread's keys, order and values", () => {
+    for (const size of [9, 12, 32]) {
+      const l0 = Ledger.make(Array.from({ length: size }, (_, i) => shield(`s${i}`, 3)))
+      const changes = new Map<string, Ledger.EffectState>([
+        ["s5", { remaining: 1, uses: 1, spent: false }],
+        ["unknown", { uses: 2, spent: true }],
+        ["s0", { remaining: 0, uses: 1, spent: true }]
+      ])
+      const expected: Record<string, Ledger.EffectState> = { ...l0.state }
+      for (const [k, v] of changes) expected[k] = v
+      const l1 = Ledger.withStates(l0, changes)
+      assert.deepStrictEqual(Object.keys(l1.state), Object.keys(expected))
+      assert.deepStrictEqual(l1.state, expected)
+      assert.strictEqual(l1.effects, l0.effects)
+    }
+  })
+
   it("reads like a plain copy, for small (copied) and large (layered) ledgers", () => {
     for (const size of [3, 100, 2000]) {
       const l0 = Ledger.make(Array.from({ length: size }, (_, i) => shield(`s${i}`, 3)))
