@@ -319,29 +319,36 @@ type Role = "attacker" | "defender"
  * killed and placed in their owners' Trash"): one event `id` with a `die` occurrence
  * `<id>:<unit>` of kind `cleanup` for each unit given — one replaceable event (Zhonya's
  * Hourglass sees each death); when it comes, {@link Rules.fails} lets happen only the deaths of
- * units with lethal damage marked then. `source` is the object the kill is attributed to (428.5.c).
+ * units with lethal damage marked then. `source` is the object the kill is attributed to (428.5.c),
+ * or, per unit, the objects it is attributed to (the first is the occurrence's `source`, all of
+ * them its `params.killedBy`).
  */
-const cleanupKill = (id: string, units: ReadonlyArray<string>, source?: string): GameEvent.GameEvent =>
-  cleanupTask(Rules.Family.die, id, units, source)
+const cleanupKill = (
+  id: string,
+  units: ReadonlyArray<string>,
+  source?: string | ((unit: string) => ReadonlyArray<string>)
+): GameEvent.GameEvent => cleanupTask(Rules.Family.die, id, units, source)
 
 /** One event `id` of a Cleanup's task: an occurrence `<id>:<unit>` of `family`, kind `cleanup`, per unit. */
 const cleanupTask = (
   family: string,
   id: string,
   units: ReadonlyArray<string>,
-  source?: string
+  source?: string | ((unit: string) => ReadonlyArray<string>)
 ): GameEvent.GameEvent =>
   GameEvent.make(
     id,
-    units.map((u) =>
-      GameEvent.occurrence({
+    units.map((u) => {
+      const by = typeof source === "function" ? source(u) : []
+      return GameEvent.occurrence({
         id: `${id}:${u}`,
         family,
         subject: u,
         kinds: [Rules.Kind.cleanup],
-        ...(source === undefined ? {} : { source })
+        ...(typeof source === "string" ? { source } : by[0] === undefined ? {} : { source: by[0] }),
+        ...(by.length === 0 ? {} : { params: { killedBy: [...by] } })
       })
-    )
+    })
   )
 
 /**
@@ -520,7 +527,19 @@ const combatDamage = Language.stepKind({
     })
     // 323.5 "All Units that have LethalDamage marked on them": the combat's first, then the others
     const board = [...new Set([...c.attackers, ...c.defenders, ...unitsOnBoard(view0)])]
-    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, board) })
+    // 428.5.c.2: "If the Cleanup that caused the units to be killed was the Combat Cleanup, the
+    // sources of the Combat Damage are attributed the kill action": the other side's units, for a
+    // unit this combat assigned damage to (a unit killed by damage from before has none); a unit
+    // stunned as far as compiling knows deals none (423.1.b) and is not one of them
+    const dealing = (side: ReadonlyArray<string>) =>
+      side.filter((u) => view0.objects[u]?.props.stunned !== true)
+    const killedBy = (u: string): ReadonlyArray<string> =>
+      (c.attackersAssign[u] ?? 0) > 0
+        ? dealing(c.attackers)
+        : (c.defendersAssign[u] ?? 0) > 0
+          ? dealing(c.defenders)
+          : []
+    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, board, killedBy) })
     steps.push(...eventStep(cleanupHeal(`${c.id}.heal`, unitsOnBoard(view0))))
     steps.push({
       _tag: "Event",

@@ -145,6 +145,36 @@ describe("both sides' combat damage at once (465.2.c.1.a) and the Combat Cleanup
     assert.deepStrictEqual(o.events.c1?.happened.map((h) => h.subject).sort(), ["A", "D"])
   })
 
+  /**
+   * 428.5.c.2: "If the Cleanup that caused the units to be killed was the Combat Cleanup, the
+   * sources of the Combat Damage are attributed the kill action, and their controller is
+   * responsible for the kill action." — what a "when you kill a unit" trigger reads: the kill's
+   * `source` and `params.killedBy` (a stunned unit deals no combat damage, 423.1.b).
+   */
+  it("428.5.c.2: a Combat Cleanup kill is attributed to the sources of the combat damage", () => {
+    const text = `${header}objects:
+  - { id: A1, controller: P1, types: [unit], might: 3 }
+  - { id: A2, controller: P1, types: [unit], might: 2 }
+  - { id: A3, controller: P1, types: [unit], might: 4, stunned: true }
+  - { id: D, controller: P2, types: [unit], might: 5 }
+  - { id: Old, controller: P2, types: [unit], might: 2, damage: 2 }
+steps:
+  - combatDamage: { id: c1, attackers: [A1, A2, A3], defenders: [D], attackersAssign: { D: 5 }, defendersAssign: { A1: 3, A2: 2 } }
+`
+    const o = outcome(text)
+    assert.isUndefined(o.error)
+    const kill = (u: string) => o.events["c1.kill"]?.occurrences[`c1.kill:${u}`]
+    assert.strictEqual(kill("D")?.status, "happened")
+    assert.strictEqual(kill("D")?.source, "A1")
+    assert.deepStrictEqual(kill("D")?.params.killedBy, ["A1", "A2"])
+    assert.strictEqual(kill("A1")?.status, "happened")
+    assert.deepStrictEqual(kill("A1")?.params.killedBy, ["D"])
+    // lethal from before this combat: killed by the cleanup, but not by this combat's damage
+    assert.strictEqual(kill("Old")?.status, "happened")
+    assert.strictEqual(kill("Old")?.source, null)
+    assert.isUndefined(kill("Old")?.params.killedBy)
+  })
+
   /** 323.5: "3b. All Units that have LethalDamage marked on them are killed…"; 142.4.b: lethal damage is non-zero. */
   it("323.5: the cleanup kills the units with lethal damage only — a 0-Might unit with no damage lives", () => {
     const text = `${header}objects:
