@@ -223,6 +223,21 @@ const lifeFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Fai
 }
 
 /**
+ * The param of the `destroy` occurrences of the beginning of the end phase (the `beginEndPhase`
+ * step): Quell's "destroy this at the beginning of the end phase" (8.3.19). {@link fails} lets
+ * one happen only for an object marked `destroyAtEndPhase` (a paid Quell) and still in the arena.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.END_PHASE // "endPhase"
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const END_PHASE = "endPhase"
+
+/**
  * Damage that can't be dealt at all (core's `Rules.fails`): it fails, nothing applies to it, no
  * hit-event is generated, and the trace says why.
  *
@@ -238,7 +253,9 @@ const lifeFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Fai
  * - FaB 8.5.7a / 8.5.12a: gaining or losing life fails for an object without the life property
  *   (or no longer in the arena);
  * - FaB 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
- *   draw effect fails." — when the player's `deck` is 0 (an absent `deck` is not counted).
+ *   draw effect fails." — when the player's `deck` is 0 (an absent `deck` is not counted);
+ * - FaB 8.3.19: a destroy of the beginning of the end phase ({@link END_PHASE}) happens only to an
+ *   object a paid Quell marked (`destroyAtEndPhase`) that is still in the arena.
  *
  * @example
  * ```ts
@@ -253,6 +270,20 @@ const lifeFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Fai
  */
 export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
   if (o.family === Family.gainLife || o.family === Family.loseLife) return lifeFails(o, view)
+  if (o.family === Family.destroy && o.params[END_PHASE] === true) {
+    const x = view.objects[o.subject]
+    if (x?.props.destroyAtEndPhase !== true)
+      return {
+        reason: `${o.subject} is not to be destroyed at the beginning of the end phase (no Quell paid for it)`,
+        rule: "FaB 8.3.19"
+      }
+    if (x.zone !== undefined && x.zone !== "arena")
+      return {
+        reason: `${o.subject} is no longer in the arena (in ${x.zone}): nothing to destroy`,
+        rule: "FaB 8.3.19"
+      }
+    return undefined
+  }
   if (o.family === Family.draw) {
     const deck = view.objects[o.subject]?.props.deck
     return deck === 0

@@ -29,6 +29,7 @@
 import { Amount, GameEvent, GameView, Language, type Ruleset } from "@bulwark/core"
 import { Schema } from "effect"
 import * as Effects from "./Effects.js"
+import * as Rules from "./Rules.js"
 
 const opt = Schema.optionalKey
 const Id = Schema.NonEmptyString
@@ -117,23 +118,37 @@ const attack = Language.stepKind({
   }
 })
 
+/**
+ * The beginning of the end phase: Quell's "destroy this at the beginning of the end phase"
+ * (8.3.19) is a destroy (8.5.4), an event replacement effects see (Ephemeral: "If this would be
+ * put into a graveyard from anywhere, instead it ceases to exist", 8.3.21): one `destroy` event
+ * `<path>` with an occurrence `<path>:<object>` per object of the file, `params.endPhase: true`;
+ * `Rules.fails` lets only those marked `destroyAtEndPhase` and still in the arena be destroyed.
+ * Then the `endPhase` boundary passes.
+ */
 const beginEndPhase = Language.stepKind({
-  summary: "the beginning of the end phase: objects marked by Quell are destroyed (8.3.19), then endPhase",
+  summary:
+    "the beginning of the end phase: objects marked by Quell are destroyed (8.3.19, a destroy event), then endPhase",
   schema: Schema.Literal(true),
-  compile: (): ReadonlyArray<Ruleset.Step> => [
-    {
-      _tag: "Update",
-      label: "beginning of the end phase: objects marked by Quell are destroyed (FaB 8.3.19)",
-      apply: (v) =>
-        GameView.batch(v, (d) => {
-          let out = d
-          for (const o of Object.values(v.objects))
-            if (o.props.destroyAtEndPhase === true) out = GameView.setObject(out, { ...o, zone: "graveyard" })
-          return out
+  compile: (_, ctx): ReadonlyArray<Ruleset.Step> => {
+    const objects = Object.values(ctx.view.objects).filter((o) => o.kind === "object")
+    const destroy = GameEvent.make(
+      ctx.path,
+      objects.map((o) =>
+        GameEvent.occurrence({
+          id: `${ctx.path}:${o.id}`,
+          family: Effects.Family.destroy,
+          subject: o.id,
+          amount: 1,
+          params: { [Rules.END_PHASE]: true }
         })
-    },
-    { _tag: "Advance", boundary: "endPhase" }
-  ]
+      )
+    )
+    return [
+      ...(objects.length === 0 ? [] : [{ _tag: "Event" as const, event: destroy }]),
+      { _tag: "Advance", boundary: "endPhase" }
+    ]
+  }
 })
 
 /**

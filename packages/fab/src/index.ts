@@ -119,7 +119,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "8.3.19",
     title: "Quell",
     status: "implemented",
-    note: "the delayed destruction marks the source; the beginEndPhase step destroys it"
+    note: "the delayed destruction marks the source; the beginEndPhase step destroys it in a destroy event (8.5.4) replacement effects see (Ephemeral)"
   },
   { rule: "8.3.20", title: "Ward", status: "implemented" },
   { rule: "8.3.37", title: "Arcane Shelter", status: "implemented" },

@@ -238,3 +238,43 @@ describe("FaB 8.2.8f and 7.5.5b", () => {
     expect(r.outcome.state.atk?.hit).toBe(false)
   })
 })
+
+/**
+ * 8.3.19: Quell's "… If you do, destroy this at the beginning of the end phase." is a destroy
+ * (8.5.4: "To destroy an object, put it into its owner's graveyard"), an event replacement effects
+ * see — 8.3.21 Ephemeral: "If this would be put into a graveyard from anywhere, instead it ceases
+ * to exist."
+ */
+describe("the beginning of the end phase destroys what Quell marked, as a destroy event", () => {
+  const quellThen = (extra: ReadonlyArray<Record<string, unknown>>) => ({
+    ...base,
+    effects: [{ kind: "quell", id: "helm:quell", source: "helm", amount: 1 }, ...extra],
+    steps: [damage("e1", "S", "bob", 2), { beginEndPhase: true }]
+  })
+  const END = "steps[1].beginEndPhase"
+
+  it("the destroy is an event: the paid helm's occurrence happens, the others fail", () => {
+    const r = run(quellThen([]), [true])
+    const occ = r.outcome.events[END]?.occurrences ?? {}
+    expect(occ[`${END}:helm`]).toMatchObject({ family: "destroy", status: "happened" })
+    const others = Object.entries(occ).filter(([id]) => id !== `${END}:helm`)
+    expect(others.length).toBeGreaterThan(0)
+    for (const [, o] of others) expect(o.status).toBe("failed")
+    expect(r.outcome.state.helm?.zone).toBe("graveyard")
+  })
+
+  it("Ephemeral replaces Quell's destroy: the helm ceases to exist", () => {
+    const r = run(quellThen([{ kind: "ephemeral", id: "helm:ephemeral", source: "helm" }]), [true])
+    expect(r.outcome.events[END]?.occurrences[`${END}:helm`]).toMatchObject({
+      status: "replaced",
+      applied: ["helm:ephemeral"]
+    })
+    expect(r.outcome.state.helm?.zone).toBe("removed")
+  })
+
+  it("Quell declined: nothing is destroyed", () => {
+    const r = run(quellThen([]), [false])
+    expect(r.outcome.events[END]?.occurrences[`${END}:helm`]?.status).toBe("failed")
+    expect(r.outcome.state.helm?.zone).toBe("arena")
+  })
+})

@@ -5,6 +5,11 @@
  * `SchemaMismatch` where format 1 said `CompileFailed`, because the skeleton finds unknown ids
  * while decoding, before anything compiles (the tag is not a ruling; which files fail is). A
  * mutant (each migrated bundled file with its first amount changed) shows the comparison can fail.
+ *
+ * One difference is issue 17's: `beginEndPhase` destroys what Quell marked in a `destroy` event
+ * (FaB 8.3.19, 8.5.4; id `steps[N].beginEndPhase`, so that Ephemeral sees it) where format 1 wrote
+ * the state directly; {@link withoutEndPhase} takes that event out before the comparison (the
+ * state is compared as it is) and the test checks such events were there.
  */
 import { Migrate } from "@bulwark/scenario"
 import { Result } from "effect"
@@ -31,18 +36,40 @@ const same = (a: CanonicalOutcome, b: CanonicalOutcome | undefined): boolean => 
   return JSON.stringify(a) === JSON.stringify(b)
 }
 
+type Events = Record<string, { occurrences: Record<string, { family: string; status: string }> }>
+
+/** The outcome without the `beginEndPhase` destroy events of issue 17, and how many it took out. */
+const withoutEndPhase = (
+  o: CanonicalOutcome
+): { readonly outcome: CanonicalOutcome; readonly taken: number } => {
+  if ("load" in o) return { outcome: o, taken: 0 }
+  let taken = 0
+  const events = Object.entries(o.events as unknown as Events).filter(([id, e]) => {
+    if (!/^steps\[\d+\]\.beginEndPhase$/.test(id)) return true
+    // only the end phase's destructions are in it
+    for (const x of Object.values(e.occurrences)) expect(x.family, id).toBe("destroy")
+    taken++
+    return false
+  })
+  return { outcome: { ...o, events: Object.fromEntries(events) } as unknown as CanonicalOutcome, taken }
+}
+
 describe("fab: load(migrate(format-1 file)) = the frozen outcome", () => {
   it("holds for every bundled and generated fab case", async () => {
     const with_ = await rulesets()
     const outcomes = frozen()
     const all = fab()
     expect(all.length).toBeGreaterThan(500)
+    let taken = 0
     const differ = all.flatMap((c) => {
-      const got = outcomeOf(migrated(c.text), c.name, with_)
+      const stripped = withoutEndPhase(outcomeOf(migrated(c.text), c.name, with_))
+      taken += stripped.taken
       const want = frozenOutcome(outcomes, c.key)
-      return same(got, want) ? [] : [{ key: c.key, got, want }]
+      return same(stripped.outcome, want) ? [] : [{ key: c.key, got: stripped.outcome, want }]
     })
     expect(differ).toEqual([])
+    // the end-phase events taken out were there: the comparison did not pass by having none
+    expect(taken).toBeGreaterThan(0)
   })
 
   it("loads every fab case that loaded in format 1 (no ruling lost to a load error)", async () => {
