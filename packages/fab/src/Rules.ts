@@ -209,12 +209,15 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
   }
 }
 
+/** An object in the arena (the zone objects are in when the file names none). */
+const inArena = (x: GameView.GameObject): boolean => x.zone === undefined || x.zone === "arena"
+
 // 8.5.7a / 8.5.12a: "If the object does not have the life property, then the gain (lose) effect fails."
 const lifeFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
   const x = view.objects[o.subject]
   if (x === undefined || x.kind === "player") return undefined
   const gain = o.family === Family.gainLife
-  if (typeof x.props.life !== "number" || (x.zone !== undefined && x.zone !== "arena"))
+  if (typeof x.props.life !== "number" || !inArena(x))
     return {
       reason: `${o.subject} does not have the life property: the ${gain ? "gain" : "lose"} effect fails`,
       rule: gain ? "FaB 8.5.7a" : "FaB 8.5.12a"
@@ -277,7 +280,7 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
         reason: `${o.subject} is not to be destroyed at the beginning of the end phase (no Quell paid for it)`,
         rule: "FaB 8.3.19"
       }
-    if (x.zone !== undefined && x.zone !== "arena")
+    if (!inArena(x))
       return {
         reason: `${o.subject} is no longer in the arena (in ${x.zone}): nothing to destroy`,
         rule: "FaB 8.3.19"
@@ -293,13 +296,12 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
   if (o.family !== Family.damage) return undefined
   const x = view.objects[o.subject]
   if (x === undefined || x.kind === "player") return undefined
-  const inArena = x.zone === undefined || x.zone === "arena"
-  if (!inArena && o.params.attackTarget === o.subject)
+  if (!inArena(x) && o.params.attackTarget === o.subject)
     return {
       reason: `the attack-target ${o.subject} has ceased to exist (it is in ${x.zone}): no damage is dealt and no hit-event is generated`,
       rule: "FaB 7.5.2b"
     }
-  if (!inArena)
+  if (!inArena(x))
     return {
       reason: `${o.subject} is no longer in the arena (in ${x.zone}): it is not a living object`,
       rule: "FaB 8.5.3c"

@@ -310,18 +310,16 @@ const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step>
       Game.performDamageActions(Protection.detachIllegal(v), { destroy: false, toGraveyard: false })
   }
   const views = [ctx.view, ...(ctx.current === undefined ? [] : [ctx.current])]
-  const ever = (type: string) =>
+  // the objects that are, in the file's view or as the updates so far leave it, of one of the types
+  const ever = (...wanted: ReadonlyArray<string>) =>
     Object.keys(ctx.view.objects).filter((id) =>
       views.some((v) => {
         const types = v.objects[id]?.props["types"]
-        return Array.isArray(types) && types.includes(type)
+        return Array.isArray(types) && wanted.some((t) => types.includes(t))
       })
     )
   const creatures = ever("Creature")
-  const walkers = ever("Planeswalker")
-  const permanents = Object.keys(ctx.view.objects).filter(
-    (id) => creatures.includes(id) || walkers.includes(id)
-  )
+  const permanents = ever("Creature", "Planeswalker")
   if (permanents.length === 0) return [update]
   const id = ctx.path
   const event = GameEvent.make(id, [

@@ -319,36 +319,30 @@ type Role = "attacker" | "defender"
  * killed and placed in their owners' Trash"): one event `id` with a `die` occurrence
  * `<id>:<unit>` of kind `cleanup` for each unit given — one replaceable event (Zhonya's
  * Hourglass sees each death); when it comes, {@link Rules.fails} lets happen only the deaths of
- * units with lethal damage marked then. `source` is the object the kill is attributed to (428.5.c),
- * or, per unit, the objects it is attributed to (the first is the occurrence's `source`, all of
- * them its `params.killedBy`).
+ * units with lethal damage marked then. `extra` gives a unit's occurrence what the kill is
+ * attributed to (428.5.c): its `source` (and `params.killedBy`, 428.5.c.2).
  */
-const cleanupKill = (
-  id: string,
-  units: ReadonlyArray<string>,
-  source?: string | ((unit: string) => ReadonlyArray<string>)
-): GameEvent.GameEvent => cleanupTask(Rules.Family.die, id, units, source)
+const cleanupKill = (id: string, units: ReadonlyArray<string>, extra?: Extra): GameEvent.GameEvent =>
+  cleanupTask(Rules.Family.die, id, units, extra)
 
-/** One event `id` of a Cleanup's task: an occurrence `<id>:<unit>` of `family`, kind `cleanup`, per unit. */
+/** What a Cleanup task's occurrence for a unit has besides its family, subject and kind. */
+type Extra = (unit: string) => { readonly source?: string; readonly params?: GameEvent.Occurrence["params"] }
+
+/**
+ * One event `id` of a Cleanup's task: an occurrence `<id>:<unit>` of `family`, kind `cleanup`,
+ * per unit, with what `extra` gives for the unit (its `source`, its `params`).
+ */
 const cleanupTask = (
   family: string,
   id: string,
   units: ReadonlyArray<string>,
-  source?: string | ((unit: string) => ReadonlyArray<string>)
+  extra: Extra = () => ({})
 ): GameEvent.GameEvent =>
   GameEvent.make(
     id,
-    units.map((u) => {
-      const by = typeof source === "function" ? source(u) : []
-      return GameEvent.occurrence({
-        id: `${id}:${u}`,
-        family,
-        subject: u,
-        kinds: [Rules.Kind.cleanup],
-        ...(typeof source === "string" ? { source } : by[0] === undefined ? {} : { source: by[0] }),
-        ...(by.length === 0 ? {} : { params: { killedBy: [...by] } })
-      })
-    })
+    units.map((u) =>
+      GameEvent.occurrence({ id: `${id}:${u}`, family, subject: u, kinds: [Rules.Kind.cleanup], ...extra(u) })
+    )
   )
 
 /**
@@ -539,7 +533,11 @@ const combatDamage = Language.stepKind({
         : (c.defendersAssign[u] ?? 0) > 0
           ? dealing(c.defenders)
           : []
-    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, board, killedBy) })
+    const attributed: Extra = (u) => {
+      const by = killedBy(u)
+      return by[0] === undefined ? {} : { source: by[0], params: { killedBy: [...by] } }
+    }
+    steps.push({ _tag: "Event", event: cleanupKill(`${c.id}.kill`, board, attributed) })
     steps.push(...eventStep(cleanupHeal(`${c.id}.heal`, unitsOnBoard(view0))))
     steps.push({
       _tag: "Event",
@@ -605,7 +603,10 @@ const cleanup = Language.stepKind({
     if (c.source !== undefined && view.objects[c.source] === undefined)
       ctx.invalid(`${ctx.path}.source`, `unknown object ${JSON.stringify(c.source)}`)
     const units = c.units ?? unitsOnBoard(view)
-    return [{ _tag: "Event", event: cleanupKill(c.id, units, c.source) }]
+    const source = c.source
+    return [
+      { _tag: "Event", event: cleanupKill(c.id, units, () => (source === undefined ? {} : { source })) }
+    ]
   }
 })
 
