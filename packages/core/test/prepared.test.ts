@@ -97,6 +97,23 @@ const staleByLedger = (): Resolve => {
   }
 }
 
+/**
+ * The mutant of the kernel's memo of effect states (`baseStateOf`), were it kept per effects list
+ * instead of per ledger: a ledger a resolution returns shares the first ledger's effects list,
+ * so it would be read with the first ledger's states (a spent shield would prevent again).
+ */
+const statesByEffects = (): Resolve => {
+  const seen = new WeakMap<ReadonlyArray<unknown>, Ledger.Ledger["state"]>()
+  return (w, event, ledger, view) => {
+    let states = seen.get(ledger.effects)
+    if (states === undefined) {
+      states = ledger.state
+      seen.set(ledger.effects, states)
+    }
+    return Resolver.resolveSync(w.rules, event, { effects: ledger.effects, state: states }, view, w.chooser)
+  }
+}
+
 describe("prepared inputs: warm caches resolve as cold ones (issue 19)", () => {
   it.prop(
     "on generated boards, every view and event, and the returned ledgers",
@@ -162,5 +179,29 @@ describe("prepared inputs: warm caches resolve as cold ones (issue 19)", () => {
     })
     assert.deepStrictEqual(disagreements(w, warm), [])
     assert.isAbove(disagreements(w, staleByLedger()).length, 0)
+  })
+
+  it("effect states remembered per effects list, not per ledger (a spent shield read as fresh), are caught", () => {
+    // "prevent the next 2" against 3 damage: the returned ledger's shield is spent, so the
+    // second resolution against it prevents nothing; the mutant reads it as 2 left again
+    const w = worldOf({
+      effects: [
+        {
+          kind: "shield",
+          n: 2,
+          controller: "nap",
+          target: "napUnit",
+          category: "prevention",
+          optional: false,
+          additional: false,
+          minAmount: 0
+        }
+      ],
+      occurrences: [{ to: "napUnit", amount: 3, preventable: true, source: "src" }],
+      rules: "affected",
+      chooser: "first"
+    })
+    assert.deepStrictEqual(disagreements(w, warm), [])
+    assert.isAbove(disagreements(w, statesByEffects()).length, 0)
   })
 })
