@@ -509,37 +509,33 @@ const CLASS_MUL = 3
 const CLASS_ADD = 4
 
 /**
- * The class of a plain amount change in the structured shape (`-1`: not in it), and its
- * constant: `N` for "subtract N" (a shield or "prevent N" with N left, a static "prevent N of
+ * The class of a plain amount change in the structured shape (`-1`: not in it); its constant
+ * ({@link shapeConstant}) is `N` for "subtract N" (a shield or "prevent N" with N left, a static "prevent N of
  * each", a `sub N` or an `add −N`), `k` for "multiply by a whole k ≥ 2", `N` for "add N > 0";
  * "prevent all" and "× 0" make 0, and "× 1", "+ 0" and a prevention of unpreventable damage
  * change nothing.
  */
-const shapeOf = (code: number, value: number): { readonly cls: number; readonly n: number } | undefined => {
+const shapeOf = (code: number, value: number): number => {
   switch (code) {
     case OP_ZERO:
-      return { cls: CLASS_ZERO, n: 0 }
+      return CLASS_ZERO
     case OP_SAME:
-      return { cls: CLASS_SAME, n: 0 }
+      return CLASS_SAME
     case OP_ABSORB:
     case OP_STATIC:
-      return Number.isSafeInteger(value) && value >= 0 ? { cls: CLASS_SUB, n: value } : undefined
+      return Number.isSafeInteger(value) && value >= 0 ? CLASS_SUB : -1
     case OP_ADD_WHOLE:
-      return value < 0
-        ? { cls: CLASS_SUB, n: -value }
-        : value === 0
-          ? { cls: CLASS_SAME, n: 0 }
-          : { cls: CLASS_ADD, n: value }
+      return value < 0 ? CLASS_SUB : value === 0 ? CLASS_SAME : CLASS_ADD
     case OP_MUL_WHOLE:
-      return value === 0
-        ? { cls: CLASS_ZERO, n: 0 }
-        : value === 1
-          ? { cls: CLASS_SAME, n: 0 }
-          : { cls: CLASS_MUL, n: value }
+      return value === 0 ? CLASS_ZERO : value === 1 ? CLASS_SAME : CLASS_MUL
     default:
-      return undefined
+      return -1
   }
 }
+
+/** The constant of a change of class `cls` (see {@link shapeOf}): a number, so nothing is allocated per effect. */
+const shapeConstant = (cls: number, value: number): number =>
+  cls === CLASS_SUB ? Math.abs(value) : cls === CLASS_MUL || cls === CLASS_ADD ? value : 0
 
 /**
  * The structured shape, solved without the pass over applied sets: when every live effect
@@ -584,14 +580,16 @@ const structuredBest = (
   let product = 1
   let adds = 0
   for (let i = 0; i < n; i++) {
-    const s = shapeOf(changes.codes[i] as number, changes.values[i] as number)
-    if (s === undefined) return "fallback"
-    cls[i] = s.cls
-    num[i] = s.n
-    if (s.cls === CLASS_ZERO) zeros++
-    else if (s.cls === CLASS_SUB) subs += s.n
-    else if (s.cls === CLASS_MUL) product *= s.n
-    else if (s.cls === CLASS_ADD) adds += s.n
+    const value = changes.values[i] as number
+    const c = shapeOf(changes.codes[i] as number, value)
+    if (c < 0) return "fallback"
+    const v = shapeConstant(c, value)
+    cls[i] = c
+    num[i] = v
+    if (c === CLASS_ZERO) zeros++
+    else if (c === CLASS_SUB) subs += v
+    else if (c === CLASS_MUL) product *= v
+    else if (c === CLASS_ADD) adds += v
   }
   // every product and sum below stays exact (whole numbers under 2^53), or the passes decide
   if (!Number.isSafeInteger(product) || !Number.isSafeInteger(subs) || !Number.isSafeInteger(adds))
@@ -886,16 +884,29 @@ function* solveLeast(
   })
   const changes: Changes = { codes, values }
   // the policy's step for a set of applied effects and a progress: it never sees the amount
-  const progressIds = new Map<string, number>()
+  // (the maps are made at the second distinct progress: a decision answered from a plan, or
+  // whose certificate stays in one tier, never needs them)
+  let progressIds: Map<string, number> | undefined
   const progresses: Array<Policy.Progress> = []
-  const seenProgress = new Map<Policy.Progress, number>()
+  let seenProgress: Map<Policy.Progress, number> | undefined
   let lastProgress: Policy.Progress | undefined
   let lastPid = 0
   const progressId = (p: Policy.Progress): number => {
     if (p === lastProgress) return lastPid
+    if (progresses.length === 0) {
+      progresses.push(p)
+      lastProgress = p
+      lastPid = 0
+      return 0
+    }
+    if (progressIds === undefined || seenProgress === undefined) {
+      const first = progresses[0] as Policy.Progress
+      progressIds = new Map([[progressKeyOf(first), 0]])
+      seenProgress = new Map([[first, 0]])
+    }
     const same = seenProgress.get(p)
     if (same !== undefined) return same
-    const k = `${p.tier}.${p.player}`
+    const k = progressKeyOf(p)
     let id = progressIds.get(k)
     if (id === undefined) {
       id = progresses.length

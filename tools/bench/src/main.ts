@@ -58,7 +58,10 @@ const factories: ReadonlyArray<readonly [string, () => Row]> = [
   ...[10, 1000, 10000].map((n) => [`board-wipe-${n}`, () => boardWipe(n)] as const),
   ...riftboundRows,
   ...[4, 8, 12].map((k) => [`best-order-${k}`, () => bestOrderK(k)] as const),
-  ...[8, 16].map((k) => [`best-order-mixed-${k}x${k}`, () => bestOrderMixed(k, k)] as const)
+  ...[8, 16].map((k) => [`best-order-mixed-${k}x${k}`, () => bestOrderMixed(k, k)] as const),
+  ...[8, 16].map(
+    (k) => [`best-order-mixed-${k}x${k} (answers given)`, () => bestOrderMixed(k, k, true)] as const
+  )
 ].filter(([name]) => (oneRow === undefined ? only === undefined || name.includes(only) : name === oneRow))
 
 const results: Array<Result> = []
