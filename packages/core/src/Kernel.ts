@@ -208,6 +208,14 @@ interface Item {
    */
   appliedSet?: Set<string> | undefined
   /**
+   * For an item alone in its group: which effects of `deadFor` (the group's relevant effects,
+   * by position) are known to have applied to it already, so the candidate scan skips them
+   * (`applied` only grows, so such an effect never becomes a candidate for it again). Reset
+   * whenever the list differs (the item moved to another group); never shared between states.
+   */
+  dead?: Array<boolean> | undefined
+  deadFor?: ReadonlyArray<Replacement.Replacement> | undefined
+  /**
    * The keys of `occ`, once looked at (see {@link withAmount}): `0` not yet, `1`–`3` one of the
    * layouts `GameEvent` makes, `4` any other (copied by a spread).
    */
@@ -880,6 +888,28 @@ const candidatesOf = (s: State, frame: Frame, group: string): Array<Replacement.
   // the group's items are looked up once per search, not once per effect
   const all = frame.groupItems.get(group) ?? NO_INDICES
   const effects = relevantEffects(s, frame, group, all)
+  if (all.length === 1) {
+    // one item (the usual group): the effects already applied to it are skipped, not asked
+    // again at every step (with many effects on one occurrence that was most of the scan)
+    const it = frame.items[all[0] as number] as Item
+    if (it.status !== "live") return []
+    let dead = it.deadFor === effects ? it.dead : undefined
+    if (dead === undefined) {
+      dead = []
+      it.dead = dead
+      it.deadFor = effects
+    }
+    for (let j = 0; j < effects.length; j++) {
+      if (dead[j] === true) continue
+      const e = effects[j] as Replacement.Replacement
+      const why = blocker(s, e, it, frame)
+      if (why === undefined) {
+        if (out === undefined) out = [e]
+        else out.push(e)
+      } else if (why === "alreadyApplied") dead[j] = true
+    }
+    return out ?? []
+  }
   for (let j = 0; j < effects.length; j++) {
     const e = effects[j] as Replacement.Replacement
     const idx = all.length <= 8 ? all : itemsFor(frame, group, e, all)
@@ -1489,6 +1519,8 @@ const pushFrame = (
       replacedBy: NONE,
       group: "",
       appliedSet: undefined,
+      dead: undefined,
+      deadFor: undefined,
       layout: 0
     })),
     groups: [],
@@ -2132,6 +2164,8 @@ const applyAction = (
             replacedBy: [],
             group: "",
             appliedSet: undefined,
+            dead: undefined,
+            deadFor: undefined,
             layout: 0
           })
           addItemToGroup(s, frame, frame.items.length - 1)
@@ -2204,6 +2238,8 @@ const applyAction = (
             replacedBy: [],
             group: "",
             appliedSet: undefined,
+            dead: undefined,
+            deadFor: undefined,
             layout: 0
           })
           addItemToGroup(s, frame, frame.items.length - 1)
@@ -2882,7 +2918,7 @@ export const start = (
 }
 
 const cloneFrame = (f: Frame): Frame => {
-  const items = f.items.map((i) => ({ ...i, appliedSet: undefined }))
+  const items = f.items.map((i) => ({ ...i, appliedSet: undefined, dead: undefined, deadFor: undefined }))
   return {
     ...f,
     items,

@@ -37,3 +37,57 @@ describe("applied effects past 8 (at most once per event)", () => {
     }
   })
 })
+
+/**
+ * The candidate scan skips, for an item alone in its group, the effects already applied to it
+ * (they never apply to it again). Only those: MTG 616.1f — "Once the chosen effect has been
+ * applied, this process is repeated (taking into account only replacement or prevention effects
+ * that would now be applicable)" — so an effect that was not applicable at one step (its
+ * condition failed) must be asked again at the next. A scan that skipped every effect it once
+ * found blocked would never apply "×2 if the damage is 4 or more" below.
+ */
+describe("an effect not applicable at one step is asked again at the next (616.1f)", () => {
+  const doubleIfBig: Replacement.Replacement = {
+    id: "double",
+    label: "if 4 or more damage would be dealt, it deals double instead",
+    controller: "nap",
+    category: "standard",
+    condition: { _tag: "AmountIs", op: "gte", value: 4 },
+    watch: { family: "damage", subject: { _tag: "Id", ids: ["napUnit"] } },
+    action: { _tag: "Modify", op: "mul", value: 2 }
+  }
+  const plus = (i: number): Replacement.Replacement => ({
+    id: `plus${i}`,
+    label: `+1 (${i})`,
+    controller: "nap",
+    category: "standard",
+    watch: { family: "damage", subject: { _tag: "Id", ids: ["napUnit"] } },
+    action: { _tag: "Modify", op: "add", value: 1 }
+  })
+
+  it("3 damage, three '+1' then '×2 if 4 or more': (3 + 1 + 1 + 1) × 2 = 12 when the +1s go first", () => {
+    const event = GameEvent.make("e", [
+      GameEvent.damage({ id: "i1", source: "src", recipient: "napUnit", amount: 3 })
+    ])
+    // the doubler is listed first, so it is scanned (and blocked) at every step before the +1s
+    const ledger = Ledger.make([doubleIfBig, plus(0), plus(1), plus(2)])
+    const r = Resolver.resolveSync(
+      affected,
+      event,
+      ledger,
+      view,
+      Chooser.scripted(["plus0", "plus1", "plus2"]),
+      { trace: false }
+    )
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    // at 3 the doubler is not applicable (plus0, plus1, plus2 offered); from 4 on it is offered
+    // beside the +1s left: (double, plus1, plus2), then (double, plus2)
+    assert.deepStrictEqual(
+      r.success.decisions.map((d) => (d.request._tag === "ChooseEffect" ? d.request.options.length : 0)),
+      [3, 3, 2]
+    )
+    const outcome = r.success.outcomes.find((o) => o.id === "i1")
+    assert.deepStrictEqual(outcome?.applied, ["plus0", "plus1", "plus2", "double"])
+    assert.strictEqual(outcome?.amount, 12)
+  })
+})
