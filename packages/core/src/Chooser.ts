@@ -16,6 +16,7 @@ import * as Errors from "./Errors.js"
 import * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
+import type * as Ledger from "./Ledger.js"
 import type * as Policy from "./Policy.js"
 import type * as Replacement from "./Replacement.js"
 
@@ -173,25 +174,133 @@ export const damageBy = (resolution: Kernel.Resolution, view: GameView.GameView)
   return out
 }
 
-const stateKey = (state: Kernel.State): string => {
-  const frames = state.frames.map((f) => [
+/** An occurrence in a memo key: every field an effect, a ruleset or the outcome can read. */
+const occurrenceKey = (o: GameEvent.Occurrence): unknown => [
+  o.id,
+  o.family,
+  o.subject,
+  o.source ?? null,
+  o.amount,
+  o.kinds,
+  o.preventable,
+  // params as a set of entries: the order they were set in is not part of the state
+  paramsKey(o.params)
+]
+
+const paramsKey = (params: GameEvent.Occurrence["params"]): unknown => {
+  const keys = Object.keys(params)
+  if (keys.length === 0) return 0
+  return keys.sort().map((k) => [k, params[k] ?? null])
+}
+
+type Frame = Kernel.State["frames"][number]
+
+const frameKey = (f: Frame): unknown => {
+  const pa = f.pendingApply
+  const aw = f.awaiting
+  return [
     f.event,
+    f.cause,
+    f.started ? 1 : 0,
+    f.startingPlayer ?? null,
     f.cursor,
-    f.startingPlayer ?? "",
-    f.pendingApply === undefined ? "" : [f.pendingApply.effect, f.pendingApply.stage, f.pendingApply.group],
-    [...f.progress].map(([k, v]) => `${k}:${v.tier}.${v.player}`).join(","),
-    f.items
-      .map(
-        (i) => `${i.occ.id}:${i.occ.subject}:${i.occ.amount}:${i.status}:${[...i.applied].sort().join("+")}`
-      )
-      .join("|"),
-    f.followUps.length
-  ])
+    // the groups in the order they are taken, each with its items in order (the first item names
+    // the affected object; a division lists the targets in this order)
+    f.groups.map((g) => [g, f.groupItems.get(g) ?? []]),
+    [...f.progress].map(([k, v]) => `${k}:${v.tier}.${v.player}`).sort(),
+    // the application under way: which effect, where, at which stage, and what was already
+    // decided for it (the division, a decrease determined before it); its tier, rule and
+    // `chosenBy` are only said in the trace
+    pa === undefined
+      ? 0
+      : [
+          pa.effect,
+          pa.group,
+          pa.linked ?? 0,
+          pa.stage,
+          pa.allocation === undefined ? 0 : paramsKey(pa.allocation),
+          pa.cut === undefined ? 0 : [pa.cut.reducer, pa.cut.reduction, pa.cut.spend, pa.cut.by]
+        ],
+    // what the pending answer resumes (a choice's tier and rule are only said in the trace)
+    aw === undefined
+      ? 0
+      : aw._tag === "Choice"
+        ? [aw._tag, aw.group, aw.progress.tier, aw.progress.player, aw.linked ?? 0]
+        : aw._tag === "Which"
+          ? [aw._tag, aw.stage]
+          : aw._tag,
+    f.items.map((i) => [
+      occurrenceKey(i.occ),
+      i.origin,
+      i.status,
+      // only a live occurrence can take an effect (an `applied` list of one that was replaced, is
+      // at 0 or failed is only reported)
+      i.status === "live" ? [...i.applied].sort() : 0
+    ]),
+    f.followUps.map(occurrenceKey),
+    // one sequence per effect (`OrderingPolicy.sequences`): who may go on applying, who may not
+    f.lastApplied ?? null,
+    f.sequenceOver === undefined ? 0 : [...f.sequenceOver].sort()
+  ]
+}
+
+/**
+ * The memo key of a pending state within one board (see `memoFor`): every part of the state that
+ * can change what happens next or the damage the resolution ends with. Left out: what is only
+ * reported (the trace, outcomes and their `proposed` / `modified` / `prevented` split,
+ * notifications, the decision log, an occurrence's `replacedBy`); caches rebuilt from the rest
+ * (`groupIndex`, `subjectItems`, `appliedSet`, `layout`); the counter that names occurrences made
+ * later (`seq`: names only); the pending request itself, which the kernel computed from the state
+ * it suspends in. Of what already happened only the damage by subject is kept: it enters the
+ * outcome as that, and the view it changed (`Policy.Rules.commit`) scopes the memo.
+ */
+const stateKey = (state: Kernel.State): string => {
+  const dealt = new Map<string, number>()
+  for (const o of state.happened)
+    if (o.family === GameEvent.DAMAGE) dealt.set(o.subject, (dealt.get(o.subject) ?? 0) + o.amount)
   const changes = [...state.changes]
     .map(([k, v]) => `${k}:${v.remaining ?? ""}:${v.uses}:${v.spent ? 1 : 0}`)
     .sort()
-    .join(",")
-  return JSON.stringify([frames, changes, state.pending?._tag, state.happened.length])
+  return JSON.stringify([
+    state.frames.map(frameKey),
+    changes,
+    state.pending?._tag,
+    [...dealt].map(([k, v]) => `${k}:${v}`).sort(),
+    // the step bound can end a resolution (InvariantBreach), and whether every order is asked
+    state.steps,
+    state.maxSteps,
+    state.askEveryOrder === true ? 1 : 0
+  ])
+}
+
+/**
+ * The memo of one board: a pending state's key says nothing of the ruleset, the ledger the
+ * resolution started from or the objects' current view, so one memo is kept per (rules, ledger,
+ * view) — a chooser reused position after position (a game AI) never answers one board from
+ * another. States of one resolution share the view until an event's occurrences are committed.
+ */
+type Outcomes = Map<string, Map<string, number> | undefined>
+
+const memoFor = (
+  memos: WeakMap<Policy.Rules, WeakMap<Ledger.Ledger, WeakMap<GameView.GameView, Outcomes>>>,
+  state: Kernel.State
+): Outcomes => {
+  let byLedger = memos.get(state.rules)
+  if (byLedger === undefined) {
+    byLedger = new WeakMap()
+    memos.set(state.rules, byLedger)
+  }
+  let byView = byLedger.get(state.baseLedger)
+  if (byView === undefined) {
+    byView = new WeakMap()
+    byLedger.set(state.baseLedger, byView)
+  }
+  let memo = byView.get(state.view)
+  if (memo === undefined) {
+    memo = new Map()
+    byView.set(state.view, memo)
+  }
+  return memo
 }
 
 const STATIC_BLOCKS: ReadonlySet<string> = new Set([
@@ -1117,7 +1226,7 @@ export const bestFinalAmount = (state: Kernel.State, options: SearchOptions = {}
 
 /** The search behind {@link bestForChooser} and {@link bestForChooserEffect}: one per chooser. */
 const searcher = (settings: Settings) => {
-  const memo = new Map<string, Map<string, number> | undefined>()
+  const memos = new WeakMap<Policy.Rules, WeakMap<Ledger.Ledger, WeakMap<GameView.GameView, Outcomes>>>()
   const plans: Plans = { plan: undefined }
   const limit = settings.limit
   // the answer that leaves the chooser least damaged, and the final damage by player after it
@@ -1142,6 +1251,7 @@ const searcher = (settings: Settings) => {
   }
   // the final damage by player when every chooser plays best from this pending state
   function* solve(state: Kernel.State): Work<Map<string, number> | undefined> {
+    const memo = memoFor(memos, state)
     const key = stateKey(state)
     if (memo.has(key)) return memo.get(key)
     const outcome = (yield* best(state.pending as Decision.Request, state))?.outcome
