@@ -174,74 +174,99 @@ export const damageBy = (resolution: Kernel.Resolution, view: GameView.GameView)
   return out
 }
 
-/** An occurrence in a memo key: every field an effect, a ruleset or the outcome can read. */
-const occurrenceKey = (o: GameEvent.Occurrence): unknown => [
-  o.id,
-  o.family,
-  o.subject,
-  o.source ?? null,
-  o.amount,
-  o.kinds,
-  o.preventable,
-  // params as a set of entries: the order they were set in is not part of the state
-  paramsKey(o.params)
-]
+/**
+ * A memo key is written as one flat list of values, then as JSON (safe whatever the ids hold); a
+ * list inside it is written as its length, then its elements, so two keys are equal only when
+ * every part is.
+ */
+type Parts = Array<string | number | boolean | null>
 
-const paramsKey = (params: GameEvent.Occurrence["params"]): unknown => {
-  const keys = Object.keys(params)
-  if (keys.length === 0) return 0
-  return keys.sort().map((k) => [k, params[k] ?? null])
+const pushList = (out: Parts, xs: ReadonlyArray<string>): void => {
+  out.push(xs.length)
+  for (let i = 0; i < xs.length; i++) out.push(xs[i] as string)
+}
+
+/** A list as a set: sorted, unless it has at most one element. */
+const pushSet = (out: Parts, xs: ReadonlyArray<string>): void =>
+  pushList(out, xs.length < 2 ? xs : [...xs].sort())
+
+/** A record as a set of entries: the order its keys were set in is not part of the state. */
+const pushRecord = (out: Parts, r: Readonly<Record<string, GameView.Prop>>): void => {
+  const keys = Object.keys(r)
+  out.push(keys.length)
+  if (keys.length > 1) keys.sort()
+  for (const k of keys) {
+    const v = r[k]
+    out.push(k)
+    // a value (tag 0) or a list of strings (tag 1)
+    if (Array.isArray(v)) {
+      out.push(1)
+      pushList(out, v)
+    } else out.push(0, (v as string | number | boolean | undefined) ?? null)
+  }
+}
+
+/** An occurrence: every field an effect, the ruleset or the outcome can read. */
+const pushOccurrence = (out: Parts, o: GameEvent.Occurrence): void => {
+  out.push(o.id, o.family, o.subject, o.source ?? null, o.amount, o.preventable)
+  pushList(out, o.kinds)
+  pushRecord(out, o.params)
 }
 
 type Frame = Kernel.State["frames"][number]
 
-const frameKey = (f: Frame): unknown => {
+const pushFrame = (out: Parts, f: Frame): void => {
+  out.push(f.event, f.cause, f.started, f.startingPlayer ?? null, f.cursor)
+  // the groups in the order they are taken, each with its items in order (the first item names
+  // the affected object; a division lists the targets in this order)
+  out.push(f.groups.length)
+  for (const g of f.groups) {
+    const idx = f.groupItems.get(g) ?? []
+    out.push(g, idx.length)
+    for (const i of idx) out.push(i)
+  }
+  pushSet(
+    out,
+    [...f.progress].map(([k, v]) => `${k}:${v.tier}.${v.player}`)
+  )
+  // the application under way: which effect, where, at which stage, and what was already
+  // decided for it (the division, a decrease determined before it); its tier, rule and
+  // `chosenBy` are only said in the trace
   const pa = f.pendingApply
+  if (pa === undefined) out.push(0)
+  else {
+    out.push(1, pa.effect, pa.group, pa.stage)
+    if (pa.linked === undefined) out.push(null)
+    else pushList(out, pa.linked)
+    if (pa.allocation === undefined) out.push(null)
+    else pushRecord(out, pa.allocation)
+    if (pa.cut === undefined) out.push(null)
+    else out.push(pa.cut.reducer, pa.cut.reduction, pa.cut.spend, pa.cut.by)
+  }
+  // what the pending answer resumes (a choice's tier and rule are only said in the trace)
   const aw = f.awaiting
-  return [
-    f.event,
-    f.cause,
-    f.started ? 1 : 0,
-    f.startingPlayer ?? null,
-    f.cursor,
-    // the groups in the order they are taken, each with its items in order (the first item names
-    // the affected object; a division lists the targets in this order)
-    f.groups.map((g) => [g, f.groupItems.get(g) ?? []]),
-    [...f.progress].map(([k, v]) => `${k}:${v.tier}.${v.player}`).sort(),
-    // the application under way: which effect, where, at which stage, and what was already
-    // decided for it (the division, a decrease determined before it); its tier, rule and
-    // `chosenBy` are only said in the trace
-    pa === undefined
-      ? 0
-      : [
-          pa.effect,
-          pa.group,
-          pa.linked ?? 0,
-          pa.stage,
-          pa.allocation === undefined ? 0 : paramsKey(pa.allocation),
-          pa.cut === undefined ? 0 : [pa.cut.reducer, pa.cut.reduction, pa.cut.spend, pa.cut.by]
-        ],
-    // what the pending answer resumes (a choice's tier and rule are only said in the trace)
-    aw === undefined
-      ? 0
-      : aw._tag === "Choice"
-        ? [aw._tag, aw.group, aw.progress.tier, aw.progress.player, aw.linked ?? 0]
-        : aw._tag === "Which"
-          ? [aw._tag, aw.stage]
-          : aw._tag,
-    f.items.map((i) => [
-      occurrenceKey(i.occ),
-      i.origin,
-      i.status,
-      // only a live occurrence can take an effect (an `applied` list of one that was replaced, is
-      // at 0 or failed is only reported)
-      i.status === "live" ? [...i.applied].sort() : 0
-    ]),
-    f.followUps.map(occurrenceKey),
-    // one sequence per effect (`OrderingPolicy.sequences`): who may go on applying, who may not
-    f.lastApplied ?? null,
-    f.sequenceOver === undefined ? 0 : [...f.sequenceOver].sort()
-  ]
+  if (aw === undefined) out.push(0)
+  else {
+    out.push(aw._tag)
+    if (aw._tag === "Choice") {
+      out.push(aw.group, aw.progress.tier, aw.progress.player)
+      if (aw.linked === undefined) out.push(null)
+      else pushList(out, aw.linked)
+    } else if (aw._tag === "Which") out.push(aw.stage)
+  }
+  out.push(f.items.length)
+  for (const i of f.items) {
+    pushOccurrence(out, i.occ)
+    out.push(i.origin, i.status)
+    // only a live occurrence can take an effect (the `applied` list of one that was replaced,
+    // is at 0 or failed is only reported)
+    if (i.status === "live") pushSet(out, i.applied)
+  }
+  out.push(f.followUps.length)
+  for (const o of f.followUps) pushOccurrence(out, o)
+  // one sequence per effect (`OrderingPolicy.sequences`): who may go on applying, who may not
+  out.push(f.lastApplied ?? null)
+  pushSet(out, f.sequenceOver ?? [])
 }
 
 /**
@@ -255,22 +280,23 @@ const frameKey = (f: Frame): unknown => {
  * outcome as that, and the view it changed (`Policy.Rules.commit`) scopes the memo.
  */
 const stateKey = (state: Kernel.State): string => {
+  const out: Parts = [state.frames.length]
+  for (const f of state.frames) pushFrame(out, f)
+  pushSet(
+    out,
+    [...state.changes].map(([k, v]) => `${k}:${v.remaining ?? ""}:${v.uses}:${v.spent ? 1 : 0}`)
+  )
+  out.push(state.pending?._tag ?? null)
   const dealt = new Map<string, number>()
   for (const o of state.happened)
     if (o.family === GameEvent.DAMAGE) dealt.set(o.subject, (dealt.get(o.subject) ?? 0) + o.amount)
-  const changes = [...state.changes]
-    .map(([k, v]) => `${k}:${v.remaining ?? ""}:${v.uses}:${v.spent ? 1 : 0}`)
-    .sort()
-  return JSON.stringify([
-    state.frames.map(frameKey),
-    changes,
-    state.pending?._tag,
-    [...dealt].map(([k, v]) => `${k}:${v}`).sort(),
-    // the step bound can end a resolution (InvariantBreach), and whether every order is asked
-    state.steps,
-    state.maxSteps,
-    state.askEveryOrder === true ? 1 : 0
-  ])
+  pushSet(
+    out,
+    [...dealt].map(([k, v]) => `${k}:${v}`)
+  )
+  // the step bound can end a resolution (InvariantBreach); whether every order is asked
+  out.push(state.steps, state.maxSteps, state.askEveryOrder === true)
+  return JSON.stringify(out)
 }
 
 /**
