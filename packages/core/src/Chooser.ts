@@ -1299,8 +1299,11 @@ const searcher = (settings: Settings) => {
  * "Best for the chooser": each decision is answered with the option that minimises the damage
  * dealt to the chooser's own objects (and to them), assuming every later decision is answered
  * the same way by its own chooser. It is exact: it searches the decisions that follow, with
- * memoisation on the resolution state (the effects still to apply, amounts, remainders), so
- * orders of commuting effects that lead to the same state are explored once, not k! times.
+ * memoisation on the resolution state (the occurrences with every field, the effects applied,
+ * remainders and uses, the ordering progress and sequences, the follow-ups, the damage already
+ * dealt; one memo per ruleset, ledger and view, so a chooser reused board after board never
+ * answers from another board), so orders of commuting effects that lead to the same state are
+ * explored once, not k! times.
  * Ties keep the first option offered. Who is asked is the ruleset's policy (MTG CR 616.1: the
  * affected object's controller), never this strategy.
  *
