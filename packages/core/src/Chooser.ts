@@ -16,6 +16,7 @@ import * as Errors from "./Errors.js"
 import * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
+import type * as Ledger from "./Ledger.js"
 import type * as Policy from "./Policy.js"
 import type * as Replacement from "./Replacement.js"
 
@@ -173,25 +174,159 @@ export const damageBy = (resolution: Kernel.Resolution, view: GameView.GameView)
   return out
 }
 
+/**
+ * A memo key is written as one flat list of values, then as JSON (safe whatever the ids hold); a
+ * list inside it is written as its length, then its elements, so two keys are equal only when
+ * every part is.
+ */
+type Parts = Array<string | number | boolean | null>
+
+const pushList = (out: Parts, xs: ReadonlyArray<string>): void => {
+  out.push(xs.length)
+  for (let i = 0; i < xs.length; i++) out.push(xs[i] as string)
+}
+
+/** A list as a set: sorted, unless it has at most one element. */
+const pushSet = (out: Parts, xs: ReadonlyArray<string>): void =>
+  pushList(out, xs.length < 2 ? xs : [...xs].sort())
+
+/** A record as a set of entries: the order its keys were set in is not part of the state. */
+const pushRecord = (out: Parts, r: Readonly<Record<string, GameView.Prop>>): void => {
+  const keys = Object.keys(r)
+  out.push(keys.length)
+  if (keys.length > 1) keys.sort()
+  for (const k of keys) {
+    const v = r[k]
+    out.push(k)
+    // a value (tag 0) or a list of strings (tag 1)
+    if (Array.isArray(v)) {
+      out.push(1)
+      pushList(out, v)
+    } else out.push(0, (v as string | number | boolean | undefined) ?? null)
+  }
+}
+
+/** An occurrence: every field an effect, the ruleset or the outcome can read. */
+const pushOccurrence = (out: Parts, o: GameEvent.Occurrence): void => {
+  out.push(o.id, o.family, o.subject, o.source ?? null, o.amount, o.preventable)
+  pushList(out, o.kinds)
+  pushRecord(out, o.params)
+}
+
+type Frame = Kernel.State["frames"][number]
+
+const pushFrame = (out: Parts, f: Frame): void => {
+  out.push(f.event, f.cause, f.started, f.startingPlayer ?? null, f.cursor)
+  // the groups in the order they are taken, each with its items in order (the first item names
+  // the affected object; a division lists the targets in this order)
+  out.push(f.groups.length)
+  for (const g of f.groups) {
+    const idx = f.groupItems.get(g) ?? []
+    out.push(g, idx.length)
+    for (const i of idx) out.push(i)
+  }
+  pushSet(
+    out,
+    [...f.progress].map(([k, v]) => `${k}:${v.tier}.${v.player}`)
+  )
+  // the application under way: which effect, where, at which stage, and what was already
+  // decided for it (the division, a decrease determined before it); its tier, rule and
+  // `chosenBy` are only said in the trace
+  const pa = f.pendingApply
+  if (pa === undefined) out.push(0)
+  else {
+    out.push(1, pa.effect, pa.group, pa.stage)
+    if (pa.linked === undefined) out.push(null)
+    else pushList(out, pa.linked)
+    if (pa.allocation === undefined) out.push(null)
+    else pushRecord(out, pa.allocation)
+    if (pa.cut === undefined) out.push(null)
+    else out.push(pa.cut.reducer, pa.cut.reduction, pa.cut.spend, pa.cut.by)
+  }
+  // what the pending answer resumes (a choice's tier and rule are only said in the trace)
+  const aw = f.awaiting
+  if (aw === undefined) out.push(0)
+  else {
+    out.push(aw._tag)
+    if (aw._tag === "Choice") {
+      out.push(aw.group, aw.progress.tier, aw.progress.player)
+      if (aw.linked === undefined) out.push(null)
+      else pushList(out, aw.linked)
+    } else if (aw._tag === "Which") out.push(aw.stage)
+  }
+  out.push(f.items.length)
+  for (const i of f.items) {
+    pushOccurrence(out, i.occ)
+    out.push(i.origin, i.status)
+    // only a live occurrence can take an effect (the `applied` list of one that was replaced,
+    // is at 0 or failed is only reported)
+    if (i.status === "live") pushSet(out, i.applied)
+  }
+  out.push(f.followUps.length)
+  for (const o of f.followUps) pushOccurrence(out, o)
+  // one sequence per effect (`OrderingPolicy.sequences`): who may go on applying, who may not
+  out.push(f.lastApplied ?? null)
+  pushSet(out, f.sequenceOver ?? [])
+}
+
+/**
+ * The memo key of a pending state within one board (see `memoFor`): every part of the state that
+ * can change what happens next or the damage the resolution ends with. Left out: what is only
+ * reported (the trace, outcomes and their `proposed` / `modified` / `prevented` split,
+ * notifications, the decision log, an occurrence's `replacedBy`); caches rebuilt from the rest
+ * (`groupIndex`, `subjectItems`, `appliedSet`, `layout`); the counter that names occurrences made
+ * later (`seq`: names only); the pending request itself, which the kernel computed from the state
+ * it suspends in. Of what already happened only the damage by subject is kept: it enters the
+ * outcome as that, and the view it changed (`Policy.Rules.commit`) scopes the memo.
+ */
 const stateKey = (state: Kernel.State): string => {
-  const frames = state.frames.map((f) => [
-    f.event,
-    f.cursor,
-    f.startingPlayer ?? "",
-    f.pendingApply === undefined ? "" : [f.pendingApply.effect, f.pendingApply.stage, f.pendingApply.group],
-    [...f.progress].map(([k, v]) => `${k}:${v.tier}.${v.player}`).join(","),
-    f.items
-      .map(
-        (i) => `${i.occ.id}:${i.occ.subject}:${i.occ.amount}:${i.status}:${[...i.applied].sort().join("+")}`
-      )
-      .join("|"),
-    f.followUps.length
-  ])
-  const changes = [...state.changes]
-    .map(([k, v]) => `${k}:${v.remaining ?? ""}:${v.uses}:${v.spent ? 1 : 0}`)
-    .sort()
-    .join(",")
-  return JSON.stringify([frames, changes, state.pending?._tag, state.happened.length])
+  const out: Parts = [state.frames.length]
+  for (const f of state.frames) pushFrame(out, f)
+  pushSet(
+    out,
+    [...state.changes].map(([k, v]) => `${k}:${v.remaining ?? ""}:${v.uses}:${v.spent ? 1 : 0}`)
+  )
+  out.push(state.pending?._tag ?? null)
+  const dealt = new Map<string, number>()
+  for (const o of state.happened)
+    if (o.family === GameEvent.DAMAGE) dealt.set(o.subject, (dealt.get(o.subject) ?? 0) + o.amount)
+  pushSet(
+    out,
+    [...dealt].map(([k, v]) => `${k}:${v}`)
+  )
+  // the step bound can end a resolution (InvariantBreach); whether every order is asked
+  out.push(state.steps, state.maxSteps, state.askEveryOrder === true)
+  return JSON.stringify(out)
+}
+
+/**
+ * The memo of one board: a pending state's key says nothing of the ruleset, the ledger the
+ * resolution started from or the objects' current view, so one memo is kept per (rules, ledger,
+ * view) — a chooser reused position after position (a game AI) never answers one board from
+ * another. States of one resolution share the view until an event's occurrences are committed.
+ */
+type Outcomes = Map<string, Map<string, number> | undefined>
+
+const memoFor = (
+  memos: WeakMap<Policy.Rules, WeakMap<Ledger.Ledger, WeakMap<GameView.GameView, Outcomes>>>,
+  state: Kernel.State
+): Outcomes => {
+  let byLedger = memos.get(state.rules)
+  if (byLedger === undefined) {
+    byLedger = new WeakMap()
+    memos.set(state.rules, byLedger)
+  }
+  let byView = byLedger.get(state.baseLedger)
+  if (byView === undefined) {
+    byView = new WeakMap()
+    byLedger.set(state.baseLedger, byView)
+  }
+  let memo = byView.get(state.view)
+  if (memo === undefined) {
+    memo = new Map()
+    byView.set(state.view, memo)
+  }
+  return memo
 }
 
 const STATIC_BLOCKS: ReadonlySet<string> = new Set([
@@ -1128,7 +1263,7 @@ export const bestFinalAmount = (state: Kernel.State, options: SearchOptions = {}
 
 /** The search behind {@link bestForChooser} and {@link bestForChooserEffect}: one per chooser. */
 const searcher = (settings: Settings) => {
-  const memo = new Map<string, Map<string, number> | undefined>()
+  const memos = new WeakMap<Policy.Rules, WeakMap<Ledger.Ledger, WeakMap<GameView.GameView, Outcomes>>>()
   const plans: Plans = { plan: undefined }
   const limit = settings.limit
   // the answer that leaves the chooser least damaged, and the final damage by player after it
@@ -1153,6 +1288,7 @@ const searcher = (settings: Settings) => {
   }
   // the final damage by player when every chooser plays best from this pending state
   function* solve(state: Kernel.State): Work<Map<string, number> | undefined> {
+    const memo = memoFor(memos, state)
     const key = stateKey(state)
     if (memo.has(key)) return memo.get(key)
     const outcome = (yield* best(state.pending as Decision.Request, state))?.outcome
@@ -1174,8 +1310,11 @@ const searcher = (settings: Settings) => {
  * "Best for the chooser": each decision is answered with the option that minimises the damage
  * dealt to the chooser's own objects (and to them), assuming every later decision is answered
  * the same way by its own chooser. It is exact: it searches the decisions that follow, with
- * memoisation on the resolution state (the effects still to apply, amounts, remainders), so
- * orders of commuting effects that lead to the same state are explored once, not k! times.
+ * memoisation on the resolution state (the occurrences with every field, the effects applied,
+ * remainders and uses, the ordering progress and sequences, the follow-ups, the damage already
+ * dealt; one memo per ruleset, ledger and view, so a chooser reused board after board never
+ * answers from another board), so orders of commuting effects that lead to the same state are
+ * explored once, not k! times.
  * Ties keep the first option offered. Who is asked is the ruleset's policy (MTG CR 616.1: the
  * affected object's controller), never this strategy.
  *
