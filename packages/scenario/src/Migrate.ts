@@ -223,7 +223,8 @@ const unpad = (text: string): string => {
 
 /**
  * Migrates a file's text: YAML keeps its comments and key order; a JSON file (text starting with
- * `{`) stays JSON (two-space indented).
+ * `{`) stays JSON (two-space indented); a file whose every line ends in CRLF keeps CRLF (any
+ * other file is written with LF).
  *
  * @example
  * ```ts
@@ -256,7 +257,16 @@ export const migrateText = (text: string): Result.Result<Migrated, MigrateError>
     return Result.succeed({ changed: false, text, from: Skeleton.FORMAT, to: Skeleton.FORMAT })
   const json = text.trimStart().startsWith("{")
   const out = json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : unpad(doc.toString({ lineWidth: 0 }))
-  return Result.succeed({ changed: true, text: out, from: r.success, to: Skeleton.FORMAT })
+  // a file whose every line ends in CRLF keeps them (the writer ends lines in LF); a file of
+  // mixed endings is written in LF. A JSON file's strings write their line breaks as escapes,
+  // so only the layout's line ends change
+  const crlf = text.includes("\r\n") && !/(^|[^\r])\n/.test(text)
+  return Result.succeed({
+    changed: true,
+    text: crlf ? out.replace(/\r?\n/g, "\r\n") : out,
+    from: r.success,
+    to: Skeleton.FORMAT
+  })
 }
 
 /**
