@@ -570,8 +570,19 @@ const validateEffects = (
 // ---------------------------------------------------------------------------------------------
 // ledger access
 
+/**
+ * Past how many effects (in the ledger, or relevant to an item) the kernel keeps its memos of
+ * effect states (`baseStateOf`) and of applied effects (`Item.dead`): up to it, reading the
+ * ledger's record or scanning the list again is cheaper than a memo's own lookup and
+ * allocation (single-shield paid about 200 bytes and a weak-map lookup per resolution for them).
+ */
+const MEMO_FROM = 8
+
 const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
-  (s.changes.size === 0 ? undefined : s.changes.get(e.id)) ?? baseStateOf(s, e)
+  (s.changes.size === 0 ? undefined : s.changes.get(e.id)) ??
+  (s.baseLedger.effects.length <= MEMO_FROM
+    ? (Ledger.stateOf(s.baseLedger, e.id) ?? Ledger.initialState(e))
+    : baseStateOf(s, e))
 
 /**
  * The states of a ledger's effects as the kernel has read them, per ledger (ledgers are
@@ -888,14 +899,16 @@ const candidatesOf = (s: State, frame: Frame, group: string): Array<Replacement.
   // the group's items are looked up once per search, not once per effect
   const all = frame.groupItems.get(group) ?? NO_INDICES
   const effects = relevantEffects(s, frame, group, all)
-  if (all.length === 1) {
-    // one item (the usual group): the effects already applied to it are skipped, not asked
-    // again at every step (with many effects on one occurrence that was most of the scan)
+  if (all.length === 1 && effects.length > MEMO_FROM) {
+    // one item (the usual group) and many effects: the effects already applied to it are
+    // skipped, not asked again at every step (with many effects on one occurrence that was
+    // most of the scan)
     const it = frame.items[all[0] as number] as Item
     if (it.status !== "live") return []
     let dead = it.deadFor === effects ? it.dead : undefined
     if (dead === undefined) {
-      dead = []
+      // at its size (an empty list's first write reserves 17 slots)
+      dead = new Array<boolean>(effects.length).fill(false)
       it.dead = dead
       it.deadFor = effects
     }

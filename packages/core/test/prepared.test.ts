@@ -204,4 +204,29 @@ describe("prepared inputs: warm caches resolve as cold ones (issue 19)", () => {
     assert.deepStrictEqual(disagreements(w, warm), [])
     assert.isAbove(disagreements(w, statesByEffects()).length, 0)
   })
+
+  it("a ledger of more than 8 effects (where the kernel remembers their states) resolves as cold, and its returned ledger too", () => {
+    // ten "prevent the next 1" shields against 12 damage: the first resolution spends them all
+    // (2 dealt); against the returned ledger none is left (12 dealt). A memo of states kept
+    // per effects list would read them fresh again
+    const shield = {
+      kind: "shield",
+      n: 1,
+      controller: "nap",
+      target: "napUnit",
+      category: "prevention",
+      optional: false,
+      additional: false,
+      minAmount: 0
+    } as const
+    const w = worldOf({
+      effects: Array.from({ length: 10 }, () => shield),
+      occurrences: [{ to: "napUnit", amount: 12, preventable: true, source: "src" }],
+      rules: "affected",
+      chooser: "first"
+    })
+    assert.isAbove(w.ledger.effects.length, 8)
+    assert.deepStrictEqual(disagreements(w, warm), [])
+    assert.isAbove(disagreements(w, statesByEffects()).length, 0)
+  })
 })
