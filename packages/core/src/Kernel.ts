@@ -209,9 +209,11 @@ interface Item {
   appliedSet?: Set<string> | undefined
   /**
    * For an item alone in its group: which effects of `deadFor` (the group's relevant effects,
-   * by position) are known to have applied to it already, so the candidate scan skips them
-   * (`applied` only grows, so such an effect never becomes a candidate for it again). Reset
-   * whenever the list differs (the item moved to another group); never shared between states.
+   * by position) have applied to it — all of them: marked from `applied` when the memo is made,
+   * then by `markApplied` — so the candidate scan skips them and does not look the others up in
+   * `applied` (which only grows: an effect that applied never becomes a candidate for it again).
+   * Remade whenever the list differs (the item moved to another group); never shared between
+   * states.
    */
   dead?: Array<boolean> | undefined
   deadFor?: ReadonlyArray<Replacement.Replacement> | undefined
@@ -767,13 +769,16 @@ const hasApplied = (item: Item, id: string): boolean => {
 }
 
 /** Why `e` can't apply to `item` now, or undefined if it can. */
-const blocker = (
+const blocker = (s: State, e: Replacement.Replacement, item: Item, frame: Frame): Trace.Reason | undefined =>
+  hasApplied(item, e.id) ? "alreadyApplied" : blockerNotApplied(s, e, item, frame)
+
+/** {@link blocker} for an effect known not to have applied to the item yet. */
+const blockerNotApplied = (
   s: State,
   e: Replacement.Replacement,
   item: Item,
   frame: Frame
 ): Trace.Reason | undefined => {
-  if (hasApplied(item, e.id)) return "alreadyApplied"
   if (!watches(s, e, item.occ, frame)) return "filterFailed"
   if (frame.sequenceOver?.includes(e.id) === true) return "sequenceEnded"
   // an effect that is used up says so, even when the event is also at 0
@@ -909,17 +914,19 @@ const candidatesOf = (s: State, frame: Frame, group: string): Array<Replacement.
     if (dead === undefined) {
       // at its size (an empty list's first write reserves 17 slots)
       dead = new Array<boolean>(effects.length).fill(false)
+      for (let j = 0; j < effects.length; j++)
+        if (hasApplied(it, (effects[j] as Replacement.Replacement).id)) dead[j] = true
       it.dead = dead
       it.deadFor = effects
     }
+    // every effect not marked has not applied to it (`markApplied` marks each that does)
     for (let j = 0; j < effects.length; j++) {
       if (dead[j] === true) continue
       const e = effects[j] as Replacement.Replacement
-      const why = blocker(s, e, it, frame)
-      if (why === undefined) {
+      if (blockerNotApplied(s, e, it, frame) === undefined) {
         if (out === undefined) out = [e]
         else out.push(e)
-      } else if (why === "alreadyApplied") dead[j] = true
+      }
     }
     return out ?? []
   }
@@ -1739,6 +1746,17 @@ const noteApplied = (s: State, frame: Frame, group: string, effect: string): voi
 const markApplied = (s: State, frame: Frame, item: Item, e: Replacement.Replacement): void => {
   item.applied = [...item.applied, e.id]
   item.appliedSet?.add(e.id)
+  // the scan's memo of applied effects (see `candidatesOf`): the effect is marked where it
+  // stands, or, if it is not in the list the marks are for, the memo is dropped and rebuilt
+  const dead = item.dead
+  if (dead !== undefined) {
+    const at = (item.deadFor as ReadonlyArray<Replacement.Replacement>).indexOf(e)
+    if (at >= 0) dead[at] = true
+    else {
+      item.dead = undefined
+      item.deadFor = undefined
+    }
+  }
   noteApplied(s, frame, item.group, e.id)
 }
 

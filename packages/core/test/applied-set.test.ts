@@ -89,3 +89,42 @@ describe("an effect not applicable at one step is asked again at the next (616.1
     assert.strictEqual(outcome?.amount, 16)
   })
 })
+
+/**
+ * DESIGN invariant 1, "An effect modifies a given original event at most once", through a
+ * redirection: "the next 1 damage that would be dealt to napUnit is dealt to napAlly instead"
+ * (MTG 614.9) moves part of the damage as a new occurrence of the same original event, which
+ * keeps the effects already applied to it. Nine "+1 to damage dealt to napUnit or napAlly"
+ * applied before the redirection must not apply again to the part moved to napAlly (ten effects
+ * relevant to it: the scan's memo of applied effects is made from that inherited list).
+ */
+describe("a redirected part keeps the effects applied to its original (at most once)", () => {
+  it("5 damage, nine '+1' then 'the next 1 to napAlly': napUnit 13, napAlly 1", () => {
+    const plusBoth = (i: number): Replacement.Replacement => ({
+      id: `plus${i}`,
+      label: `+1 (${i})`,
+      controller: "nap",
+      category: "standard",
+      watch: { family: "damage", subject: { _tag: "Id", ids: ["napUnit", "napAlly"] } },
+      action: { _tag: "Modify", op: "add", value: 1 }
+    })
+    const redirectOne: Replacement.Replacement = {
+      id: "redirect",
+      label: "the next 1 damage to napUnit is dealt to napAlly instead",
+      controller: "nap",
+      category: "standard",
+      watch: { family: "damage", subject: { _tag: "Id", ids: ["napUnit"] } },
+      action: { _tag: "Redirect", to: "napAlly", amount: 1 }
+    }
+    const event = GameEvent.make("e", [
+      GameEvent.damage({ id: "i1", source: "src", recipient: "napUnit", amount: 5 })
+    ])
+    const ledger = Ledger.make([...Array.from({ length: 9 }, (_, i) => plusBoth(i)), redirectOne])
+    const r = Resolver.resolveSync(affected, event, ledger, view, Chooser.firstLegal, { trace: false })
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    assert.strictEqual(r.success.dealt.napUnit, 13)
+    assert.strictEqual(r.success.dealt.napAlly, 1)
+    const moved = r.success.outcomes.find((o) => o.subject === "napAlly")
+    assert.strictEqual(moved?.applied.length, 10)
+  })
+})
