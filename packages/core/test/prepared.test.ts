@@ -114,6 +114,24 @@ const statesByEffects = (): Resolve => {
   }
 }
 
+/** `count` of nap's "prevent the next `n` damage to napUnit" shields, against `amount` damage to it. */
+const shieldsWorld = (n: number, count: number, amount: number): World =>
+  worldOf({
+    effects: Array.from({ length: count }, () => ({
+      kind: "shield" as const,
+      n,
+      controller: "nap" as const,
+      target: "napUnit" as const,
+      category: "prevention" as const,
+      optional: false,
+      additional: false,
+      minAmount: 0
+    })),
+    occurrences: [{ to: "napUnit", amount, preventable: true, source: "src" }],
+    rules: "affected",
+    chooser: "first"
+  })
+
 describe("prepared inputs: warm caches resolve as cold ones (issue 19)", () => {
   it.prop(
     "on generated boards, every view and event, and the returned ledgers",
@@ -160,23 +178,7 @@ describe("prepared inputs: warm caches resolve as cold ones (issue 19)", () => {
   })
 
   it("a preparation keyed on the ledger alone (a stale view) is caught", () => {
-    const w = worldOf({
-      effects: [
-        {
-          kind: "shield",
-          n: 2,
-          controller: "nap",
-          target: "napUnit",
-          category: "prevention",
-          optional: false,
-          additional: false,
-          minAmount: 0
-        }
-      ],
-      occurrences: [{ to: "napUnit", amount: 3, preventable: true, source: "src" }],
-      rules: "affected",
-      chooser: "first"
-    })
+    const w = shieldsWorld(2, 1, 3)
     assert.deepStrictEqual(disagreements(w, warm), [])
     assert.isAbove(disagreements(w, staleByLedger()).length, 0)
   })
@@ -184,23 +186,7 @@ describe("prepared inputs: warm caches resolve as cold ones (issue 19)", () => {
   it("effect states remembered per effects list, not per ledger (a spent shield read as fresh), are caught", () => {
     // "prevent the next 2" against 3 damage: the returned ledger's shield is spent, so the
     // second resolution against it prevents nothing; the mutant reads it as 2 left again
-    const w = worldOf({
-      effects: [
-        {
-          kind: "shield",
-          n: 2,
-          controller: "nap",
-          target: "napUnit",
-          category: "prevention",
-          optional: false,
-          additional: false,
-          minAmount: 0
-        }
-      ],
-      occurrences: [{ to: "napUnit", amount: 3, preventable: true, source: "src" }],
-      rules: "affected",
-      chooser: "first"
-    })
+    const w = shieldsWorld(2, 1, 3)
     assert.deepStrictEqual(disagreements(w, warm), [])
     assert.isAbove(disagreements(w, statesByEffects()).length, 0)
   })
@@ -209,22 +195,7 @@ describe("prepared inputs: warm caches resolve as cold ones (issue 19)", () => {
     // ten "prevent the next 1" shields against 12 damage: the first resolution spends them all
     // (2 dealt); against the returned ledger none is left (12 dealt). A memo of states kept
     // per effects list would read them fresh again
-    const shield = {
-      kind: "shield",
-      n: 1,
-      controller: "nap",
-      target: "napUnit",
-      category: "prevention",
-      optional: false,
-      additional: false,
-      minAmount: 0
-    } as const
-    const w = worldOf({
-      effects: Array.from({ length: 10 }, () => shield),
-      occurrences: [{ to: "napUnit", amount: 12, preventable: true, source: "src" }],
-      rules: "affected",
-      chooser: "first"
-    })
+    const w = shieldsWorld(1, 10, 12)
     assert.isAbove(w.ledger.effects.length, 8)
     assert.deepStrictEqual(disagreements(w, warm), [])
     assert.isAbove(disagreements(w, statesByEffects()).length, 0)
