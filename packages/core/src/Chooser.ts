@@ -227,7 +227,7 @@ const pushFrame = (out: Parts, f: Frame): void => {
   }
   pushSet(
     out,
-    [...f.progress].map(([k, v]) => `${k}:${v.tier}.${v.player}`)
+    [...f.progress].map(([k, v]) => `${k}:${progressKeyOf(v)}`)
   )
   // the application under way: which effect, where, at which stage, and what was already
   // decided for it (the division, a decrease determined before it); its tier, rule and

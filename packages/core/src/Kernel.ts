@@ -581,10 +581,7 @@ const validateEffects = (
 const MEMO_FROM = 8
 
 const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
-  (s.changes.size === 0 ? undefined : s.changes.get(e.id)) ??
-  (s.baseLedger.effects.length <= MEMO_FROM
-    ? (Ledger.stateOf(s.baseLedger, e.id) ?? Ledger.initialState(e))
-    : baseStateOf(s, e))
+  (s.changes.size === 0 ? undefined : s.changes.get(e.id)) ?? baseStateOf(s, e)
 
 /**
  * The states of a ledger's effects as the kernel has read them, per ledger (ledgers are
@@ -595,7 +592,8 @@ const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
  */
 const baseStates = new WeakMap<Ledger.Ledger, Map<string, Ledger.EffectState>>()
 
-const baseStateOf = (s: State, e: Replacement.Replacement): Ledger.EffectState => {
+/** The memo of `s`'s base ledger (see {@link baseStates}), fetched once per resolution. */
+const baseMemoOf = (s: State): Map<string, Ledger.EffectState> => {
   let known = s.base
   if (known === undefined) {
     known = bypass ? undefined : baseStates.get(s.baseLedger)
@@ -605,10 +603,16 @@ const baseStateOf = (s: State, e: Replacement.Replacement): Ledger.EffectState =
     }
     s.base = known
   }
-  let st = known.get(e.id)
+  return known
+}
+
+/** An effect's state in the base ledger (its initial state if the ledger records none). */
+const baseStateOf = (s: State, e: Replacement.Replacement): Ledger.EffectState => {
+  const known = s.baseLedger.effects.length <= MEMO_FROM ? undefined : baseMemoOf(s)
+  let st = known?.get(e.id)
   if (st === undefined) {
     st = Ledger.stateOf(s.baseLedger, e.id) ?? Ledger.initialState(e)
-    known.set(e.id, st)
+    known?.set(e.id, st)
   }
   return st
 }
@@ -957,7 +961,7 @@ const targetsOf = (
   for (const i of itemsFor(frame, group, e)) {
     const it = frame.items[i] as Item
     if (it.status !== "live" || hasApplied(it, e.id)) continue
-    if (afterCost ? watches(s, e, it.occ, frame) : blocker(s, e, it, frame) === undefined) {
+    if (afterCost ? watches(s, e, it.occ, frame) : blockerNotApplied(s, e, it, frame) === undefined) {
       if (out === undefined) out = [it]
       else out.push(it)
     }

@@ -484,11 +484,11 @@ export const bestOrderMixed = (s: number, d: number, given = false): Row => {
   const options = { trace: false }
   const shields = Array.from({ length: s }, () => 1)
   const search = () => Resolver.resolveSync(mtg.rules, event, ledger, view, Chooser.bestForChooser(), options)
-  const answers = ok(search()).decisions.map((x) => x.answer)
-  const scripted = Chooser.scripted(answers)
-  const bulwark = given
-    ? () => Resolver.resolveSync(mtg.rules, event, ledger, view, scripted, options)
-    : search
+  let bulwark = search
+  if (given) {
+    const scripted = Chooser.scripted(ok(search()).decisions.map((x) => x.answer))
+    bulwark = () => Resolver.resolveSync(mtg.rules, event, ledger, view, scripted, options)
+  }
   const baseline = () => baseMixed(20, shields, d)
   const name = `best-order-mixed-${s}x${d}${given ? " (answers given)" : ""}`
   return {
