@@ -168,9 +168,13 @@ const migrateLocated = (
     })
   const format = map.get("format")
   if (format === Skeleton.FORMAT) return Result.succeed(Skeleton.FORMAT)
-  if (format !== undefined)
+  // `format: 1` written out is format 1 (its value becomes 2 where it stands)
+  if (format !== undefined && format !== 1)
     return Result.fail({
-      reason: `unknown scenario format ${JSON.stringify(format)} (this version knows 1 and ${Skeleton.FORMAT})`,
+      reason:
+        typeof format === "number" && Number.isSafeInteger(format) && format > Skeleton.FORMAT
+          ? `scenario format ${format} is newer than this version of bulwark knows (it reads formats 1 and ${Skeleton.FORMAT}): upgrade bulwark to read it`
+          : `unknown scenario format ${JSON.stringify(format)} (this version knows 1 and ${Skeleton.FORMAT})`,
       ...at(map.get("format", true), lines)
     })
   const ruleset = map.get("ruleset")
@@ -192,6 +196,12 @@ const migrateLocated = (
       reason: `the ${ruleset} migration could not rewrite this file: ${err instanceof Error ? err.message : String(err)}`,
       ...(lines === undefined ? {} : { line: 1, column: 1 })
     })
+  }
+  const stated = map.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === "format")
+  if (stated !== undefined) {
+    if (isScalar(stated.value)) stated.value.value = Skeleton.FORMAT
+    else stated.value = doc.createNode(Skeleton.FORMAT)
+    return Result.succeed(1)
   }
   const marker = doc.createPair(doc.createNode("format"), Skeleton.FORMAT)
   // the file's header comment stays at the top, above `format: 2`
