@@ -116,10 +116,28 @@ const placed = (e: ScenarioError.ScenarioError, origin: NonNullable<Migrate.Migr
   }
 }
 
+// A second name of the file kept by a migrate that was stopped before it could delete it.
+const leftOriginal = (target: string, st: nodeFs.Stats): string | undefined => {
+  const prefix = `.${basename(target)}.`
+  try {
+    for (const name of nodeFs.readdirSync(dirname(target))) {
+      if (!name.startsWith(prefix) || !/^[0-9a-f]{12}\.original$/.test(name.slice(prefix.length))) continue
+      const p = join(dirname(target), name)
+      const other = nodeFs.lstatSync(p)
+      if (other.ino === st.ino && other.dev === st.dev) return p
+    }
+  } catch {
+    // the folder can't be listed: no hint
+  }
+  return undefined
+}
+
 // Why a file can't be replaced by a new one as it is, or undefined.
 const unwritable = (target: string, st: nodeFs.Stats): string | undefined => {
-  if (st.nlink > 1)
-    return `it has ${st.nlink} hard links, and migrate replaces a file by a new one (so that it is never half-written), which would split it from its other names; migrate a copy (cp it to a new name, migrate that) and copy the result back over it (cp writes into the same file)`
+  if (st.nlink > 1) {
+    const left = leftOriginal(target, st)
+    return `it has ${st.nlink} hard links, and migrate replaces a file by a new one (so that it is never half-written), which would split it from its other names; ${left === undefined ? "migrate a copy (cp it to a new name, migrate that) and copy the result back over it (cp writes into the same file)" : `one of them is ${left}, left by a migrate that was stopped: delete it and run migrate again`}`
+  }
   const mode = (st.mode & 0o7777).toString(8).padStart(4, "0")
   let writable = (st.mode & 0o222) !== 0
   if (writable)
@@ -249,6 +267,7 @@ export type Fs = Pick<
   | "fsyncSync"
   | "fchmodSync"
   | "fchownSync"
+  | "fstatSync"
   | "closeSync"
   | "renameSync"
   | "unlinkSync"
@@ -275,8 +294,8 @@ const writeBeside = (fs: Fs, target: string, bytes: Uint8Array, stat: Snapshot):
     try {
       for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at, bytes.length - at)
       fs.fchmodSync(fd, stat.mode & 0o7777)
-      if (stat.uid !== process.geteuid?.() || stat.gid !== process.getegid?.())
-        fs.fchownSync(fd, stat.uid, stat.gid)
+      const made = fs.fstatSync(fd)
+      if (made.uid !== stat.uid || made.gid !== stat.gid) fs.fchownSync(fd, stat.uid, stat.gid)
       fs.fsyncSync(fd)
       fs.closeSync(fd)
     } catch (err) {

@@ -147,9 +147,25 @@ describe("migrate keeps what it touches", () => {
       assert.strictEqual(statSync(a).ino, statSync(b).ino)
       assert.strictEqual(statSync(a).nlink, 2)
       for (const f of [a, other]) assert.strictEqual(readFileSync(f, "utf8"), OLD)
+      assert.include(r.err, "migrate a copy")
       // `--check` writes nothing, so a hard link is no reason to refuse there
       const c = yield* cli(["migrate", "--check", dir])
       assert.strictEqual(c.code, 1, c.err)
+    })
+  )
+
+  it.effect("a second name left by a stopped run is named, to be deleted", () =>
+    Effect.gen(function* () {
+      const dir = fresh()
+      const f = put(dir, "a.yaml", OLD)
+      const left = join(dir, ".a.yaml.0123456789ab.original")
+      linkSync(f, left)
+      const r = yield* cli(["migrate", f])
+      assert.strictEqual(r.code, 2, r.out)
+      assert.include(r.err, `one of them is ${left}, left by a migrate that was stopped: delete it`)
+      rmSync(left)
+      assert.strictEqual((yield* cli(["migrate", f])).code, 0)
+      assert.isTrue(isFormat2(f))
     })
   )
 
