@@ -246,6 +246,29 @@ describe("migrate keeps what it touches", () => {
       })
     )
 
+  it.effect(
+    "the hostile format-1 files (test/hostile) migrate, keeping a byte-order mark, CRLF and tabs, and then load",
+    () =>
+      Effect.gen(function* () {
+        const dir = fresh()
+        const bom = put(dir, "bom.yaml", readFileSync(join(here, "hostile", "format-1-bom-crlf.yaml")))
+        const tabs = put(dir, "tabs.json", readFileSync(join(here, "hostile", "format-1-tabs.json")))
+        const r = yield* cli(["migrate", dir])
+        assert.strictEqual(r.code, 0, r.err)
+        const b = readFileSync(bom, "utf8")
+        assert.isTrue(b.startsWith("\uFEFF# format 1 written out"), JSON.stringify(b.slice(0, 20)))
+        assert.isFalse(/(^|[^\r])\n/.test(b), "a bare LF")
+        assert.include(b, "\r\nformat: 2\r\n")
+        const t = readFileSync(tabs, "utf8")
+        assert.strictEqual(
+          t,
+          '{\n\t"format": 2,\n\t"ruleset": "mtg",\n\t"players": [\n\t\t"ap",\n\t\t"nap"\n\t],\n\t"turn": "nap"\n}\n'
+        )
+        const c = yield* cli(["check", bom, tabs])
+        assert.strictEqual(c.code, 0, `${c.out}\n${c.err}`)
+      })
+  )
+
   it("a later file that changed after it was read (here: a folder now) stops the run: no file changed", () => {
     const dir = fresh()
     const files = ["a.yaml", "b.yaml", "c.yaml"].map((n) => put(dir, n, OLD))
