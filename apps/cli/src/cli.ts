@@ -37,13 +37,7 @@ import {
   Skeleton,
   strategyFor
 } from "@bulwark/scenario"
-import {
-  loadBytes,
-  loadFile,
-  type Refused,
-  SCAN_BYTES,
-  walkScenarios
-} from "@bulwark/scenario/node"
+import { loadBytes, loadFile, type Refused, SCAN_BYTES, walkScenarios } from "@bulwark/scenario/node"
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, Prompt } from "effect/cli"
 import * as Gallery from "./gallery.js"
@@ -477,10 +471,10 @@ const skippedLine = (skipped: ReadonlyArray<string>): string => {
   return `skipped ${skipped.length} file${skipped.length === 1 ? "" : "s"} without a top-level \`ruleset:\` key (not scenarios): ${shown}${more}`
 }
 
-/** The paths a walk did not read or enter, each with its reason (the first ten). */
+/** The paths a walk did not read or enter, each with its reason (the first fifty). */
 const refusedLines = (refused: ReadonlyArray<Refused>): string => {
-  const shown = refused.slice(0, 10).map((r) => `  ${r.path}: ${r.reason}`)
-  const more = refused.length > 10 ? [`  … (${refused.length - 10} more)`] : []
+  const shown = refused.slice(0, 50).map((r) => `  ${Render.field(r.path)}: ${r.reason}`)
+  const more = refused.length > 50 ? [`  … (${refused.length - 50} more)`] : []
   return [
     `not read: ${refused.length} path${refused.length === 1 ? "" : "s"} (not regular files, links that break or loop or lead to a folder walked already, or too large to tell):`,
     ...shown,
