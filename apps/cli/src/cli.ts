@@ -169,7 +169,7 @@ export interface Progress {
   readonly report: (explored: number, request: Decision.Request) => void
   /** A folder walk under `root` has seen `seen` entries so far. */
   readonly walking: (seen: number, root: string) => void
-  /** `check` starts running `file` (`resolve`: has loaded it and starts the run). */
+  /** `check` or `resolve` has loaded `file` and starts its run. */
   readonly running: (file: string) => void
   readonly clear: () => void
 }
@@ -436,6 +436,7 @@ const checkOne = (file: string, progress: Progress | undefined) =>
   Effect.gen(function* () {
     const loaded = yield* loadAny(file)
     if (Result.isFailure(loaded)) return { _tag: "Invalid", file, error: loaded.failure } as const
+    progress?.running(file)
     const s = loaded.success
     const answer = strategyShape(s, {}, progress)
     const shape: Chooser.ChooserShape = {
@@ -536,7 +537,6 @@ export const check = Command.make(
     for (const file of files) {
       // between files, a signal stops the run
       yield* turn
-      progress?.running(file)
       const r = yield* checkOne(file, progress)
       const titled = (t: string | undefined) =>
         `${Render.field(file)}${t === undefined ? "" : ` — ${Render.field(t)}`}`

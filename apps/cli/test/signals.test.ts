@@ -6,7 +6,8 @@
  * is `cli.test.ts`'s ("bulwark and signals").
  *
  * The signal is sent once the child is where the test wants it (it has the FIFO open; its
- * progress lines say it walks or runs the file, `BULWARK_PROGRESS=always`), and the test
+ * progress lines say it walks, or has loaded the file and runs it: `BULWARK_PROGRESS=always`),
+ * and the test
  * allows 5 s from the signal to the exit — far above the 1 s the process gives itself, so a busy
  * machine can't make it fail; a child that ignores the signal is killed by a guard after 60 s
  * and the test fails.
@@ -36,8 +37,9 @@ const linux = process.platform === "linux"
 const BOUND_MS = 5000
 
 /**
- * A scenario whose resolution takes seconds without asking anything: 20 000 events of 3 damage
- * to one creature under 48 shields of 1, answered by `strategy: first`.
+ * A scenario whose resolution takes seconds (about 10 s here) with no decision a search
+ * answers: 2 000 events of 3 damage to one creature under 400 shields of 1, the order answered
+ * by `strategy: first`.
  */
 const longRun = (file: string): string => {
   const lines = [
@@ -49,12 +51,12 @@ const longRun = (file: string): string => {
     "  - { id: src, controller: ap, types: [Creature], power: 3, toughness: 3 }",
     "effects:",
     ...Array.from(
-      { length: 48 },
+      { length: 400 },
       (_, i) => `  - { kind: shield, id: s${i}, controller: nap, to: Z, amount: 1, duration: endOfTurn }`
     ),
     "steps:",
     ...Array.from(
-      { length: 20_000 },
+      { length: 2_000 },
       (_, i) => `  - event: { id: e${i}, occurrences: [{ id: d${i}, source: src, to: Z, amount: 3 }] }`
     ),
     "strategy: first",
