@@ -6,8 +6,15 @@
  * a check failed (an `expect:` mismatch, unused scripted answers; under `check`, a run that
  * stopped on an error it did not expect), 2 for bad input (an unreadable, malformed or non-UTF-8
  * file, a schema error, an unknown ruleset or id, a duplicate id, a bad command line; under
- * `resolve`, an illegal or missing decision or a search over its budget); 130 when stopped by
- * SIGINT (Ctrl-C) and 143 by SIGTERM (`run.ts`). Errors are one clear message, never a stack trace.
+ * `resolve`, an illegal or missing decision or a search over its budget); 70 for an internal
+ * error (a bug in bulwark: an unexpected defect), with how to report it; 130 when stopped by
+ * SIGINT (Ctrl-C) and 143 by SIGTERM (`stop.ts`, `run.ts`). Errors are one clear message, never a
+ * stack trace (`BULWARK_DEBUG=1` adds it to an internal error's report).
+ *
+ * Terminal output is inert: every human-readable line goes out through {@link say} or
+ * {@link complain}, which show control and invisible characters as `\u{…}` escapes
+ * (core's `Names.visible`), so a title, id or label can't move the cursor, recolour the terminal
+ * or overprint a result; `--json` output is JSON as `JSON.stringify` writes it.
  *
  * The `best-for-chooser` strategy runs as core's `Chooser.bestForChooserEffect`: it gives the
  * event loop a turn every few thousand states, so a signal stops a long search at once, and on
@@ -15,10 +22,11 @@
  *
  * @module
  */
-import { readFileSync } from "node:fs"
+import { constants, openSync, readFileSync, type Stats, statSync } from "node:fs"
 import { createRequire } from "node:module"
+import { Socket } from "node:net"
 import { basename } from "node:path"
-import { Chooser, Decision, Errors, Ruleset, type Words } from "@bulwark/core"
+import { Chooser, Decision, Errors, Names, Ruleset, type Words } from "@bulwark/core"
 import {
   checkScenario,
   kernelOptions,
@@ -29,7 +37,7 @@ import {
   Skeleton,
   strategyFor
 } from "@bulwark/scenario"
-import { findScenarios, loadFile } from "@bulwark/scenario/node"
+import { loadBytes, loadFile, type Refused, SCAN_BYTES, walkScenarios } from "@bulwark/scenario/node"
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, Prompt } from "effect/cli"
 import * as Gallery from "./gallery.js"
@@ -51,6 +59,46 @@ export class BadInput extends Data.TaggedError("BadInput")<{ readonly text: stri
 /** Failed checks: exit code 1 (the details were already printed). */
 export class ChecksFailed extends Data.TaggedError("ChecksFailed")<{ readonly failed: number }> {}
 
+/** The exit code of an internal error (a bug in bulwark, not in its input): 70, BSD's EX_SOFTWARE. */
+export const INTERNAL_ERROR = 70
+
+/**
+ * The report of an internal error: one line naming it a bug, where to report it and how to see
+ * the stack trace (`BULWARK_DEBUG=1`, which adds the whole cause).
+ */
+export const internalErrorText = (cause: Cause.Cause<unknown>): string => {
+  const lines = [
+    `bulwark: internal error (a bug in bulwark, not a problem with your files): ${oneLine(Cause.squash(cause))}`,
+    `  please report it at ${bugs} with the command line and the files it read; BULWARK_DEBUG=1 shows the stack trace`
+  ]
+  if (
+    process.env.BULWARK_DEBUG !== undefined &&
+    process.env.BULWARK_DEBUG !== "" &&
+    process.env.BULWARK_DEBUG !== "0"
+  )
+    lines.push(Cause.pretty(cause))
+  return Names.visible(lines.join("\n"))
+}
+
+const bugs: string =
+  (createRequire(import.meta.url)("../package.json") as { bugs?: { url?: string } }).bugs?.url ??
+  "https://github.com/bulwark-engine/bulwark/issues"
+
+/**
+ * Prints human-readable text on stdout, inert: control and invisible characters (ESC, CR, …)
+ * shown as `\u{…}` escapes, line feeds and tabs kept. The one way text for people goes out.
+ */
+export const say = (text: string) => Console.log(Names.visible(text))
+
+/** Prints human-readable text on stderr, inert, as {@link say} does. */
+export const complain = (text: string) => Console.error(Names.visible(text))
+
+/** One turn of the event loop (where signals are delivered): the work can be stopped here. */
+const turn: Effect.Effect<void> = Effect.callback<void>((resume) => {
+  const t = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(t))
+})
+
 /**
  * How the CLI asks a player for a decision: `interactive` is true when stdin and stdout are
  * terminals; `ask` prompts for one request, in the ruleset's `words`.
@@ -64,17 +112,20 @@ export interface InteractionShape {
 }
 
 const promptFor = (request: Decision.Request, words?: Words.Words): Prompt.Prompt<Decision.Answer> => {
-  const message = `${request.id}: ${Decision.describe(request, words)}`
+  const message = Names.visible(`${request.id}: ${Decision.describe(request, words)}`)
   switch (request._tag) {
     case "ChooseEffect":
       return Prompt.Select<Decision.Answer>({
         message,
-        choices: request.options.map((o) => ({ title: `${o.effect} — ${o.label}`, value: o.effect }))
+        choices: request.options.map((o) => ({
+          title: Names.visible(`${o.effect} — ${o.label}`),
+          value: o.effect
+        }))
       })
     case "StartingPlayer":
       return Prompt.Select<Decision.Answer>({
         message,
-        choices: request.options.map((p) => ({ title: p, value: p }))
+        choices: request.options.map((p) => ({ title: Names.visible(p), value: p }))
       })
     case "UseOptional":
       return Prompt.Confirm({ message, initial: true }) as Prompt.Prompt<Decision.Answer>
@@ -116,6 +167,10 @@ const strategyFlag = Flag.Literals("strategy", ["first", "best-for-chooser"]).pi
  */
 export interface Progress {
   readonly report: (explored: number, request: Decision.Request) => void
+  /** A folder walk under `root` has seen `seen` entries so far. */
+  readonly walking: (seen: number, root: string) => void
+  /** `check` or `resolve` has loaded `file` and starts its run. */
+  readonly running: (file: string) => void
   readonly clear: () => void
 }
 
@@ -129,8 +184,10 @@ export const terminalProgress = (): Progress | undefined => {
     return {
       report: (explored, request) =>
         process.stderr.write(
-          `best-for-chooser: ${request.id} (${request.chooser}): ${explored} states explored\n`
+          Names.visible(`best-for-chooser: ${request.id} (${request.chooser}): ${explored} states explored\n`)
         ),
+      walking: (seen, root) => process.stderr.write(Names.visible(`walking ${root}: ${seen} entries\n`)),
+      running: (file) => process.stderr.write(Names.visible(`running ${file}\n`)),
       clear: () => {}
     }
   if (process.stderr.isTTY !== true) return undefined
@@ -143,9 +200,17 @@ export const terminalProgress = (): Progress | undefined => {
       last = now
       shown = true
       process.stderr.write(
-        `\r\x1b[Kbest-for-chooser: ${request.id} (${request.chooser}): ${explored} states explored…`
+        `\r\x1b[K${Names.visible(`best-for-chooser: ${request.id} (${request.chooser}): ${explored} states explored…`)}`
       )
     },
+    walking: (seen, root) => {
+      const now = Date.now()
+      if (now - last < 100) return
+      last = now
+      shown = true
+      process.stderr.write(`\r\x1b[K${Names.visible(`walking ${root}: ${seen} entries…`)}`)
+    },
+    running: () => {},
     clear: () => {
       if (shown) process.stderr.write("\r\x1b[K")
       shown = false
@@ -187,12 +252,81 @@ const strategyShape = (
   }
 }
 
-const load = (file: string): Effect.Effect<Scenario.LoadedScenario, BadInput> => {
-  const r = loadFile(file, Registry.installed)
-  return Result.isFailure(r)
-    ? Effect.fail(new BadInput({ text: r.failure.message }))
-    : Effect.succeed(r.success)
+/** The default of `BULWARK_MAX_PIPE_BYTES`: how much `bulwark` reads from a FIFO at most. */
+export const MAX_PIPE_BYTES = 64 * 1024 * 1024
+
+/** A positive whole number of bytes from the environment variable `name`, or `fallback`. */
+const bytesFromEnv = (name: string, fallback: number): Effect.Effect<number, BadInput> => {
+  const v = process.env[name]
+  if (v === undefined || v === "") return Effect.succeed(fallback)
+  const n = Number(v)
+  return Number.isSafeInteger(n) && n > 0
+    ? Effect.succeed(n)
+    : Effect.fail(
+        new BadInput({ text: `${name}=${JSON.stringify(v)}: expected a whole number of bytes above 0` })
+      )
 }
+
+/**
+ * Reads a FIFO (a named pipe, `<(…)`, `/dev/stdin` on a pipe) without blocking the process: the
+ * event loop keeps turning, so Ctrl-C stops a read that waits for a writer. At most `max` bytes.
+ */
+const readPipe = (file: string, max: number): Effect.Effect<Uint8Array, ScenarioError.FileUnreadable> =>
+  Effect.callback<Uint8Array, ScenarioError.FileUnreadable>((resume) => {
+    const fail = (reason: string) => resume(Effect.fail(new ScenarioError.FileUnreadable({ file, reason })))
+    let fd: number
+    try {
+      fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK)
+    } catch (err) {
+      return fail(err instanceof Error ? err.message : String(err))
+    }
+    const socket = new Socket({ fd, readable: true, writable: false })
+    const chunks: Array<Buffer> = []
+    let size = 0
+    socket.on("data", (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= max) chunks.push(chunk)
+      else {
+        socket.destroy()
+        fail(
+          `more than ${max} bytes came through the pipe (the limit for a piped scenario; raise it with BULWARK_MAX_PIPE_BYTES=<bytes>)`
+        )
+      }
+    })
+    socket.on("end", () => {
+      socket.destroy()
+      resume(Effect.succeed(Buffer.concat(chunks)))
+    })
+    socket.on("error", (err) => fail(err.message))
+    return Effect.sync(() => socket.destroy())
+  })
+
+/**
+ * Loads a scenario file as `loadFile` does; a FIFO is read through the event loop
+ * ({@link readPipe}), so a pipe that never ends or waits for its writer can be stopped.
+ */
+const loadAny = (
+  file: string
+): Effect.Effect<Result.Result<Scenario.LoadedScenario, ScenarioError.ScenarioError>, BadInput> =>
+  Effect.gen(function* () {
+    let stats: Stats | undefined
+    try {
+      stats = statSync(file)
+    } catch {
+      stats = undefined
+    }
+    if (stats?.isFIFO() !== true) return loadFile(file, Registry.installed)
+    const max = yield* bytesFromEnv("BULWARK_MAX_PIPE_BYTES", MAX_PIPE_BYTES)
+    const bytes = yield* Effect.result(readPipe(file, max))
+    return Result.isFailure(bytes)
+      ? Result.fail(bytes.failure)
+      : loadBytes(bytes.success, file, Registry.installed)
+  })
+
+const load = (file: string): Effect.Effect<Scenario.LoadedScenario, BadInput> =>
+  Effect.flatMap(loadAny(file), (r) =>
+    Result.isFailure(r) ? Effect.fail(new BadInput({ text: r.failure.message })) : Effect.succeed(r.success)
+  )
 
 const readText = (file: string): Result.Result<string, ScenarioError.FileUnreadable> => {
   try {
@@ -251,7 +385,9 @@ export const resolve = Command.make(
       return yield* new BadInput({ text: "--ask needs a terminal (stdin and stdout must be a TTY)" })
     // the script, then the strategy; a decision nothing answers is asked at a terminal, else missing
     const scripted = Chooser.scripted(loaded.decisions ?? [])
-    const answer = strategyShape(loaded, options, json ? undefined : terminalProgress())
+    const progress = json ? undefined : terminalProgress()
+    progress?.running(file)
+    const answer = strategyShape(loaded, options, progress)
     const canAsk = interaction.interactive && !json
     const context = yield* Effect.context<Prompt.Environment>()
     const shape: Chooser.ChooserShape = {
@@ -275,17 +411,17 @@ export const resolve = Command.make(
     const check = matchRun(loaded, run)
     if (json) yield* Console.log(JSON.stringify(Render.machine(loaded, check, options, explain), null, 2))
     else {
-      yield* Console.log(Render.header(loaded, options))
-      yield* Console.log(Render.trace(run, loaded, { explain }))
-      yield* Console.log(Render.summary(run, loaded.ruleset.words))
+      yield* say(Render.header(loaded, options))
+      yield* say(Render.trace(run, loaded, { explain }))
+      yield* say(Render.summary(run, loaded.ruleset.words))
     }
     const error = run.outcome.error
     const expectsError = (loaded.expect as { error?: unknown } | undefined)?.error !== undefined
     if (error !== undefined && !expectsError)
       return yield* new BadInput({ text: runErrorText(loaded, error, run.outcome.decisions.length) })
     if (loaded.expect !== undefined && !json) {
-      if (check.ok) yield* Console.log("expect: PASS")
-      else yield* Console.log(`expect: FAIL\n${Render.mismatches(check.mismatches)}`)
+      if (check.ok) yield* say("expect: PASS")
+      else yield* say(`expect: FAIL\n${Render.mismatches(check.mismatches)}`)
     }
     if (!check.ok) return yield* new ChecksFailed({ failed: 1 })
   })
@@ -298,8 +434,9 @@ export const resolve = Command.make(
  */
 const checkOne = (file: string, progress: Progress | undefined) =>
   Effect.gen(function* () {
-    const loaded = loadFile(file, Registry.installed)
+    const loaded = yield* loadAny(file)
     if (Result.isFailure(loaded)) return { _tag: "Invalid", file, error: loaded.failure } as const
+    progress?.running(file)
     const s = loaded.success
     const answer = strategyShape(s, {}, progress)
     const shape: Chooser.ChooserShape = {
@@ -335,6 +472,51 @@ const skippedLine = (skipped: ReadonlyArray<string>): string => {
   return `skipped ${skipped.length} file${skipped.length === 1 ? "" : "s"} without a top-level \`ruleset:\` key (not scenarios): ${shown}${more}`
 }
 
+/** The paths a walk did not read or enter, each with its reason (the first fifty). */
+const refusedLines = (refused: ReadonlyArray<Refused>): string => {
+  const shown = refused.slice(0, 50).map((r) => `  ${Render.field(r.path)}: ${r.reason}`)
+  const more = refused.length > 50 ? [`  … (${refused.length - 50} more)`] : []
+  return [
+    `not read: ${refused.length} path${refused.length === 1 ? "" : "s"} (not regular files, links that break or loop or lead to a folder walked already, or too large to tell):`,
+    ...shown,
+    ...more
+  ].join("\n")
+}
+
+/**
+ * Walks the paths given (`walkScenarios`; the scan limit from `BULWARK_SCAN_BYTES`), giving the
+ * event loop a turn every few milliseconds so that Ctrl-C stops a walk over a huge folder, and
+ * reporting progress. Each path's scenarios and skipped files sorted, in the order given.
+ */
+const walk = (paths: ReadonlyArray<string>, progress: Progress | undefined) =>
+  Effect.gen(function* () {
+    const scanBytes = yield* bytesFromEnv("BULWARK_SCAN_BYTES", SCAN_BYTES)
+    const scenarios: Array<string> = []
+    const skipped: Array<string> = []
+    const refused: Array<Refused> = []
+    let seen = 0
+    let last = performance.now()
+    for (const p of paths) {
+      const mine: Array<string> = []
+      const other: Array<string> = []
+      for (const e of walkScenarios(p, { scanBytes })) {
+        if (e._tag === "Scenario") mine.push(e.path)
+        else if (e._tag === "Skipped") other.push(e.path)
+        else refused.push({ path: e.path, reason: e.reason })
+        seen++
+        if (performance.now() - last > 10) {
+          progress?.walking(seen, p)
+          yield* turn
+          last = performance.now()
+        }
+      }
+      scenarios.push(...mine.sort())
+      skipped.push(...other.sort())
+    }
+    progress?.clear()
+    return { scenarios, skipped, refused }
+  })
+
 /** `bulwark check <files or folders…>`: runs every scenario; `N passed, N failed`. */
 export const check = Command.make(
   "check",
@@ -347,20 +529,22 @@ export const check = Command.make(
     )
   },
   Effect.fn(function* ({ paths }) {
-    const found = paths.map((p) => findScenarios(p))
-    const files = found.flatMap((f) => f.scenarios)
-    const skipped = found.flatMap((f) => f.skipped)
+    const progress = terminalProgress()
+    const { scenarios: files, skipped, refused } = yield* walk(paths, progress)
     let passed = 0
     let failed = 0
     let invalid = 0
-    const progress = terminalProgress()
     for (const file of files) {
+      // between files, a signal stops the run
+      yield* turn
       const r = yield* checkOne(file, progress)
+      const titled = (t: string | undefined) =>
+        `${Render.field(file)}${t === undefined ? "" : ` — ${Render.field(t)}`}`
       if (r._tag === "Invalid") {
         invalid++
         failed++
-        yield* Console.log(`FAIL ${file}`)
-        yield* Console.log(
+        yield* say(`FAIL ${titled(undefined)}`)
+        yield* say(
           r.error.message
             .split("\n")
             .map((l) => `    ${l}`)
@@ -368,15 +552,16 @@ export const check = Command.make(
         )
       } else if (r.result.ok) {
         passed++
-        yield* Console.log(`PASS ${file}${r.scenario.title === undefined ? "" : ` — ${r.scenario.title}`}`)
+        yield* say(`PASS ${titled(r.scenario.title)}`)
       } else {
         failed++
-        yield* Console.log(`FAIL ${file}${r.scenario.title === undefined ? "" : ` — ${r.scenario.title}`}`)
-        yield* Console.log(Render.mismatches(r.result.mismatches))
+        yield* say(`FAIL ${titled(r.scenario.title)}`)
+        yield* say(Render.mismatches(r.result.mismatches))
       }
     }
-    yield* Console.log(`${passed} passed, ${failed} failed`)
-    if (skipped.length > 0) yield* Console.log(skippedLine(skipped))
+    yield* say(`${passed} passed, ${failed} failed`)
+    if (skipped.length > 0) yield* say(skippedLine(skipped))
+    if (refused.length > 0) yield* say(refusedLines(refused))
     if (files.length === 0)
       return yield* new BadInput({
         text: `no scenario files (.yaml, .yml, .json with a top-level \`ruleset:\` key) in ${paths.join(", ")}`
@@ -413,10 +598,11 @@ export const migrate = Command.make(
     )
   },
   Effect.fn(function* ({ paths, check }) {
-    const found = paths.map((p) => findScenarios(p))
-    const files = [...new Set(found.flatMap((f) => f.scenarios))]
-    const skipped = found.flatMap((f) => f.skipped)
-    if (skipped.length > 0) yield* Console.log(skippedLine(skipped))
+    const found = yield* walk(paths, terminalProgress())
+    const files = [...new Set(found.scenarios)]
+    const skipped = found.skipped
+    if (skipped.length > 0) yield* say(skippedLine(skipped))
+    if (found.refused.length > 0) yield* say(refusedLines(found.refused))
     if (files.length === 0)
       return yield* new BadInput({
         text: `no scenario files (.yaml, .yml, .json with a top-level \`ruleset:\` key) in ${paths.join(", ")}`
@@ -430,14 +616,14 @@ export const migrate = Command.make(
       if (p._tag !== "Changed") continue
       const first = changed.find((c) => c.target === p.target)
       if (first === undefined) changed.push(p)
-      else yield* Console.log(`${p.file} is ${first.file} (a link to it): migrated once`)
+      else yield* say(`${p.file} is ${first.file} (a link to it): migrated once`)
     }
     const current = planned.filter((p) => p._tag === "Current").length
     const summary = (verb: string) =>
       `${changed.length} ${verb}, ${current} already in format ${Skeleton.FORMAT}${failed.length === 0 ? "" : `, ${failed.length} can't be migrated`}`
     if (failed.length > 0) {
-      for (const p of changed) yield* Console.log(`${check ? "would migrate" : "can migrate"} ${p.file}`)
-      yield* Console.log(summary(check ? "would change" : "can be migrated"))
+      for (const p of changed) yield* say(`${check ? "would migrate" : "can migrate"} ${p.file}`)
+      yield* say(summary(check ? "would change" : "can be migrated"))
       return yield* new BadInput({
         text: `${failed.map((p) => p.message).join("\n")}${check ? "" : "\nno file was written"}`
       })
@@ -445,11 +631,11 @@ export const migrate = Command.make(
     // every file is written before anything is printed: a signal can't stop the run half-way
     const written = check ? { done: changed.length } : Migration.replaceAll(changed)
     for (const p of changed.slice(0, written.done))
-      yield* Console.log(
+      yield* say(
         `${check ? "would migrate" : "migrated"} ${p.file}${p.target === p.file ? "" : ` (a link: its target ${p.target})`} (format ${p.from} → ${Skeleton.FORMAT})`
       )
     if (written.error !== undefined) return yield* new BadInput({ text: written.error })
-    yield* Console.log(summary(check ? "would change" : "migrated"))
+    yield* say(summary(check ? "would change" : "migrated"))
     if (check && changed.length > 0) return yield* new ChecksFailed({ failed: changed.length })
   })
 ).pipe(
@@ -487,7 +673,7 @@ const coverageSummary = (r: Ruleset.AnyRuleset): string => {
 /** `bulwark rulesets`: the installed rulesets, their rules version and coverage summary. */
 export const rulesets = Command.make("rulesets", {}, () =>
   Effect.forEach(Registry.installed, (r) =>
-    Console.log(
+    say(
       `${r.id.padEnd(10)} ${r.name}\n${" ".repeat(11)}rules: ${r.rulesVersion}\n${" ".repeat(11)}coverage: ${coverageSummary(r)}`
     )
   )
@@ -499,7 +685,7 @@ export const gallery = Command.make(
   {},
   Effect.fn(function* () {
     const results: Array<{ readonly entry: Gallery.Entry; readonly status: string }> = []
-    yield* Console.log(
+    yield* say(
       "Bulwark gallery: one scenario per game, chosen to show what makes its damage prevention and replacement rules different.\n"
     )
     for (const entry of Gallery.entries) {
@@ -512,29 +698,29 @@ export const gallery = Command.make(
         parseScenario(text, `${entry.ruleset}/scenarios/${basename(file)}`, Registry.installed)
       )
       if (Result.isFailure(loaded)) {
-        yield* Console.log(`━━ ${entry.case} (${entry.ruleset}): ${loaded.failure.message}\n`)
+        yield* say(`━━ ${entry.case} (${entry.ruleset}): ${loaded.failure.message}\n`)
         results.push({ entry, status: "invalid" })
         continue
       }
       const s = loaded.success
       const c = checkScenario(s)
-      yield* Console.log(Render.header(s))
-      yield* Console.log(`   why this one: ${entry.why}`)
-      yield* Console.log(Render.trace(c.run, s))
-      yield* Console.log(Render.summary(c.run, s.ruleset.words))
+      yield* say(Render.header(s))
+      yield* say(`   why this one: ${entry.why}`)
+      yield* say(Render.trace(c.run, s))
+      yield* say(Render.summary(c.run, s.ruleset.words))
       if (s.expect !== undefined)
-        yield* Console.log(c.ok ? "expect: PASS" : `expect: FAIL\n${Render.mismatches(c.mismatches)}`)
-      yield* Console.log("")
+        yield* say(c.ok ? "expect: PASS" : `expect: FAIL\n${Render.mismatches(c.mismatches)}`)
+      yield* say("")
       results.push({ entry, status: s.expect === undefined ? "resolved" : c.ok ? "PASS" : "FAIL" })
     }
-    yield* Console.log("Summary:")
+    yield* say("Summary:")
     for (const r of results)
-      yield* Console.log(
+      yield* say(
         `  ${r.status.padEnd(11)} ${r.entry.ruleset.padEnd(10)} ${r.entry.case.padEnd(8)} ${r.entry.why}`
       )
     const bad = results.filter((r) => r.status === "FAIL" || r.status === "invalid").length
     const shown = results.filter((r) => r.status !== "not bundled").length
-    yield* Console.log(`${shown} of ${results.length} gallery scenarios resolved; ${bad} failed`)
+    yield* say(`${shown} of ${results.length} gallery scenarios resolved; ${bad} failed`)
     if (bad > 0) return yield* new ChecksFailed({ failed: bad })
   })
 ).pipe(Command.withDescription("Resolve the bundled example scenarios, one per game, and summarise"))
@@ -560,7 +746,8 @@ const oneLine = (u: unknown): string => {
 
 /**
  * Runs `bulwark` and turns every outcome into an exit code, printing errors as plain messages
- * (never a stack trace): 0 ok, 1 failed checks, 2 bad input.
+ * (never a stack trace): 0 ok, 1 failed checks, 2 bad input, 70 an internal error (a defect:
+ * a bug in bulwark; {@link internalErrorText} says how to report it), 130 interrupted.
  */
 export const runCli = (args: ReadonlyArray<string>) =>
   run(args).pipe(
@@ -569,14 +756,13 @@ export const runCli = (args: ReadonlyArray<string>) =>
       const failure = Cause.findErrorOption(cause)
       if (Option.isSome(failure)) {
         const e = failure.value as unknown
-        if (e instanceof BadInput) return Effect.as(Console.error(e.text), 2)
+        if (e instanceof BadInput) return Effect.as(complain(e.text), 2)
         if (e instanceof ChecksFailed) return Effect.succeed(1)
         if (CliError.isCliError(e))
           return Effect.succeed(e._tag === "ShowHelp" && e.errors.length === 0 ? 0 : 2)
-        return Effect.as(Console.error(`bulwark: ${oneLine(e)}`), 2)
+        return Effect.as(complain(`bulwark: ${oneLine(e)}`), 2)
       }
       if (Cause.hasInterruptsOnly(cause)) return Effect.succeed(130)
-      const defect = Cause.squash(cause)
-      return Effect.as(Console.error(`bulwark: internal error: ${oneLine(defect)}`), 1)
+      return Effect.as(Console.error(internalErrorText(cause)), INTERNAL_ERROR)
     })
   )

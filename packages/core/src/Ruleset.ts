@@ -723,6 +723,9 @@ interface Ran {
   readonly failure?: { readonly error: unknown; readonly step: number }
 }
 
+/** How long the step loop runs before it yields (so that the fiber can be interrupted). */
+const YIELD_MS = 10
+
 /** The one step loop behind {@link run}, {@link runEffect} and {@link runEffectOutcome}. */
 const runWith = (
   rules: Policy.Rules,
@@ -754,7 +757,14 @@ const runWith = (
           reason: `duplicate event id ${JSON.stringify(dup.id)} (compiled steps ${dup.first} and ${dup.second}): the second outcome would replace the first`
         })
       )
+    // a turn of the event loop every few milliseconds between steps: a long run stays
+    // interruptible (a signal, a timeout) under an asynchronous runtime; under `run` it costs nothing
+    let turned = performance.now()
     for (let i = 0; i < compiled.steps.length; i++) {
+      if (performance.now() - turned > YIELD_MS) {
+        yield* Effect.yieldNow
+        turned = performance.now()
+      }
       const step = compiled.steps[i] as Step
       if (step._tag === "Event") {
         let k = Kernel.start(rules, step.event, acc.ledger, acc.view, options)
