@@ -18,11 +18,11 @@
  *
  * 1. the project: the nearest `package.json` from the current directory upwards, if it declares
  *    a ruleset itself (working on a ruleset package), then every package in the `node_modules`
- *    folders Node would search from the current directory (the folder, then each parent, then
- *    Node's global folders) — a team's fifth ruleset is a dependency of *their* project;
- * 2. the CLI's own installation: the `node_modules` folders Node searches from the CLI's files —
- *    where the CLI's own dependencies (the four bundled rulesets) and, for a global install, the
- *    other global packages are.
+ *    folders an `import` from the current directory searches (the folder's, then each parent's)
+ *    — a team's fifth ruleset is a dependency of *their* project;
+ * 2. the CLI's own installation: the `node_modules` folders an `import` from the CLI's files
+ *    searches — where the CLI's own dependencies (the four bundled rulesets) are and, for a
+ *    global install, the other global packages.
  *
  * A package found twice (a symlink, pnpm's store) counts once. Two packages declaring one id:
  * the first found wins (the project's before the CLI's, as Node resolves), and
@@ -41,11 +41,10 @@
  * @module
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs"
-import { createRequire } from "node:module"
-import { dirname, isAbsolute, join, relative, resolve } from "node:path"
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { Names, type Ruleset } from "@bulwark/core"
-import type { ScenarioError } from "@bulwark/scenario"
+import { type Language, Names, type Ruleset } from "@bulwark/core"
+import { type ScenarioError, Skeleton } from "@bulwark/scenario"
 import { Context, Effect } from "effect"
 
 /** The `package.json` field of a Bulwark package. */
@@ -137,9 +136,17 @@ export class ModuleError extends Error {
 
 // ── discovery: package.json files only ─────────────────────────────────────────────────────────
 
-/** The `node_modules` folders Node searches from `dir`, nearest first (then the global ones). */
-export const searchPaths = (dir: string): ReadonlyArray<string> =>
-  createRequire(join(dir, "noop.js")).resolve.paths("x") ?? []
+/**
+ * The `node_modules` folders an `import` from `dir` searches, nearest first: `dir/node_modules`,
+ * then each parent's (not `NODE_PATH` nor Node's global folders, which only `require` reads).
+ */
+export const searchPaths = (dir: string): ReadonlyArray<string> => {
+  const out: Array<string> = []
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if (basename(d) !== "node_modules") out.push(join(d, "node_modules"))
+    if (dirname(d) === d) return out
+  }
+}
 
 const isDir = (p: string): boolean => {
   try {
@@ -316,6 +323,12 @@ const notARuleset = (value: unknown): string | undefined => {
   )
     return "its `ruleset` export has no `rules` with an `order` and an `assignment` policy"
   if (!Array.isArray(r.coverage)) return "its `ruleset` export has no `coverage` list"
+  const language = r.language as Language.Language | undefined
+  if (language !== undefined) {
+    const words = Skeleton.wordProblems(language)
+    if (words.length > 0)
+      return `its words don't fit the scenario skeleton: ${words.join("; ")}${words.some((w) => w.includes("is not Language.common")) ? " (is it built on another copy of @bulwark/core than the CLI's? one copy must be installed: npm ls @bulwark/core)" : ""}`
+  }
   return undefined
 }
 
