@@ -404,6 +404,11 @@ export const load = async (
         return new ModuleError(
           `--ruleset ${spec}: its manifest declares the id ${JSON.stringify(c.id)} but its module's ruleset has the id ${JSON.stringify(ruleset.id)}`
         )
+      const twice = named.find((e) => e.ruleset.id === ruleset.id)
+      if (twice !== undefined)
+        return new ModuleError(
+          `--ruleset ${spec}: its ruleset has the id ${JSON.stringify(ruleset.id)}, as the one of ${twice.source.path} already named with --ruleset`
+        )
       named.push({ ruleset, source: c.source })
     } catch (err) {
       return new ModuleError(`--ruleset ${spec}: ${c.source.module}: ${(err as Error).message}`)

@@ -234,6 +234,13 @@ describe("rulesets are plugins: a scenario file names a ruleset, never the code 
       const notRuleset = yield* cli(["--ruleset", "evil", "rulesets"])
       assert.strictEqual(notRuleset.code, 2)
       assert.include(notRuleset.err, "declares no ruleset")
+      const twice = yield* cli(["--ruleset", "./evil.js", "--ruleset", "evil.js", "rulesets"])
+      assert.strictEqual(twice.code, 2)
+      assert.include(twice.err, 'its ruleset has the id "tiny", as the one of')
+      // after the command name too, as every flag
+      const after = yield* cli(["check", "--ruleset", "./evil.js", files.tiny])
+      assert.strictEqual(after.code, 0, after.err)
+      assert.include(after.out, "1 passed, 0 failed")
     })
   )
 })
