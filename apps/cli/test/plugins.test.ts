@@ -108,6 +108,30 @@ put(
   })
 )
 put("evil.js", marking("evil-file"))
+// a ruleset package whose module fails when imported, and one whose module's ruleset has another id
+put(
+  "node_modules/crashy/package.json",
+  JSON.stringify({
+    name: "crashy",
+    version: "0.1.0",
+    type: "module",
+    bulwark: { ruleset: { id: "crashy", module: "./index.js" } }
+  })
+)
+put("node_modules/crashy/index.js", 'throw new Error("boom")\n')
+put(
+  "node_modules/liar/package.json",
+  JSON.stringify({
+    name: "liar",
+    version: "0.1.0",
+    type: "module",
+    bulwark: { ruleset: { id: "liar", module: "./index.js" } }
+  })
+)
+put(
+  "node_modules/liar/index.js",
+  `export { ruleset } from ${JSON.stringify(join(project, "node_modules", "@acme", "bulwark-ruleset-tiny", "index.js"))}\n`
+)
 
 /** A scenario for the tiny ruleset, naming `ruleset` as given. */
 const scenario = (ruleset: string) => `format: 2
@@ -196,9 +220,14 @@ describe("rulesets are plugins: a scenario file names a ruleset, never the code 
     assert.deepStrictEqual(marks(), [])
     assert.deepStrictEqual(
       d.candidates.map((c) => [c.id, c.source.package, c.source.version, c.source.via]),
-      [["tiny", "@acme/bulwark-ruleset-tiny", "1.2.3", "project"]]
+      [
+        ["tiny", "@acme/bulwark-ruleset-tiny", "1.2.3", "project"],
+        ["crashy", "crashy", "0.1.0", "project"],
+        ["liar", "liar", "0.1.0", "project"]
+      ]
     )
     assert.isTrue(d.others.has("evil"))
+    // a manifest's own problems are found without running anything; a module's only when loaded
     assert.deepStrictEqual(
       d.problems.map((p) => p.id),
       ["broken"]
@@ -214,6 +243,10 @@ describe("rulesets are plugins: a scenario file names a ruleset, never the code 
       assert.include(r.out, "can't be used:\n  broken ")
       assert.strictEqual(r.code, 2)
       assert.include(r.err, "is outside the package")
+      // a module that fails, a module whose ruleset has another id: named, and the rest still works
+      assert.include(r.err, "importing it failed: boom")
+      assert.include(r.err, 'its manifest declares the id "liar" but')
+      assert.match(r.out, /^mtg /m)
       assert.deepStrictEqual(marks(), [])
     })
   )
