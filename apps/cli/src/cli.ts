@@ -39,10 +39,10 @@ import {
 } from "@bulwark/scenario"
 import { loadBytes, loadFile, type Refused, SCAN_BYTES, walkScenarios } from "@bulwark/scenario/node"
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
-import { Argument, CliError, Command, Flag, Prompt } from "effect/cli"
+import { Argument, CliError, Command, Flag, GlobalFlag, Prompt } from "effect/cli"
 import * as Gallery from "./gallery.js"
 import * as Migration from "./migrate.js"
-import * as Registry from "./registry.js"
+import * as Plugins from "./plugins.js"
 import * as Render from "./render.js"
 import * as SchemaDoc from "./schema.js"
 
@@ -50,11 +50,32 @@ import * as SchemaDoc from "./schema.js"
 export const version: string = (createRequire(import.meta.url)("../package.json") as { version: string })
   .version
 
-/** The ruleset ids this build of the CLI knows, one per adapter package. */
-export const rulesetIds: ReadonlyArray<string> = Registry.installed.map((r) => r.id)
-
 /** Bad input: exit code 2. `text` is the complete message. */
 export class BadInput extends Data.TaggedError("BadInput")<{ readonly text: string }> {}
+
+/**
+ * `--ruleset <module>` (any command, repeatable): a ruleset module to use besides the installed
+ * ones — a file exporting `ruleset`, a package folder or an installed package with a manifest
+ * (`plugins.ts`). The only way besides installing a package to make the CLI load a ruleset's code.
+ */
+export const RulesetModules = GlobalFlag.Setting("ruleset")({
+  flag: Flag.String("ruleset").pipe(
+    Flag.withDescription(
+      "A ruleset module to load besides the installed ruleset packages: a file exporting `ruleset`, a package folder or an installed package name (repeatable)"
+    ),
+    Flag.atLeast(0)
+  )
+})
+
+/** The rulesets of this run: the installed ruleset packages and the `--ruleset` modules. */
+export const registry: Effect.Effect<
+  Plugins.Registry,
+  BadInput,
+  GlobalFlag.Setting.Identifier<"ruleset">
+> = Effect.gen(function* () {
+  const modules = yield* RulesetModules
+  return yield* Plugins.registry(modules).pipe(Effect.mapError((e) => new BadInput({ text: e.message })))
+})
 
 /** Failed checks: exit code 1 (the details were already printed). */
 export class ChecksFailed extends Data.TaggedError("ChecksFailed")<{ readonly failed: number }> {}
@@ -306,7 +327,8 @@ const readPipe = (file: string, max: number): Effect.Effect<Uint8Array, Scenario
  * ({@link readPipe}), so a pipe that never ends or waits for its writer can be stopped.
  */
 const loadAny = (
-  file: string
+  file: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
 ): Effect.Effect<Result.Result<Scenario.LoadedScenario, ScenarioError.ScenarioError>, BadInput> =>
   Effect.gen(function* () {
     let stats: Stats | undefined
@@ -315,17 +337,19 @@ const loadAny = (
     } catch {
       stats = undefined
     }
-    if (stats?.isFIFO() !== true) return loadFile(file, Registry.installed)
+    if (stats?.isFIFO() !== true) return loadFile(file, rulesets)
     const max = yield* bytesFromEnv("BULWARK_MAX_PIPE_BYTES", MAX_PIPE_BYTES)
     const bytes = yield* Effect.result(readPipe(file, max))
     return Result.isFailure(bytes)
       ? Result.fail(bytes.failure)
-      : loadBytes(bytes.success, file, Registry.installed)
+      : loadBytes(bytes.success, file, rulesets)
   })
 
-const load = (file: string): Effect.Effect<Scenario.LoadedScenario, BadInput> =>
-  Effect.flatMap(loadAny(file), (r) =>
-    Result.isFailure(r) ? Effect.fail(new BadInput({ text: r.failure.message })) : Effect.succeed(r.success)
+const load = (file: string, installed: Plugins.Registry): Effect.Effect<Scenario.LoadedScenario, BadInput> =>
+  Effect.flatMap(loadAny(file, installed.rulesets), (r) =>
+    Result.isFailure(r)
+      ? Effect.fail(new BadInput({ text: Plugins.explain(r.failure, installed) }))
+      : Effect.succeed(r.success)
   )
 
 const readText = (file: string): Result.Result<string, ScenarioError.FileUnreadable> => {
@@ -378,7 +402,7 @@ export const resolve = Command.make(
     )
   },
   Effect.fn(function* ({ file, json, strategy, explain, ask }) {
-    const loaded = yield* load(file)
+    const loaded = yield* load(file, yield* registry)
     const options: Scenario.RunOptions = { strategy: Option.getOrUndefined(strategy) }
     const interaction = yield* Interaction
     if (ask && !interaction.interactive)
@@ -432,9 +456,9 @@ export const resolve = Command.make(
  * against its `expect:`. A ruleset that throws becomes an outcome error tagged `Defect`, as in
  * `checkScenario`.
  */
-const checkOne = (file: string, progress: Progress | undefined) =>
+const checkOne = (file: string, progress: Progress | undefined, installed: Plugins.Registry) =>
   Effect.gen(function* () {
-    const loaded = yield* loadAny(file)
+    const loaded = yield* loadAny(file, installed.rulesets)
     if (Result.isFailure(loaded)) return { _tag: "Invalid", file, error: loaded.failure } as const
     progress?.running(file)
     const s = loaded.success
@@ -534,10 +558,12 @@ export const check = Command.make(
     let passed = 0
     let failed = 0
     let invalid = 0
+    const installed = files.length === 0 ? undefined : yield* registry
     for (const file of files) {
       // between files, a signal stops the run
       yield* turn
-      const r = yield* checkOne(file, progress)
+      if (installed === undefined) break
+      const r = yield* checkOne(file, progress, installed)
       const titled = (t: string | undefined) =>
         `${Render.field(file)}${t === undefined ? "" : ` — ${Render.field(t)}`}`
       if (r._tag === "Invalid") {
@@ -545,7 +571,7 @@ export const check = Command.make(
         failed++
         yield* say(`FAIL ${titled(undefined)}`)
         yield* say(
-          r.error.message
+          Plugins.explain(r.error, installed)
             .split("\n")
             .map((l) => `    ${l}`)
             .join("\n")
@@ -607,8 +633,9 @@ export const migrate = Command.make(
       return yield* new BadInput({
         text: `no scenario files (.yaml, .yml, .json with a top-level \`ruleset:\` key) in ${paths.join(", ")}`
       })
+    const installed = (yield* registry).rulesets
     const roots = Migration.rootsOf(paths)
-    const planned = files.map((f) => Migration.plan(f, Registry.installed, { roots, write: !check }))
+    const planned = files.map((f) => Migration.plan(f, installed, { roots, write: !check }))
     const failed = planned.filter((p) => p._tag === "Failed")
     // a link and the file it names, both found: one file, migrated once (through its first name)
     const changed: Array<Extract<Migration.Planned, { _tag: "Changed" }>> = []
@@ -653,10 +680,11 @@ export const schema = Command.make(
     )
   },
   Effect.fn(function* ({ ruleset }) {
-    const r = Registry.find(ruleset)
+    const installed = yield* registry
+    const r = installed.rulesets.find((x) => x.id === ruleset)
     if (r === undefined)
       return yield* new BadInput({
-        text: `unknown ruleset ${JSON.stringify(ruleset)}; installed rulesets: ${rulesetIds.join(", ")}`
+        text: `unknown ruleset ${JSON.stringify(ruleset)}; installed rulesets: ${installed.rulesets.map((x) => x.id).join(", ") || "(none)"}\n  ${Plugins.unknownHint(ruleset, installed)}`
       })
     yield* Console.log(JSON.stringify(SchemaDoc.scenarioJsonSchema(r), null, 2))
   })
@@ -670,20 +698,34 @@ const coverageSummary = (r: Ruleset.AnyRuleset): string => {
   return `${r.coverage.length} rules${parts.length === 0 ? "" : `: ${parts.join(", ")}`}`
 }
 
-/** `bulwark rulesets`: the installed rulesets, their rules version and coverage summary. */
-export const rulesets = Command.make("rulesets", {}, () =>
-  Effect.forEach(Registry.installed, (r) =>
-    say(
-      `${r.id.padEnd(10)} ${r.name}\n${" ".repeat(11)}rules: ${r.rulesVersion}\n${" ".repeat(11)}coverage: ${coverageSummary(r)}`
-    )
+/**
+ * `bulwark rulesets`: the installed rulesets, their rules version, coverage summary and where
+ * each came from; then the shadowed ones and the packages that declare a ruleset but can't be
+ * used (exit 2 when there is one).
+ */
+export const rulesets = Command.make(
+  "rulesets",
+  {},
+  Effect.fn(function* () {
+    const installed = yield* registry
+    yield* say(Plugins.listing(installed, coverageSummary))
+    if (installed.problems.length > 0)
+      return yield* new BadInput({
+        text: installed.problems.map((p) => `can't use a ruleset package: ${p.reason}`).join("\n")
+      })
+  })
+).pipe(
+  Command.withDescription(
+    "List the installed rulesets: rules version, coverage and where each came from (package, version, path)"
   )
-).pipe(Command.withDescription("List the installed rulesets with their rules version and coverage"))
+)
 
 /** `bulwark gallery`: resolves the bundled example scenarios, one or more per ruleset. */
 export const gallery = Command.make(
   "gallery",
   {},
   Effect.fn(function* () {
+    const installed = (yield* registry).rulesets
     const results: Array<{ readonly entry: Gallery.Entry; readonly status: string }> = []
     yield* say(
       "Bulwark gallery: one scenario per game, chosen to show what makes its damage prevention and replacement rules different.\n"
@@ -695,7 +737,7 @@ export const gallery = Command.make(
         continue
       }
       const loaded = Result.flatMap(readText(file), (text) =>
-        parseScenario(text, `${entry.ruleset}/scenarios/${basename(file)}`, Registry.installed)
+        parseScenario(text, `${entry.ruleset}/scenarios/${basename(file)}`, installed)
       )
       if (Result.isFailure(loaded)) {
         yield* say(`━━ ${entry.case} (${entry.ruleset}): ${loaded.failure.message}\n`)
@@ -728,7 +770,8 @@ export const gallery = Command.make(
 /** The root `bulwark` command with all its subcommands. */
 export const bulwark = Command.make("bulwark").pipe(
   Command.withDescription("Damage prevention and replacement rules engine for trading card games"),
-  Command.withSubcommands([resolve, check, migrate, schema, rulesets, gallery])
+  Command.withSubcommands([resolve, check, migrate, schema, rulesets, gallery]),
+  Command.withGlobalFlags([RulesetModules])
 )
 
 /** Runs `bulwark` with the given arguments (without the `node` and script path); fails on errors. */

@@ -10,6 +10,7 @@ import { Effect } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
 import { quickAnswer } from "../src/start.js"
+import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const fixture = join(here, "fixtures", "mtg-09.yaml")
@@ -37,18 +38,32 @@ const cli = (args: ReadonlyArray<string>, interaction: InteractionShape = nonInt
   }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
 
 describe("bulwark rulesets", () => {
-  it.effect("lists the four rulesets with rules version and coverage summary", () =>
-    Effect.gen(function* () {
-      const r = yield* cli(["rulesets"])
-      assert.strictEqual(r.code, 0)
-      const ids = r.out
-        .split("\n")
-        .filter((l) => /^\S/.test(l))
-        .map((l) => l.split(" ")[0])
-      assert.deepStrictEqual(ids, ["mtg", "riftbound", "berserk", "fab"])
-      assert.match(r.out, /coverage: \d+ rules: \d+ implemented/)
-      assert.match(r.out, /rules: /)
-    })
+  it.effect(
+    "lists the rulesets the installed packages declare, with rules version, coverage and source",
+    () =>
+      Effect.gen(function* () {
+        const r = yield* cli(["rulesets"])
+        assert.strictEqual(r.code, 0, r.err)
+        const ids = r.out
+          .split("\n")
+          .filter((l) => /^\S/.test(l))
+          .map((l) => l.split(" ")[0])
+        // exactly the ids the manifests of the CLI's dependencies declare, sorted
+        assert.isNotEmpty(Registry.declared)
+        assert.deepStrictEqual(ids, [...Registry.declared])
+        assert.match(r.out, /coverage: \d+ rules: \d+ implemented/)
+        assert.match(r.out, /rules: /)
+        // where each came from: its package and version, and its folder
+        for (const id of Registry.declared) {
+          assert.match(
+            r.out,
+            new RegExp(
+              `package: @bulwark/${id} \\d+\\.\\d+\\.\\d+ \\(installed (in the project|with the CLI)\\)`
+            )
+          )
+          assert.include(r.out, `path: ${Registry.scenariosOf(id).replace(/[\\/]scenarios$/, "")}`)
+        }
+      })
   )
 })
 
@@ -206,7 +221,7 @@ describe("bulwark resolve", () => {
       assert.strictEqual(r.code, 2)
       assert.strictEqual(
         r.err,
-        `${f}:${lineOf("ruleset: mtg")}:1: unknown ruleset "mgt"; installed rulesets: mtg, riftbound, berserk, fab`
+        `${f}:${lineOf("ruleset: mtg")}:1: unknown ruleset "mgt"; installed rulesets: ${Registry.ids.join(", ")}\n  did you mean "mtg"?`
       )
     })
   )
@@ -360,7 +375,8 @@ describe("bulwark schema", () => {
     Effect.gen(function* () {
       const r = yield* cli(["schema", "poker"])
       assert.strictEqual(r.code, 2)
-      assert.include(r.err, 'unknown ruleset "poker"; installed rulesets: mtg, riftbound, berserk, fab')
+      assert.include(r.err, `unknown ruleset "poker"; installed rulesets: ${Registry.ids.join(", ")}`)
+      assert.include(r.err, "npm install --save-dev @bulwark/poker")
     })
   )
 })
@@ -472,7 +488,7 @@ describe("the built binary", () => {
     assert.match(execFileSync(process.execPath, [main, "--version"], { encoding: "utf8" }), /\d+\.\d+\.\d+/)
   })
 
-  it("the entry is bundled: it loads nothing of effect until a command needs it", () => {
+  it("the entry is bundled: it loads nothing of effect until a command needs it, and names no ruleset", () => {
     // the entry imports node built-ins and its own lazy chunk, never a package
     const entry = readFileSync(main, "utf8")
     const imports = [...entry.matchAll(/(?:from|import\()\s*[`"']([^`"']+)[`"']/g)].map((m) => m[1])
@@ -480,11 +496,18 @@ describe("the built binary", () => {
       imports.filter((i) => !(i?.startsWith("node:") || i?.startsWith("./bulwark-"))),
       []
     )
-    // and the lazy chunk is self-contained: effect is bundled, not imported at run time
+    // the lazy chunk imports only what the rulesets share with it — effect and the Bulwark
+    // libraries, from node_modules — and no ruleset: rulesets are found by their manifests
     const chunk = entry.match(/\.\/(bulwark-[^`"']+\.js)/)?.[1]
     assert.isDefined(chunk)
     const text = readFileSync(join(here, "..", "dist", chunk ?? ""), "utf8")
-    assert.notMatch(text, /from\s*[`"']effect/)
+    const packages = new Set(
+      [...text.matchAll(/(?:from|import\()\s*[`"']([^`"'.][^`"']*)[`"']/g)]
+        .map((m) => m[1] ?? "")
+        .filter((i) => !i.startsWith("node:"))
+        .map((i) => (i.startsWith("@") ? i.split("/").slice(0, 2).join("/") : (i.split("/")[0] ?? i)))
+    )
+    assert.deepStrictEqual([...packages].sort(), ["@bulwark/core", "@bulwark/scenario", "effect"])
   })
 
   it.effect("--version without the CLI framework prints what the framework prints", () =>

@@ -8,24 +8,22 @@
  * each of its mappings mistyped, is refused at the line of the mistyped key.
  */
 import { readdirSync, readFileSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
 import type { Ruleset } from "@bulwark/core"
 import { checkScenario, parseScenario } from "@bulwark/scenario"
 import { Result } from "effect"
 import { assert, describe, it } from "vitest"
 import { parseDocument } from "yaml"
-import * as Registry from "../src/registry.js"
+import * as Registry from "./installed.js"
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
-const GAMES = ["mtg", "riftbound", "berserk", "fab"] as const
+const GAMES = Registry.ids
 const bundled = GAMES.flatMap((game) =>
-  readdirSync(join(root, "packages", game, "scenarios"))
+  readdirSync(Registry.scenariosOf(game))
     .filter((f) => f.endsWith(".yaml"))
     .map((f) => ({
       game,
       name: `${game}/${f}`,
-      text: readFileSync(join(root, "packages", game, "scenarios", f), "utf8")
+      text: readFileSync(join(Registry.scenariosOf(game), f), "utf8")
     }))
 )
 

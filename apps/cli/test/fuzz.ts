@@ -9,8 +9,7 @@
  * runs without a defect.
  */
 import { readdirSync, readFileSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
 import type { Ruleset } from "@bulwark/core"
 import { checkScenario, parseScenario, type Scenario, Skeleton } from "@bulwark/scenario"
 import { Result } from "effect"
@@ -37,14 +36,12 @@ export type Rng = ReturnType<typeof prng>
 // ---------------------------------------------------------------------------------------------
 // the corpus: every bundled scenario
 
-const here = dirname(fileURLToPath(import.meta.url))
-const packagesDir = join(here, "..", "..", "..", "packages")
-
-/** Every bundled scenario file: `packages/<id>/scenarios/*.yaml`. */
-export const corpus = (): ReadonlyArray<{ readonly name: string; readonly text: string }> => {
+/** Every bundled scenario file of the given rulesets (their packages' `scenarios/` folders), named `<id>/<file>`. */
+export const corpus = (
+  rulesets: ReadonlyArray<{ readonly id: string; readonly scenarios: string }>
+): ReadonlyArray<{ readonly name: string; readonly text: string }> => {
   const out: Array<{ name: string; text: string }> = []
-  for (const pkg of readdirSync(packagesDir).sort()) {
-    const dir = join(packagesDir, pkg, "scenarios")
+  for (const { id: pkg, scenarios: dir } of rulesets) {
     let files: Array<string>
     try {
       files = readdirSync(dir).sort()

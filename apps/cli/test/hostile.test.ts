@@ -17,8 +17,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
-import * as Registry from "../src/registry.js"
 import { STACK } from "./fuzz.js"
+import * as Registry from "./installed.js"
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), "hostile")
 const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Record<

@@ -43,7 +43,7 @@ import { TestConsole } from "effect/testing"
 import { parse } from "yaml"
 import { runCli } from "../src/cli.js"
 import * as Migration from "../src/migrate.js"
-import * as Registry from "../src/registry.js"
+import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 /** A format-1 file of the bundled ones, as it was before format 2. */

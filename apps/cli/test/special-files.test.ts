@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url"
 import { findScenarios, loadFile } from "@bulwark/scenario/node"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import * as Registry from "../src/registry.js"
+import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const main = join(here, "..", "dist", "main.js")
