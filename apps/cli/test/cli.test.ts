@@ -498,9 +498,10 @@ describe("the built binary", () => {
     )
     // the lazy chunk imports only what the rulesets share with it — effect and the Bulwark
     // libraries, from node_modules — and no ruleset: rulesets are found by their manifests
-    const chunk = entry.match(/\.\/(bulwark-[^`"']+\.js)/)?.[1]
-    assert.isDefined(chunk)
-    const text = readFileSync(join(here, "..", "dist", chunk ?? ""), "utf8")
+    // (every chunk the entry names: the signal handlers' chunk and the commands' chunk)
+    const chunks = [...new Set([...entry.matchAll(/\.\/(bulwark-[^`"']+\.js)/g)].map((m) => m[1] ?? ""))]
+    assert.isAbove(chunks.length, 0)
+    const text = chunks.map((c) => readFileSync(join(here, "..", "dist", c), "utf8")).join("\n")
     const packages = new Set(
       [...text.matchAll(/(?:from|import\()\s*[`"']([^`"'.][^`"']*)[`"']/g)]
         .map((m) => m[1] ?? "")
