@@ -408,6 +408,16 @@ describe("fuzz: malformed stored records give typed errors only", () => {
     }
   })
 
+  it("the old restore (no decoding: the log replayed as given) fails the same property", () => {
+    const undecoded: Restore = (r, e, l, v, input) =>
+      replayDecoded(r, e, l, v, input as ReadonlyArray<Decision.LogEntry>)
+    const found = property(undecoded, seed, cases)
+    assert.isTrue(
+      found.some((f) => f.includes("TypeError")),
+      found.slice(0, 3).join("\n")
+    )
+  })
+
   it("the mutant decoder (requests unchecked) is caught by the same property", () => {
     const found = property(mutant, seed, cases)
     assert.isAbove(found.length, 0)
