@@ -235,6 +235,7 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
  */
 export const rules: Policy.Rules = {
   name: "berserk",
+  rulesVersion: "Берсерк 533–534 (Russian rules text)",
   order,
   assignment: P.recipientControllerAllocates(
     "Берсерк (interpretation): the creature's controller divides a prevention between its wounds"

@@ -252,6 +252,32 @@ export class SearchBudgetExceeded extends Schema.TaggedError<SearchBudgetExceede
 }
 
 /**
+ * A stored decision record (`Decision.Stored`) was written for another ruleset, another rules
+ * version, or in a record format this version of the engine does not read. Its log could ask
+ * other decisions under these rules, so it is refused before anything is replayed. `field` is
+ * the record's key (`ruleset`, `rulesVersion` or `format`), `expected` what these rules need and
+ * `found` what the record holds.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.IncompatibleRecord({ field: "ruleset", expected: "fab", found: "mtg" }).message
+ * // "the stored record's ruleset is \"mtg\", these rules need \"fab\""
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class IncompatibleRecord extends Schema.TaggedError<IncompatibleRecord>()("IncompatibleRecord", {
+  field: Schema.String,
+  expected: Schema.String,
+  found: Schema.String
+}) {
+  override get message(): string {
+    return `the stored record's ${this.field} is ${JSON.stringify(this.found)}, these rules need ${JSON.stringify(this.expected)}`
+  }
+}
+
+/**
  * Every error a resolution can fail with.
  *
  * @example
@@ -272,3 +298,5 @@ export type ResolveError =
   | ChooserFailed
   | SearchBudgetExceeded
   | InvariantBreach
+  | InvalidInput
+  | IncompatibleRecord

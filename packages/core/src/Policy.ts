@@ -238,6 +238,8 @@ export interface Failure {
 /**
  * A ruleset's policies in one value, as the synchronous resolver takes them.
  *
+ * - `name`: the ruleset's id (a stored decision record names it, see `Decision.Stored`);
+ *   `rulesVersion`: the rules text implemented, also checked when a record is restored;
  * - `commit`: how an occurrence that happened changes the view (used for costs and sub-events,
  *   so that later candidates see, for example, that the effect's source was destroyed; and for
  *   the final occurrences);
@@ -266,6 +268,14 @@ export interface Failure {
  */
 export interface Rules {
   readonly name: string
+  /**
+   * The rules text these rules implement (a ruleset's `rulesVersion`). A stored decision record
+   * (`Decision.Stored`) carries it, with `name` as its ruleset id, and restoring the record
+   * under rules of another version is an `IncompatibleRecord` error. Absent: `""`.
+   *
+   * @since 0.1.0
+   */
+  readonly rulesVersion?: string | undefined
   readonly order: OrderingPolicy
   readonly assignment: AssignmentPolicy
   readonly results?: ResultsPolicy | undefined

@@ -327,6 +327,8 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
  */
 export const rules: Policy.Rules = {
   name: "fab",
+  rulesVersion:
+    "Flesh and Blood Comprehensive Rules, copy of February 2026 (no version number in the text; 6.4.10 h = cannot prevent, i = fixed, j = shielding)",
   order,
   assignment,
   results: hits,

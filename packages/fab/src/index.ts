@@ -59,8 +59,7 @@ export const core: typeof coreName = coreName
  *
  * @since 0.1.0
  */
-export const rulesVersion =
-  "Flesh and Blood Comprehensive Rules, copy of February 2026 (no version number in the text; 6.4.10 h = cannot prevent, i = fixed, j = shielding)" as const
+export const rulesVersion: string = Rules.rules.rulesVersion ?? ""
 
 /**
  * The rules coverage table of this adapter.

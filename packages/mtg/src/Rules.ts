@@ -130,6 +130,7 @@ export const predicates = { ...Protection.predicates, ...Results.predicates, ...
  */
 export const rules: Policy.Rules = {
   name: "mtg",
+  rulesVersion: "MTG Comprehensive Rules 2025-06-06 (excerpt)",
   order,
   assignment,
   results: Results.policy,

@@ -221,7 +221,7 @@ export const ruleset: Ruleset.Ruleset = {
   name: "Magic: The Gathering",
   description:
     "Magic CR 120 (damage and its results), 614 (replacement), 615 (prevention), 616 (interaction) and 702.16 (protection)",
-  rulesVersion: "MTG Comprehensive Rules 2025-06-06 (excerpt)",
+  rulesVersion: Rules.rules.rulesVersion ?? "",
   language: Scenario.language,
   rules: Rules.rules,
   coverage,

@@ -558,6 +558,7 @@ export const predicates: Filter.Predicates = {
  */
 export const rules: Policy.Rules = {
   name: "riftbound",
+  rulesVersion,
   order,
   assignment: Policy.recipientControllerAllocates(
     "Riftbound 437.2 / 372: the Prevent Value is tracked on the unit; its controller decides"
