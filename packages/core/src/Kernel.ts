@@ -52,6 +52,7 @@ import * as Ledger from "./Ledger.js"
 import type * as Policy from "./Policy.js"
 import type * as Replacement from "./Replacement.js"
 import type * as Trace from "./Trace.js"
+import * as Zones from "./Zones.js"
 
 /**
  * Options of a resolution. `trace: false` skips building the trace (for game AIs that only need
@@ -641,7 +642,8 @@ class FilterContext implements Filter.Context {
     readonly occurrence: GameEvent.Occurrence | undefined,
     readonly predicates: Filter.Predicates,
     readonly values: Filter.NamedValues | undefined,
-    private readonly frame: Frame | undefined
+    private readonly frame: Frame | undefined,
+    readonly zones: Zones.Zones | undefined
   ) {}
   /** Computed only if a condition or predicate reads it (it is O(occurrences)). */
   get batch(): ReadonlyArray<GameEvent.Occurrence> | undefined {
@@ -667,7 +669,8 @@ const ctxFor = (
     occ,
     s.rules.predicates ?? NO_PREDICATES,
     s.rules.values,
-    frame
+    frame,
+    s.rules.zones
   )
 
 const guard = <A>(e: Replacement.Replacement, f: () => A): A => {
@@ -724,7 +727,12 @@ const filtersMatch = (
     const w = e.watch
     const ctx = ctxFor(s, e, occ, frame)
     if (w.subject !== undefined && !Filter.matches(w.subject, occ.subject, ctx)) return false
-    if (w.source !== undefined && !Filter.matches(w.source, occ.source, ctx)) return false
+    if (w.source !== undefined && !Filter.matches(w.source, occ.source, ctx)) {
+      // the ruleset may say who else dealt it (FaB 8.5.3a: a non-living card's controller and hero)
+      const also = s.rules.alsoDealtBy?.(occ, s.view)
+      if (also === undefined || !also.some((id) => Filter.matches(w.source as Filter.Filter, id, ctx)))
+        return false
+    }
     return true
   })
 
@@ -1561,7 +1569,10 @@ const pushFrame = (
     followUps: []
   }
   for (let i = 0; i < frame.items.length; i++) addItemToGroup(s, frame, i)
-  const failures = s.rules.fails === undefined ? undefined : frame.items.map((it) => failOf(s, it))
+  const failures =
+    s.rules.fails === undefined && s.rules.zones?.dealtInPlay === undefined
+      ? undefined
+      : frame.items.map((it) => failOf(s, it))
   if (s.rules.order.groupOrder === "apnap" && frame.groups.length > 1) {
     const order = GameView.turnOrderFrom(s.view, s.view.activePlayer)
     const ranks = new Map(frame.groups.map((g) => [g, groupRank(s, frame, g, order)] as const))
@@ -1605,8 +1616,9 @@ const pushFrame = (
  */
 const failOf = (s: State, it: Item): Policy.Failure | undefined => {
   const f = s.rules.fails
-  if (f === undefined || it.status === "replaced" || it.status === "failed") return undefined
-  const why = f(it.occ, s.view)
+  if (it.status === "replaced" || it.status === "failed") return undefined
+  // the ruleset's own reasons first, then: what is not in play is dealt nothing (its zones)
+  const why = f?.(it.occ, s.view) ?? Zones.notInPlay(s.rules.zones, it.occ, s.view)
   if (why !== undefined) it.status = "failed"
   return why
 }
