@@ -25,11 +25,43 @@
 import * as GameView from "./GameView.js"
 
 /**
+ * A set of zones: a list of zone names, or every zone except those named (`{ except: [...] }`),
+ * for a game whose in-play zones are open-ended (Riftbound's board: the bases and every
+ * battlefield, a zone named after its battlefield).
+ *
+ * @example
+ * ```ts
+ * import type { Zones } from "@bulwark/core"
+ * const battlefield: Zones.ZoneSet = ["battlefield"]
+ * const board: Zones.ZoneSet = { except: ["trash", "hand", "deck", "banishment", "chain"] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type ZoneSet = ReadonlyArray<string> | { readonly except: ReadonlyArray<string> }
+
+/**
+ * Whether a zone is in a {@link ZoneSet}.
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * Zones.contains(["battlefield"], "graveyard") // false
+ * Zones.contains({ except: ["trash"] }, "BF1") // true
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const contains = (set: ZoneSet, zone: string): boolean =>
+  "except" in set ? !set.except.includes(zone) : (set as ReadonlyArray<string>).includes(zone)
+
+/**
  * A ruleset's zones:
  *
  * - `inPlay`: the zones whose objects are in play (MTG's battlefield, FaB's arena, Riftbound's
- *   board, Берсерк's battlefield and flyers' zone); `inPlayRule` is the rule that says so,
- *   cited when something is refused for not being in play;
+ *   board, Берсерк's battlefield and flyers' zone), a {@link ZoneSet}; `inPlayRule` is the rule
+ *   that says so, cited when something is refused for not being in play. An effect that comes
+ *   from an object and works only while it is in play says `requiresSourceInPlay`;
  * - `control`: the zones whose objects have a controller (usually the in-play zones and the
  *   stack); `controlRule` the rule that says so;
  * - `dealtInPlay`: the event families whose subject must be in play for the occurrence to happen
@@ -50,9 +82,9 @@ import * as GameView from "./GameView.js"
  * @category model
  */
 export interface Zones {
-  readonly inPlay: ReadonlyArray<string>
+  readonly inPlay: ZoneSet
   readonly inPlayRule: string
-  readonly control: ReadonlyArray<string>
+  readonly control: ZoneSet
   readonly controlRule: string
   readonly dealtInPlay?: ReadonlyArray<string> | undefined
 }
@@ -72,7 +104,7 @@ export interface Zones {
  * @category getters
  */
 export const isInPlay = (zones: Zones | undefined, o: GameView.GameObject): boolean =>
-  zones === undefined || o.zone === undefined || zones.inPlay.includes(o.zone)
+  zones === undefined || o.zone === undefined || contains(zones.inPlay, o.zone)
 
 /**
  * Whether an object can have a controller where it is: a player always; an object that names no
@@ -89,7 +121,7 @@ export const isInPlay = (zones: Zones | undefined, o: GameView.GameObject): bool
  * @category getters
  */
 export const hasController = (zones: Zones | undefined, o: GameView.GameObject): boolean =>
-  o.kind === "player" || zones === undefined || o.zone === undefined || zones.control.includes(o.zone)
+  o.kind === "player" || zones === undefined || o.zone === undefined || contains(zones.control, o.zone)
 
 /**
  * The controller of a player or object in the rules' sense: a player itself; an object in a
