@@ -803,6 +803,10 @@ const blockerNotApplied = (
     const zone = e.source === undefined ? undefined : GameView.get(s.view, e.source)?.zone
     if (zone === undefined || !e.requiresSourceIn.includes(zone)) return "sourceLeftZone"
   }
+  if (e.requiresSourceInPlay === true) {
+    const src = e.source === undefined ? undefined : GameView.get(s.view, e.source)
+    if (src === undefined || !Zones.isInPlay(s.rules.zones, src)) return "sourceLeftZone"
+  }
   if (e.condition !== undefined && !holdsFor(s, e, e.condition, item.occ, frame)) return "conditionFailed"
   if (e.costPayable !== undefined && !holdsFor(s, e, e.costPayable, item.occ, frame)) return "costUnpayable"
   return undefined
@@ -1399,7 +1403,8 @@ const quickOrderCheck = (
   for (const e of relevantEffects(s, frame, group)) if (e.condition !== undefined) return undefined
   let item: Item | undefined
   for (const e of effects) {
-    if (e.limit !== undefined || e.requiresSourceIn !== undefined) return undefined
+    if (e.limit !== undefined || e.requiresSourceIn !== undefined || e.requiresSourceInPlay === true)
+      return undefined
     const a = e.action
     if (a._tag === "Modify" ? typeof a.value !== "number" : a._tag !== "Prevent") return undefined
     if (

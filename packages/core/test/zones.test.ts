@@ -232,3 +232,35 @@ describe("the outcome's state shows a controller only where the zones give one",
     )
   })
 })
+
+describe("requiresSourceInPlay: an object's effect works while the object is in play (T-z 2)", () => {
+  const fromCharm = (source: string): Replacement.Replacement =>
+    shield("c", "nap", ["nap"], 2, { source, requiresSourceInPlay: true })
+  const run = (rules: Policy.Rules, source: string) =>
+    ok(
+      Resolver.resolveSync(
+        rules,
+        GameEvent.make("e", [dmg("d", "nap", 3)]),
+        Ledger.make([fromCharm(source)]),
+        view,
+        Chooser.firstLegal
+      )
+    )
+  it("its source on the table: it applies (1 dealt); on the pile or in a graveyard: it does not (3 dealt)", () => {
+    assert.strictEqual(dealt(run(zoned, "onTable"), "nap"), 1)
+    assert.strictEqual(dealt(run(zoned, "onPile"), "nap"), 3)
+    const r = run(zoned, "inGrave")
+    assert.strictEqual(dealt(r, "nap"), 3)
+    assert.isTrue(r.trace.some((t) => t._tag === "NotApplied" && t.reason === "sourceLeftZone"))
+  })
+  it("an open-ended set (every zone but the graveyard and the hand): a zone named after a place is in play", () => {
+    const open: Policy.Rules = { ...affected, zones: { ...zones, inPlay: { except: ["grave", "hand"] } } }
+    assert.strictEqual(dealt(run(open, "onPile"), "nap"), 1)
+    assert.strictEqual(dealt(run(open, "inGrave"), "nap"), 3)
+    assert.isTrue(Zones.contains({ except: ["grave"] }, "place-1"))
+    assert.isFalse(Zones.contains(["table"], "place-1"))
+  })
+  it("without zones every source is in play: it applies wherever its source is", () => {
+    assert.strictEqual(dealt(run(affected, "inGrave"), "nap"), 1)
+  })
+})
