@@ -63,8 +63,8 @@ export type Category = (typeof Category)[keyof typeof Category]
  * The zones of the arena, where objects are in play (3.1.1: "The arena is a collection of all
  * the arms, chest, combat chain, head, hero, legs, permanent, and weapon zones"): `arena` (the
  * zone of an object a file puts "in the arena" without naming one, 3.1.2) and each of those
- * zones. Named once: `Rules.zones` is built from it, and so is where the keywords of an object
- * work (`requiresSourceIn`).
+ * zones. Named once: `Rules.zones` is built from it (the keywords of an object work while it is
+ * in play there: `requiresSourceInPlay`), and so is {@link canDestroyThis}.
  *
  * @example
  * ```ts
@@ -519,8 +519,8 @@ const keyword = (
       `${name} ${shown(amount)}`,
       rule
     ),
-    // 1.7.4: "An ability is functional when its source is public and in the arena" (3.1.1 zones)
-    requiresSourceIn: arena
+    // 1.7.4: "An ability is functional when its source is public and in the arena" (Rules.zones)
+    requiresSourceInPlay: true
   }
 }
 

@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, type Policy, type Zones } from "@bulwark/core"
+import { GameEvent, GameView, type Policy, Zones } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -403,7 +403,7 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
     delete props["attachedTo"]
     delete props["damage"]
   }
-  const keepsController = zones.control.includes(zone)
+  const keepsController = Zones.contains(zones.control, zone)
   const next: GameView.GameObject =
     keepsController && o.controller !== undefined
       ? { ...o, zone, props }
