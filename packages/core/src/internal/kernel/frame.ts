@@ -1,7 +1,8 @@
 /**
  * An event's frame, its groups and items (algorithm step 1): the batch is partitioned into groups
  * by the ordering policy (per affected object, or the whole event), taken in APNAP order. An
- * occurrence the ruleset's `fails` rejects (its recipient left play) never starts: it is
+ * occurrence the ruleset's `fails` rejects (its recipient left play), or one of a `dealtInPlay`
+ * family to what the ruleset's zones say is not in play (`Zones.notInPlay`), never starts: it is
  * `failed`, and the trace says why.
  *
  * @internal
