@@ -17,6 +17,25 @@ import { Schema } from "effect"
 import * as Attack from "./Attack.js"
 
 /**
+ * The zones where a card is in play: the battlefield (`battlefield`, «зона битвы») and the
+ * flyers' zone (`flyers`, where flying creatures are). 533.6: "Если карта – источник Эффекта
+ * Предотвращения покидает активную зону (как правило, зону битвы), то эффект предотвращения от
+ * этой карты не применяется" — *as a rule* the battlefield: a flyer in the flyers' zone is in
+ * play as much. Named once: `Rules.zones` is built from it, and a card's effects — its written
+ * effects, its armour («Броня») and protections alike — work while it is in play there
+ * (`requiresSourceInPlay`), not from a graveyard or a hand.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.inPlay // ["battlefield", "flyers"]
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const inPlay: ReadonlyArray<string> = ["battlefield", "flyers"]
+
+/**
  * The event families of Берсерк, as 533–534 name them: wounds (`damage`, «раны», 533.1), healing
  * (`heal`, «излечиться») and opening (`open`, «открыться», 534.1's Серк), with closing (`close`,
  * «закрыться») beside opening, and a creature's death (`die`, «гибель»: not named in 533–534,
@@ -305,8 +324,8 @@ export const toFilterOf = (effect: string, to: Language.Selector | undefined): F
 }
 
 /**
- * The zones an effect's source must be in for it to apply (default `["battlefield"]` when it
- * has a source: 533.6, and 112 "they work while their source is in a suitable zone").
+ * The zones an effect's source must be in for it to apply (by default, when it has a source: in
+ * play, {@link inPlay} — 533.6, and 112 "they work while their source is in a suitable zone").
  *
  * @example
  * ```ts
@@ -496,7 +515,10 @@ const common = (
     rule: c.rule ?? rule,
     ...(c.source === undefined
       ? {}
-      : { source: c.source, requiresSourceIn: c.activeZones ?? ["battlefield"] }),
+      : c.activeZones === undefined
+        ? // 533.6, 112: it works while its source is in play (the battlefield or the flyers' zone)
+          { source: c.source, requiresSourceInPlay: true }
+        : { source: c.source, requiresSourceIn: c.activeZones }),
     ...(c.duration === undefined ? {} : { duration: { until: c.duration } }),
     ...(c.may === true ? { optional: true } : {}),
     ...(limit === undefined ? {} : { limit })
@@ -1020,6 +1042,8 @@ export const protection = (input: {
     label: `Защита от: ${kinds.join(", ")}`,
     controller: input.controller,
     source: input.card,
+    // a built-in property follows the zone rule of written effects: in play only (533.6, 112)
+    requiresSourceInPlay: true,
     category: "protection",
     rule: RULE_PROTECTION,
     watch: { family: "damage", subject: { _tag: "Id", ids: [input.card] }, kinds: { anyOf: kinds } },
@@ -1051,7 +1075,8 @@ export const armor = (input: {
   label: `Броня ${Amount.check(input.amount, "armor amount", { id: input.card })}`,
   controller: input.controller,
   source: input.card,
-  requiresSourceIn: ["battlefield"],
+  // a built-in property follows the zone rule of written effects: in play only (533.6)
+  requiresSourceInPlay: true,
   category: "prevention",
   rule: "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)",
   watch: { family: "damage", subject: { _tag: "Id", ids: [input.card] }, kinds: { anyOf: ["nonmagical"] } },

@@ -23,7 +23,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy as P, type Policy, Replacement, Words } from "@bulwark/core"
+import { GameEvent, GameView, Policy as P, type Policy, Replacement, Words, Zones } from "@bulwark/core"
 import * as Effects from "./Effects.js"
 import * as RuleText from "./RuleText.js"
 
@@ -154,7 +154,8 @@ export const results: Policy.ResultsPolicy = {
     for (const d of dealt) {
       if (seen.has(d.subject)) continue
       const o = view.objects[d.subject]
-      if (o === undefined || o.kind !== "object" || o.zone !== "battlefield") continue
+      // a creature in play dies (the battlefield or the flyers' zone: Rules.zones)
+      if (o === undefined || o.kind !== "object" || !Zones.isInPlay(zones, o)) continue
       const life = o.props.life
       const wounds = num(o, "wounds")
       if (typeof life !== "number" || wounds < life) continue
@@ -207,7 +208,7 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
       return v
     }
     case Effects.Family.die:
-      return o.zone === "battlefield" ? GameView.setObject(view, { ...o, zone: "graveyard" }) : view
+      return Zones.isInPlay(zones, o) ? GameView.setObject(view, { ...o, zone: "graveyard" }) : view
     case Effects.Family.heal:
       return setProps(view, o, { wounds: Math.max(0, num(o, "wounds") - occurrence.amount) })
     case Effects.Family.open:
@@ -217,6 +218,32 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
     default:
       return view
   }
+}
+
+/**
+ * Where Берсерк's cards are in play and have a controller (core's `Zones`): in play on the
+ * battlefield and in the flyers' zone ({@link Effects.inPlay}; 533.6: the active zone is "как
+ * правило, зону битвы" — as a rule, not only); a card there (and an attack being made, zone
+ * `attack`) is controlled by its player — "Активируются игроком, контролирующий источник
+ * способности" (112) — while one in a graveyard or a hand is only owned: `controller: you`
+ * never counts it. The rules found say nothing of wounds to a card out of play (119.2 lets
+ * effects be put on cards in a graveyard or a hand): an event may still name one, and no
+ * effect of that card applies to it (see the README's Interpretations).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * Rules.zones.inPlay // ["battlefield", "flyers"]
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const zones: Zones.Zones = {
+  inPlay: Effects.inPlay,
+  inPlayRule: "Берсерк 533.6",
+  control: [...Effects.inPlay, "attack"],
+  controlRule:
+    "Берсерк (interpretation): a card in play is controlled by its player, one in a graveyard or a hand only owned"
 }
 
 /**
@@ -242,6 +269,7 @@ export const rules: Policy.Rules = {
   ),
   commit,
   results,
+  zones,
   predicates: Effects.predicates,
   // 533.3: within a group each player applies their own «в выбранном им порядке»; no rule
   // reads that order itself, so a choice whose every order ends the same is not asked

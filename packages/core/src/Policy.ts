@@ -23,6 +23,7 @@ import type * as Filter from "./Filter.js"
 import type * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
 import type * as Replacement from "./Replacement.js"
+import type * as Zones from "./Zones.js"
 
 /**
  * Where an ordering policy is in its own sequence (the current tier or slot, the current
@@ -252,7 +253,13 @@ export interface Failure {
  * - `replacementsFirst`: what replacements made happens before the unmodified rest;
  * - `orderShortcut`: order prompts only when the order can matter;
  * - `prepareEvent`: how the ruleset changes an event before effects see it (see
- *   {@link EventPreparation}; MTG 120.4a).
+ *   {@link EventPreparation}; MTG 120.4a);
+ * - `zones`: where objects are in play and where they have a controller (see `Zones.Zones`),
+ *   stated once: filters read it (`ControlledBy`: a card in a graveyard is controlled by no one),
+ *   and an occurrence of one of its `dealtInPlay` families to what is not in play is `failed`;
+ * - `alsoDealtBy`: who else is considered to have dealt an occurrence besides its source (FaB
+ *   8.5.3a: a non-living card's controller and that player's hero): an effect that watches a
+ *   source (`watch.source`) applies when its filter matches the source or any of them.
  *
  * @example
  * ```ts
@@ -307,6 +314,21 @@ export interface Rules {
    * @since 0.1.0
    */
   readonly prepareEvent?: EventPreparation | undefined
+  /**
+   * Where objects are in play and have a controller (see `Zones.Zones`).
+   *
+   * @since 0.1.0
+   */
+  readonly zones?: Zones.Zones | undefined
+  /**
+   * The players and objects also considered to have dealt an occurrence, besides its source
+   * (FaB 8.5.3a). Read where an effect's `watch.source` is matched; it must not mutate the view.
+   *
+   * @since 0.1.0
+   */
+  readonly alsoDealtBy?:
+    | ((occurrence: GameEvent.Occurrence, view: GameView.GameView) => ReadonlyArray<string>)
+    | undefined
 }
 
 /**

@@ -315,7 +315,9 @@ export const Action: Schema.Codec<Action> = Schema.Union([
  * - `watch`, `action`: see {@link Watch} and {@link Action};
  * - `condition`: a {@link Filter.Condition} checked, per occurrence, each time it could apply;
  * - `requiresSourceIn`: zones the source must be in for the effect to apply ("an effect whose
- *   source left its zone does not apply");
+ *   source left its zone does not apply"); `requiresSourceInPlay`: the source must be in play,
+ *   where the ruleset's zones (`Policy.Rules.zones`) say objects are (the battlefield, the arena,
+ *   the board) — the keywords and abilities of an object, written once for every game;
  * - `optional`: a "may" effect: its controller decides each time it could apply; declining does
  *   not use it up nor count toward its limit;
  * - `cost`: an occurrence resolved first, as a sub-event that can itself be replaced (pay
@@ -351,6 +353,7 @@ export const Replacement = Schema.Struct({
   action: Action,
   condition: Schema.optionalKey(Filter.Condition),
   requiresSourceIn: Schema.optionalKey(Schema.Array(Schema.String)),
+  requiresSourceInPlay: Schema.optionalKey(Schema.Boolean),
   optional: Schema.optionalKey(Schema.Boolean),
   cost: Schema.optionalKey(Template),
   costPayable: Schema.optionalKey(Filter.Condition),

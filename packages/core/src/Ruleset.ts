@@ -23,6 +23,7 @@ import * as Names from "./Names.js"
 import type * as Policy from "./Policy.js"
 import type * as Trace from "./Trace.js"
 import * as Words from "./Words.js"
+import * as Zones from "./Zones.js"
 
 /**
  * JSON data, as found in outcomes and query answers.
@@ -475,7 +476,8 @@ export interface EventOutcome {
  * The whole outcome of a scenario run, which `expect:` is matched against:
  *
  * - `events`: by event id (see {@link EventOutcome});
- * - `state`: every object and player at the end: `zone`, `controller` and its props;
+ * - `state`: every object and player at the end: `zone`, `controller` (only where the ruleset's
+ *   `zones` give one: not for a card in a graveyard or a hand) and its props;
  * - `effects`: every effect that was ever in the ledger: `remaining`, `uses`, `spent`, and `gone`
  *   (used up or ended);
  * - `decisions`: every decision in order: `kind`, `chooser`, `answer`;
@@ -575,18 +577,20 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
   }
 }
 
-const stateOfView = (view: GameView.GameView): Outcome["state"] => {
+const stateOfView = (view: GameView.GameView, zones: Zones.Zones | undefined): Outcome["state"] => {
   const out: Record<string, Record<string, Json>> = {}
   for (const [id, o] of Object.entries(view.objects)) {
     const entry: Record<string, Json> = { ...(o.props as Record<string, Json>) }
     if (o.zone !== undefined) entry["zone"] = o.zone
-    if (o.controller !== undefined) entry["controller"] = o.controller
+    // a card outside the ruleset's control zones has no controller (MTG 108.4, FaB 1.3.1b)
+    if (o.controller !== undefined && Zones.hasController(zones, o)) entry["controller"] = o.controller
     out[id] = entry
   }
   return out
 }
 
 interface Acc {
+  zones: Zones.Zones | undefined
   view: GameView.GameView
   ledger: Ledger.Ledger
   allEffects: Map<string, Ledger.Ledger["effects"][number]>
@@ -612,7 +616,7 @@ const finishRun = (acc: Acc, error?: { tag: string; message: string; step: numbe
   }
   const outcome: Outcome = {
     events: acc.events,
-    state: stateOfView(acc.view),
+    state: stateOfView(acc.view, acc.zones),
     effects,
     decisions: acc.decisions.map((d) => ({
       id: d.request.id,
@@ -653,7 +657,8 @@ const applySimple = (acc: Acc, step: Exclude<Step, { _tag: "Event" } | { _tag: "
   }
 }
 
-const newAcc = (compiled: Compiled): Acc => ({
+const newAcc = (compiled: Compiled, zones: Zones.Zones | undefined): Acc => ({
+  zones,
   view: compiled.view,
   ledger: compiled.ledger,
   allEffects: new Map(compiled.ledger.effects.map((e) => [e.id, e] as const)),
@@ -735,7 +740,7 @@ const runWith = (
   options: Kernel.Options
 ): Effect.Effect<Ran> =>
   Effect.gen(function* () {
-    const acc = newAcc(compiled)
+    const acc = newAcc(compiled, rules.zones)
     const stop = (step: number, error: unknown): Ran => {
       const e = isRunError(error)
         ? error

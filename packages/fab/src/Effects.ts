@@ -60,6 +60,34 @@ export const Category = {
 export type Category = (typeof Category)[keyof typeof Category]
 
 /**
+ * The zones of the arena, where objects are in play (3.1.1: "The arena is a collection of all
+ * the arms, chest, combat chain, head, hero, legs, permanent, and weapon zones"): `arena` (the
+ * zone of an object a file puts "in the arena" without naming one, 3.1.2) and each of those
+ * zones. Named once: `Rules.zones` is built from it (the keywords of an object work while it is
+ * in play there: `requiresSourceInPlay`), and so is {@link canDestroyThis}.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.arena.includes("combatChain") // true
+ * Effects.arena.includes("graveyard") // false
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const arena: ReadonlyArray<string> = [
+  "arena",
+  "arms",
+  "chest",
+  "combatChain",
+  "head",
+  "hero",
+  "legs",
+  "permanent",
+  "weapon"
+]
+
+/**
  * The occurrence families of this ruleset: dealing damage (8.5.3), destroying an object
  * (8.5.4), paying resources (8.5.31), a hit (7.5.5), scheduling a destruction at the beginning
  * of the end phase (Quell, 8.3.19), and the other verbs of 8.5 an `event` step can name, each an
@@ -315,7 +343,7 @@ export const canDestroyThis: Filter.Condition = {
   filter: {
     _tag: "And",
     all: [
-      { _tag: "InZone", zones: ["arena"] },
+      { _tag: "InZone", zones: arena },
       { _tag: "Prop", prop: "indestructible", op: "ne", value: true }
     ]
   }
@@ -491,7 +519,8 @@ const keyword = (
       `${name} ${shown(amount)}`,
       rule
     ),
-    requiresSourceIn: ["arena"]
+    // 1.7.4: "An ability is functional when its source is public and in the arena" (Rules.zones)
+    requiresSourceInPlay: true
   }
 }
 

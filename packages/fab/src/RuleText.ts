@@ -43,6 +43,8 @@ export const sentences: Readonly<Record<string, string>> = {
     "Outcome-replacement: Sixth, each player applies any active outcome-replacement effects they control.",
   "7.5.2b":
     "If the attack-target has ceased to exist or is illegal when the damage is calculated, no damage is dealt, and the event is not generated.",
+  "7.7.2c":
+    "If the active-attack of the active chain link does not exist or cannot move to the combat chain as a chain link, or the active-attack ceases to exist before damage is calculated, the Close Step begins as a game state action.",
   "7.5.5":
     "An attack is considered to have hit if it deals damage to an attack-target during the Damage Step of combat.",
   "8.3.8":
@@ -56,6 +58,10 @@ export const sentences: Readonly<Record<string, string>> = {
   "8.3.37":
     'Arcane Shelter is written as "Arcane Shelter N" which means "If you would be dealt arcane damage, destroy this to prevent N of that damage."',
   "8.5.3c": "If a non-living object would be dealt damage, the effect fails.",
+  "1.3.1b":
+    "A card does not have a controller unless it is in the arena or on the stack. The controller of a card is its owner as it enters the arena or the player who played that card.",
+  "1.8.9":
+    "An effect fails if the target(s) of the effect cease to exist, if there are no legal parameters at the time the effect is generated, or if all the events it creates fail to occur.",
   "8.5.47":
     "To amp N, the next time an event the player controls would deal arcane damage this turn, instead it deals that much arcane damage plus N.",
   "6.4.9":

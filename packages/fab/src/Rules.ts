@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy, Words } from "@bulwark/core"
-import { Category, Family } from "./Effects.js"
+import { GameEvent, GameView, Policy, Words, Zones } from "@bulwark/core"
+import { arena, Category, Family } from "./Effects.js"
 import * as RuleText from "./RuleText.js"
 
 /**
@@ -209,8 +209,39 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
   }
 }
 
+/**
+ * Where Flesh and Blood's objects are in play and have a controller (core's `Zones`):
+ *
+ * - in play: the arena ({@link Effects.arena}: 3.1.1, "The arena is a collection of all the arms,
+ *   chest, combat chain, head, hero, legs, permanent, and weapon zones");
+ * - control: the arena and the stack — 1.3.1b: "A card does not have a controller unless it is
+ *   in the arena or on the stack", 1.2.1b: "An object does not have a controller if it is not in
+ *   the arena or on the stack." So "auras you control" never counts an aura card in a graveyard;
+ * - damage is dealt only to what is in play: an object outside the arena is not a permanent,
+ *   hence not a living object (2.5.1a), and "If a non-living object would be dealt damage, the
+ *   effect fails" (8.5.3c); a hero removed from the game (4.5.1a: "The player and their hero
+ *   cease to exist") is dealt nothing either — 1.8.9: "An effect fails if the target(s) of the
+ *   effect cease to exist".
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.zones.control.includes("stack") // true
+ * Rules.zones.inPlay.includes("stack") // false
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const zones: Zones.Zones = {
+  inPlay: arena,
+  inPlayRule: "FaB 8.5.3c, 1.8.9",
+  control: [...arena, "stack"],
+  controlRule: "FaB 1.3.1b",
+  dealtInPlay: [Family.damage]
+}
+
 /** An object in the arena (the zone objects are in when the file names none). */
-const inArena = (x: GameView.GameObject): boolean => x.zone === undefined || x.zone === "arena"
+const inArena = (x: GameView.GameObject): boolean => Zones.isInPlay(zones, x)
 
 // 8.5.7a / 8.5.12a: "If the object does not have the life property, then the gain (lose) effect fails."
 const lifeFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
@@ -247,9 +278,13 @@ export const END_PHASE = "endPhase"
  * - FaB 7.5.2b: "If the attack-target has ceased to exist or is illegal when the damage is
  *   calculated, no damage is dealt, and the event is not generated." — an attack's damage
  *   (`params.attackTarget`) to an object no longer in the arena;
+ * - FaB 7.7.2c: "… or the active-attack ceases to exist before damage is calculated, the Close
+ *   Step begins" — an attack's damage (`params.attack`, the attack its source) whose attack is no
+ *   longer in the arena (destroyed, banished before the damage step): no damage, so no hit;
  * - FaB 8.5.3c: "If a non-living object would be dealt damage, the effect fails." — 2.5.1a: "A
  *   permanent with the life property is a living object": damage to an object without `life`
- *   (an equipment), or to one no longer in the arena (no longer a permanent).
+ *   (an equipment). Damage to an object or a hero no longer in the arena (no longer a permanent,
+ *   or removed from the game) fails by core's rule for what is not in play ({@link zones}).
  *
  * Heroes (players) are always living. Besides damage:
  *
@@ -294,6 +329,13 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
       : undefined
   }
   if (o.family !== Family.damage) return undefined
+  const attack = o.params.attack
+  const atk = typeof attack === "string" && o.source === attack ? view.objects[attack] : undefined
+  if (atk !== undefined && !inArena(atk))
+    return {
+      reason: `the active-attack ${attack} has ceased to exist before damage is calculated (it is in ${atk.zone}): the combat chain closes, no damage is dealt and there is no hit`,
+      rule: "FaB 7.7.2c"
+    }
   const x = view.objects[o.subject]
   if (x === undefined || x.kind === "player") return undefined
   if (!inArena(x) && o.params.attackTarget === o.subject)
@@ -301,17 +343,43 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
       reason: `the attack-target ${o.subject} has ceased to exist (it is in ${x.zone}): no damage is dealt and no hit-event is generated`,
       rule: "FaB 7.5.2b"
     }
-  if (!inArena(x))
-    return {
-      reason: `${o.subject} is no longer in the arena (in ${x.zone}): it is not a living object`,
-      rule: "FaB 8.5.3c"
-    }
+  // an object no longer in the arena: core's zones (8.5.3c, what is not in play is dealt nothing)
+  if (!inArena(x)) return undefined
   if (typeof x.props.life !== "number")
     return {
       reason: `${o.subject} is a non-living object (it has no life): the effect fails`,
       rule: "FaB 8.5.3c"
     }
   return undefined
+}
+
+/**
+ * Who else dealt an occurrence (core's `Rules.alsoDealtBy`), FaB 8.5.3a: "If the source is a
+ * non-living card, the player that controls the source and the player's hero are also considered
+ * to have dealt that damage." A source that is an object and not a living one (no `life`, or not
+ * in the arena: 2.5.1a) is also dealt by its controller — the player, who is their hero here
+ * (1.1.2b) — so "damage dealt to you by Bob's hero" (`from: bob`) sees Bob's attack action card's
+ * damage. A living source (an ally) dealt its damage alone; a card with no controller where it
+ * is (1.3.1b) adds no one.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * const view = GameView.make({ players: ["alice", "bob"], activePlayer: "bob", objects: [
+ *   { id: "atk", kind: "object", controller: "bob", owner: "bob", zone: "combatChain", props: { power: 3 } }] })
+ * Rules.alsoDealtBy(GameEvent.damage({ id: "d", source: "atk", recipient: "alice", amount: 3 }), view) // ["bob"]
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const alsoDealtBy = (o: GameEvent.Occurrence, view: GameView.GameView): ReadonlyArray<string> => {
+  if (o.source === undefined) return []
+  const src = GameView.get(view, o.source)
+  if (src === undefined || src.kind === "player") return []
+  if (typeof src.props.life === "number" && inArena(src)) return []
+  const controller = Zones.controllerOf(zones, view, src.id)
+  return controller === undefined ? [] : [controller]
 }
 
 /**
@@ -334,6 +402,8 @@ export const rules: Policy.Rules = {
   results: hits,
   commit,
   fails,
+  zones,
+  alsoDealtBy,
   // 6.5.2: each player "applies their active replacement effects of that type one-by-one"; no
   // rule reads that order itself, so a choice whose every order ends the same is not asked
   orderShortcut: true

@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, type Policy } from "@bulwark/core"
+import { GameEvent, GameView, type Policy, Zones } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -333,6 +333,35 @@ const bump = (id: string, prop: string, by: number) => (view: GameView.GameView)
   setProps(view, id, (p) => ({ ...p, [prop]: (typeof p[prop] === "number" ? (p[prop] as number) : 0) + by }))
 
 /**
+ * Where Magic's objects are in play and have a controller (core's `Zones`):
+ *
+ * - in play: the battlefield — damage is dealt only to what is there: CR 120.1a, "Damage can't be
+ *   dealt to an object that's not a battle, a creature, or a planeswalker", and a creature card
+ *   in a graveyard is not a creature (a permanent); an occurrence of `damage` to an object
+ *   elsewhere fails;
+ * - control: the battlefield and the stack — CR 108.4: "A card doesn't have a controller unless
+ *   that card represents a permanent or spell; in those cases, its controller is determined by
+ *   the rules for permanents or spells." So `controller: you` ("you control") never matches a card
+ *   in a library, hand, graveyard or exile; who decides for such a card is still its owner
+ *   (108.4a, `GameView.controllerOf`).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.zones.control // ["battlefield", "stack"]
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const zones: Zones.Zones = {
+  inPlay: ["battlefield"],
+  inPlayRule: "MTG CR 120.1a",
+  control: ["battlefield", "stack"],
+  controlRule: "MTG CR 108.4",
+  dealtInPlay: [Family.damage]
+}
+
+/**
  * The property that counts an object's zone changes: each one makes it a new object (CR 400.7,
  * "An object that moves from one zone to another becomes a new object with no memory of or
  * relation to its previous existence"), so an effect aimed at it before no longer applies.
@@ -374,7 +403,7 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
     delete props["attachedTo"]
     delete props["damage"]
   }
-  const keepsController = zone === "battlefield" || zone === "stack"
+  const keepsController = Zones.contains(zones.control, zone)
   const next: GameView.GameObject =
     keepsController && o.controller !== undefined
       ? { ...o, zone, props }

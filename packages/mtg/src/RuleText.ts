@@ -20,6 +20,9 @@
  * @category rules
  */
 export const sentences: Readonly<Record<string, string>> = {
+  "108.4":
+    "A card doesn’t have a controller unless that card represents a permanent or spell; in those cases, its controller is determined by the rules for permanents or spells.",
+  "120.1a": "Damage can’t be dealt to an object that’s not a battle, a creature, or a planeswalker.",
   "120.3":
     "Damage may have one or more of the following results, depending on whether the recipient of the damage is a player or permanent, the characteristics of the damage’s source, and the characteristics of the damage’s recipient (if it’s a permanent).",
   "120.4a":

@@ -137,6 +137,8 @@ export const rules: Policy.Rules = {
   commit: Game.commit,
   // CR 704.5f–i: a state-based destruction or zone change happens only where the rule applies
   fails: Game.sbaFails,
+  // CR 108.4 (control) and 120.1a (damage only to what is on the battlefield)
+  zones: Game.zones,
   predicates,
   values: Results.values,
   // order prompts only when the order can matter (a doubler and protection on one creature)

@@ -616,7 +616,8 @@ export type SaveFromDeathOptions = typeof SaveFromDeathOptions.Type
  * it, and recall it" (Soraka, Wanderer, 373.2). The death (`die`) is replaced by the source's
  * death (with `killSource`), then the unit's heal, exhaust and recall — game actions performed
  * before the simultaneous unmodified events (373.1.a). By default the effect is active while its
- * source is on the board (`activeIn: [board, base]`; 370.3–370.4).
+ * source is on the board (`requiresSourceInPlay`: at its base or at any battlefield, the in-play
+ * zones of `Rules.zones`; 370.3–370.4); `activeIn` names other zones.
  *
  * @example
  * ```ts
@@ -652,7 +653,8 @@ export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement 
   )
   return {
     ...c,
-    ...(o.activeIn === undefined && o.source !== undefined ? { requiresSourceIn: ["board", "base"] } : {}),
+    // 370.3–370.4: active while its source is on the board — at its base or at any battlefield
+    ...(o.activeIn === undefined && o.source !== undefined ? { requiresSourceInPlay: true } : {}),
     category: Category.replacement,
     watch: { family: "die", subject },
     action: {

@@ -20,6 +20,10 @@
  * @category rules
  */
 export const sentences: Readonly<Record<string, string>> = {
+  "141.1.b.2":
+    "They retain the properties of being a Unit, but are not on the Board and thus cannot take actions or be affected by spells, abilities, or game actions that target Units on the Board.",
+  "191.3":
+    "For Permanents and Runes, when they Enter the Board, that player is assigned as that Game Object's Controller.",
   "367": "Replacement Effects",
   "369": "Replacement Effects intercede during the execution of a Game Effect and alter its execution.",
   "370": "A Replacement Effect can alter the typical flow of play, including other cards' executions.",

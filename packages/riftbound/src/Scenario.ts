@@ -48,7 +48,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, Errors, Filter, GameEvent, GameView, Language, Ruleset } from "@bulwark/core"
+import { Amount, Errors, Filter, GameEvent, GameView, Language, Ruleset, Zones } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
@@ -151,14 +151,17 @@ const unitsOr = (
   path: string
 ): ReadonlyArray<string> => {
   if (units === undefined)
-    return unitsOf(ctx.view).flatMap((u) => (u.controller !== by && u.zone === "board" ? [u.id] : []))
+    // at a battlefield: on the board (Rules.zones) and not at a base (141.1.a.1)
+    return unitsOf(ctx.view).flatMap((u) =>
+      u.controller !== by && Zones.isInPlay(Rules.zones, u) && u.zone !== "base" ? [u.id] : []
+    )
   if (typeof units === "string" || Array.isArray(units)) {
     const ids = typeof units === "string" ? [units] : (units as ReadonlyArray<string>)
     checkUnits(ctx, ids, path)
     return ids
   }
   const filter = Language.toFilter(units)
-  const fctx = { view: ctx.view, controller: by, predicates: Rules.predicates }
+  const fctx = { view: ctx.view, controller: by, predicates: Rules.predicates, zones: Rules.zones }
   return unitsOf(ctx.view).flatMap((u) => (Filter.matches(filter, u.id, fctx) ? [u.id] : []))
 }
 
@@ -356,12 +359,9 @@ const cleanupTask = (
 const cleanupHeal = (id: string, units: ReadonlyArray<string>): GameEvent.GameEvent =>
   cleanupTask(Rules.Family.heal, id, units)
 
-/** Zones that are not on the board (428.2.a: "It is only considered Killed if its origin was any zone on the board"). */
-const offBoard: ReadonlyArray<string> = ["trash", "hand", "deck", "banishment"]
-
-/** The units of a view on the board, in the order the file lists them. */
+/** The units of a view on the board (the in-play zones of `Rules.zones`), in the order the file lists them. */
 const unitsOnBoard = (view: GameView.GameView): ReadonlyArray<string> =>
-  unitsOf(view).flatMap((o) => (offBoard.includes(o.zone ?? "board") ? [] : [o.id]))
+  unitsOf(view).flatMap((o) => (Zones.isInPlay(Rules.zones, o) ? [o.id] : []))
 
 /** An event step, or none for an event with no occurrence (no unit to look at). */
 const eventStep = (event: GameEvent.GameEvent): ReadonlyArray<Ruleset.Step> =>

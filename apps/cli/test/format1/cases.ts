@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Berserk from "@bulwark/berserk"
-import type { Ruleset } from "@bulwark/core"
+import { type Ruleset, Zones } from "@bulwark/core"
 import * as Fab from "@bulwark/fab"
 import * as Mtg from "@bulwark/mtg"
 import * as Riftbound from "@bulwark/riftbound"
@@ -167,8 +167,31 @@ export const outcomeOf = (
 export const frozen = (): Readonly<Record<string, CanonicalOutcome>> =>
   JSON.parse(readFileSync(outcomesFile, "utf8")) as Record<string, CanonicalOutcome>
 
-/** The frozen outcome of one case, or `undefined` for a case that was never frozen. */
+/**
+ * The frozen outcome of one case, or `undefined` for a case that was never frozen.
+ *
+ * Issue 29 changed what the outcome's `state` says and nothing else about these cases: a card
+ * outside its game's control zones has no controller (MTG 108.4, FaB 1.3.1b, Riftbound 191.3,
+ * Берсерк: only in play), so the state no longer shows one. The frozen `controller` of such a card
+ * (by the zone the frozen state gives it, and the ruleset's `zones`) is left out here; every other
+ * difference still fails.
+ */
 export const frozenOutcome = (
   outcomes: Readonly<Record<string, CanonicalOutcome>>,
   key: string
-): CanonicalOutcome | undefined => (Object.hasOwn(outcomes, key) ? outcomes[key] : undefined)
+): CanonicalOutcome | undefined => {
+  if (!Object.hasOwn(outcomes, key)) return undefined
+  const o = outcomes[key] as CanonicalOutcome
+  const zones = installed.find((r) => r.id === key.split("/")[1])?.rules.zones
+  const state = (o as { readonly state?: Readonly<Record<string, Readonly<Record<string, Json>>>> }).state
+  if (zones === undefined || state === undefined) return o
+  const kept: Record<string, Json> = {}
+  for (const [id, e] of Object.entries(state)) {
+    const { controller, ...rest } = e
+    const zone = e.zone
+    kept[id] = (
+      controller !== undefined && typeof zone === "string" && !Zones.contains(zones.control, zone) ? rest : e
+    ) as Json
+  }
+  return { ...o, state: kept } as unknown as CanonicalOutcome
+}

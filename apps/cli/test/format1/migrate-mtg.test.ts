@@ -20,6 +20,10 @@
  * … the effect does nothing", as the form with an amount did: the one generated case that
  * redirected to a creature destroyed earlier ({@link redirectToTheDead}) now keeps that damage
  * with its original recipient; the test asserts it is the only case that differs and how.
+ *
+ * Issue 29 adds one: damage to a creature card no longer on the battlefield fails (CR 120.1a,
+ * {@link damageOffTheBattlefield}); and a card off the battlefield has no controller in the state
+ * (CR 108.4, `frozenOutcome` leaves the frozen one out).
  */
 import { Migrate } from "@bulwark/scenario"
 import { Result } from "effect"
@@ -69,6 +73,37 @@ const withoutSba = (
 /** The case redirecting (without an amount) to a creature destroyed earlier (614.9, see the module doc). */
 const redirectToTheDead = "generated/mtg/482"
 
+/**
+ * Issue 29's cases: damage to a creature card that is no longer on the battlefield now fails (CR
+ * 120.1a: "Damage can't be dealt to an object that's not a battle, a creature, or a planeswalker";
+ * a creature card in a graveyard is not a creature; `Game.zones`), where format 1 dealt and marked
+ * it. Each is checked to differ only by such failed damage.
+ */
+const damageOffTheBattlefield = [
+  "generated/mtg/1",
+  "generated/mtg/12",
+  "generated/mtg/276",
+  "generated/mtg/373",
+  "generated/mtg/468",
+  "generated/mtg/507"
+]
+
+type Occs = Record<
+  string,
+  { occurrences: Record<string, { family: string; subject: string; status: string }> }
+>
+
+/** The damage occurrences of an outcome that failed, with where their subject ended. */
+const failedDamage = (o: CanonicalOutcome): ReadonlyArray<{ subject: string; zone: unknown }> => {
+  if ("load" in o) return []
+  const state = o.state as unknown as Record<string, Record<string, unknown>>
+  return Object.values(o.events as unknown as Occs).flatMap((e) =>
+    Object.values(e.occurrences)
+      .filter((x) => x.family === "damage" && x.status === "failed")
+      .map((x) => ({ subject: x.subject, zone: state[x.subject]?.zone }))
+  )
+}
+
 describe("mtg: format-1 files, migrated, resolve as they did", () => {
   it("covers the bundled files and at least 500 generated ones", () => {
     expect(mtgCases.filter((c) => c.key.startsWith("bundled/")).length).toBeGreaterThanOrEqual(30)
@@ -110,12 +145,20 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
     // format 1 dealt src's 2 to the dead bear; now they stay with ap (bolt's 3 as before)
     expect(frozenEvents["e1"]?.dealt).toEqual({ ap: 3, bear: 2 })
     expect(events["e1"]?.dealt).toEqual({ ap: 5 })
-    const rest = differ.filter((d) => d.key !== redirectToTheDead)
+    // issue 29 (CR 120.1a): damage to a creature card off the battlefield fails
+    for (const key of damageOffTheBattlefield) {
+      const d = differ.find((x) => x.key === key)
+      expect(d, key).toBeDefined()
+      const failed = failedDamage(d?.got as CanonicalOutcome)
+      expect(failed.length, key).toBeGreaterThan(0)
+      for (const f of failed) expect(f.zone, key).not.toBe("battlefield")
+    }
+    const rest = differ.filter((d) => d.key !== redirectToTheDead && !damageOffTheBattlefield.includes(d.key))
     expect(results.filter((d) => !("load" in d.got)).length).toBeGreaterThan(mtgCases.length * 0.9)
     // and the original text is format 1, which mtg no longer reads
     expect(outcomeOf(mtgCases[0]?.text ?? "", "x.yaml", with_)).toEqual({ load: "OutdatedFormat" })
     expect(rest.slice(0, 3).map((d) => ({ ...d, want: frozenOutcome(outcomes, d.key) }))).toEqual([])
-    expect(differ.map((d) => d.key)).toEqual([redirectToTheDead])
+    expect(differ.map((d) => d.key).sort()).toEqual([redirectToTheDead, ...damageOffTheBattlefield].sort())
   })
 
   it("mutant: a migration that drops `combat: true` changes outcomes", async () => {

@@ -13,6 +13,7 @@ import * as GameView from "../../GameView.js"
 import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import type * as Trace from "../../Trace.js"
+import * as Zones from "../../Zones.js"
 import { effState } from "./effectState.js"
 import { Failure, fail } from "./failure.js"
 import type { Frame, Item } from "./state.js"
@@ -26,7 +27,8 @@ class FilterContext implements Filter.Context {
     readonly occurrence: GameEvent.Occurrence | undefined,
     readonly predicates: Filter.Predicates,
     readonly values: Filter.NamedValues | undefined,
-    private readonly frame: Frame | undefined
+    private readonly frame: Frame | undefined,
+    readonly zones: Zones.Zones | undefined
   ) {}
   /** Computed only if a condition or predicate reads it (it is O(occurrences)). */
   get batch(): ReadonlyArray<GameEvent.Occurrence> | undefined {
@@ -52,7 +54,8 @@ export const ctxFor = (
     occ,
     s.rules.predicates ?? NO_PREDICATES,
     s.rules.values,
-    frame
+    frame,
+    s.rules.zones
   )
 
 export const guard = <A>(e: Replacement.Replacement, f: () => A): A => {
@@ -109,7 +112,12 @@ const filtersMatch = (
     const w = e.watch
     const ctx = ctxFor(s, e, occ, frame)
     if (w.subject !== undefined && !Filter.matches(w.subject, occ.subject, ctx)) return false
-    if (w.source !== undefined && !Filter.matches(w.source, occ.source, ctx)) return false
+    if (w.source !== undefined && !Filter.matches(w.source, occ.source, ctx)) {
+      // the ruleset may say who else dealt it (FaB 8.5.3a: a non-living card's controller and hero)
+      const also = s.rules.alsoDealtBy?.(occ, s.view)
+      if (also === undefined || !also.some((id) => Filter.matches(w.source as Filter.Filter, id, ctx)))
+        return false
+    }
     return true
   })
 
@@ -184,6 +192,10 @@ export const blockerNotApplied = (
   if (e.requiresSourceIn !== undefined) {
     const zone = e.source === undefined ? undefined : GameView.get(s.view, e.source)?.zone
     if (zone === undefined || !e.requiresSourceIn.includes(zone)) return "sourceLeftZone"
+  }
+  if (e.requiresSourceInPlay === true) {
+    const src = e.source === undefined ? undefined : GameView.get(s.view, e.source)
+    if (src === undefined || !Zones.isInPlay(s.rules.zones, src)) return "sourceLeftZone"
   }
   if (e.condition !== undefined && !holdsFor(s, e, e.condition, item.occ, frame)) return "conditionFailed"
   if (e.costPayable !== undefined && !holdsFor(s, e, e.costPayable, item.occ, frame)) return "costUnpayable"

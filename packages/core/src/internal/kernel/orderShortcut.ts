@@ -134,7 +134,8 @@ const quickOrderCheck = (
   for (const e of relevantEffects(s, frame, group)) if (e.condition !== undefined) return undefined
   let item: Item | undefined
   for (const e of effects) {
-    if (e.limit !== undefined || e.requiresSourceIn !== undefined) return undefined
+    if (e.limit !== undefined || e.requiresSourceIn !== undefined || e.requiresSourceInPlay === true)
+      return undefined
     const a = e.action
     if (a._tag === "Modify" ? typeof a.value !== "number" : a._tag !== "Prevent") return undefined
     if (
