@@ -661,25 +661,11 @@ export const redirect = (
   )
 }
 
-/**
- * CR 614.1a on a zone change: "If [a card] would be put into [zone] …, instead put it into
- * [another zone]" (exile instead of the graveyard; shuffle into its owner's library). `when`
- * holds the params the zone change must have (e.g. `{ to: "graveyard" }`, or
- * `{ from: "battlefield", to: "graveyard" }` for "would die"); `into` is the zone instead; `to`
- * the cards it watches (default: every card).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * const rip = Effects.zoneInstead({ id: "rip", controller: "ap", when: { to: "graveyard" }, into: "exile" })
- * rip.action // { _tag: "SetParams", params: { to: "exile" } }
- * ```
- * @since 0.1.0
- * @category replacement
- */
-export const zoneInstead = (
+/** CR 614.1a on a zone change, as one effect on `family` (see {@link zoneInstead}). */
+const zoneInsteadOn = (
   o: typeof Options.zoneInstead.Type,
-  view?: GameView.GameView
+  view: GameView.GameView | undefined,
+  family: string
 ): Replacement.Replacement =>
   build(
     o,
@@ -689,9 +675,52 @@ export const zoneInstead = (
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    watchOf(o.family ?? Game.Family.zoneChange, o.to, undefined, o.when),
+    watchOf(family, o.to, undefined, o.when),
     { _tag: "SetParams", params: { to: o.into } }
   )
+
+/** The zone change a destruction is (CR 701.8a), as `Game.destroyIsZoneChange` writes it. */
+const DESTRUCTION: Readonly<Record<string, GameView.Prop>> = { from: "battlefield", to: "graveyard" }
+
+/**
+ * CR 614.1a on a zone change: "If [a card] would be put into [zone] …, instead put it into
+ * [another zone]" (exile instead of the graveyard; shuffle into its owner's library). `when`
+ * holds the params the zone change must have (e.g. `{ to: "graveyard" }`, or
+ * `{ from: "battlefield", to: "graveyard" }` for "would die"); `into` is the zone instead; `to`
+ * the cards it watches (default: every card); `family` the events it watches (default
+ * `zoneChange`; `destroy`: "if it would be destroyed, exile it instead").
+ *
+ * A destruction is a zone change (CR 701.8a, "To destroy a permanent, move it from the
+ * battlefield to its owner's graveyard"), so an effect on zone changes (no `family`, or
+ * `zoneChange`) whose `when` a destruction satisfies — only `from` and `to`, `from` the
+ * battlefield or absent, `to` the graveyard or absent — is two effects, as core watches one family
+ * each: `<id>` on zone changes and `<id>:destroy` on destructions (whose params are the zone
+ * change, see `Game.destroyIsZoneChange`). Rest in Peace ("If a card would be put into a
+ * graveyard from anywhere, exile it instead") then exiles a creature destroyed for lethal damage
+ * (704.5g) as it exiles one that dies of 0 toughness (704.5f). Any other `when` (`to: hand`) or
+ * `family` is the one effect.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * const [rip, ripDestroy] = Effects.zoneInstead({ id: "rip", controller: "ap", when: { to: "graveyard" }, into: "exile" })
+ * rip?.action // { _tag: "SetParams", params: { to: "exile" } }
+ * ripDestroy?.watch.family // "destroy"
+ * ```
+ * @since 0.1.0
+ * @category replacement
+ */
+export const zoneInstead = (
+  o: typeof Options.zoneInstead.Type,
+  view?: GameView.GameView
+): ReadonlyArray<Replacement.Replacement> => {
+  const family = o.family ?? Game.Family.zoneChange
+  const e = zoneInsteadOn(o, view, family)
+  const seesDestroy =
+    family === Game.Family.zoneChange &&
+    Object.entries(o.when).every(([k, v]) => Object.hasOwn(DESTRUCTION, k) && DESTRUCTION[k] === v)
+  return seesDestroy ? [e, { ...zoneInsteadOn(o, view, Game.Family.destroy), id: `${e.id}:destroy` }] : [e]
+}
 
 /**
  * CR 614.1a: "If [event] would happen, [other events] instead" — the occurrence is replaced by

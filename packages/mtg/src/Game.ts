@@ -191,6 +191,64 @@ export const excessDamage: Policy.EventPreparation = {
 }
 
 /**
+ * CR 701.8a, "To destroy a permanent, move it from the battlefield to its owner's graveyard": a
+ * destruction is a zone change, so every `destroy` occurrence of an event carries the zone
+ * change it is — `params: { from: "battlefield", to: "graveyard" }`, each one only when the
+ * occurrence names none — before any replacement effect sees it. An effect that watches the zone
+ * change (`when: { to: "graveyard" }`, "If a card would be put into a graveyard from anywhere,
+ * exile it instead"; `when: { from: "battlefield", to: "graveyard" }`, "if it would die") then
+ * sees the destruction as well (see `Effects.zoneInstead`), and once one of them has put
+ * it elsewhere (`to: exile`) the others no longer apply (CR 616.1f). Part of {@link prepareEvent}.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * const d = GameEvent.occurrence({ id: "k", family: "destroy", subject: "bear" })
+ * Game.destroyIsZoneChange.apply([d], view)?.occurrences[0]?.params // { from: "battlefield", to: "graveyard" }
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const destroyIsZoneChange: Policy.EventPreparation = {
+  rule: "MTG CR 701.8a",
+  apply: (occurrences) => {
+    const bare = (o: GameEvent.Occurrence) =>
+      o.family === Family.destroy && (o.params["from"] === undefined || o.params["to"] === undefined)
+    if (!occurrences.some(bare)) return undefined
+    return {
+      occurrences: occurrences.map((o) =>
+        bare(o) ? { ...o, params: { from: "battlefield", to: "graveyard", ...o.params } } : o
+      ),
+      notes: []
+    }
+  }
+}
+
+/**
+ * The ruleset's `prepareEvent`: {@link excessDamage} (CR 120.4a), then
+ * {@link destroyIsZoneChange} (CR 701.8a).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.prepareEvent.rule // "MTG CR 120.4a, 701.8a"
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const prepareEvent: Policy.EventPreparation = {
+  rule: "MTG CR 120.4a, 701.8a",
+  apply: (occurrences, view) => {
+    const excess = excessDamage.apply(occurrences, view)
+    const zones = destroyIsZoneChange.apply(excess?.occurrences ?? occurrences, view)
+    if (zones === undefined) return excess
+    return { occurrences: zones.occurrences, notes: excess?.notes ?? [] }
+  }
+}
+
+/**
  * The property that holds a counter kind: `+1/+1` → `plus1Counters`, `-1/-1` → `minus1Counters`,
  * `loyalty` → `loyalty`, `poison` → `poison`, `defense` → `defense`, anything else →
  * `<kind>Counters`.

@@ -73,6 +73,7 @@ export const sentences: Readonly<Record<string, string>> = {
     "All damage that would be dealt to such a permanent or player [with protection from everything] is prevented.",
   "702.16k":
     "All damage that would be dealt to such a permanent or player by sources controlled by the specified player or owned by that player but not controlled by another player is prevented.",
+  "701.8a": "To destroy a permanent, move it from the battlefield to its owner’s graveyard.",
   "704.5a": "If a player has 0 or less life, that player loses the game.",
   "704.5c": "If a player has ten or more poison counters, that player loses the game.",
   "704.5f":

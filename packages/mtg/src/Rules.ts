@@ -140,8 +140,9 @@ export const rules: Policy.Rules = {
   values: Results.values,
   // order prompts only when the order can matter (a doubler and protection on one creature)
   orderShortcut: true,
-  // CR 120.4a: excess damage is dealt elsewhere before replacement and prevention (120.4b)
-  prepareEvent: Game.excessDamage
+  // CR 120.4a: excess damage is dealt elsewhere before replacement and prevention (120.4b);
+  // CR 701.8a: a destruction is the zone change battlefield → graveyard
+  prepareEvent: Game.prepareEvent
 }
 
 const fam = Words.phrases

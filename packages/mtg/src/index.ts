@@ -120,6 +120,12 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     status: "implemented",
     note: "recorded as `deathtouchDamage` when dealt, cleared after each state-based check"
   },
+  {
+    rule: "701.8a, 704.5g",
+    title: "a destruction is a zone change to the graveyard: replacements of that zone change see it",
+    status: "implemented",
+    note: "`Game.destroyIsZoneChange` gives every `destroy` its zone change; a `zoneInstead` a destruction satisfies is also `<id>:destroy`"
+  },
   { rule: "120.8", title: "0 damage is not dealt", status: "implemented" },
   {
     rule: "614.1a",

@@ -20,6 +20,16 @@
  * … the effect does nothing", as the form with an amount did: the one generated case that
  * redirected to a creature destroyed earlier ({@link redirectToTheDead}) now keeps that damage
  * with its original recipient; the test asserts it is the only case that differs and how.
+ *
+ * One is issue 29's. A destruction is a zone change (CR 701.8a, "To destroy a permanent, move it
+ * from the battlefield to its owner's graveyard"), so a `zoneInstead` on zone changes to the
+ * graveyard (Rest in Peace) is also an effect `<id>:destroy` on destructions: the outcome lists
+ * it besides what was frozen; {@link withoutSba} takes these out, and the test checks that there
+ * were some. Where one was used, the ruling changed as 701.8a says it must: a creature destroyed
+ * for lethal damage by the state-based actions (704.5g) while "If a card would be put into a
+ * graveyard, put it into [zone] instead" was in effect is now in that zone, not in the graveyard
+ * format 1 put it in ({@link changedBy701}, three generated cases); the test asserts that
+ * this, and nothing else, differs in them.
  */
 import { Migrate } from "@bulwark/scenario"
 import { Result } from "effect"
@@ -48,22 +58,64 @@ type Events = Record<
 /** Where the state-based actions' `destroy` event sits in the outcome (see the module doc). */
 const isSba = (id: string): boolean => /^steps\[\d+\]\.stateBasedActions$/.test(id)
 
-/** The outcome without the state-based `destroy` events of issue 17, and how many destroyed. */
+/**
+ * The outcome without the state-based `destroy` events of issue 17 and the `<id>:destroy` effects
+ * of issue 29, how many destroyed, how many such effects were taken out, and where the used ones
+ * put the creatures they saw destroyed (`[creature, zone]`).
+ */
 const withoutSba = (
   o: CanonicalOutcome
-): { readonly outcome: CanonicalOutcome; readonly destroyed: number } => {
-  if ("load" in o) return { outcome: o, destroyed: 0 }
+): {
+  readonly outcome: CanonicalOutcome
+  readonly destroyed: number
+  readonly twins: number
+  readonly moved: ReadonlyArray<readonly [string, string]>
+} => {
+  if ("load" in o) return { outcome: o, destroyed: 0, twins: 0, moved: [] }
   let destroyed = 0
+  let twins = 0
+  const moved: Array<readonly [string, string]> = []
+  const effects = Object.entries(o.effects as unknown as Record<string, { uses?: number }>).filter(([id]) => {
+    const twin = id.endsWith(":destroy")
+    if (twin) twins++
+    return !twin
+  })
   const events = Object.entries(o.events as unknown as Events).filter(([id, e]) => {
     if (!isSba(id)) return true
     for (const x of Object.values(e.occurrences)) {
       // only the state-based destructions and zone changes are in it (nothing replaced them here)
       expect(["destroy", "zoneChange"].includes(x.family) && x.kinds.includes("stateBased"), id).toBe(true)
       if (x.status === "happened") destroyed++
+      const y = x as typeof x & { subject: string; applied: ReadonlyArray<string>; params: { to?: string } }
+      if (x.status === "happened" && x.family === "destroy" && y.applied.some((a) => a.endsWith(":destroy")))
+        moved.push([y.subject, String(y.params.to)])
     }
     return false
   })
-  return { outcome: { ...o, events: Object.fromEntries(events) } as unknown as CanonicalOutcome, destroyed }
+  return {
+    outcome: {
+      ...o,
+      events: Object.fromEntries(events),
+      effects: Object.fromEntries(effects)
+    } as unknown as CanonicalOutcome,
+    destroyed,
+    twins,
+    moved
+  }
+}
+
+/** The cases whose ruling 701.8a changed (see the module doc). */
+const changedBy701 = ["generated/mtg/40", "generated/mtg/172", "generated/mtg/414"]
+
+/** The frozen outcome with the creatures a used `<id>:destroy` moved in the zone it put them. */
+const movedIn = (
+  want: CanonicalOutcome | undefined,
+  moved: ReadonlyArray<readonly [string, string]>
+): CanonicalOutcome | undefined => {
+  if (want === undefined || "load" in want || moved.length === 0) return want
+  const state = { ...(want.state as unknown as Record<string, Record<string, unknown>>) }
+  for (const [id, zone] of moved) state[id] = { ...state[id], zone }
+  return { ...want, state } as unknown as CanonicalOutcome
 }
 
 /** The case redirecting (without an amount) to a creature destroyed earlier (614.9, see the module doc). */
@@ -79,14 +131,28 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
     const with_ = await rulesets()
     const outcomes = frozen()
     let destroyed = 0
+    let twins = 0
     const results = mtgCases.map((c) => {
       const stripped = withoutSba(outcomeOf(migrated(c.text), c.name, with_))
       destroyed += stripped.destroyed
-      return { key: c.key, got: stripped.outcome }
+      twins += stripped.twins
+      return { key: c.key, got: stripped.outcome, moved: stripped.moved }
     })
-    const differ = results.filter((d) => !same(d.got, frozenOutcome(outcomes, d.key)))
+    // 701.8a's changed rulings: those cases, and in them only the destroyed creatures' zones
+    expect(results.filter((d) => d.moved.length > 0).map((d) => d.key)).toEqual(changedBy701)
+    for (const d of results.filter((d) => d.moved.length > 0)) {
+      expect(
+        d.moved.every(([, zone]) => zone !== "graveyard"),
+        d.key
+      ).toBe(true)
+      expect(same(d.got, frozenOutcome(outcomes, d.key)), d.key).toBe(false)
+      expect(same(d.got, movedIn(frozenOutcome(outcomes, d.key), d.moved)), d.key).toBe(true)
+    }
+    const differ = results.filter((d) => !same(d.got, movedIn(frozenOutcome(outcomes, d.key), d.moved)))
     // the destructions taken out were there: the comparison did not pass by having none
     expect(destroyed).toBeGreaterThan(20)
+    // and so were the unused effects on destructions taken out
+    expect(twins).toBeGreaterThan(0)
     // the one allowed difference: 614.9, the redirect to a creature no longer on the battlefield
     expect(differ.map((d) => d.key)).toContain(redirectToTheDead)
     const dead = differ.find((d) => d.key === redirectToTheDead)
