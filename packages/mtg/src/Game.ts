@@ -827,3 +827,77 @@ export const sbaFails = (o: GameEvent.Occurrence, view: GameView.GameView): Poli
     }
   return undefined
 }
+
+/**
+ * CR 120.1a, "Damage can't be dealt to an object that's not a battle, a creature, or a
+ * planeswalker": why a `damage` occurrence to such an object (a noncreature artifact, an
+ * enchantment, a land, a card in a graveyard) fails — nothing is dealt, nothing is reported
+ * dealt, no effect applies to it — or `undefined` for damage to a player or to a battle,
+ * creature or planeswalker. Part of the ruleset's `fails` ({@link fails}).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "rock", kind: "object",
+ *   controller: "a", zone: "battlefield", props: { types: ["Artifact"] } }] })
+ * Game.damageFails(GameEvent.damage({ id: "d", source: "a", recipient: "rock", amount: 2 }), view)?.rule
+ * // "MTG CR 120.1a"
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const damageFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  if (o.family !== Family.damage) return undefined
+  const r = view.objects[o.subject]
+  if (r === undefined || r.kind !== "object") return undefined
+  if (DAMAGEABLE.some((t) => has(view, o.subject, "types", t))) return undefined
+  return {
+    reason: `${o.subject} is not a battle, a creature or a planeswalker: damage can't be dealt to it`,
+    rule: "MTG CR 120.1a"
+  }
+}
+
+const DAMAGEABLE = ["Creature", "Planeswalker", "Battle"] as const
+
+/**
+ * The ruleset's `fails`: {@link damageFails} (CR 120.1a), then {@link sbaFails} (704.5f–i).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
+ * Game.fails(GameEvent.damage({ id: "d", source: "a", recipient: "a", amount: 2 }), view) // undefined
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined =>
+  damageFails(o, view) ?? sbaFails(o, view)
+
+/**
+ * CR 514.2, the cleanup step: "all damage marked on permanents (including phased-out permanents)
+ * is removed and all "until end of turn" and "this turn" effects end": every permanent's marked
+ * `damage` becomes 0. The scenario step `advance: endOfTurn` does this just before the ledger
+ * crosses the boundary (the same turn-based action ends the effects).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "bear", kind: "object",
+ *   controller: "a", zone: "battlefield", props: { types: ["Creature"], toughness: 3, damage: 2 } }] })
+ * Game.cleanupDamage(view).objects["bear"]?.props["damage"] // 0
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const cleanupDamage = (view: GameView.GameView): GameView.GameView => {
+  let v = view
+  for (const o of Object.values(view.objects))
+    if (o.kind === "object" && o.zone === "battlefield" && num(view, o.id, "damage") !== 0)
+      v = GameView.setObject(v, { ...o, props: { ...o.props, damage: 0 } })
+  return v
+}

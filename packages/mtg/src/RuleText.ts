@@ -20,6 +20,7 @@
  * @category rules
  */
 export const sentences: Readonly<Record<string, string>> = {
+  "120.1a": "Damage can’t be dealt to an object that’s not a battle, a creature, or a planeswalker.",
   "120.3":
     "Damage may have one or more of the following results, depending on whether the recipient of the damage is a player or permanent, the characteristics of the damage’s source, and the characteristics of the damage’s recipient (if it’s a permanent).",
   "120.4a":
@@ -28,6 +29,8 @@ export const sentences: Readonly<Record<string, string>> = {
     "Third, damage that’s been dealt is processed into its results, as modified by replacement effects that interact with those results (such as life loss or counters).",
   "120.6":
     "If the total damage marked on a creature is greater than or equal to its toughness, that creature has been dealt lethal damage and is destroyed as a state-based action (see rule 704).",
+  "514.2":
+    "Second, the following actions happen simultaneously: all damage marked on permanents (including phased-out permanents) is removed and all “until end of turn” and “this turn” effects end. This turn-based action doesn’t use the stack.",
   "609.7b":
     "When the source would deal damage, the “shield” rechecks the source’s properties. If the properties no longer match, the damage isn’t prevented or replaced.",
   "614.1a":

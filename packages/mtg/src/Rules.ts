@@ -134,8 +134,9 @@ export const rules: Policy.Rules = {
   assignment,
   results: Results.policy,
   commit: Game.commit,
-  // CR 704.5f–i: a state-based destruction or zone change happens only where the rule applies
-  fails: Game.sbaFails,
+  // CR 120.1a: damage only to players, battles, creatures and planeswalkers; CR 704.5f–i: a
+  // state-based destruction or zone change happens only where the rule applies
+  fails: Game.fails,
   predicates,
   values: Results.values,
   // order prompts only when the order can matter (a doubler and protection on one creature)

@@ -103,6 +103,18 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     note: "`Effects.aimedAt` binds an effect to the objects it names; scenario files bind every effect"
   },
   {
+    rule: "120.1a",
+    title: "damage only to players, battles, creatures and planeswalkers",
+    status: "implemented",
+    note: "damage to any other object fails (`Game.damageFails`): nothing is dealt or reported"
+  },
+  {
+    rule: "514.2",
+    title: "the cleanup step removes marked damage as the turn's effects end",
+    status: "implemented",
+    note: "`advance: endOfTurn` (`Game.cleanupDamage`, just before the ledger crosses the boundary)"
+  },
+  {
     rule: "120.6",
     title: "lethal damage destroys (state-based action)",
     status: "implemented",

@@ -30,6 +30,14 @@
  * graveyard, put it into [zone] instead" was in effect is now in that zone, not in the graveyard
  * format 1 put it in ({@link changedBy701}, three generated cases); the test asserts that
  * this, and nothing else, differs in them.
+ *
+ * And the cleanup step (CR 514.2: "all damage marked on permanents … is removed and all "until end
+ * of turn" and "this turn" effects end"), which format 1 did not model: in a case that passes
+ * `advance: endOfTurn`, a permanent format 1 left with damage marked may now have less — none, or
+ * only what was dealt after the turn's end ({@link cleanedUp}); the test checks that some cases
+ * changed so and that nothing else did. In one of them ({@link spared}) a creature was dealt
+ * lethal damage and the file checks the state-based actions only after the turn's end: format 1
+ * destroyed it then; now the cleanup has removed the damage first, and it stays.
  */
 import { Migrate } from "@bulwark/scenario"
 import { Result } from "effect"
@@ -104,8 +112,37 @@ const withoutSba = (
   }
 }
 
+/** The case whose creature the cleanup spared (see the module doc). */
+const spared = "generated/mtg/280"
+
 /** The cases whose ruling 701.8a changed (see the module doc). */
 const changedBy701 = ["generated/mtg/40", "generated/mtg/172", "generated/mtg/414"]
+
+/**
+ * The frozen outcome with the damage the cleanup step removed (514.2): in a case that passes
+ * `advance: endOfTurn`, each permanent on the battlefield with less damage marked in `got` than in
+ * `want` has `got`'s; `undefined` when nothing is so.
+ */
+const cleanedUp = (
+  text: string,
+  got: CanonicalOutcome,
+  want: CanonicalOutcome | undefined
+): CanonicalOutcome | undefined => {
+  if (want === undefined || "load" in want || "load" in got || !/advance: "?endOfTurn/.test(text))
+    return undefined
+  const before = want.state as unknown as Record<string, Record<string, unknown>>
+  const after = got.state as unknown as Record<string, Record<string, unknown>>
+  const state = { ...before }
+  let any = false
+  for (const [id, o] of Object.entries(before))
+    if (o["zone"] === "battlefield" && typeof after[id]?.["damage"] === "number") {
+      const left = after[id]?.["damage"] as number
+      if (left >= Number(o["damage"] ?? 0)) continue
+      state[id] = { ...o, damage: left }
+      any = true
+    }
+  return any ? ({ ...want, state } as unknown as CanonicalOutcome) : undefined
+}
 
 /** The frozen outcome with the creatures a used `<id>:destroy` moved in the zone it put them. */
 const movedIn = (
@@ -136,8 +173,17 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
       const stripped = withoutSba(outcomeOf(migrated(c.text), c.name, with_))
       destroyed += stripped.destroyed
       twins += stripped.twins
-      return { key: c.key, got: stripped.outcome, moved: stripped.moved }
+      const text = migrated(c.text)
+      const cleaned = cleanedUp(text, stripped.outcome, frozenOutcome(outcomes, c.key))
+      return { key: c.key, got: stripped.outcome, moved: stripped.moved, cleaned }
     })
+    // 514.2's changed rulings: only the marked damage the cleanup removed differs in them
+    const cleaned = results.filter((d) => d.cleaned !== undefined)
+    expect(cleaned.length).toBeGreaterThan(5)
+    for (const d of cleaned) {
+      expect(same(d.got, frozenOutcome(outcomes, d.key)), d.key).toBe(false)
+      expect(same(d.got, d.cleaned), d.key).toBe(true)
+    }
     // 701.8a's changed rulings: those cases, and in them only the destroyed creatures' zones
     expect(results.filter((d) => d.moved.length > 0).map((d) => d.key)).toEqual(changedBy701)
     for (const d of results.filter((d) => d.moved.length > 0)) {
@@ -148,7 +194,19 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
       expect(same(d.got, frozenOutcome(outcomes, d.key)), d.key).toBe(false)
       expect(same(d.got, movedIn(frozenOutcome(outcomes, d.key), d.moved)), d.key).toBe(true)
     }
-    const differ = results.filter((d) => !same(d.got, movedIn(frozenOutcome(outcomes, d.key), d.moved)))
+    const sparedCase = results.find((d) => d.key === spared)?.got as unknown as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >
+    const sparedFrozen = frozenOutcome(outcomes, spared) as unknown as typeof sparedCase
+    expect(sparedFrozen["state"]?.["bear"]).toMatchObject({ zone: "graveyard" })
+    expect(sparedCase["state"]?.["bear"]).toMatchObject({ zone: "battlefield", damage: 0 })
+    const differ = results.filter(
+      (d) =>
+        d.key !== spared &&
+        d.cleaned === undefined &&
+        !same(d.got, movedIn(frozenOutcome(outcomes, d.key), d.moved))
+    )
     // the destructions taken out were there: the comparison did not pass by having none
     expect(destroyed).toBeGreaterThan(20)
     // and so were the unused effects on destructions taken out
