@@ -15,7 +15,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, Errors, Filter, GameView, Language, Replacement } from "@bulwark/core"
+import { Amount, Errors, Filter, GameView, Identity, Language, Replacement } from "@bulwark/core"
 import { Schema } from "effect"
 import * as Game from "./Game.js"
 import * as Results from "./Results.js"
@@ -939,8 +939,9 @@ function modifyLabel(c: {
 }
 
 /**
- * The named predicate "this is still the object the effect was aimed at": its number of zone
- * changes (`Game.ZONE_CHANGES`) is the one in `args[id]` (an id not in `args` always passes).
+ * The name under which this ruleset registers core's `Identity.sameObject`, "this is still the
+ * object the effect was aimed at": its number of zone changes (`Game.ZONE_CHANGES`) is the one in
+ * `args[id]` (an id not in `args` always passes).
  *
  * @example
  * ```ts
@@ -963,19 +964,17 @@ export const PREDICATE_SAME_OBJECT = "mtg.sameObject" as const
  * @since 0.1.0
  * @category predicates
  */
-export const predicates: Filter.Predicates = {
-  [PREDICATE_SAME_OBJECT]: (view, id, _ctx, args) => {
-    const at = args[id]
-    return typeof at !== "number" || Game.num(view, id, Game.ZONE_CHANGES) === at
-  }
-}
+export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity.sameObject }
 
 /**
  * Binds an effect to the objects it names as they are now (CR 400.7: "An object that moves from
  * one zone to another becomes a new object with no memory of or relation to its previous
- * existence"). An effect that watches named objects (`subject` by id) gets the condition that each
- * is still the same object — it has not changed zones since — so after a zone change it no longer
- * applies to what is now a new object (the trace says its condition is not met). Players and
+ * existence"), with core's `Identity.bind`. An effect that watches named objects — the recipients
+ * (`to`, `watch.subject` by id) and the sources (`from`, `watch.source` by id: "a source of your
+ * choice") — gets the condition that each is still the same object — it has not changed zones
+ * since — so after a zone change it no longer applies to what is now a new object, whether it is
+ * dealt the damage or deals it (the trace says its condition is not met). Before issue 29 only
+ * the recipients were bound (MTG-26). Players and
  * effects that watch no named object are unchanged. Scenario files bind every effect when it is
  * created (`effects:` against the starting view, `resolve:` against the view at that step); code
  * that builds effects itself calls this with the view of the moment the effect is created.
@@ -992,21 +991,5 @@ export const predicates: Filter.Predicates = {
  * @since 0.1.0
  * @category constructors
  */
-export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement => {
-  const subj = e.watch.subject
-  if (subj?._tag !== "Id") return e
-  const args: Record<string, number> = {}
-  let any = false
-  for (const id of subj.ids) {
-    if (view.objects[id]?.kind !== "object") continue
-    args[id] = Game.num(view, id, Game.ZONE_CHANGES)
-    any = true
-  }
-  if (!any) return e
-  const same: Filter.Condition = {
-    _tag: "Test",
-    on: "subject",
-    filter: { _tag: "Named", name: PREDICATE_SAME_OBJECT, args }
-  }
-  return { ...e, condition: e.condition === undefined ? same : { _tag: "All", all: [same, e.condition] } }
-}
+export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
+  Identity.bind(e, view, PREDICATE_SAME_OBJECT)

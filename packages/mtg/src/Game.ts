@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, type Policy } from "@bulwark/core"
+import { GameEvent, GameView, Identity, type Policy } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -403,7 +403,7 @@ const bump = (id: string, prop: string, by: number) => (view: GameView.GameView)
  * @since 0.1.0
  * @category getters
  */
-export const ZONE_CHANGES = "zoneChanges" as const
+export const ZONE_CHANGES = Identity.ZONE_CHANGES
 
 /**
  * Moves an object to another zone. Leaving the battlefield ends attachments (its own
@@ -427,7 +427,7 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
   const { controller: _c, ...rest } = o
   const props: Record<string, GameView.Prop> = { ...o.props }
   // CR 400.7: a new object; effects aimed at the old one (Effects.aimedAt) no longer apply to it
-  if (o.zone !== zone) props[ZONE_CHANGES] = num(view, id, ZONE_CHANGES) + 1
+  if (o.zone !== zone) props[ZONE_CHANGES] = Identity.generationOf(view, id) + 1
   if (zone !== "battlefield") {
     delete props["attachedTo"]
     delete props["damage"]
@@ -514,7 +514,7 @@ export const BLOCKING = "blocking" as const
  *
  * @example
  * ```ts
- * import { GameEvent, GameView, type Policy } from "@bulwark/core"
+ * import { GameEvent, GameView, Identity, type Policy } from "@bulwark/core"
  * import { Game } from "@bulwark/mtg"
  * const view = GameView.make({ players: ["a"], activePlayer: "a",
  *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
