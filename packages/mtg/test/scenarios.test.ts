@@ -20,7 +20,7 @@ ScenarioSuite.scenarioSuite({
 describe("wave 3 public cases", () => {
   const dir = fileURLToPath(new URL("../scenarios", import.meta.url))
   const files = checkDirectory(dir, [ruleset]).map((r) => r.file.slice(dir.length + 1))
-  it.each(["MTG-26", "MTG-30"])("has a file for %s", (id) => {
+  it.each(["MTG-25", "MTG-26", "MTG-30"])("has a file for %s", (id) => {
     expect(files.some((f) => f.startsWith(id))).toBe(true)
   })
 })
