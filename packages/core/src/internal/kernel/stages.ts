@@ -11,10 +11,11 @@ import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import { divisionOf } from "./actions/prevent.js"
 import { redirectNow } from "./amounts.js"
-import { applyAction } from "./apply.js"
+import { applyAction, markApplied } from "./apply.js"
 import { effState } from "./effectState.js"
 import { pushFrame } from "./frame.js"
 import { targetsFor, whichOccurrence } from "./linked.js"
+import { zeroNow } from "./orderShortcut.js"
 import type { Frame, Item, PendingApply } from "./state.js"
 import { costReadsOne, instantiate } from "./templates.js"
 
@@ -72,6 +73,21 @@ export const continueApply = (s: State, frame: Frame): Decision.Request | undefi
   for (;;) {
     switch (pa.stage) {
       case "start":
+        if (
+          e.optional === true &&
+          s.askEveryOrder !== true &&
+          zeroNow(s, frame, e, targetsFor(s, frame, pa, e, false))
+        ) {
+          // "you may prevent X" with X 0 now: used or declined, it does nothing — nobody is asked
+          for (const t of targetsFor(s, frame, pa, e, false)) markApplied(s, frame, t, e)
+          s.trace?.push({
+            _tag: "Note",
+            text: `${e.id} would prevent 0 now: using it or not changes nothing, so ${e.controller} is not asked`,
+            rule: e.rule ?? pa.rule
+          })
+          frame.pendingApply = undefined
+          return undefined
+        }
         if (e.optional === true) {
           frame.awaiting = { _tag: "Optional" }
           return {
