@@ -86,7 +86,8 @@ describe("CR 400.7: a chosen source that changed zones is a new object", () => {
       on: "source",
       filter: { _tag: "Named", name: Effects.PREDICATE_SAME_OBJECT, args: { S: 0 } }
     })
-    expect(Rules.predicates[Effects.PREDICATE_SAME_OBJECT]).toBe(Identity.sameObject)
+    expect(Effects.predicates[Effects.PREDICATE_SAME_OBJECT]).toBe(Identity.sameObject)
+    expect(Object.keys(Rules.predicates)).toContain(Effects.PREDICATE_SAME_OBJECT)
   })
 
   /** Mutant: recipients only, as before issue 29 — the returned S's damage is still prevented. */
