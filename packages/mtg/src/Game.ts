@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, type Policy, Zones } from "@bulwark/core"
+import { GameEvent, GameView, Identity, type Policy, Zones } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -187,6 +187,64 @@ export const excessDamage: Policy.EventPreparation = {
       )
     }
     return { occurrences: out, notes }
+  }
+}
+
+/**
+ * CR 701.8a, "To destroy a permanent, move it from the battlefield to its owner's graveyard": a
+ * destruction is a zone change, so every `destroy` occurrence of an event carries the zone
+ * change it is — `params: { from: "battlefield", to: "graveyard" }`, each one only when the
+ * occurrence names none — before any replacement effect sees it. An effect that watches the zone
+ * change (`when: { to: "graveyard" }`, "If a card would be put into a graveyard from anywhere,
+ * exile it instead"; `when: { from: "battlefield", to: "graveyard" }`, "if it would die") then
+ * sees the destruction as well (see `Effects.zoneInstead`), and once one of them has put
+ * it elsewhere (`to: exile`) the others no longer apply (CR 616.1f). Part of {@link prepareEvent}.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * const d = GameEvent.occurrence({ id: "k", family: "destroy", subject: "bear" })
+ * Game.destroyIsZoneChange.apply([d], view)?.occurrences[0]?.params // { from: "battlefield", to: "graveyard" }
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const destroyIsZoneChange: Policy.EventPreparation = {
+  rule: "MTG CR 701.8a",
+  apply: (occurrences) => {
+    const bare = (o: GameEvent.Occurrence) =>
+      o.family === Family.destroy && (o.params["from"] === undefined || o.params["to"] === undefined)
+    if (!occurrences.some(bare)) return undefined
+    return {
+      occurrences: occurrences.map((o) =>
+        bare(o) ? { ...o, params: { from: "battlefield", to: "graveyard", ...o.params } } : o
+      ),
+      notes: []
+    }
+  }
+}
+
+/**
+ * The ruleset's `prepareEvent`: {@link excessDamage} (CR 120.4a), then
+ * {@link destroyIsZoneChange} (CR 701.8a).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.prepareEvent.rule // "MTG CR 120.4a, 701.8a"
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const prepareEvent: Policy.EventPreparation = {
+  rule: "MTG CR 120.4a, 701.8a",
+  apply: (occurrences, view) => {
+    const excess = excessDamage.apply(occurrences, view)
+    const zones = destroyIsZoneChange.apply(excess?.occurrences ?? occurrences, view)
+    if (zones === undefined) return excess
+    return { occurrences: zones.occurrences, notes: excess?.notes ?? [] }
   }
 }
 
@@ -374,7 +432,7 @@ export const zones: Zones.Zones = {
  * @since 0.1.0
  * @category getters
  */
-export const ZONE_CHANGES = "zoneChanges" as const
+export const ZONE_CHANGES = Identity.ZONE_CHANGES
 
 /**
  * Moves an object to another zone. Leaving the battlefield ends attachments (its own
@@ -398,7 +456,7 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
   const { controller: _c, ...rest } = o
   const props: Record<string, GameView.Prop> = { ...o.props }
   // CR 400.7: a new object; effects aimed at the old one (Effects.aimedAt) no longer apply to it
-  if (o.zone !== zone) props[ZONE_CHANGES] = num(view, id, ZONE_CHANGES) + 1
+  if (o.zone !== zone) props[ZONE_CHANGES] = Identity.generationOf(view, id) + 1
   if (zone !== "battlefield") {
     delete props["attachedTo"]
     delete props["damage"]
@@ -485,7 +543,7 @@ export const BLOCKING = "blocking" as const
  *
  * @example
  * ```ts
- * import { GameEvent, GameView, type Policy } from "@bulwark/core"
+ * import { GameEvent, GameView, Identity, type Policy } from "@bulwark/core"
  * import { Game } from "@bulwark/mtg"
  * const view = GameView.make({ players: ["a"], activePlayer: "a",
  *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
@@ -797,4 +855,78 @@ export const sbaFails = (o: GameEvent.Occurrence, view: GameView.GameView): Poli
       rule: rules
     }
   return undefined
+}
+
+/**
+ * CR 120.1a, "Damage can't be dealt to an object that's not a battle, a creature, or a
+ * planeswalker": why a `damage` occurrence to such an object (a noncreature artifact, an
+ * enchantment, a land, a card in a graveyard) fails — nothing is dealt, nothing is reported
+ * dealt, no effect applies to it — or `undefined` for damage to a player or to a battle,
+ * creature or planeswalker. Part of the ruleset's `fails` ({@link fails}).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "rock", kind: "object",
+ *   controller: "a", zone: "battlefield", props: { types: ["Artifact"] } }] })
+ * Game.damageFails(GameEvent.damage({ id: "d", source: "a", recipient: "rock", amount: 2 }), view)?.rule
+ * // "MTG CR 120.1a"
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const damageFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  if (o.family !== Family.damage) return undefined
+  const r = view.objects[o.subject]
+  if (r === undefined || r.kind !== "object") return undefined
+  if (DAMAGEABLE.some((t) => has(view, o.subject, "types", t))) return undefined
+  return {
+    reason: `${o.subject} is not a battle, a creature or a planeswalker: damage can't be dealt to it`,
+    rule: "MTG CR 120.1a"
+  }
+}
+
+const DAMAGEABLE = ["Creature", "Planeswalker", "Battle"] as const
+
+/**
+ * The ruleset's `fails`: {@link damageFails} (CR 120.1a), then {@link sbaFails} (704.5f–i).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
+ * Game.fails(GameEvent.damage({ id: "d", source: "a", recipient: "a", amount: 2 }), view) // undefined
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined =>
+  damageFails(o, view) ?? sbaFails(o, view)
+
+/**
+ * CR 514.2, the cleanup step: "all damage marked on permanents (including phased-out permanents)
+ * is removed and all "until end of turn" and "this turn" effects end": every permanent's marked
+ * `damage` becomes 0. The scenario step `advance: endOfTurn` does this just before the ledger
+ * crosses the boundary (the same turn-based action ends the effects).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "bear", kind: "object",
+ *   controller: "a", zone: "battlefield", props: { types: ["Creature"], toughness: 3, damage: 2 } }] })
+ * Game.cleanupDamage(view).objects["bear"]?.props["damage"] // 0
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const cleanupDamage = (view: GameView.GameView): GameView.GameView => {
+  let v = view
+  for (const o of Object.values(view.objects))
+    if (o.kind === "object" && o.zone === "battlefield" && num(view, o.id, "damage") !== 0)
+      v = GameView.setObject(v, { ...o, props: { ...o.props, damage: 0 } })
+  return v
 }

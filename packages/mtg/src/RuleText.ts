@@ -31,6 +31,8 @@ export const sentences: Readonly<Record<string, string>> = {
     "Third, damage that’s been dealt is processed into its results, as modified by replacement effects that interact with those results (such as life loss or counters).",
   "120.6":
     "If the total damage marked on a creature is greater than or equal to its toughness, that creature has been dealt lethal damage and is destroyed as a state-based action (see rule 704).",
+  "514.2":
+    "Second, the following actions happen simultaneously: all damage marked on permanents (including phased-out permanents) is removed and all “until end of turn” and “this turn” effects end. This turn-based action doesn’t use the stack.",
   "609.7b":
     "When the source would deal damage, the “shield” rechecks the source’s properties. If the properties no longer match, the damage isn’t prevented or replaced.",
   "614.1a":
@@ -76,6 +78,7 @@ export const sentences: Readonly<Record<string, string>> = {
     "All damage that would be dealt to such a permanent or player [with protection from everything] is prevented.",
   "702.16k":
     "All damage that would be dealt to such a permanent or player by sources controlled by the specified player or owned by that player but not controlled by another player is prevented.",
+  "701.8a": "To destroy a permanent, move it from the battlefield to its owner’s graveyard.",
   "704.5a": "If a player has 0 or less life, that player loses the game.",
   "704.5c": "If a player has ten or more poison counters, that player loses the game.",
   "704.5f":

@@ -351,6 +351,9 @@ const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step>
   return [update, { _tag: "Event", event }, checked]
 }
 
+/** The cleanup step's turn-based action that removes marked damage. */
+const CLEANUP_RULE = "MTG CR 514.2"
+
 /** The times that pass (`advance:`) and that effects last until (`duration:`). */
 const times = ["endOfTurn", "endOfCombat", "yourNextTurn"]
 
@@ -485,6 +488,20 @@ export const language: Language.Language = {
   },
   update: { fields: UpdateFields, view: updateView },
   boundaries: times,
+  // CR 514.2, the cleanup step: "all damage marked on permanents … is removed and all "until end
+  // of turn" and "this turn" effects end" — the damage just before the ledger crosses endOfTurn
+  advance: (boundary) =>
+    boundary === "endOfTurn"
+      ? {
+          before: [
+            {
+              _tag: "Update",
+              label: `cleanup step: all damage marked on permanents is removed (${CLEANUP_RULE})`,
+              apply: Game.cleanupDamage
+            }
+          ]
+        }
+      : {},
   durations: times,
   families: Object.values(Game.Family),
   // a destruction or a regeneration happens to one permanent: amount 1 when not written

@@ -248,11 +248,15 @@ export const applyAction = (
         // remainder then lives in the ledger), with the event's amount the total it applies to
         const before = st0.remaining ?? redirectNow(s, frame, e, a.amount, targets, notes)
         let left = before
+        // the affected player's division (stages.ts, redirectDivision), else the occurrences by id
+        const division = pa.allocation
         const ordered =
-          targets.length < 2 ? targets : [...targets].sort((x, y) => (x.occ.id < y.occ.id ? -1 : 1))
+          targets.length < 2 || division !== undefined
+            ? targets
+            : [...targets].sort((x, y) => (x.occ.id < y.occ.id ? -1 : 1))
         for (const t of ordered) {
           const was = t.occ.amount
-          const k = Math.min(left, was)
+          const k = Math.min(left, was, division === undefined ? was : (division[t.occ.id] ?? 0))
           if (k === 0) continue
           left -= k
           if (k === was) {
