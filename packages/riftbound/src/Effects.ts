@@ -301,7 +301,8 @@ export const ModifyOptions = Schema.Struct({
   ...commonFields,
   ...Language.pick("to"),
   op: Schema.Literals(["add", "sub", "mul"]),
-  value: Schema.Union([Schema.Finite, Language.AmountSchema])
+  // a whole number ≥ 0 or an amount computed when it applies (below 0 it counts as 0, 714.2)
+  value: Language.AmountSchema
 })
 
 /**
