@@ -170,7 +170,11 @@ const strategyShape = (
   const strategy = strategyFor(loaded, options)
   const best =
     strategy === "best-for-chooser"
-      ? Chooser.bestForChooserEffect({ budget: loaded.budget, onProgress: progress?.report })
+      ? Chooser.bestForChooserEffect({
+          budget: loaded.budget,
+          timeBudgetMs: loaded.timeBudgetMs,
+          onProgress: progress?.report
+        })
       : undefined
   return (request, state) => {
     const i = state.log.length

@@ -11,8 +11,9 @@
  * - `strategy`: `first` (the first legal option) or `best-for-chooser` (each chooser picks what
  *   minimises the damage dealt to them and their objects);
  * - `budget`: with `strategy: best-for-chooser`, how many states its search may explore per
- *   decision (a whole number ≥ 1; default core's 200 000); past it the run fails with
- *   `SearchBudgetExceeded`;
+ *   decision (a whole number ≥ 1; default core's 200 000), or `{ states, seconds }` to set either
+ *   or both (seconds: how long one decision's search may run; default core's 5); past either
+ *   the run fails with `SearchBudgetExceeded`;
  * - `expect`: the outcome the run must produce (a deep-partial match against `Ruleset.Outcome`).
  *
  * Every other key belongs to the ruleset and is decoded with its `schema` (unknown keys are
@@ -121,6 +122,11 @@ export const ExpectSchema = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
+/** A states budget: a whole number ≥ 1. */
+const States = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+/** A time budget in seconds: a number > 0 (at most a day). */
+const Seconds = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(86_400))
+
 export const GenericSchema = Schema.Struct({
   format: Schema.optionalKey(Schema.Literal(Skeleton.FORMAT)),
   ruleset: Schema.String,
@@ -128,7 +134,12 @@ export const GenericSchema = Schema.Struct({
   description: Schema.optionalKey(Schema.String),
   decisions: Schema.optionalKey(Schema.Array(Decision.Answer)),
   strategy: Schema.optionalKey(Schema.Literals(STRATEGIES)),
-  budget: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  budget: Schema.optionalKey(
+    Schema.Union([
+      States,
+      Schema.Struct({ states: Schema.optionalKey(States), seconds: Schema.optionalKey(Seconds) })
+    ])
+  ),
   expect: Schema.optionalKey(ExpectSchema)
 })
 
@@ -166,8 +177,15 @@ export interface LoadedScenario {
   readonly description: string | undefined
   readonly decisions: ReadonlyArray<Decision.Answer> | undefined
   readonly strategy: Strategy | undefined
-  /** The search budget of `best-for-chooser` (`budget:`), `undefined` for core's default. */
+  /** The states budget of `best-for-chooser` (`budget:` or `budget.states`), `undefined` for core's default. */
   readonly budget: number | undefined
+  /**
+   * The time budget of `best-for-chooser` per decision, in milliseconds (`budget.seconds`),
+   * `undefined` for core's default.
+   *
+   * @since 0.1.0
+   */
+  readonly timeBudgetMs?: number | undefined
   readonly expect: Readonly<Record<string, unknown>> | undefined
   readonly compiled: Ruleset.Compiled
   readonly document: Readonly<Record<string, unknown>>
@@ -928,7 +946,9 @@ export const parseScenario = (
     description: g.description,
     decisions: g.decisions,
     strategy: g.strategy,
-    budget: g.budget,
+    budget: typeof g.budget === "object" ? g.budget.states : g.budget,
+    timeBudgetMs:
+      typeof g.budget === "object" && g.budget.seconds !== undefined ? g.budget.seconds * 1000 : undefined,
     expect: g.expect,
     compiled: compiled.success,
     document,
@@ -937,8 +957,10 @@ export const parseScenario = (
   })
 }
 
-const strategyChooser = (strategy: Strategy, budget: number | undefined): Chooser.SyncChooser =>
-  strategy === "first" ? Chooser.firstLegal : Chooser.bestForChooser({ budget })
+const strategyChooser = (strategy: Strategy, loaded: LoadedScenario): Chooser.SyncChooser =>
+  strategy === "first"
+    ? Chooser.firstLegal
+    : Chooser.bestForChooser({ budget: loaded.budget, timeBudgetMs: loaded.timeBudgetMs })
 
 /**
  * The strategy that answers a scenario's decisions after its script (see the table in this
@@ -975,7 +997,7 @@ export const strategyFor = (loaded: LoadedScenario, options: RunOptions = {}): S
 export const chooserFor = (loaded: LoadedScenario, options: RunOptions = {}): Chooser.SyncChooser => {
   const script = loaded.decisions ?? []
   const strategy = strategyFor(loaded, options)
-  const rest = strategy === undefined ? undefined : strategyChooser(strategy, loaded.budget)
+  const rest = strategy === undefined ? undefined : strategyChooser(strategy, loaded)
   if (script.length === 0 && rest !== undefined) return rest
   return (request, state) => {
     const i = state.log.length
