@@ -246,7 +246,8 @@ export const legalAnswers = (request: Request, limit = 10_000): ReadonlyArray<An
       const n = targets.length
       const rest = new Array<number>(n + 1)
       rest[n] = 0
-      for (let i = n - 1; i >= 0; i--) rest[i] = (rest[i + 1] as number) + (targets[i] as AllocationTarget).max
+      for (let i = n - 1; i >= 0; i--)
+        rest[i] = (rest[i + 1] as number) + (targets[i] as AllocationTarget).max
       const vals = new Array<number>(n).fill(0)
       const left = new Array<number>(n + 1).fill(0)
       left[0] = request.points
@@ -265,7 +266,8 @@ export const legalAnswers = (request: Request, limit = 10_000): ReadonlyArray<An
         if (i === n) {
           if (left[n] === 0) {
             const answer: Record<string, number> = {}
-            for (let j = 0; j < n; j++) answer[(targets[j] as AllocationTarget).occurrence] = vals[j] as number
+            for (let j = 0; j < n; j++)
+              answer[(targets[j] as AllocationTarget).occurrence] = vals[j] as number
             out.push(answer)
           }
           i = backtrack(n - 1)

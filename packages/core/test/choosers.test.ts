@@ -96,7 +96,10 @@ describe("legal allocations", () => {
   })
   it("100 000 targets: the first split is listed without a stack overflow and checks as legal", () => {
     // before: one recursive call per target overflowed the stack past about 12 000 targets
-    const request = allocate(7, Array.from({ length: 100_000 }, () => 1))
+    const request = allocate(
+      7,
+      Array.from({ length: 100_000 }, () => 1)
+    )
     const [first] = Decision.legalAnswers(request, 1)
     if (first === undefined || typeof first !== "object") return assert.fail("no split listed")
     assert.strictEqual(first.t6, 1)

@@ -85,7 +85,10 @@ describe("scale", () => {
       const view = GameView.make({
         players: ["ap", "nap"],
         activePlayer: "ap",
-        objects: [{ id: "wipe", kind: "object", controller: "ap", props: {} }, ...objects(2).map((o) => ({ ...o, controller: "nap" }))]
+        objects: [
+          { id: "wipe", kind: "object", controller: "ap", props: {} },
+          ...objects(2).map((o) => ({ ...o, controller: "nap" }))
+        ]
       })
       const shields = [5, 6, 7].map(
         (amount, k): Replacement.Replacement => ({
@@ -109,7 +112,8 @@ describe("scale", () => {
       if (Result.isFailure(r)) return assert.fail(r.failure.message)
       const allocations = r.success.decisions.filter((d) => d.request._tag === "Allocate")
       assert.isAbove(allocations.length, 0)
-      for (const d of allocations) assert.isAtLeast(d.request._tag === "Allocate" ? d.request.targets.length : 0, 2)
+      for (const d of allocations)
+        assert.isAtLeast(d.request._tag === "Allocate" ? d.request.targets.length : 0, 2)
       // 5 + 6 + 7 points prevented, one each, the rest dealt
       const total = r.success.happened.reduce((s, o) => s + o.amount, 0)
       assert.strictEqual(total, n - 18)

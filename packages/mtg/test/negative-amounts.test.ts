@@ -29,7 +29,9 @@ describe("amounts below 0 (CR 510.1a)", () => {
     if (Result.isFailure(loaded)) return expect.fail(loaded.failure.message)
     const run = checkScenario(loaded.success).run
     expect(run.outcome.events.e?.dealt).toEqual({ Z: 200 })
-    expect(run.trace.some((t) => t._tag === "Applied" && /below 0: counts as 0/.test(JSON.stringify(t)))).toBe(true)
+    expect(
+      run.trace.some((t) => t._tag === "Applied" && /below 0: counts as 0/.test(JSON.stringify(t)))
+    ).toBe(true)
   })
   it("a literal `value: -3` is refused with its line and column", () => {
     const loaded = parseScenario(file("-3"), "case.yaml", [ruleset])

@@ -31,12 +31,18 @@ const dealt = (effect: string) => {
 
 describe("amounts below 0 (Riftbound 714.2)", () => {
   it("a Bonus Damage computed as 1 − 104 applies no Bonus Damage: 3 stays 3", () => {
-    expect(dealt("{ kind: bonusDamage, id: b, controller: A, to: U, amount: { minus: [1, 104] } }")).toEqual({ U: 3 })
+    expect(dealt("{ kind: bonusDamage, id: b, controller: A, to: U, amount: { minus: [1, 104] } }")).toEqual({
+      U: 3
+    })
     // a positive Bonus Damage still adds (the clamp does not swallow the effect)
-    expect(dealt("{ kind: bonusDamage, id: b, controller: A, to: U, amount: { minus: [5, 3] } }")).toEqual({ U: 5 })
+    expect(dealt("{ kind: bonusDamage, id: b, controller: A, to: U, amount: { minus: [5, 3] } }")).toEqual({
+      U: 5
+    })
   })
   it("a modifier's computed “add X” below 0 adds nothing", () => {
-    expect(dealt("{ kind: modify, id: m, controller: A, to: U, op: add, value: { minus: [1, 104] } }")).toEqual({
+    expect(
+      dealt("{ kind: modify, id: m, controller: A, to: U, op: add, value: { minus: [1, 104] } }")
+    ).toEqual({
       U: 3
     })
   })
