@@ -21,6 +21,7 @@ import { basename } from "node:path"
 import { Chooser, Decision, Errors, Ruleset, type Words } from "@bulwark/core"
 import {
   checkScenario,
+  defaultLimits,
   kernelOptions,
   matchRun,
   parseScenario,
@@ -191,8 +192,38 @@ const strategyShape = (
   }
 }
 
+/**
+ * The loader's limits as `BULWARK_LIMITS` raises them (`fileSize=<n>,occurrencesPerEvent=<n>,
+ * effects=<n>,steps=<n>`, any of them); a malformed value is a message, not ignored.
+ */
+const envLimits = (): Result.Result<Partial<Scenario.Limits>, string> => {
+  const raw = process.env.BULWARK_LIMITS
+  if (raw === undefined || raw.trim() === "") return Result.succeed({})
+  const out: Record<string, number> = {}
+  for (const part of raw.split(",")) {
+    const [key = "", value = ""] = part.split("=").map((x) => x.trim())
+    const n = Number(value)
+    if (!Object.hasOwn(defaultLimits, key))
+      return Result.fail(
+        `BULWARK_LIMITS: unknown limit ${JSON.stringify(key)} (the limits: ${Object.keys(defaultLimits).join(", ")})`
+      )
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
+      return Result.fail(`BULWARK_LIMITS: ${key} must be a whole number ≥ 1, got ${JSON.stringify(value)}`)
+    out[key] = n
+  }
+  return Result.succeed(out)
+}
+
+/** Reads a scenario file within the limits (`BULWARK_LIMITS`). */
+const loadWithin = (file: string): ReturnType<typeof loadFile> => {
+  const limits = envLimits()
+  if (Result.isFailure(limits))
+    return Result.fail(new ScenarioError.FileUnreadable({ file, reason: limits.failure }))
+  return loadFile(file, Registry.installed, { limits: limits.success })
+}
+
 const load = (file: string): Effect.Effect<Scenario.LoadedScenario, BadInput> => {
-  const r = loadFile(file, Registry.installed)
+  const r = loadWithin(file)
   return Result.isFailure(r)
     ? Effect.fail(new BadInput({ text: r.failure.message }))
     : Effect.succeed(r.success)
@@ -302,7 +333,7 @@ export const resolve = Command.make(
  */
 const checkOne = (file: string, progress: Progress | undefined) =>
   Effect.gen(function* () {
-    const loaded = loadFile(file, Registry.installed)
+    const loaded = loadWithin(file)
     if (Result.isFailure(loaded)) return { _tag: "Invalid", file, error: loaded.failure } as const
     const s = loaded.success
     const answer = strategyShape(s, {}, progress)

@@ -19,7 +19,9 @@ import * as Integrity from "./Integrity.js"
 import {
   type CheckResult,
   checkScenario,
+  defaultLimits,
   type LoadedScenario,
+  type ParseOptions,
   parseScenario,
   type RunOptions
 } from "./Scenario.js"
@@ -46,8 +48,29 @@ const SCENARIO_FILE = /\.(ya?ml|json)$/i
  */
 export const loadFile = (
   path: string,
-  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: ParseOptions = {}
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  // the size limit before the file is read: a huge file is refused, not loaded into memory
+  const maxSize = options.limits?.fileSize ?? defaultLimits.fileSize
+  let size = 0
+  try {
+    size = statSync(path).size
+  } catch {
+    // not there or not readable: reading it says why
+  }
+  if (size > maxSize)
+    return Result.fail(
+      new ScenarioError.LimitExceeded({
+        file: path,
+        line: 0,
+        column: 0,
+        limit: "fileSize",
+        value: size,
+        max: maxSize,
+        what: "bytes"
+      })
+    )
   let bytes: Uint8Array
   try {
     bytes = readFileSync(path)
@@ -73,7 +96,7 @@ export const loadFile = (
         reason: `invalid UTF-8 at byte offset ${decoded.offset} (a scenario file must be UTF-8 text)`
       })
     )
-  return parseScenario(decoded.text, path, rulesets)
+  return parseScenario(decoded.text, path, rulesets, options)
 }
 
 /**
