@@ -110,6 +110,11 @@ export const ExpectSchema = Schema.Struct({
   )
 })
 
+/** A states budget: a whole number ≥ 1. */
+const States = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+/** A time budget in seconds: a number > 0 (at most a day). */
+const Seconds = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(86_400))
+
 /**
  * Schema of the generic keys of a scenario.
  *
@@ -122,11 +127,6 @@ export const ExpectSchema = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-/** A states budget: a whole number ≥ 1. */
-const States = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
-/** A time budget in seconds: a number > 0 (at most a day). */
-const Seconds = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(86_400))
-
 export const GenericSchema = Schema.Struct({
   format: Schema.optionalKey(Schema.Literal(Skeleton.FORMAT)),
   ruleset: Schema.String,
