@@ -425,9 +425,11 @@ export const check = Command.make(
 /**
  * `bulwark migrate <files or folders…> [--check]`: rewrites scenario files of an older format in
  * the current one, in place (folders walked as `check` walks them). All or nothing: when a file
- * can't be migrated, its located error is printed and no file is written (exit 2). With
- * `--check`, nothing is written: each file that would change is listed and the exit code is 1
- * when any would. A file already in the current format is left byte-identical.
+ * can't be migrated (or can't be replaced as it is: hard links, read-only, a link outside the
+ * paths given), its located error is printed and no file is written (exit 2); when a write fails
+ * half-way, the files already written are put back (exit 2). With `--check`, nothing is
+ * written: each file that would change is listed and the exit code is 1 when any would. A file
+ * already in the current format is left byte-identical. See `migrate.ts` for what is kept.
  */
 export const migrate = Command.make(
   "migrate",
@@ -454,10 +456,18 @@ export const migrate = Command.make(
       return yield* new BadInput({
         text: `no scenario files (.yaml, .yml, .json with a top-level \`ruleset:\` key) in ${paths.join(", ")}`
       })
-    const planned = files.map((f) => Migration.plan(f, Registry.installed))
+    const roots = Migration.rootsOf(paths)
+    const planned = files.map((f) => Migration.plan(f, Registry.installed, { roots, write: !check }))
     const failed = planned.filter((p) => p._tag === "Failed")
-    const changed = planned.filter((p) => p._tag === "Changed")
-    const current = planned.length - failed.length - changed.length
+    // a link and the file it names, both found: one file, migrated once (through its first name)
+    const changed: Array<Extract<Migration.Planned, { _tag: "Changed" }>> = []
+    for (const p of planned) {
+      if (p._tag !== "Changed") continue
+      const first = changed.find((c) => c.target === p.target)
+      if (first === undefined) changed.push(p)
+      else yield* Console.log(`${p.file} is ${first.file} (a link to it): migrated once`)
+    }
+    const current = planned.filter((p) => p._tag === "Current").length
     const summary = (verb: string) =>
       `${changed.length} ${verb}, ${current} already in format ${Skeleton.FORMAT}${failed.length === 0 ? "" : `, ${failed.length} can't be migrated`}`
     if (failed.length > 0) {
@@ -471,12 +481,9 @@ export const migrate = Command.make(
     const written = check ? { done: changed.length } : Migration.replaceAll(changed)
     for (const p of changed.slice(0, written.done))
       yield* Console.log(
-        `${check ? "would migrate" : "migrated"} ${p.file} (format ${p.from} → ${Skeleton.FORMAT})`
+        `${check ? "would migrate" : "migrated"} ${p.file}${p.target === p.file ? "" : ` (a link: its target ${p.target})`} (format ${p.from} → ${Skeleton.FORMAT})`
       )
-    if (written.error !== undefined)
-      return yield* new BadInput({
-        text: `${written.error}\n${written.done} of ${changed.length} files were migrated before it; run \`bulwark migrate\` again once it is writable`
-      })
+    if (written.error !== undefined) return yield* new BadInput({ text: written.error })
     yield* Console.log(summary(check ? "would change" : "migrated"))
     if (check && changed.length > 0) return yield* new ChecksFailed({ failed: changed.length })
   })

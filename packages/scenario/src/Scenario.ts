@@ -911,6 +911,9 @@ export const parseScenario = (
   if (nfc.issues.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
   const document: Record<string, unknown> = nfc.data
+  // an explicit older format says what to run; a newer one says this version can't read it
+  const stated = formatProblem(document.format, fileName, sourceMap)
+  if (stated !== undefined) return Result.fail(stated)
   const installed = rulesets.map((r) => r.id)
   const rulesetId = document.ruleset
   const rulesetPos = () => sourceMap.positionOf(["ruleset"])
@@ -1070,6 +1073,9 @@ export const parseScenario = (
     if (unknown.length > 0)
       return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: unknown }))
   }
+  const unknownIds = Integrity.unknownExpectIds(compiled.success, document.expect, sourceMap)
+  if (unknownIds.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: unknownIds }))
   const g = generic.success
   if (g.budget !== undefined && g.strategy !== "best-for-chooser") {
     const pos = sourceMap.positionOf(["budget"])
@@ -1099,6 +1105,41 @@ export const parseScenario = (
     document,
     // the YAML node tree is not kept for the run: located again if a later problem asks
     sourceMap: quick ? sourceMap : locate(text)
+  })
+}
+
+/**
+ * `format: 1` (a whole number below the current format): `OutdatedFormat` located at the value,
+ * naming `bulwark migrate`. A whole number above it: a located issue saying this version is too
+ * old to read the file. Anything else (no key, the current format, a value that is no format at
+ * all) is left to the schema.
+ */
+const formatProblem = (
+  format: unknown,
+  fileName: string,
+  sourceMap: SourceMap.SourceMap
+): ScenarioError.OutdatedFormat | ScenarioError.SchemaMismatch | undefined => {
+  if (typeof format !== "number" || !Number.isSafeInteger(format) || format < 1 || format === Skeleton.FORMAT)
+    return undefined
+  const pos = sourceMap.positionOf(["format"], "value")
+  if (format < Skeleton.FORMAT)
+    return new ScenarioError.OutdatedFormat({
+      file: fileName,
+      format,
+      current: Skeleton.FORMAT,
+      line: pos.line,
+      column: pos.column
+    })
+  return new ScenarioError.SchemaMismatch({
+    file: fileName,
+    issues: [
+      {
+        path: "format",
+        line: pos.line,
+        column: pos.column,
+        message: `scenario format ${format} is newer than this version of bulwark reads (format ${Skeleton.FORMAT} and, through \`bulwark migrate\`, format 1): upgrade bulwark (@bulwark/cli, @bulwark/scenario and the rulesets) to read it`
+      }
+    ]
   })
 }
 

@@ -184,13 +184,16 @@ export class FileUnreadable extends Schema.TaggedError<FileUnreadable>()("FileUn
 /**
  * The file is written in an older scenario format (format 1: each game's own language, before
  * `format: 2`). Nothing is guessed: `bulwark migrate <file>` rewrites it in the current format,
- * keeping its comments and key order.
+ * keeping its comments and key order. A file that says `format: 1` is located at that value
+ * (`line`, `column`); a file without `format:` has no place to point at.
  *
  * @example
  * ```ts
  * import { ScenarioError } from "@bulwark/scenario"
  * new ScenarioError.OutdatedFormat({ file: "old.yaml", format: 1, current: 2 }).message
  * // "old.yaml: this file is in scenario format 1; the current format is 2 — run `bulwark migrate old.yaml` to rewrite it (comments and key order are kept)"
+ * new ScenarioError.OutdatedFormat({ file: "old.yaml", format: 1, current: 2, line: 2, column: 9 }).message
+ * // "old.yaml:2:9: this file is in scenario format 1; the current format is 2 — run `bulwark migrate old.yaml` …"
  * ```
  * @since 0.1.0
  * @category errors
@@ -198,11 +201,15 @@ export class FileUnreadable extends Schema.TaggedError<FileUnreadable>()("FileUn
 export class OutdatedFormat extends Schema.TaggedError<OutdatedFormat>()("OutdatedFormat", {
   file: Schema.String,
   format: Schema.Number,
-  current: Schema.Number
+  current: Schema.Number,
+  /** Where `format:`'s value is (absent when the file has no `format:` key). */
+  line: Schema.optionalKey(Schema.Number),
+  column: Schema.optionalKey(Schema.Number)
 }) {
   override get message(): string {
+    const at = this.line === undefined ? this.file : where(this.file, this.line, this.column ?? 1)
     return Names.visible(
-      `${this.file}: this file is in scenario format ${this.format}; the current format is ${this.current} — run \`bulwark migrate ${this.file}\` to rewrite it (comments and key order are kept)`
+      `${at}: this file is in scenario format ${this.format}; the current format is ${this.current} — run \`bulwark migrate ${this.file}\` to rewrite it (comments and key order are kept)`
     )
   }
 }
