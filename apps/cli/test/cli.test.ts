@@ -676,6 +676,70 @@ describe("scenario budget:", () => {
     assert.match(r.stderr, /:16:\d+: .*budget/)
   })
 
+  /** `n` effects on one creature, shields, "plus N", doublers and "prevent 1" in turn. */
+  const crowded = (n: number, extra: string) => {
+    const f = join(dir, `budget-${files++}.yaml`)
+    const effects = Array.from(
+      { length: n },
+      (_, i) =>
+        [
+          `  - { kind: shield, id: s${i}, controller: nap, to: Z, amount: ${1 + (i % 7)}, duration: endOfTurn }`,
+          `  - { kind: modify, id: m${i}, controller: ap, to: Z, op: add, value: ${1 + (i % 3)} }`,
+          `  - { kind: double, id: d${i}, controller: ap, to: Z }`,
+          `  - { kind: preventEach, id: p${i}, controller: nap, to: Z, amount: 1 }`
+        ][i % 4]
+    )
+    writeFileSync(
+      f,
+      [
+        "format: 2",
+        "ruleset: mtg",
+        "players: [ap, nap]",
+        "objects:",
+        "  - { id: Z, controller: nap, types: [Creature], power: 5, toughness: 100000 }",
+        "  - { id: src, controller: ap, zone: stack, types: [Sorcery] }",
+        "effects:",
+        ...effects,
+        "strategy: best-for-chooser",
+        extra,
+        "steps:",
+        "  - event: { id: e, occurrences: [{ source: src, to: Z, amount: 10 }] }",
+        ""
+      ].join("\n")
+    )
+    return f
+  }
+
+  it("400 effects on one creature with the default budget: SearchBudgetExceeded (exit 2), not a search that runs on", {
+    timeout: 120_000
+  }, () => {
+    // before: the default budget counted states only, and 400 effects ran 150 s without an error;
+    // the default time budget (5 s a decision) now stops it — this checks the error, not the time
+    const r = spawnSync(process.execPath, [main, "resolve", crowded(400, "")], { encoding: "utf8" })
+    assert.strictEqual(r.status, 2, r.stderr)
+    assert.include(r.stderr, "SearchBudgetExceeded")
+  })
+
+  it("budget: { states, seconds } sets either budget", { timeout: 120_000 }, () => {
+    const states = spawnSync(process.execPath, [main, "resolve", crowded(8, "budget: { states: 3 }")], {
+      encoding: "utf8"
+    })
+    assert.strictEqual(states.status, 2)
+    assert.include(states.stderr, "over its budget of 3")
+    const seconds = spawnSync(
+      process.execPath,
+      [main, "resolve", crowded(400, "budget: { states: 1000000000, seconds: 0.001 }")],
+      { encoding: "utf8" }
+    )
+    assert.strictEqual(seconds.status, 2)
+    assert.include(seconds.stderr, "over its time budget of 1 ms")
+    for (const bad of ["budget: { seconds: 0 }", "budget: { minutes: 3 }", "budget: { states: 1.5 }"]) {
+      const r = spawnSync(process.execPath, [main, "resolve", crowded(8, bad)], { encoding: "utf8" })
+      assert.strictEqual(r.status, 2, bad)
+      assert.include(r.stderr, "budget", bad)
+    }
+  })
+
   it("budget: must be a whole number ≥ 1", { timeout: 120_000 }, () => {
     const r = spawnSync(process.execPath, [main, "resolve", board("strategy: best-for-chooser\nbudget: 0")], {
       encoding: "utf8"

@@ -1164,11 +1164,19 @@ const WORK_SLICE = 1024
  */
 const DEFAULT_BUDGET = 200_000
 
+/**
+ * The default time budget of {@link bestForChooser}, per decision, in milliseconds: a board whose
+ * states are slow to explore (hundreds of effects) fails within seconds instead of running on.
+ */
+const DEFAULT_TIME_BUDGET_MS = 5_000
+
 /** The resolved options of the search. */
 interface Settings {
   readonly flatUpTo: number
   readonly limit: number
   readonly budget: number
+  readonly timeBudgetMs: number
+  readonly now: () => number
   readonly shapes: boolean
 }
 
@@ -1176,24 +1184,56 @@ const settingsOf = (options: SearchOptions): Settings => {
   const budget = options.budget ?? DEFAULT_BUDGET
   if (!(budget >= 1) || !Number.isSafeInteger(budget))
     throw new RangeError(`bestForChooser: budget must be a whole number ≥ 1, got ${String(budget)}`)
+  const timeBudgetMs = options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS
+  if (!(timeBudgetMs > 0))
+    throw new RangeError(`bestForChooser: timeBudgetMs must be a number > 0, got ${String(timeBudgetMs)}`)
   return {
     flatUpTo: options.flatPassUpTo ?? FLAT_PASS_UP_TO,
     limit: options.maxAllocations ?? 2_000,
     budget,
+    timeBudgetMs,
+    now: options.now ?? (() => performance.now()),
     shapes: options.shapes ?? true
   }
 }
 
-/** Runs a search to its end, or throws {@link Errors.SearchBudgetExceeded} past the budget. */
-const drive = <A>(work: Work<A>, budget: number, requestId: string): A => {
+/**
+ * The budget error for a search that has explored `explored` states since `started`, if either
+ * budget is spent. The clock only ever stops a search (it never changes an answer), so a search
+ * that finishes within its budgets is the same on every machine.
+ */
+const overBudget = (
+  settings: Settings,
+  requestId: string,
+  explored: number,
+  started: number
+): Errors.SearchBudgetExceeded | undefined => {
+  if (explored > settings.budget)
+    return new Errors.SearchBudgetExceeded({ requestId, budget: settings.budget, explored })
+  const elapsedMs = settings.now() - started
+  if (elapsedMs > settings.timeBudgetMs)
+    return new Errors.SearchBudgetExceeded({
+      requestId,
+      budget: settings.budget,
+      explored,
+      timeBudgetMs: settings.timeBudgetMs,
+      elapsedMs
+    })
+  return undefined
+}
+
+/** Runs a search to its end, or throws {@link Errors.SearchBudgetExceeded} past a budget. */
+const drive = <A>(work: Work<A>, settings: Settings, requestId: string): A => {
   let explored = 0
+  const started = settings.now()
   for (;;) {
     const r = work.next()
     if (r.done === true) return r.value
     explored += r.value
-    if (explored > budget) {
+    const over = overBudget(settings, requestId, explored, started)
+    if (over !== undefined) {
       work.return(undefined as never)
-      throw new Errors.SearchBudgetExceeded({ requestId, budget, explored })
+      throw over
     }
   }
 }
@@ -1203,7 +1243,12 @@ const drive = <A>(work: Work<A>, budget: number, requestId: string): A => {
  *
  * - `budget`: how many states one decision's search may explore (answers tried with the kernel,
  *   states of the exact passes) before it fails with {@link Errors.SearchBudgetExceeded}
- *   (default 200 000). A count, not a time, so a result never depends on the machine;
+ *   (default 200 000);
+ * - `timeBudgetMs`: how long one decision's search may run, in milliseconds, before it fails with
+ *   the same error (default 5 000). The clock only stops a search: one that finishes within both
+ *   budgets gives the same answer on every machine;
+ * - `now`: the clock the time budget reads, in milliseconds (default `performance.now`; a test
+ *   passes its own to reach the time budget deterministically);
  * - `maxAllocations`: how many answers of an allocation decision are tried (default 2 000);
  * - `flatPassUpTo`: up to this many applicable effects the pass over applied sets keeps one flat
  *   array per ordering progress (2^k × options numbers: fast); above it, a map of the reachable
@@ -1221,6 +1266,8 @@ const drive = <A>(work: Work<A>, budget: number, requestId: string): A => {
  */
 export interface SearchOptions {
   readonly budget?: number | undefined
+  readonly timeBudgetMs?: number | undefined
+  readonly now?: (() => number) | undefined
   readonly maxAllocations?: number | undefined
   readonly flatPassUpTo?: number | undefined
   readonly shapes?: boolean | undefined
@@ -1248,7 +1295,7 @@ export const bestFinalAmount = (state: Kernel.State, options: SearchOptions = {}
   const request = state.pending
   if (request?._tag !== "ChooseEffect") return undefined
   const settings = settingsOf(options)
-  const solved = drive(solveLeast(request, state, settings), settings.budget, request.id)
+  const solved = drive(solveLeast(request, state, settings), settings, request.id)
   if (solved === "fallback") return undefined
   if (solved._tag === "Structured") return solved.least
   // the owner takes the least; any other chooser keeps the first option offered
@@ -1343,7 +1390,7 @@ const searcher = (settings: Settings) => {
 export const bestForChooser = (options: SearchOptions = {}): SyncChooser => {
   const settings = settingsOf(options)
   const decide = searcher(settings)
-  return (request, state) => drive(decide(request, state), settings.budget, request.id)
+  return (request, state) => drive(decide(request, state), settings, request.id)
 }
 
 /**
@@ -1375,6 +1422,7 @@ export const bestForChooserEffect = (
       Effect.gen(function* () {
         const work = decide(request, state)
         let explored = 0
+        const started = settings.now()
         for (;;) {
           let done = 0
           while (done < slice) {
@@ -1392,14 +1440,12 @@ export const bestForChooserEffect = (
               return r.value
             }
             explored += r.value
-            done += r.value
-            if (explored > settings.budget) {
+            // at least one state a step, so a slice of slow states still ends
+            done += Math.max(1, r.value)
+            const over = overBudget(settings, request.id, explored, started)
+            if (over !== undefined) {
               work.return(undefined)
-              return yield* new Errors.SearchBudgetExceeded({
-                requestId: request.id,
-                budget: settings.budget,
-                explored
-              })
+              return yield* over
             }
           }
           options.onProgress?.(explored, request)

@@ -481,10 +481,12 @@ export const check = (request: Request, answer: Answer): string | undefined => {
     case "Allocate": {
       if (typeof answer !== "object") return "expected points per occurrence, e.g. { x: 1 }"
       let total = 0
+      // one map, not a `find` per entry: an answer over 100 000 occurrences is checked in linear time
+      const byOccurrence = new Map<string, AllocationTarget>()
+      for (const t of request.targets) byOccurrence.set(t.occurrence, t)
       for (const [k, v] of Object.entries(answer)) {
-        const t = request.targets.find((x) => x.occurrence === k)
-        if (t === undefined)
-          return `${k} is not one of ${request.targets.map((x) => x.occurrence).join(", ")}`
+        const t = byOccurrence.get(k)
+        if (t === undefined) return `${k} is not one of ${listed(request.targets.map((x) => x.occurrence))}`
         if (!Number.isInteger(v) || v < 0) return `points on ${k} must be a whole number ≥ 0`
         if (v > t.max) return `${v} points on ${k}, at most ${t.max}`
         total += v
@@ -519,28 +521,58 @@ export const legalAnswers = (request: Request, limit = 10_000): ReadonlyArray<An
     case "UseOptional":
       return [true, false]
     case "Allocate": {
+      // depth first without recursion (one frame per target would overflow the stack on a
+      // 100 000-occurrence event): vals[i] is target i's share, left[i] the points still to
+      // place before it, rest[i] the most the targets from i on can take
       const out: Array<Record<string, number>> = []
       const targets = request.targets
-      const go = (i: number, left: number, acc: Record<string, number>): void => {
-        if (out.length >= limit) return
-        const t = targets[i]
-        if (t === undefined) {
-          if (left === 0) out.push({ ...acc })
-          return
-        }
-        let restMax = 0
-        for (let j = i + 1; j < targets.length; j++) restMax += targets[j]?.max ?? 0
-        for (let v = Math.min(t.max, left); v >= 0 && left - v <= restMax; v--) {
-          acc[t.occurrence] = v
-          go(i + 1, left - v, acc)
-        }
-        delete acc[t.occurrence]
+      const n = targets.length
+      const rest = new Array<number>(n + 1)
+      rest[n] = 0
+      for (let i = n - 1; i >= 0; i--)
+        rest[i] = (rest[i + 1] as number) + (targets[i] as AllocationTarget).max
+      const vals = new Array<number>(n).fill(0)
+      const left = new Array<number>(n + 1).fill(0)
+      left[0] = request.points
+      const lowest = (i: number) => Math.max(0, (left[i] as number) - (rest[i + 1] as number))
+      // the next value at the deepest target that has one; -1 when the enumeration is done
+      const backtrack = (from: number): number => {
+        let i = from
+        while (i >= 0 && (vals[i] as number) - 1 < lowest(i)) i--
+        if (i < 0) return -1
+        vals[i] = (vals[i] as number) - 1
+        left[i + 1] = (left[i] as number) - (vals[i] as number)
+        return i + 1
       }
-      go(0, request.points, {})
+      let i = 0
+      while (i >= 0 && out.length < limit) {
+        if (i === n) {
+          if (left[n] === 0) {
+            const answer: Record<string, number> = {}
+            for (let j = 0; j < n; j++)
+              answer[(targets[j] as AllocationTarget).occurrence] = vals[j] as number
+            out.push(answer)
+          }
+          i = backtrack(n - 1)
+          continue
+        }
+        const high = Math.min((targets[i] as AllocationTarget).max, left[i] as number)
+        if (high < lowest(i)) {
+          i = backtrack(i - 1)
+          continue
+        }
+        vals[i] = high
+        left[i + 1] = (left[i] as number) - high
+        i++
+      }
       return out
     }
   }
 }
+
+/** At most 20 ids, then how many more: a message about a 100 000-target request stays one line. */
+const listed = (xs: ReadonlyArray<string>): string =>
+  xs.length <= 20 ? xs.join(", ") : `${xs.slice(0, 20).join(", ")}, … (${xs.length - 20} more)`
 
 const orList = (xs: ReadonlyArray<string>): string =>
   xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`

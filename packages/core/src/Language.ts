@@ -391,7 +391,8 @@ export const toAmount = (
 
 /**
  * Schema of a modifier's value: a core {@link Filter.Value} (`{ _tag: … }`, as before) or a
- * written amount ({@link AmountSchema} without `all`), for kinds such as "that much plus X".
+ * written amount ({@link AmountSchema} without `all`), for kinds such as "that much plus X". A
+ * number is a whole number ≥ 0 (`op: sub` says "less"); a value computed below 0 counts as 0.
  *
  * @example
  * ```ts
@@ -399,6 +400,7 @@ export const toAmount = (
  * import { Language } from "@bulwark/core"
  * Schema.is(Language.ValueSchema)({ count: { types: ["Artifact"] } }) // true
  * Schema.is(Language.ValueSchema)({ _tag: "Amount" }) // true
+ * Schema.is(Language.ValueSchema)(-3) // false
  * ```
  * @since 0.1.0
  * @category fields
@@ -406,7 +408,16 @@ export const toAmount = (
 export const ValueSchema: Schema.Codec<Filter.Value | WrittenAmount> = Schema.Union([
   Filter.Value,
   AmountSchema
-]) as unknown as Schema.Codec<Filter.Value | WrittenAmount>
+]).check(
+  // a written number is a whole number ≥ 0, so `value: -3` is refused with its line instead of
+  // lowering what an "add" adds (`op: sub` says "less")
+  Schema.makeFilter(
+    (v) =>
+      typeof v !== "number" ||
+      (Number.isSafeInteger(v) && v >= 0) ||
+      "must be a whole number ≥ 0 (for less, write `op: sub` with a positive value)"
+  )
+) as unknown as Schema.Codec<Filter.Value | WrittenAmount>
 
 /**
  * Compiles a modifier's value ({@link ValueSchema}): a core value as it is, a written amount by

@@ -301,7 +301,8 @@ export const ModifyOptions = Schema.Struct({
   ...commonFields,
   ...Language.pick("to"),
   op: Schema.Literals(["add", "sub", "mul"]),
-  value: Schema.Union([Schema.Finite, Language.AmountSchema])
+  // a whole number ≥ 0 or an amount computed when it applies (below 0 it counts as 0, 714.2)
+  value: Language.AmountSchema
 })
 
 /**
@@ -445,9 +446,9 @@ export const bonusDamage = (o: BonusDamageOptions): Replacement.Replacement => {
     action: {
       _tag: "Modify",
       op: "add",
-      // 714.1–714.2: never negative, so it can only increase the damage
-      value:
-        typeof amount === "number" ? Math.max(0, amount) : { _tag: "Arith", op: "max", values: [amount, 0] }
+      // 714.1–714.2: never negative, so it can only increase the damage — a written number is
+      // ≥ 0, and core counts a value computed below 0 as 0 (the floor is core's, for every game)
+      value: amount
     }
   }
 }

@@ -215,6 +215,38 @@ export class OutdatedFormat extends Schema.TaggedError<OutdatedFormat>()("Outdat
 }
 
 /**
+ * The file is over one of the loader's limits ({@link LimitExceeded.limit}: `fileSize`,
+ * `occurrencesPerEvent`, `effects` or `steps`; see `Scenario.defaultLimits`), checked before it is
+ * decoded or run: `value` is what the file has, `max` the limit. The message names the limit and
+ * how to raise it.
+ *
+ * @example
+ * ```ts
+ * import { ScenarioError } from "@bulwark/scenario"
+ * new ScenarioError.LimitExceeded({ file: "big.yaml", line: 9, column: 7, limit: "effects", value: 20001, max: 10000, what: "effects" }).message
+ * // "big.yaml:9:7: 20001 effects, over the limit of 10000 (limit `effects`; raise it with BULWARK_LIMITS=effects=<n> for the CLI, or parseScenario's `limits` option)"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class LimitExceeded extends Schema.TaggedError<LimitExceeded>()("LimitExceeded", {
+  file: Schema.String,
+  line: Schema.Number,
+  column: Schema.Number,
+  limit: Schema.Literals(["fileSize", "occurrencesPerEvent", "effects", "steps"]),
+  value: Schema.Number,
+  max: Schema.Number,
+  /** What was counted, in words ("occurrences in event e0", "characters"). */
+  what: Schema.String
+}) {
+  override get message(): string {
+    return Names.visible(
+      `${where(this.file, this.line, this.column)}: ${this.value} ${this.what}, over the limit of ${this.max} (limit \`${this.limit}\`; raise it with BULWARK_LIMITS=${this.limit}=<n> for the CLI, or parseScenario's \`limits\` option)`
+    )
+  }
+}
+
+/**
  * Every error of loading a scenario.
  *
  * @example
@@ -232,3 +264,4 @@ export type ScenarioError =
   | UnknownRuleset
   | FileUnreadable
   | OutdatedFormat
+  | LimitExceeded

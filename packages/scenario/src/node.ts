@@ -30,7 +30,9 @@ import * as Integrity from "./Integrity.js"
 import {
   type CheckResult,
   checkScenario,
+  defaultLimits,
   type LoadedScenario,
+  type ParseOptions,
   parseScenario,
   type RunOptions
 } from "./Scenario.js"
@@ -58,10 +60,31 @@ const SCENARIO_FILE = /\.(ya?ml|json)$/i
  */
 export const loadFile = (
   path: string,
-  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: ParseOptions = {}
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  // the size limit before the file is read: a huge file is refused, not loaded into memory
+  const maxSize = options.limits?.fileSize ?? defaultLimits.fileSize
+  let size = 0
+  try {
+    size = statSync(path).size
+  } catch {
+    // not there or not readable: reading it says why
+  }
+  if (size > maxSize)
+    return Result.fail(
+      new ScenarioError.LimitExceeded({
+        file: path,
+        line: 0,
+        column: 0,
+        limit: "fileSize",
+        value: size,
+        max: maxSize,
+        what: "bytes"
+      })
+    )
   const read = readRegularFile(path)
-  return Result.isFailure(read) ? Result.fail(read.failure) : loadBytes(read.success, path, rulesets)
+  return Result.isFailure(read) ? Result.fail(read.failure) : loadBytes(read.success, path, rulesets, options)
 }
 
 /**
@@ -150,7 +173,8 @@ const readRegularFile = (path: string): Result.Result<Uint8Array, ScenarioError.
 export const loadBytes = (
   bytes: Uint8Array,
   path: string,
-  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: ParseOptions = {}
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
   const decoded = Integrity.decodeUtf8(bytes)
   if (decoded._tag === "Invalid")
@@ -162,7 +186,7 @@ export const loadBytes = (
         reason: `invalid UTF-8 at byte offset ${decoded.offset} (a scenario file must be UTF-8 text)`
       })
     )
-  return parseScenario(decoded.text, path, rulesets)
+  return parseScenario(decoded.text, path, rulesets, options)
 }
 
 /**
