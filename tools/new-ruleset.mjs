@@ -73,7 +73,7 @@ write(
     types: "./dist/index.d.ts",
     // the manifest: `bulwark` finds the ruleset through it once the package is installed
     bulwark: { ruleset: { id: name, module: "./dist/index.js" } },
-    files: ["dist", "src", "scenarios", "!dist/.tsbuildinfo", "README.md"],
+    files: ["dist", "src", "scenarios", "!dist/.tsbuildinfo", "README.md", "CHANGELOG.md"],
     scripts: {
       build: "tsc -b",
       typecheck: "tsc -p tsconfig.test.json",
@@ -273,6 +273,16 @@ describe("scenarios/", () => {
     })
   }
 })
+`)
+)
+// the first release's notes, written by hand (CONTRIBUTING.md, "The first release")
+write(
+  join(dir, "CHANGELOG.md"),
+  fill(`# @bulwark/__NAME__
+
+## 0.1.0
+
+First release: the __TITLE__ ruleset for Bulwark, with its bundled scenarios.
 `)
 )
 write(

@@ -21,7 +21,8 @@ const GUIDES = ["sync-loop", "async-chooser", "stored-pending", "replay-audit", 
 
 /**
  * The guides' code is the code of examples/guides/src, which this package type-checks and tests.
- * If a block differs: `node tools/guide-snippets.mjs --write <guide>`.
+ * If a block differs: `node tools/guide-snippets.mjs --write <guide>`. docs/programs.md holds each
+ * guide's whole program, for the API site (issue 31, point 6).
  */
 describe("docs/guides", () => {
   it("has the five guides", () => {
@@ -46,6 +47,20 @@ describe("docs/guides", () => {
       }
     })
   }
+  describe("docs/programs.md", () => {
+    const blocks = blocksOf("docs/programs.md")
+    it("holds each guide's whole program, so the API site has every line a guide quotes", () => {
+      assert.sameOrderedMembers(
+        blocks.map((b) => `${b.file}#${b.region ?? "(whole file)"}`),
+        GUIDES.map((g) => `examples/guides/src/${g}.ts#(whole file)`)
+      )
+      for (const g of GUIDES) assert.include(read("docs/programs.md"), `](guides/${g}.md)`)
+    })
+    for (const b of blocks)
+      it(`${b.file} is the file's code`, () => {
+        assert.strictEqual(b.inGuide, b.inFile)
+      })
+  })
   for (const page of pages)
     it(`${page} links files of the repository with absolute URLs that exist (the page is read on npm too)`, () => {
       for (const m of read(page).matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)) {
