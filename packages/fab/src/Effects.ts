@@ -71,6 +71,8 @@ export type Category = (typeof Category)[keyof typeof Category]
  * - `gainLife` (8.5.7) and `loseLife` (8.5.12): the life total goes up or down — losing life is
  *   not damage (8.5.3d, 8.5.12b): no damage effect applies to it;
  * - `draw` (8.5.6): the player's `hand` goes up and `deck` down;
+ * - `discard` (8.5.5): a card goes from a hand to the graveyard (the subject: the card, or the
+ *   player whose `hand` count goes down);
  * - `createToken` (8.5.2): the subject is the player who creates the token(s), the amount how
  *   many (the outcome records it; the view is unchanged);
  * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): counters of the kind `params.counter` on
@@ -96,6 +98,7 @@ export const Family = {
   gainLife: "gainLife",
   loseLife: "loseLife",
   draw: "draw",
+  discard: "discard",
   createToken: "createToken",
   putCounters: "putCounters",
   removeCounters: "removeCounters"

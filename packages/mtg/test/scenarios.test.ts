@@ -12,5 +12,5 @@ ScenarioSuite.scenarioSuite({
   dir: fileURLToPath(new URL("../scenarios", import.meta.url)),
   ruleset,
   checkDirectory,
-  publicCases: { prefix: "MTG", count: 24 }
+  publicCases: { prefix: "MTG", count: 24, also: ["MTG-27"] }
 })
