@@ -55,6 +55,29 @@ export const Family = {
 export const families: ReadonlyArray<string> = Object.values(Family)
 
 /**
+ * Whether each family of {@link Family} has a number: wounds and healing are counted, while an
+ * opening, a closing and a death happen to their card once — one written without an `amount`
+ * happens once, exactly as with `amount: 1`. The scenario language's `families` and
+ * `amountless` are made from it (core `Language.familyAmounts`), and the compiler checks that
+ * every family is declared.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.familyAmounts.die // "once"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const familyAmounts = {
+  damage: "counted",
+  heal: "counted",
+  open: "once",
+  close: "once",
+  die: "once"
+} as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
+
+/**
  * What an occurrence constructor of a family takes: `id`, `subject` (the card), `source` (the
  * card it comes from), `amount` (default 1; a heal's number of wounds) and `params`.
  *

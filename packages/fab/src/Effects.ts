@@ -105,6 +105,42 @@ export const Family = {
 } as const
 
 /**
+ * Whether each family of {@link Family} has a number: a destruction, a banishment, a card put
+ * into the graveyard or ceasing to exist, a hit and a scheduled destruction happen to their
+ * subject once — one written without an `amount` happens once, exactly as with `amount: 1`
+ * (8.5.4 "To destroy an object, put it into its owner's graveyard"; FAB-23) — while damage, life,
+ * resources, cards drawn, tokens and counters are counted; a discard is of one card ("To discard a
+ * card …", 8.5.5) unless it says how many. The language's `families`
+ * and `amountless` are made from it (core `Language.familyAmounts`), and the compiler checks that
+ * every family is declared.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.familyAmounts.destroy // "once"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const familyAmounts = {
+  damage: "counted",
+  destroy: "once",
+  payResources: "counted",
+  hit: "once",
+  scheduleDestroy: "once",
+  banish: "once",
+  putIntoGraveyard: "once",
+  ceaseToExist: "once",
+  gainLife: "counted",
+  loseLife: "counted",
+  draw: "counted",
+  discard: "once",
+  createToken: "counted",
+  putCounters: "counted",
+  removeCounters: "counted"
+} as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
+
+/**
  * The damage types of FaB 8.5.3b that are written as occurrence kinds: physical ({p}) and arcane
  * damage carry the kind `"physical"` / `"arcane"`; generic damage has no kind. An effect's
  * `kinds: [arcane]` only applies to arcane damage (6.4.10c); without `kinds` it applies to all.

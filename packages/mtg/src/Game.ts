@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy } from "@bulwark/core"
+import { GameEvent, GameView, type Language, Policy } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -44,6 +44,36 @@ export const Family = {
   destroy: "destroy",
   regenerate: "regenerate"
 } as const
+
+/**
+ * Whether each family of {@link Family} has a number: a zone change, a destruction and a
+ * regeneration happen to one object once — one written without an `amount` happens once,
+ * exactly as with `amount: 1` (FAB-23's rule for every game: "destroy it" needs no count) — while
+ * damage, life, marked damage, counters, cards drawn and tokens are counted. The scenario
+ * language's `families` and `amountless` are made from it (core `Language.familyAmounts`), and
+ * the compiler checks that every family is declared.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.familyAmounts.zoneChange // "once"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const familyAmounts = {
+  damage: "counted",
+  lifeLoss: "counted",
+  lifeGain: "counted",
+  markDamage: "counted",
+  addCounters: "counted",
+  removeCounters: "counted",
+  zoneChange: "once",
+  draw: "counted",
+  createToken: "counted",
+  destroy: "once",
+  regenerate: "once"
+} as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
 
 /**
  * The kind tag put on every result of damage (CR 120.4c), so that an effect can watch "life loss
