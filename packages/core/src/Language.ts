@@ -480,6 +480,7 @@ export const LimitSchema = Schema.Struct({
  * | `amount` | a number, `all`, or an amount computed when the effect applies ({@link AmountSchema}) |
  * | `duration` | one of the ruleset's durations (`endOfTurn`, …) |
  * | `limit` | `{ times, per }` |
+ * | `next` | "the next time …": one use by the card's own words (no `limit` written) |
  * | `may` | a "may" effect: its controller is asked |
  * | `label` | the card's text |
  * | `rule` | the rule cited for it |
@@ -507,6 +508,7 @@ export const common = {
   amount: AmountSchema,
   duration: Id,
   limit: LimitSchema,
+  next: Schema.Boolean,
   may: Schema.Boolean,
   label: Schema.String,
   rule: Schema.String

@@ -773,7 +773,7 @@ export const language: Language.Language = {
     }),
     saveFromDeath: Language.effectKind({
       summary:
-        "a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya's Hourglass, Guardian Angel, Soraka)",
+        'a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya\'s Hourglass, Guardian Angel, Soraka); next: "the next time" (one use)',
       options: Effects.SaveFromDeathOptions,
       make: Effects.saveFromDeath
     }),
