@@ -352,6 +352,7 @@ const commonFields = {
     "kinds",
     "duration",
     "limit",
+    "next",
     "may",
     "label",
     "rule"
@@ -496,7 +497,12 @@ const subjectFilter = (c: Common, from: From | undefined, not = false): Filter.F
   return { _tag: "And", all: [t, { _tag: "Named", name: FROM, args: fromArgs(from, not) }] }
 }
 
-const limitOf = (c: Common): { times: number; resetsAt: string } | undefined => {
+const limitOf = (c: Common): { times: number; resetsAt?: string } | undefined => {
+  // «в следующий раз» ("the next time …"): one use by the card's own words, never restored
+  if (c.next === true)
+    return c.limit === undefined
+      ? { times: 1 }
+      : refuse(c.id, "limit", "next: true is one use by its own words («в следующий раз»): write no limit")
   if (c.limit === undefined) return undefined
   if (c.limit.per === undefined)
     return refuse(c.id, "limit.per", "a limit resets at a time: per: turn («1 раз за ход»)")

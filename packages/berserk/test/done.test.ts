@@ -58,3 +58,52 @@ describe("opening, closing and dying happen once: no amount needed", () => {
     expect([...(language.amountless ?? [])].sort()).toEqual(["close", "die", "open"])
   })
 })
+
+/**
+ * «В следующий раз» ("the next time …") is once: 534.1 «Эффект замещения ожидает применения
+ * конкретного эффекта и заменяет его (полностью или частично) другим.» — a replacement written
+ * `next: true` replaces the next such effect only (no `limit` written).
+ */
+describe("next: true is one use by the card's own words", () => {
+  const twoHeals = (extra: Readonly<Record<string, unknown>>) =>
+    runDoc({
+      format: 2,
+      players: ["ap", "ip"],
+      turn: "ap",
+      objects: [
+        { id: "serk", controller: "ap", types: ["creature"], name: "Серк", cost: 4, wounds: 3, closed: true }
+      ],
+      effects: [
+        {
+          kind: "instead",
+          id: "opens",
+          source: "serk",
+          to: ["serk"],
+          of: "heal",
+          do: [{ family: "open" }],
+          ...extra
+        }
+      ],
+      steps: [
+        { event: { id: "h1", family: "heal", occurrences: [{ id: "h1", to: "serk", amount: 1 }] } },
+        { event: { id: "h2", family: "heal", occurrences: [{ id: "h2", to: "serk", amount: 1 }] } }
+      ]
+    }).outcome
+
+  it("the next heal is replaced, the one after it happens", () => {
+    const o = twoHeals({ next: true })
+    expect([o.events["h1"]?.occurrences["h1"]?.status, o.events["h2"]?.occurrences["h2"]?.status]).toEqual([
+      "replaced",
+      "happened"
+    ])
+    expect(o.effects["opens"]).toMatchObject({ uses: 1 })
+  })
+
+  it("without next, both heals are replaced", () => {
+    const o = twoHeals({})
+    expect([o.events["h1"]?.occurrences["h1"]?.status, o.events["h2"]?.occurrences["h2"]?.status]).toEqual([
+      "replaced",
+      "replaced"
+    ])
+  })
+})
