@@ -77,7 +77,9 @@ const sources = (dir) =>
  * @param {{ changesets?: string; requireOnExports?: boolean }} [options] `changesets`: the
  *   .changeset directory (the repository's by default); `requireOnExports`: every top-level
  *   `export const|function|class|interface|type|namespace` must have a doc comment with `@since`
- *   (by default: for packages under packages/, the libraries on the API site)
+ *   (by default: for packages under packages/, the libraries on the API site). Files under
+ *   `src/internal/` are not on the API site (the package's `exports` seal them; a public module
+ *   rebinds what it exports from them, with the doc comment): their exports need none.
  * @returns {Array<string>}
  */
 export const sinceProblems = (dir, options = {}) => {
@@ -90,6 +92,7 @@ export const sinceProblems = (dir, options = {}) => {
   const problems = []
   for (const file of sources(join(dir, "src"))) {
     const where = relative(root, file).split("\\").join("/")
+    const internal = relative(join(dir, "src"), file).split(/[\\/]/)[0] === "internal"
     const lines = readFileSync(file, "utf8").split("\n")
     lines.forEach((line, i) => {
       for (const m of line.matchAll(/@since\s+(\S+)/g)) {
@@ -103,6 +106,7 @@ export const sinceProblems = (dir, options = {}) => {
       }
       if (
         !require ||
+        internal ||
         !/^export (declare )?(abstract )?(const|let|function|class|interface|type|enum|namespace)\b/.test(
           line
         )

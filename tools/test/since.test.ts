@@ -82,4 +82,19 @@ describe("@since and the next version", () => {
       /src\/a\.ts:4: exported without a doc comment: export function b\(\) \{\}$/
     )
   })
+
+  it("src/internal/: exports need no doc comment (not on the API site), but a tag there is still checked", () => {
+    const f = fixture("0.0.0", documented("0.1.0"), { "a.md": change("minor") })
+    mkdirSync(join(f.pkg, "src", "internal", "kernel"), { recursive: true })
+    writeFileSync(
+      join(f.pkg, "src", "internal", "kernel", "b.ts"),
+      "export const b = 1\n\n/** @since 0.2.0 */\nexport const c = 2\n"
+    )
+    const problems = sinceProblems(f.pkg, { changesets: f.changesets, requireOnExports: true })
+    assert.strictEqual(problems.length, 1, problems.join("\n"))
+    assert.match(
+      problems[0] ?? "",
+      /src\/internal\/kernel\/b\.ts:3: "@since 0\.2\.0", but @x\/pkg will publish 0\.1\.0/
+    )
+  })
 })

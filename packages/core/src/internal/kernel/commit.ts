@@ -6,9 +6,9 @@
  *
  * Internal: not exported from the package.
  */
-import type * as GameEvent from "../GameEvent.js"
-import * as GameView from "../GameView.js"
-import * as Policy from "../Policy.js"
+import type * as GameEvent from "../../GameEvent.js"
+import * as GameView from "../../GameView.js"
+import * as Policy from "../../Policy.js"
 
 type Commit = NonNullable<Policy.Rules["commit"]>
 

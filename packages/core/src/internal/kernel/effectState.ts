@@ -1,0 +1,39 @@
+/**
+ * An effect's state during a resolution: the resolution's own changes, over the base ledger's
+ * states (read once per ledger past `MEMO_FROM` effects).
+ *
+ * @internal
+ */
+
+import type { State } from "../../Kernel.js"
+import * as Ledger from "../../Ledger.js"
+import type * as Replacement from "../../Replacement.js"
+import { baseMemoOf } from "./prepared.js"
+import { NO_CHANGES } from "./state.js"
+
+/**
+ * Past how many effects (in the ledger, or relevant to an item) the kernel keeps its memos of
+ * effect states (`baseStateOf`) and of applied effects (`Item.dead`): up to it, reading the
+ * ledger's record or scanning the list again is cheaper than a memo's own lookup and
+ * allocation (single-shield paid about 200 bytes and a weak-map lookup per resolution for them).
+ */
+export const MEMO_FROM = 8
+
+export const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
+  (s.changes.size === 0 ? undefined : s.changes.get(e.id)) ?? baseStateOf(s, e)
+
+/** An effect's state in the base ledger (its initial state if the ledger records none). */
+const baseStateOf = (s: State, e: Replacement.Replacement): Ledger.EffectState => {
+  const known = s.baseLedger.effects.length <= MEMO_FROM ? undefined : baseMemoOf(s)
+  let st = known?.get(e.id)
+  if (st === undefined) {
+    st = Ledger.stateOf(s.baseLedger, e.id) ?? Ledger.initialState(e)
+    known?.set(e.id, st)
+  }
+  return st
+}
+
+export const setState = (s: State, id: string, st: Ledger.EffectState): void => {
+  if (s.changes === NO_CHANGES) s.changes = new Map()
+  s.changes.set(id, st)
+}

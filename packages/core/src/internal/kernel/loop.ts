@@ -1,0 +1,221 @@
+/**
+ * The step machine: `start` checks the input and pushes the event's frame, `run` takes the top
+ * frame's groups in order, asks the ordering policy for each, applies or suspends on a decision,
+ * and finishes the frame when no group has anything left. The number of steps is bounded
+ * (`maxSteps`); the chooser of every decision comes from the policy and is recorded.
+ *
+ * @internal
+ */
+import type * as Decision from "../../Decision.js"
+import * as Errors from "../../Errors.js"
+import type * as GameEvent from "../../GameEvent.js"
+import type * as GameView from "../../GameView.js"
+import type { Options, State, Step } from "../../Kernel.js"
+import type * as Ledger from "../../Ledger.js"
+import type * as Policy from "../../Policy.js"
+import { candidatesOf, traceNotApplied } from "./candidates.js"
+import { Failure, fail } from "./failure.js"
+import { finish, finishFrame } from "./finish.js"
+import { pushFrame } from "./frame.js"
+import { inSequence, linkedCandidates, linkedGroups } from "./linked.js"
+import { orderDoesNotMatterSafe } from "./orderShortcut.js"
+import { optionsOf, prepared } from "./prepared.js"
+import { continueApply } from "./stages.js"
+import type { Frame, Item } from "./state.js"
+import { FIRST, NO_CHANGES, progressed } from "./state.js"
+import { validate } from "./validate.js"
+
+const startFrame = (s: State, frame: Frame): Decision.Request | undefined => {
+  frame.started = true
+  const sp = s.rules.order.startingPlayer
+  if (sp === undefined) return undefined
+  const controllers = new Set<string>()
+  for (const g of frame.groups) for (const c of candidatesOf(s, frame, g)) controllers.add(c.controller)
+  if (controllers.size < 2) {
+    frame.startingPlayer = s.view.activePlayer
+    return undefined
+  }
+  frame.awaiting = { _tag: "Start" }
+  return {
+    _tag: "StartingPlayer",
+    id: `d${s.log.length + 1}`,
+    chooser: s.view.activePlayer,
+    options: s.view.players,
+    rule: sp.rule
+  }
+}
+
+export const run = (s: State): Step => {
+  try {
+    for (;;) {
+      const frame = s.frames[s.frames.length - 1]
+      if (frame === undefined) return { _tag: "Done", resolution: finish(s) }
+      if (++s.steps > s.maxSteps) {
+        return fail(
+          new Errors.InvariantBreach({
+            invariant: "termination",
+            detail: `more than ${s.maxSteps} steps resolving ${frame.event}`
+          })
+        )
+      }
+      if (!frame.started) {
+        const req = startFrame(s, frame)
+        if (req !== undefined) return suspend(s, req)
+      }
+      if (frame.pendingApply !== undefined) {
+        const req = continueApply(s, frame)
+        if (req !== undefined) return suspend(s, req)
+        continue
+      }
+      let acted = false
+      while (frame.cursor < frame.groups.length) {
+        const group = frame.groups[frame.cursor] as string
+        let candidates = candidatesOf(s, frame, group)
+        const linked = candidates.length > 0 ? linkedGroups(s, frame, group, candidates) : undefined
+        if (linked !== undefined) {
+          candidates = linkedCandidates(s, frame, linked)
+          const key = linked.join("\u0000")
+          if (frame.linkedNoted !== key && s.trace !== undefined) {
+            frame.linkedNoted = key
+            const names =
+              linked.length <= 1
+                ? (linked[0] ?? "")
+                : `${linked.slice(0, -1).join(", ")} or ${linked[linked.length - 1]}`
+            const seq = inSequence(s, frame, group) ? s.rules.order.sequences : undefined
+            s.trace.push(
+              seq === undefined
+                ? {
+                    _tag: "Note",
+                    text: `one limited effect could apply to ${names}: the effects on them are ordered together, by the one player who chooses for them all`,
+                    rule: s.rules.order.linkedRule ?? ""
+                  }
+                : {
+                    _tag: "Note",
+                    text: `effects could apply to ${names}, simultaneous events of one player: the effects on them are ordered together by that player, each applying in one sequence`,
+                    rule: seq.rule
+                  }
+            )
+          }
+        }
+        const progress = frame.progress.get(group) ?? FIRST
+        const first = frame.groupItems.get(group)?.[0]
+        const affected = first === undefined ? group : (frame.items[first] as Item).occ.subject
+        const step = s.rules.order.next({
+          view: s.view,
+          group,
+          affected,
+          candidates,
+          progress,
+          startingPlayer: frame.startingPlayer
+        })
+        // a policy that keeps the group's progress (the affected side chooses) writes no map:
+        // what is read back is the same either way (`FIRST` when the group has no entry)
+        if (step._tag === "Done") {
+          if (step.progress !== progress) progressed(frame).set(group, step.progress)
+          traceNotApplied(s, frame, group)
+          frame.cursor++
+          continue
+        }
+        if (step.progress !== progress) progressed(frame).set(group, step.progress)
+        s.trace?.push({ _tag: "Candidates", group, tier: step.tier, candidates: candidates.map((c) => c.id) })
+        if (step._tag === "Apply") {
+          frame.pendingApply = {
+            effect: step.effect,
+            group,
+            linked,
+            tier: step.tier,
+            rule: step.rule,
+            chosenBy: step.chosenBy ?? "only candidate",
+            stage: "start"
+          }
+        } else if (
+          s.askEveryOrder !== true &&
+          orderDoesNotMatterSafe(s, frame, group, linked, step.options)
+        ) {
+          // every order of the options ends in the same state: nobody is asked (the trace says so)
+          s.trace?.push({
+            _tag: "Note",
+            text: `every order of ${step.options.join(", ")} gives the same outcome: the order doesn't matter, so ${step.chooser} is not asked`,
+            rule: step.rule
+          })
+          frame.pendingApply = {
+            // the one taken is named by id, not by the order the ledger lists the options in
+            effect: [...step.options].sort()[0] as string,
+            group,
+            linked,
+            tier: step.tier,
+            rule: step.rule,
+            chosenBy: "the order doesn't matter",
+            stage: "start"
+          }
+        } else {
+          frame.awaiting = {
+            _tag: "Choice",
+            group,
+            progress: step.progress,
+            tier: step.tier,
+            rule: step.rule,
+            linked
+          }
+          return suspend(s, {
+            _tag: "ChooseEffect",
+            id: `d${s.log.length + 1}`,
+            chooser: step.chooser,
+            options: optionsOf(s, step.options),
+            group,
+            tier: step.tier,
+            rule: step.rule
+          })
+        }
+        acted = true
+        break
+      }
+      if (!acted) finishFrame(s)
+    }
+  } catch (err) {
+    if (err instanceof Failure) return { _tag: "Failed", error: err.error }
+    throw err
+  }
+}
+
+const suspend = (s: State, request: Decision.Request): Step => {
+  s.pending = request
+  return { _tag: "Pending", request, state: s }
+}
+
+export const start = (
+  rules: Policy.Rules,
+  event: GameEvent.GameEvent,
+  ledger: Ledger.Ledger,
+  view: GameView.GameView,
+  options: Options = {}
+): Step => {
+  const invalid = validate(event, ledger, view)
+  if (invalid !== undefined) return { _tag: "Failed", error: invalid }
+  const s: State = {
+    rules,
+    baseLedger: ledger,
+    index: prepared(ledger.effects).index,
+    base: undefined,
+    view,
+    changes: NO_CHANGES,
+    frames: [],
+    outcomes: [],
+    happened: [],
+    notifications: [],
+    trace: options.trace === false ? undefined : [],
+    log: [],
+    pending: undefined,
+    steps: 0,
+    seq: 0,
+    maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1),
+    askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true
+  }
+  try {
+    pushFrame(s, event.id, "event", event.occurrences)
+  } catch (err) {
+    if (err instanceof Failure) return { _tag: "Failed", error: err.error }
+    throw err
+  }
+  return run(s)
+}

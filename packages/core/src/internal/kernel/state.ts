@@ -1,0 +1,182 @@
+/**
+ * The working state of a resolution: the frame of each event being resolved (its items, groups
+ * and cursor), what an application in progress and an awaited decision remember, the shared
+ * empties that are never written, and the copies `resume` works on (a pending state is never
+ * changed by resuming it).
+ *
+ * @internal
+ */
+import type * as GameEvent from "../../GameEvent.js"
+import type { Outcome, State } from "../../Kernel.js"
+import type * as Ledger from "../../Ledger.js"
+import type * as Policy from "../../Policy.js"
+import type * as Replacement from "../../Replacement.js"
+
+export interface Item {
+  index: number
+  occ: GameEvent.Occurrence
+  origin: string
+  applied: ReadonlyArray<string>
+  /**
+   * `applied` as a set, built once the list is long (many effects on one occurrence) and kept up
+   * by `markApplied`; never shared between states (a copied state starts without it).
+   */
+  appliedSet?: Set<string> | undefined
+  /**
+   * For an item alone in its group: which effects of `deadFor` (the group's relevant effects,
+   * by position) have applied to it — all of them: marked from `applied` when the memo is made,
+   * then by `markApplied` — so the candidate scan skips them and does not look the others up in
+   * `applied` (which only grows: an effect that applied never becomes a candidate for it again).
+   * Remade whenever the list differs (the item moved to another group); never shared between
+   * states.
+   */
+  dead?: Array<boolean> | undefined
+  deadFor?: ReadonlyArray<Replacement.Replacement> | undefined
+  /**
+   * The keys of `occ`, once looked at (see {@link withAmount}): `0` not yet, `1`–`3` one of the
+   * layouts `GameEvent` makes, `4` any other (copied by a spread).
+   */
+  layout: number
+  proposed: number
+  modified: number
+  prevented: number
+  status: "live" | "zero" | "replaced" | "failed"
+  replacedBy: ReadonlyArray<string>
+  group: string
+}
+
+type ApplyStage = "start" | "cost" | "afterCost" | "action" | "allocate"
+
+export interface PendingApply {
+  readonly effect: string
+  /** The group it applies in (the one chosen, when a use-limited effect's occurrence was chosen). */
+  group: string
+  /** The groups linked with `group` by a limited effect (see `linkedGroups`): targets span them. */
+  linked?: ReadonlyArray<string> | undefined
+  readonly tier: string
+  readonly rule: string
+  readonly chosenBy: string
+  stage: ApplyStage
+  allocation?: Readonly<Record<string, number>>
+  /**
+   * A decrease (`ReducePrevention`) determined before the division was asked (FaB 6.4.10g): the
+   * allocation is then what is prevented, after the decrease; `spend` is the full prevention.
+   */
+  cut?:
+    | {
+        readonly reducer: string
+        readonly reduction: number
+        readonly spend: number
+        /** The decrease's N, and how it was obtained when computed (`X = …`, for the trace). */
+        readonly by: number
+        readonly how: string | undefined
+      }
+    | undefined
+}
+
+type Awaiting =
+  | {
+      readonly _tag: "Choice"
+      readonly group: string
+      readonly progress: Policy.Progress
+      readonly tier: string
+      readonly rule: string
+      readonly linked: ReadonlyArray<string> | undefined
+    }
+  | { readonly _tag: "Optional" }
+  | { readonly _tag: "Which"; readonly stage: ApplyStage }
+  | { readonly _tag: "Allocate" }
+  | { readonly _tag: "Start" }
+
+export interface Frame {
+  readonly event: string
+  readonly cause: Outcome["cause"]
+  items: Array<Item>
+  groups: Array<string>
+  groupItems: Map<string, Array<number>>
+  /** Each group's position in `groups`, built when first needed (an item joins an existing group). */
+  groupIndex: Map<string, number> | undefined
+  /** Items by subject, built when first needed (a group of more than 8 items), then kept up. */
+  subjectItems: Map<string, Array<number>> | undefined
+  cursor: number
+  progress: Map<string, Policy.Progress>
+  /** Effects applied in each group, kept only when tracing (read by `NotApplied` records). */
+  appliedIn: Map<string, Set<string>> | undefined
+  started: boolean
+  startingPlayer: string | undefined
+  pendingApply: PendingApply | undefined
+  awaiting: Awaiting | undefined
+  followUps: Array<GameEvent.Occurrence>
+  /** The linked groups last noted in the trace (so a link is explained once, not every step). */
+  linkedNoted?: string | undefined
+  /** The effect applied last in this event (`OrderingPolicy.sequences`). */
+  lastApplied?: string | undefined
+  /** The effects whose one sequence in this event is over (`OrderingPolicy.sequences`). */
+  sequenceOver?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The changes of a resolution that changed nothing yet: shared and never written (the first
+ * change replaces it with the resolution's own map), so a resolution that applies nothing
+ * allocates no map for them.
+ */
+export const NO_CHANGES: Map<string, Ledger.EffectState> = new Map()
+
+/** The progress of a frame no group has made yet: shared, never written (see {@link progressed}). */
+export const NO_PROGRESS: Map<string, Policy.Progress> = new Map()
+
+/** The frame's own progress map, made on its first write. */
+export const progressed = (frame: Frame): Map<string, Policy.Progress> => {
+  if (frame.progress === NO_PROGRESS) frame.progress = new Map()
+  return frame.progress
+}
+
+/** The empty list items start with (lists are replaced, never changed in place). */
+export const NONE: ReadonlyArray<string> = Object.freeze([])
+
+/** No item indices. */
+export const NO_INDICES: ReadonlyArray<number> = Object.freeze([])
+
+/** No effects. */
+export const NO_EFFECTS: ReadonlyArray<Replacement.Replacement> = Object.freeze([])
+
+/** No occurrences. */
+export const NO_OCCURRENCES: ReadonlyArray<GameEvent.Occurrence> = Object.freeze([])
+
+/** A group's ordering progress before its first step. */
+export const FIRST: Policy.Progress = Object.freeze({ tier: 0, player: 0 })
+
+export const fresh = (s: State, base: string): string => `${base}#${++s.seq}`
+
+const cloneFrame = (f: Frame): Frame => {
+  const items = f.items.map((i) => ({ ...i, appliedSet: undefined, dead: undefined, deadFor: undefined }))
+  return {
+    ...f,
+    items,
+    groups: [...f.groups],
+    groupItems: new Map([...f.groupItems].map(([k, v]) => [k, [...v]] as const)),
+    groupIndex: f.groupIndex === undefined ? undefined : new Map(f.groupIndex),
+    subjectItems:
+      f.subjectItems === undefined
+        ? undefined
+        : new Map([...f.subjectItems].map(([k, v]) => [k, [...v]] as const)),
+    progress: f.progress === NO_PROGRESS ? NO_PROGRESS : new Map(f.progress),
+    appliedIn:
+      f.appliedIn === undefined
+        ? undefined
+        : new Map([...f.appliedIn].map(([k, v]) => [k, new Set(v)] as const)),
+    pendingApply: f.pendingApply === undefined ? undefined : { ...f.pendingApply },
+    followUps: [...f.followUps]
+  }
+}
+
+export const cloneState = (s: State): State => ({
+  ...s,
+  changes: s.changes === NO_CHANGES ? NO_CHANGES : new Map(s.changes),
+  frames: s.frames.map(cloneFrame),
+  outcomes: [...s.outcomes],
+  happened: [...s.happened],
+  notifications: [...s.notifications],
+  trace: s.trace === undefined ? undefined : [...s.trace],
+  log: [...s.log]
+})
