@@ -218,6 +218,13 @@ export interface State {
   /** @internal The base ledger's effect states read so far (see `baseStateOf`). */
   base: Map<string, Ledger.EffectState> | undefined
   view: GameView.GameView
+  /**
+   * @internal The view variable values (X) are read in while an effect whose cost was paid
+   * applies: the view when it could apply, before the cost (FaB 6.4.2a, 8.3.15: "The value of X
+   * for Spellvoid is determined each time the replacement effect of Spellvoid could be applied");
+   * `undefined` at other times (values are read in `view`).
+   */
+  valuesView?: GameView.GameView | undefined
   changes: Map<string, Ledger.EffectState>
   /** @internal */
   frames: Array<Frame>

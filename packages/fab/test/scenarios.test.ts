@@ -12,5 +12,5 @@ ScenarioSuite.scenarioSuite({
   dir: fileURLToPath(new URL("../scenarios", import.meta.url)),
   ruleset,
   checkDirectory,
-  publicCases: { prefix: "FAB", count: 16, also: ["FAB-22", "FAB-23"] }
+  publicCases: { prefix: "FAB", count: 16, also: ["FAB-17", "FAB-22", "FAB-23"] }
 })
