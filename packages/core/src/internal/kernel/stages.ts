@@ -52,36 +52,35 @@ export const continueApply = (s: State, frame: Frame): Decision.Request | undefi
         break
       case "afterCost":
       case "action":
-        return withValuesView(s, pa, () => act(s, frame, pa, e))
       case "allocate":
-        withValuesView(s, pa, () => applyAction(s, frame, pa, e, targetsFor(s, frame, pa, e, true)))
-        frame.pendingApply = undefined
-        return undefined
+        // values are read in the view from before the cost, when one was paid (FaB 6.4.2a); no
+        // closure on the way (the application is the kernel's inner loop)
+        if (pa.valuesView === undefined) return act(s, frame, pa, e)
+        s.valuesView = pa.valuesView
+        try {
+          return act(s, frame, pa, e)
+        } finally {
+          s.valuesView = undefined
+        }
     }
   }
 }
 
 /**
- * Runs `f` with the view the effect's values are read in (`PendingApply.valuesView`: the view
- * before its cost was paid, FaB 6.4.2a), then back to reading them in the current view.
+ * The action stage: which occurrence, how a limited prevention is divided, then applying it (or,
+ * after a division was asked, applying it as divided).
  */
-const withValuesView = <A>(s: State, pa: PendingApply, f: () => A): A => {
-  if (pa.valuesView === undefined) return f()
-  s.valuesView = pa.valuesView
-  try {
-    return f()
-  } finally {
-    s.valuesView = undefined
-  }
-}
-
-/** The action stage: which occurrence, how a limited prevention is divided, then applying it. */
 const act = (
   s: State,
   frame: Frame,
   pa: PendingApply,
   e: Replacement.Replacement
 ): Decision.Request | undefined => {
+  if (pa.stage === "allocate") {
+    applyAction(s, frame, pa, e, targetsFor(s, frame, pa, e, true))
+    frame.pendingApply = undefined
+    return undefined
+  }
   const afterCost = pa.stage === "afterCost"
   if (pa.linked !== undefined) {
     const which = whichOccurrence(s, frame, pa, e, afterCost || e.cost !== undefined)
