@@ -781,7 +781,9 @@ describe("CR 614: events replacement effects see, in the outcome", () => {
       activePlayer: "a",
       objects: [{ id: "c", kind: "object", controller: "a", zone: "battlefield", props: { damage: 2 } }]
     })
-    const after = Policy.viewOf(Game.commit(view, GameEvent.occurrence({ id: "r", family: "regenerate", subject: "c" })))
+    const after = Policy.viewOf(
+      Game.commit(view, GameEvent.occurrence({ id: "r", family: "regenerate", subject: "c" }))
+    )
     expect(after.objects["c"]?.props).toMatchObject({ damage: 0, tapped: true })
   })
 })
