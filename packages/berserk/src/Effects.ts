@@ -74,6 +74,29 @@ export const Family = {
 export const families: ReadonlyArray<string> = Object.values(Family)
 
 /**
+ * Whether each family of {@link Family} has a number: wounds and healing are counted, while an
+ * opening, a closing and a death happen to their card once — one written without an `amount`
+ * happens once, exactly as with `amount: 1`. The scenario language's `families` and
+ * `amountless` are made from it (core `Language.familyAmounts`), and the compiler checks that
+ * every family is declared.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.familyAmounts.die // "once"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const familyAmounts = {
+  damage: "counted",
+  heal: "counted",
+  open: "once",
+  close: "once",
+  die: "once"
+} as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
+
+/**
  * What an occurrence constructor of a family takes: `id`, `subject` (the card), `source` (the
  * card it comes from), `amount` (default 1; a heal's number of wounds) and `params`.
  *
@@ -348,6 +371,7 @@ const commonFields = {
     "kinds",
     "duration",
     "limit",
+    "next",
     "may",
     "label",
     "rule"
@@ -492,7 +516,12 @@ const subjectFilter = (c: Common, from: From | undefined, not = false): Filter.F
   return { _tag: "And", all: [t, { _tag: "Named", name: FROM, args: fromArgs(from, not) }] }
 }
 
-const limitOf = (c: Common): { times: number; resetsAt: string } | undefined => {
+const limitOf = (c: Common): { times: number; resetsAt?: string } | undefined => {
+  // «в следующий раз» ("the next time …"): one use by the card's own words, never restored
+  if (c.next === true)
+    return c.limit === undefined
+      ? { times: 1 }
+      : refuse(c.id, "limit", "next: true is one use by its own words («в следующий раз»): write no limit")
   if (c.limit === undefined) return undefined
   if (c.limit.per === undefined)
     return refuse(c.id, "limit.per", "a limit resets at a time: per: turn («1 раз за ход»)")

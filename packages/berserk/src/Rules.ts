@@ -181,7 +181,8 @@ export const results: Policy.ResultsPolicy = {
  *   `attack`) records `woundsDealt`, while its `strength` stays as it was (533.1). Whether the
  *   creature dies is the {@link results} of the wounds: a `die` event of its own;
  * - `die` («гибель»): the card goes from the battlefield to the graveyard;
- * - `heal`: removes that many wounds (not below 0);
+ * - `heal`: removes that many wounds — only the wounds there are (119.5.1): the outcome records
+ *   how many were removed (a heal of an unwounded creature removes none: it fails);
  * - `open` / `close`: the card is opened («открыть», `closed: false`) or closed.
  *
  * @example
@@ -196,7 +197,10 @@ export const results: Policy.ResultsPolicy = {
  * @since 0.1.0
  * @category policies
  */
-export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence): GameView.GameView => {
+export const commit = (
+  view: GameView.GameView,
+  occurrence: GameEvent.Occurrence
+): GameView.GameView | Policy.Committed => {
   const o = view.objects[occurrence.subject]
   if (o === undefined || o.kind !== "object") return view
   switch (occurrence.family) {
@@ -209,8 +213,18 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
     }
     case Effects.Family.die:
       return Zones.isInPlay(zones, o) ? GameView.setObject(view, { ...o, zone: "graveyard" }) : view
-    case Effects.Family.heal:
-      return setProps(view, o, { wounds: Math.max(0, num(o, "wounds") - occurrence.amount) })
+    case Effects.Family.heal: {
+      // 119.5.1: "Если способность, снимающее Х маркеров, направлено на карту, у которой менее Х
+      // таких маркеров, то с карты снимаются все маркеры" — only the wounds there are are removed
+      const wounds = num(o, "wounds")
+      const after = setProps(view, o, { wounds: Math.max(0, wounds - occurrence.amount) })
+      return wounds >= occurrence.amount
+        ? after
+        : P.committed(after, wounds, {
+            reason: `${o.id} had ${wounds} wound${wounds === 1 ? "" : "s"}: only those are removed`,
+            rule: "Берсерк 119.5.1"
+          })
+    }
     case Effects.Family.open:
       return setProps(view, o, { closed: false })
     case Effects.Family.close:

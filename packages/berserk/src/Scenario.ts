@@ -36,7 +36,6 @@ import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 
 const Id = Schema.NonEmptyString
-const countless: ReadonlyArray<string> = [Effects.Family.open, Effects.Family.close, Effects.Family.die]
 const opt = Schema.optionalKey
 
 /**
@@ -339,8 +338,6 @@ export const language: Language.Language = {
     fields: {},
     make: (entry) => Language.occurrence({ ...entry, kinds: (entry.kinds ?? []).map(Attack.parseTag) })
   },
-  // opening, closing and dying have no number: one that names no amount happens once
-  amountless: countless,
   boundaries: ["endOfTurn"],
   advance: (boundary) =>
     boundary === "endOfTurn"
@@ -358,5 +355,7 @@ export const language: Language.Language = {
         }
       : {},
   durations: ["endOfTurn"],
-  families: Effects.families
+  // the families, and those that happen once (opening, closing and dying have no number: one
+  // that names no amount happens once), from one declaration
+  ...Language.familyAmounts(Effects.familyAmounts)
 }

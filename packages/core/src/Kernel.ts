@@ -112,6 +112,15 @@ export interface Outcome {
   readonly status: "happened" | "zero" | "replaced" | "failed"
   readonly replacedBy: ReadonlyArray<string>
   readonly applied: ReadonlyArray<string>
+  /**
+   * The part of the amount that could not be done when it happened (drawing beyond the deck,
+   * removing counters that are not there, healing wounds that are not there: MTG 609.3,
+   * FaB 8.5.6b, Берсерк 119.5.1): `amount` is what was done (see `Policy.Committed`). Absent
+   * when all of it was done.
+   *
+   * @since 0.1.0
+   */
+  readonly notDone?: number
 }
 
 /**
@@ -209,6 +218,13 @@ export interface State {
   /** @internal The base ledger's effect states read so far (see `baseStateOf`). */
   base: Map<string, Ledger.EffectState> | undefined
   view: GameView.GameView
+  /**
+   * @internal The view variable values (X) are read in while an effect whose cost was paid
+   * applies: the view when it could apply, before the cost (FaB 6.4.2a, 8.3.15: "The value of X
+   * for Spellvoid is determined each time the replacement effect of Spellvoid could be applied");
+   * `undefined` at other times (values are read in `view`).
+   */
+  valuesView?: GameView.GameView | undefined
   changes: Map<string, Ledger.EffectState>
   /** @internal */
   frames: Array<Frame>

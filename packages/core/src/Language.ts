@@ -491,6 +491,7 @@ export const LimitSchema = Schema.Struct({
  * | `amount` | a number, `all`, or an amount computed when the effect applies ({@link AmountSchema}) |
  * | `duration` | one of the ruleset's durations (`endOfTurn`, …) |
  * | `limit` | `{ times, per }` |
+ * | `next` | "the next time …": one use by the card's own words (no `limit` written) |
  * | `may` | a "may" effect: its controller is asked |
  * | `label` | the card's text |
  * | `rule` | the rule cited for it |
@@ -518,6 +519,7 @@ export const common = {
   amount: AmountSchema,
   duration: Id,
   limit: LimitSchema,
+  next: Schema.Boolean,
   may: Schema.Boolean,
   label: Schema.String,
   rule: Schema.String
@@ -815,6 +817,45 @@ export interface OccurrenceEntry {
 }
 
 /**
+ * Whether an event family has a number: `"counted"` (damage, a draw, counters: an occurrence
+ * says how many) or `"once"` (a destruction, a death, a zone change: it happens to its subject
+ * once, and one written without an `amount` has amount 1).
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const destroy: Language.FamilyAmount = "once"
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type FamilyAmount = "counted" | "once"
+
+/**
+ * A ruleset's event families from one declaration, each family with whether it has a number
+ * ({@link FamilyAmount}): the language's `families` and `amountless` lists, made together so
+ * they cannot drift apart (a family added to the game is declared one way or the other, and an
+ * adapter can make its compiler check that none is left out with
+ * `satisfies Record<Family, Language.FamilyAmount>`).
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * const f = Language.familyAmounts({ damage: "counted", destroy: "once" })
+ * f.families // ["damage", "destroy"]
+ * f.amountless // ["destroy"]
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const familyAmounts = <F extends string>(
+  declared: Readonly<Record<F, FamilyAmount>>
+): { readonly families: ReadonlyArray<F>; readonly amountless: ReadonlyArray<F> } => {
+  const families = Object.keys(declared) as Array<F>
+  return { families, amountless: families.filter((f) => declared[f] === "once") }
+}
+
+/**
  * Builds the core occurrence of an {@link OccurrenceEntry} the default way: `to` is the subject,
  * `unpreventable: true` makes it unpreventable, `params` are kept.
  *
@@ -865,6 +906,8 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  * - `amountless` (optional): the families whose events have no number (a death, a destruction,
  *   opening a card): an occurrence of one that names no `amount` happens once (amount 1); any
  *   other occurrence that names none has amount 0. An `amount` written is kept as written.
+ *   Make `families` and `amountless` from one declaration with {@link familyAmounts}, so a
+ *   family is never left out of one of them.
  *
  * @example
  * ```ts

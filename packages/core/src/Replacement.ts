@@ -326,7 +326,9 @@ export const Action: Schema.Codec<Action> = Schema.Union([
  * - `additional`: additional effects, happening after the event even when nothing was prevented;
  * - `duration.until`: a time boundary that ends the effect (see `Ledger.advance`);
  * - `resetsAt`: a boundary that restores a shield's amount ("the first 3 damage each combat");
- * - `limit`: at most `times` applications until the boundary `resetsAt` ("once each turn");
+ * - `limit`: at most `times` applications until the boundary `resetsAt` ("once each turn"), or
+ *   over the effect's whole life without `resetsAt` ("the next time …": one use, then it is used
+ *   up, Riftbound 373's Zhonya's Hourglass);
  * - `rule`: the rule the effect implements, cited in the trace.
  *
  * @example
@@ -363,7 +365,7 @@ export const Replacement = Schema.Struct({
   limit: Schema.optionalKey(
     Schema.Struct({
       times: Amount.Schema.check(Schema.isGreaterThanOrEqualTo(1)),
-      resetsAt: Schema.NonEmptyString
+      resetsAt: Schema.optionalKey(Schema.NonEmptyString)
     })
   ),
   rule: Schema.optionalKey(Schema.String)

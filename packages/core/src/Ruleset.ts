@@ -423,7 +423,8 @@ export const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid>
  *   `replaced`), so that a trigger system can read what happened instead; an occurrence that is a
  *   cost (cause `cost`, or an `event` step's occurrence with the kind `cost`) has `paid`: `true`
  *   when it happened or was replaced — a cost replaced by other events is still paid (FaB
- *   1.14.4c, Riftbound 357.2.a) — `false` when it reached 0 or failed;
+ *   1.14.4c, Riftbound 357.2.a) — `false` when it reached 0, failed, or was only partly done (a
+ *   cost of 2 paid with 1: it is not paid, FaB 1.14.4b);
  * - `happened`: what happened, in order, each with its `source` (`null` when it has none, as in
  *   `occurrences`);
  * - `notifications`: "damage was prevented" notices, one per application.
@@ -459,6 +460,13 @@ export interface EventOutcome {
         readonly replacedBy: ReadonlyArray<string>
         /** For a cost occurrence: whether it counts as paid (it happened or was replaced). */
         readonly paid?: boolean
+        /**
+         * The part of the amount that could not be done (see `Kernel.Outcome.notDone`): absent
+         * when all of it was done.
+         *
+         * @since 0.1.0
+         */
+        readonly notDone?: number
       }
     >
   >
@@ -557,8 +565,9 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
       cause: o.cause,
       applied: o.applied,
       replacedBy: o.replacedBy,
+      ...(o.notDone === undefined ? {} : { notDone: o.notDone }),
       ...(o.cause === "cost" || o.kinds.includes(COST_KIND)
-        ? { paid: o.status === "happened" || o.status === "replaced" }
+        ? { paid: (o.status === "happened" && o.notDone === undefined) || o.status === "replaced" }
         : {})
     }
   }

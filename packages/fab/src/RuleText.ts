@@ -68,7 +68,12 @@ export const sentences: Readonly<Record<string, string>> = {
     'A standard-replacement effect is a continuous replacement effect. A standard-replacement effect is typically written in the format "(If / The next) [CONDITION], instead [MODIFICATION]," where CONDITION specifies the condition for the replacement effect to be active, and MODIFICATION describes the modifications to the effect before it occurs.',
   "8.3.21":
     'Ephemeral is a meta-static ability and a static ability that respectively mean "You can\'t start the game with this in your deck." and "If this would be put into a graveyard from anywhere, instead it ceases to exist."',
+  "1.14.2b":
+    "If a player does not have enough assets and does not gain any additional assets to pay an asset-cost, the cost cannot be paid and the game state is reversed to before the cost is paid.",
+  "8.5.5b":
+    "If a player tries to discard a card when there are no cards in their hand, the discard effect fails.",
   "8.5.6b": "If a player tries to draw a card when there are no cards in their deck, the draw effect fails.",
+  "8.5.16": "To remove a counter from an object, a specified counter ceases to exist on the object.",
   "8.5.7a":
     "If a living object gains {h}, its life total is increased by the specified amount. If the object does not have the life property, then the gain effect fails.",
   "8.5.12a":

@@ -140,7 +140,8 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  *   "If the life total is calculated to be less than zero, instead it is considered zero"), while
  *   the damage dealt is still the full amount;
  * - `destroy` (8.5.4): the object goes to the graveyard;
- * - `payResources` (8.5.31): the player's `resources` go down, never below 0;
+ * - `payResources` (8.5.31): the player's `resources` go down; a player with fewer than the
+ *   amount can't pay it, and nothing is paid (1.14.2b: the outcome says 0 done, `failed`);
  * - `hit` (7.5.5): the attack is marked `hit: true`;
  * - `scheduleDestroy` (Quell): the object is marked `destroyAtEndPhase: true`;
  * - `banish` (8.5.1): the object goes to the `banished` zone;
@@ -149,9 +150,13 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  * - `gainLife` (8.5.7a) / `loseLife` (8.5.12a): the life total goes up / down by the amount,
  *   never below 0 (2.5.3e); losing life is not damage (8.5.3d);
  * - `draw` (8.5.6): the player's `hand` goes up by the amount and `deck` (when it is a number)
- *   down, never below 0;
+ *   down — by the cards there are: the draws beyond the deck fail (8.5.6b), and the outcome
+ *   records how many were drawn (`notDone`: the rest);
+ * - `discard` (8.5.5): a card in the zone `hand` goes to the graveyard; a player's `hand` count
+ *   goes down by the amount, by the cards there are (8.5.5b: the rest fail);
  * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): the prop `<params.counter>Counters`
- *   (default `counters`) goes up / down, never below 0;
+ *   (default `counters`) goes up / down; only the counters there are can be removed, and the
+ *   outcome records how many were;
  * - `createToken` (8.5.2): the view is unchanged (the outcome records the event).
  *
  * @example
@@ -166,7 +171,10 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  * @since 0.1.0
  * @category policies
  */
-export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
+export const commit = (
+  view: GameView.GameView,
+  o: GameEvent.Occurrence
+): GameView.GameView | Policy.Committed => {
   switch (o.family) {
     case Family.damage:
       // 2.5.3e: "An permanent cannot have a negative life total. If the life total is calculated
@@ -178,12 +186,21 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       )
     case Family.destroy:
       return withProps(view, o.subject, (x) => ({ ...x, zone: "graveyard" }))
-    case Family.payResources:
+    case Family.payResources: {
+      // 1.14.2b: "If a player does not have enough assets … the cost cannot be paid and the game
+      // state is reversed to before the cost is paid" (resources the file does not track are
+      // not counted)
+      const have = view.objects[o.subject]?.props.resources
+      if (typeof have === "number" && have < o.amount)
+        return Policy.committed(view, 0, {
+          reason: `${o.subject} has ${have} resource${have === 1 ? "" : "s"}, fewer than ${o.amount}: the cost cannot be paid`,
+          rule: "FaB 1.14.2b"
+        })
       return withProps(view, o.subject, (x) => ({
         ...x,
-        // resources never go below 0: a cost that can't be paid is not paid (1.14.4b)
         props: { ...x.props, resources: Math.max(0, num(x.props.resources) - o.amount) }
       }))
+    }
     case Family.hit:
       return withProps(view, o.source, (x) => ({ ...x, props: { ...x.props, hit: true } }))
     case Family.scheduleDestroy:
@@ -198,12 +215,36 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       return add(view, o.subject, "life", o.amount)
     case Family.loseLife:
       return add(view, o.subject, "life", -o.amount)
-    case Family.draw:
-      return add(add(view, o.subject, "hand", o.amount, true), o.subject, "deck", -o.amount)
+    case Family.draw: {
+      // 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
+      // draw effect fails" — each card is a draw: those beyond the deck fail
+      const deck = view.objects[o.subject]?.props.deck
+      const n = typeof deck === "number" ? Math.min(deck, o.amount) : o.amount
+      const after = add(add(view, o.subject, "hand", n, true), o.subject, "deck", -n)
+      return n === o.amount
+        ? after
+        : Policy.committed(after, n, {
+            reason: `${o.subject} had ${deck} card${deck === 1 ? "" : "s"} in their deck: ${o.amount - n} of the draws fail`,
+            rule: "FaB 8.5.6b"
+          })
+    }
+    case Family.discard:
+      return discard(view, o)
     case Family.putCounters:
       return add(view, o.subject, counterProp(o), o.amount, true)
-    case Family.removeCounters:
-      return add(view, o.subject, counterProp(o), -o.amount)
+    case Family.removeCounters: {
+      // 8.5.16: "To remove a counter from an object, a specified counter ceases to exist on the
+      // object" — only the counters there can
+      const prop = counterProp(o)
+      const there = num(view.objects[o.subject]?.props[prop])
+      const after = add(view, o.subject, prop, -o.amount)
+      return there >= o.amount
+        ? after
+        : Policy.committed(after, there, {
+            reason: `${o.subject} had ${there} ${prop}: only those are removed`,
+            rule: "FaB 8.5.16"
+          })
+    }
     default:
       return view
   }
@@ -238,6 +279,41 @@ export const zones: Zones.Zones = {
   control: [...arena, "stack"],
   controlRule: "FaB 1.3.1b",
   dealtInPlay: [Family.damage]
+}
+
+// 8.5.5: "To discard a card from a player's hand, put it from the player's hand into their
+// graveyard"; 8.5.5b: "If a player tries to discard a card when there are no cards in their
+// hand, the discard effect fails" — a card (in the zone `hand`) goes to the graveyard; a
+// player's `hand` count goes down by the cards there are
+const discard = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView | Policy.Committed => {
+  const x = view.objects[o.subject]
+  if (x === undefined) return view
+  if (x.kind !== "player")
+    return x.zone === "hand" ? GameView.setObject(view, { ...x, zone: "graveyard" }) : view
+  const hand = x.props.hand
+  const n = typeof hand === "number" ? Math.min(hand, o.amount) : o.amount
+  const after = add(view, o.subject, "hand", -n)
+  return n === o.amount
+    ? after
+    : Policy.committed(after, n, {
+        reason: `${o.subject} had ${hand} card${hand === 1 ? "" : "s"} in hand: ${o.amount - n} of the discards fail`,
+        rule: "FaB 8.5.5b"
+      })
+}
+
+const discardFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  const x = view.objects[o.subject]
+  if (x === undefined) return undefined
+  if (x.kind === "player")
+    return x.props.hand === 0
+      ? { reason: `${o.subject} has no cards in hand: the discard effect fails`, rule: "FaB 8.5.5b" }
+      : undefined
+  return x.zone === "hand"
+    ? undefined
+    : {
+        reason: `${o.subject} is not in a hand (it is in ${x.zone ?? "the arena"}): it can't be discarded`,
+        rule: "FaB 8.5.5b"
+      }
 }
 
 /** An object in the arena (the zone objects are in when the file names none). */
@@ -292,6 +368,8 @@ export const END_PHASE = "endPhase"
  *   (or no longer in the arena);
  * - FaB 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
  *   draw effect fails." — when the player's `deck` is 0 (an absent `deck` is not counted);
+ * - FaB 8.5.5b: "If a player tries to discard a card when there are no cards in their hand, the
+ *   discard effect fails." — when the player's `hand` is 0, or the card is not in a hand;
  * - FaB 8.3.19: a destroy of the beginning of the end phase ({@link END_PHASE}) happens only to an
  *   object a paid Quell marked (`destroyAtEndPhase`) that is still in the arena.
  *
@@ -322,6 +400,7 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
       }
     return undefined
   }
+  if (o.family === Family.discard) return discardFails(o, view)
   if (o.family === Family.draw) {
     const deck = view.objects[o.subject]?.props.deck
     return deck === 0
@@ -484,6 +563,11 @@ export const words: Words.Words = {
       (o) => `${o.subject} would draw ${o.amount} card${o.amount === 1 ? "" : "s"}${by(o)}`,
       (o) => `${o.subject} draws ${o.amount} card${o.amount === 1 ? "" : "s"}${by(o)}`,
       (n) => `${n} card${n === 1 ? "" : "s"} drawn`
+    ),
+    [Family.discard]: fam(
+      (o) => `${o.subject} would discard${o.amount === 1 ? "" : ` ${o.amount} cards`}${by(o)}`,
+      (o) => `${o.subject} discards${o.amount === 1 ? "" : ` ${o.amount} cards`}${by(o)}`,
+      (n) => `${n} card${n === 1 ? "" : "s"} discarded`
     ),
     [Family.createToken]: fam(
       (o) => `${o.subject} would create ${o.amount} token${o.amount === 1 ? "" : "s"}${by(o)}`,

@@ -64,7 +64,8 @@ const Params = Schema.Record(Schema.String, GameView.Prop)
 
 /**
  * The fields every effect kind of this ruleset takes besides its own: the common fields
- * `controller`, `source`, `duration`, `may`, `label`, `rule` (`Language.pick`), and the MTG ones:
+ * `controller`, `source`, `duration`, `next` ("The next time …": one use, used up by its one
+ * application), `may`, `label`, `rule` (`Language.pick`), and the MTG ones:
  * `category` (see {@link Category}), `additional` (what happens as well, MTG 615.5), `condition`
  * and `requiresSourceIn` (a zone the source must be in).
  *
@@ -78,7 +79,7 @@ const Params = Schema.Record(Schema.String, GameView.Prop)
  * @category options
  */
 export const commonFields = {
-  ...Language.pick("controller", "source", "duration", "may", "label", "rule"),
+  ...Language.pick("controller", "source", "duration", "next", "may", "label", "rule"),
   category: opt(Str),
   additional: opt(Schema.Array(Replacement.Template)),
   condition: opt(Filter.Condition),
@@ -255,6 +256,8 @@ const build = (
       ...(c.may === undefined ? {} : { optional: c.may }),
       ...(c.additional === undefined ? {} : { additional: c.additional }),
       ...(c.duration === undefined ? {} : { duration: { until: c.duration } }),
+      // "The next time …" (614.8-style wording): one use, used up by its one application
+      ...(c.next === true ? { limit: { times: 1 } } : {}),
       rule: c.rule ?? dflt.rule
     },
     view

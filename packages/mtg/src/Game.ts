@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Identity, type Policy, Zones } from "@bulwark/core"
+import { GameEvent, GameView, Identity, type Language, Policy, Zones } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -44,6 +44,36 @@ export const Family = {
   destroy: "destroy",
   regenerate: "regenerate"
 } as const
+
+/**
+ * Whether each family of {@link Family} has a number: a zone change, a destruction and a
+ * regeneration happen to one object once — one written without an `amount` happens once,
+ * exactly as with `amount: 1` (FAB-23's rule for every game: "destroy it" needs no count) — while
+ * damage, life, marked damage, counters, cards drawn and tokens are counted. The scenario
+ * language's `families` and `amountless` are made from it (core `Language.familyAmounts`), and
+ * the compiler checks that every family is declared.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.familyAmounts.zoneChange // "once"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const familyAmounts = {
+  damage: "counted",
+  lifeLoss: "counted",
+  lifeGain: "counted",
+  markDamage: "counted",
+  addCounters: "counted",
+  removeCounters: "counted",
+  zoneChange: "once",
+  draw: "counted",
+  createToken: "counted",
+  destroy: "once",
+  regenerate: "once"
+} as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
 
 /**
  * The kind tag put on every result of damage (CR 120.4c), so that an effect can watch "life loss
@@ -525,7 +555,8 @@ export const BLOCKING = "blocking" as const
  *   is recorded on it ({@link DEATHTOUCH_DAMAGE}, for CR 704.5h), whatever its results are;
  * - `addCounters` / `removeCounters` with `params.counter` (`+1/+1`, `-1/-1`, `poison`,
  *   `loyalty`, `defense`, …): the counter's property (CR 120.3b–d); power and toughness are
- *   recomputed;
+ *   recomputed; only the counters there are can be removed, and the outcome records how many
+ *   were (CR 609.3: "it does only as much as possible");
  * - `zoneChange` with `params.to`: the subject's zone;
  * - `destroy`: the subject goes to its owner's graveyard (or to `params.to`, when a replacement
  *   effect set it: "exile it instead");
@@ -539,7 +570,8 @@ export const BLOCKING = "blocking" as const
  *
  * Other families change nothing. An instruction that can't be carried out is ignored (MTG CR
  * 614.6, 615.6: "the impossible instruction is simply ignored"): drawing from a library with
- * fewer cards draws what there is, destroying an object that is not there does nothing.
+ * fewer cards draws what there is, destroying an object that is not there does nothing. What
+ * was really done is what the commit reports (`Policy.Committed`) and the outcome records.
  *
  * @example
  * ```ts
@@ -553,7 +585,10 @@ export const BLOCKING = "blocking" as const
  * @since 0.1.0
  * @category state
  */
-export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
+export const commit = (
+  view: GameView.GameView,
+  o: GameEvent.Occurrence
+): GameView.GameView | Policy.Committed => {
   switch (o.family) {
     case Family.damage:
       // CR 704.5h: "it's been dealt damage by a source with deathtouch since the last time
@@ -576,9 +611,16 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       const prop = counterProp(kind)
       const sign = o.family === Family.addCounters ? 1 : -1
       const current = num(view, o.subject, prop)
-      // a permanent can't have fewer than 0 counters of a kind
+      // a permanent can't have fewer than 0 counters of a kind: only the counters there are
+      // are removed, and that is what was done (609.3; MTG-27: five asked, two there → two)
       const by = sign > 0 ? o.amount : -Math.min(current, o.amount)
-      return bump(o.subject, prop, by)(view)
+      const after = bump(o.subject, prop, by)(view)
+      return sign > 0 || current >= o.amount
+        ? after
+        : Policy.committed(after, current, {
+            reason: `${o.subject} had ${current} ${kind} counter${current === 1 ? "" : "s"}: only those are removed`,
+            rule: "MTG CR 614.6"
+          })
     }
     case Family.zoneChange: {
       const to = o.params["to"]
@@ -610,7 +652,13 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
           left--
         }
       }
-      return v
+      // drawing from a library with fewer cards draws what there is (the rest is ignored, 614.6)
+      return left === 0
+        ? v
+        : Policy.committed(v, o.amount - left, {
+            reason: `${o.subject}'s library had ${o.amount - left} card${o.amount - left === 1 ? "" : "s"}: ${left} of the draws can't be done`,
+            rule: "MTG CR 614.6"
+          })
     }
     case Family.createToken: {
       const objects: Record<string, GameView.GameObject> = { ...view.objects }

@@ -266,8 +266,8 @@ const occurrenceFields = {
  * An occurrence of an `event` step, with Magic's own fields: `excessTo` ("excess damage is dealt
  * to that creature's controller instead", CR 120.4a: `controller`, or a player or object id) and
  * `cantBeRedirected: true` (kind `Game.CANT_BE_REDIRECTED`: redirection effects don't watch it).
- * A `destroy` or `regenerate` occurrence without an amount has amount 1 (one permanent: the
- * language's `amountless` families).
+ * A `zoneChange`, `destroy` or `regenerate` occurrence without an amount has amount 1 (one
+ * object: the families `Game.familyAmounts` declares `once`).
  */
 const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileContext) => {
   const base = Language.occurrence(entry)
@@ -503,7 +503,7 @@ export const language: Language.Language = {
         }
       : {},
   durations: times,
-  families: Object.values(Game.Family),
-  // a destruction or a regeneration happens to one permanent: amount 1 when not written
-  amountless: [Game.Family.destroy, Game.Family.regenerate]
+  // the families and those that happen once (a zone change, a destruction, a regeneration: amount
+  // 1 when not written), from one declaration
+  ...Language.familyAmounts(Game.familyAmounts)
 }

@@ -14,7 +14,7 @@ ScenarioSuite.scenarioSuite({
   dir: fileURLToPath(new URL("../scenarios", import.meta.url)),
   ruleset,
   checkDirectory,
-  publicCases: { prefix: "MTG", count: 24 }
+  publicCases: { prefix: "MTG", count: 24, also: ["MTG-27"] }
 })
 
 describe("wave 3 public cases", () => {

@@ -54,6 +54,21 @@ import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
 
+/** Whether each family has a number: damage, draws and points are counted; the game actions of `Rules.Family` happen once. */
+const familyAmounts = {
+  damage: "counted",
+  die: "once",
+  heal: "once",
+  exhaust: "once",
+  recall: "once",
+  stun: "once",
+  draw: "counted",
+  score: "counted"
+} as const satisfies Record<
+  "damage" | "draw" | "score" | (typeof Rules.Family)[keyof typeof Rules.Family],
+  Language.FamilyAmount
+>
+
 const Id = Schema.NonEmptyString
 const Ids = Schema.Array(Id)
 const Count = Amount.Schema
@@ -758,7 +773,7 @@ export const language: Language.Language = {
     }),
     saveFromDeath: Language.effectKind({
       summary:
-        "a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya's Hourglass, Guardian Angel, Soraka)",
+        'a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya\'s Hourglass, Guardian Angel, Soraka); next: "the next time" (one use)',
       options: Effects.SaveFromDeathOptions,
       make: Effects.saveFromDeath
     }),
@@ -803,7 +818,7 @@ export const language: Language.Language = {
     return { before: specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id)) }
   },
   durations: ["endOfTurn", "endOfCombat"],
-  families: ["damage", ...Object.values(Rules.Family), "draw", "score"],
-  // the game actions have no number (428 Kill, 418 Heal, …): one that names no amount happens once
-  amountless: Object.values(Rules.Family)
+  // the families, and those that happen once (the game actions have no number: 428 Kill, 418
+  // Heal, …; one that names no amount happens once), from one declaration
+  ...Language.familyAmounts(familyAmounts)
 }

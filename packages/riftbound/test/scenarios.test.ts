@@ -12,5 +12,5 @@ ScenarioSuite.scenarioSuite({
   dir: fileURLToPath(new URL("../scenarios", import.meta.url)),
   ruleset,
   checkDirectory,
-  publicCases: { prefix: "RB", count: 15, also: ["RB-18"] }
+  publicCases: { prefix: "RB", count: 15, also: ["RB-17", "RB-18"] }
 })

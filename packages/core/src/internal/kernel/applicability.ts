@@ -82,6 +82,29 @@ const holdsFor = (
   frame: Frame | undefined
 ): boolean => guard(e, () => Filter.holds(cond, ctxFor(s, e, occ, frame)))
 
+/**
+ * The context variable values (X) are read in: as {@link ctxFor}, in the view the effect could
+ * apply in — before its cost was paid, while it applies after one (`State.valuesView`; FaB
+ * 6.4.2a, 8.3.15) — else the current view.
+ */
+export const valuesCtxFor = (
+  s: State,
+  e: Replacement.Replacement,
+  occ: GameEvent.Occurrence | undefined,
+  frame: Frame | undefined
+): Filter.Context =>
+  s.valuesView === undefined
+    ? ctxFor(s, e, occ, frame)
+    : new FilterContext(
+        s.valuesView,
+        e.controller,
+        e.source,
+        occ,
+        s.rules.predicates ?? NO_PREDICATES,
+        s.rules.values,
+        frame
+      )
+
 /** An amount expression's value for `e` on `occ`. */
 export const valueFor = (
   s: State,
@@ -89,7 +112,7 @@ export const valueFor = (
   v: Filter.Value,
   occ: GameEvent.Occurrence | undefined,
   frame: Frame | undefined
-): number => guard(e, () => Filter.value(v, ctxFor(s, e, occ, frame)))
+): number => guard(e, () => Filter.value(v, valuesCtxFor(s, e, occ, frame)))
 
 /** An amount expression's value for `e` on `occ`, and how it was obtained (for the trace). */
 export const explainFor = (
@@ -99,7 +122,7 @@ export const explainFor = (
   occ: GameEvent.Occurrence | undefined,
   frame: Frame | undefined
 ): { readonly value: number; readonly how: string } =>
-  guard(e, () => Filter.explain(v, ctxFor(s, e, occ, frame)))
+  guard(e, () => Filter.explain(v, valuesCtxFor(s, e, occ, frame)))
 
 /** Whether `e`'s subject and source filters match `occ` (the part of `watches` needing a context). */
 const filtersMatch = (

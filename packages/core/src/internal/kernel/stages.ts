@@ -107,6 +107,9 @@ export const continueApply = (s: State, frame: Frame): Decision.Request | undefi
           const over = targetsFor(s, frame, pa, e, false).map((t) => t.occ)
           costReadsOne(e, e.cost, over)
           const costOcc = instantiate(s, e.cost, e, over[0], 0, `${e.id}:cost`, false, frame, over)
+          // X is determined when the effect could apply, before its cost is paid (FaB 6.4.2a,
+          // 8.3.15): the view now is the one the action's values are read in
+          pa.valuesView = s.view
           pa.stage = "afterCost"
           pushFrame(s, `${e.id}:cost`, "cost", [costOcc])
           return undefined
@@ -114,63 +117,80 @@ export const continueApply = (s: State, frame: Frame): Decision.Request | undefi
         pa.stage = "action"
         break
       case "afterCost":
-      case "action": {
-        const afterCost = pa.stage === "afterCost"
-        if (pa.linked !== undefined) {
-          const which = whichOccurrence(s, frame, pa, e, afterCost || e.cost !== undefined)
-          if (which !== undefined) return which
-        }
-        const targets = targetsFor(s, frame, pa, e, afterCost || e.cost !== undefined)
-        const a = e.action
-        if (a._tag === "Prevent" && targets.length > 1 && pa.allocation === undefined) {
-          const plan = divisionOf(s, frame, e, a, targets)
-          if (plan !== undefined && plan.points === 0) {
-            // the decrease takes all of it: nothing to declare
-            pa.cut = plan.cut
-            pa.allocation = {}
-          } else if (plan !== undefined) {
-            const preventable = targets.filter((t) => t.occ.preventable)
-            pa.cut = plan.cut
-            frame.awaiting = { _tag: "Allocate" }
-            pa.stage = "allocate"
-            return {
-              _tag: "Allocate",
-              id: `d${s.log.length + 1}`,
-              chooser: s.rules.assignment.allocator(
-                e,
-                preventable.map((t) => t.occ),
-                s.view
-              ),
-              effect: e.id,
-              label: e.label,
-              points: plan.points,
-              targets: preventable.map((t) => ({
-                occurrence: t.occ.id,
-                subject: t.occ.subject,
-                source: t.occ.source,
-                max: plan.max(t.occ)
-              })),
-              rule: s.rules.assignment.rule
-            }
-          }
-        }
-        if (
-          a._tag === "Redirect" &&
-          a.amount !== undefined &&
-          targets.length > 1 &&
-          pa.allocation === undefined
-        ) {
-          const ask = redirectDivision(s, frame, pa, e, a.amount, targets)
-          if (ask !== undefined) return ask
-        }
-        applyAction(s, frame, pa, e, targets)
-        frame.pendingApply = undefined
-        return undefined
-      }
+      case "action":
       case "allocate":
-        applyAction(s, frame, pa, e, targetsFor(s, frame, pa, e, true))
-        frame.pendingApply = undefined
-        return undefined
+        // values are read in the view from before the cost, when one was paid (FaB 6.4.2a); no
+        // closure on the way (the application is the kernel's inner loop)
+        if (pa.valuesView === undefined) return act(s, frame, pa, e)
+        s.valuesView = pa.valuesView
+        try {
+          return act(s, frame, pa, e)
+        } finally {
+          s.valuesView = undefined
+        }
     }
   }
+}
+
+/**
+ * The action stage: which occurrence, how a limited prevention is divided, then applying it (or,
+ * after a division was asked, applying it as divided).
+ */
+const act = (
+  s: State,
+  frame: Frame,
+  pa: PendingApply,
+  e: Replacement.Replacement
+): Decision.Request | undefined => {
+  if (pa.stage === "allocate") {
+    applyAction(s, frame, pa, e, targetsFor(s, frame, pa, e, true))
+    frame.pendingApply = undefined
+    return undefined
+  }
+  const afterCost = pa.stage === "afterCost"
+  if (pa.linked !== undefined) {
+    const which = whichOccurrence(s, frame, pa, e, afterCost || e.cost !== undefined)
+    if (which !== undefined) return which
+  }
+  const targets = targetsFor(s, frame, pa, e, afterCost || e.cost !== undefined)
+  const a = e.action
+  if (a._tag === "Prevent" && targets.length > 1 && pa.allocation === undefined) {
+    const plan = divisionOf(s, frame, e, a, targets)
+    if (plan !== undefined && plan.points === 0) {
+      // the decrease takes all of it: nothing to declare
+      pa.cut = plan.cut
+      pa.allocation = {}
+    } else if (plan !== undefined) {
+      const preventable = targets.filter((t) => t.occ.preventable)
+      pa.cut = plan.cut
+      frame.awaiting = { _tag: "Allocate" }
+      pa.stage = "allocate"
+      return {
+        _tag: "Allocate",
+        id: `d${s.log.length + 1}`,
+        chooser: s.rules.assignment.allocator(
+          e,
+          preventable.map((t) => t.occ),
+          s.view
+        ),
+        effect: e.id,
+        label: e.label,
+        points: plan.points,
+        targets: preventable.map((t) => ({
+          occurrence: t.occ.id,
+          subject: t.occ.subject,
+          source: t.occ.source,
+          max: plan.max(t.occ)
+        })),
+        rule: s.rules.assignment.rule
+      }
+    }
+  }
+  if (a._tag === "Redirect" && a.amount !== undefined && targets.length > 1 && pa.allocation === undefined) {
+    const ask = redirectDivision(s, frame, pa, e, a.amount, targets)
+    if (ask !== undefined) return ask
+  }
+  applyAction(s, frame, pa, e, targets)
+  frame.pendingApply = undefined
+  return undefined
 }

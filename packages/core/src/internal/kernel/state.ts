@@ -7,6 +7,7 @@
  * @internal
  */
 import type * as GameEvent from "../../GameEvent.js"
+import type * as GameView from "../../GameView.js"
 import type { Outcome, State } from "../../Kernel.js"
 import type * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
@@ -58,6 +59,12 @@ export interface PendingApply {
   readonly chosenBy: string
   stage: ApplyStage
   allocation?: Readonly<Record<string, number>>
+  /**
+   * The view when the effect could apply, kept when its cost is paid: its values (X) are read in
+   * it, not in the view after the cost (FaB 6.4.2a, 8.3.15; MTG 615.5-style parts and Riftbound
+   * costs alike).
+   */
+  valuesView?: GameView.GameView | undefined
   /**
    * A decrease (`ReducePrevention`) determined before the division was asked (FaB 6.4.10g): the
    * allocation is then what is prevented, after the decrease; `spend` is the full prevention.
