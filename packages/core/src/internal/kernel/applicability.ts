@@ -102,7 +102,8 @@ export const valuesCtxFor = (
         occ,
         s.rules.predicates ?? NO_PREDICATES,
         s.rules.values,
-        frame
+        frame,
+        s.rules.zones
       )
 
 /** An amount expression's value for `e` on `occ`. */
