@@ -57,8 +57,8 @@ describe("README numbers", () => {
   it("the limits it names are the code's", () => {
     assert.include(readme, `hang guard of ${hangGuardMs / 60_000} minutes per test`)
     // the search's budgets live with its driver (the Chooser facade, or its internal work module)
-    const where = ["packages/core/src/internal/chooser/work.ts", "packages/core/src/Chooser.ts"].find((f) =>
-      existsSync(join(root, f)) && /const DEFAULT_BUDGET = /.test(read(f))
+    const where = ["packages/core/src/internal/chooser/work.ts", "packages/core/src/Chooser.ts"].find(
+      (f) => existsSync(join(root, f)) && /const DEFAULT_BUDGET = /.test(read(f))
     )
     assert.isDefined(where, "the search's default budget is defined")
     const budget = constant(where ?? "", "DEFAULT_BUDGET")
