@@ -247,7 +247,9 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
     expect(cleaned.length).toBeGreaterThan(5)
     for (const d of cleaned) {
       expect(same(d.got, d.want), d.key).toBe(false)
-      expect(same(d.got, d.cleaned), d.key).toBe(true)
+      // a case with both of issue 29's differences (514.2's cleanup and 120.1a's damage to a card
+      // off the battlefield) is checked below, by its failed damage
+      if (!damageOffTheBattlefield.includes(d.key)) expect(same(d.got, d.cleaned), d.key).toBe(true)
     }
     // 701.8a's changed rulings: those cases, and in them only the destroyed creatures' zones
     expect(results.filter((d) => d.moved.length > 0).map((d) => d.key)).toEqual(changedBy701)
@@ -282,7 +284,7 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
       (d) =>
         d.key !== spared &&
         !fewerPrompts.includes(d.key) &&
-        d.cleaned === undefined &&
+        (d.cleaned === undefined || damageOffTheBattlefield.includes(d.key)) &&
         !same(d.got, movedIn(d.want, d.moved))
     )
     // the destructions taken out were there: the comparison did not pass by having none
