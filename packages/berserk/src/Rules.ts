@@ -187,11 +187,11 @@ export const results: Policy.ResultsPolicy = {
  *
  * @example
  * ```ts
- * import { GameEvent, GameView } from "@bulwark/core"
+ * import { GameEvent, GameView, Policy } from "@bulwark/core"
  * import { Rules } from "@bulwark/berserk"
  * const v0 = GameView.make({ players: ["a"], activePlayer: "a",
  *   objects: [{ id: "orc", kind: "object", controller: "a", zone: "battlefield", props: { wounds: 1 } }] })
- * const v1 = Rules.commit(v0, GameEvent.damage({ id: "x", source: "a", recipient: "orc", amount: 2 }))
+ * const v1 = Policy.viewOf(Rules.commit(v0, GameEvent.damage({ id: "x", source: "a", recipient: "orc", amount: 2 })))
  * v1.objects["orc"]?.props["wounds"] // 3
  * ```
  * @since 0.1.0

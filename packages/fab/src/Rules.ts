@@ -161,11 +161,11 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  *
  * @example
  * ```ts
- * import { GameEvent, GameView } from "@bulwark/core"
+ * import { GameEvent, GameView, Policy } from "@bulwark/core"
  * import { Rules } from "@bulwark/fab"
  * const v0 = GameView.make({ players: ["a"], activePlayer: "a",
  *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
- * const v1 = Rules.commit(v0, GameEvent.damage({ id: "d", source: "a", recipient: "a", amount: 3 }))
+ * const v1 = Policy.viewOf(Rules.commit(v0, GameEvent.damage({ id: "d", source: "a", recipient: "a", amount: 3 })))
  * v1.objects["a"]?.props["life"] // 17
  * ```
  * @since 0.1.0
@@ -266,9 +266,10 @@ export const commit = (
  *
  * @example
  * ```ts
+ * import { Zones } from "@bulwark/core"
  * import { Rules } from "@bulwark/fab"
- * Rules.zones.control.includes("stack") // true
- * Rules.zones.inPlay.includes("stack") // false
+ * Zones.contains(Rules.zones.control, "stack") // true
+ * Zones.contains(Rules.zones.inPlay, "stack") // false
  * ```
  * @since 0.1.0
  * @category policies

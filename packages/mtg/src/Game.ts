@@ -575,11 +575,11 @@ export const BLOCKING = "blocking" as const
  *
  * @example
  * ```ts
- * import { GameEvent, GameView, Identity, type Policy } from "@bulwark/core"
+ * import { GameEvent, GameView, Policy } from "@bulwark/core"
  * import { Game } from "@bulwark/mtg"
  * const view = GameView.make({ players: ["a"], activePlayer: "a",
  *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
- * const after = Game.commit(view, GameEvent.occurrence({ id: "l", family: "lifeLoss", subject: "a", amount: 3 }))
+ * const after = Policy.viewOf(Game.commit(view, GameEvent.occurrence({ id: "l", family: "lifeLoss", subject: "a", amount: 3 })))
  * after.objects["a"]?.props["life"] // 17
  * ```
  * @since 0.1.0
