@@ -55,31 +55,31 @@ const file = (effect: Data, steps: ReadonlyArray<Data>): Data => ({
 describe("FaB 3.0.9: an object that changes zones becomes a new object", () => {
   it("before any zone change, the chosen source's damage is prevented, twice", () => {
     const r = run(file(fromAxe, [hit("one", "axe", "bob"), hit("two", "axe", "bob")]))
-    expect(r.outcome.events["two"]?.dealt).toEqual({})
-    expect(r.outcome.state["bob"]?.["life"]).toBe(20)
+    expect(r.outcome.events.two?.dealt).toEqual({})
+    expect(r.outcome.state.bob?.life).toBe(20)
   })
 
   for (const family of ["destroy", "banish", "putIntoGraveyard"])
     it(`the chosen source ${family} and returned: its damage is dealt (a new object)`, () => {
       const r = run(file(fromAxe, [...away(family, "axe"), hit("two", "axe", "bob")]))
-      expect(r.outcome.events["two"]?.occurrences["d"]).toMatchObject({
+      expect(r.outcome.events.two?.occurrences.d).toMatchObject({
         status: "happened",
         amount: 2,
         applied: []
       })
-      expect(r.outcome.state["bob"]?.["life"]).toBe(18)
+      expect(r.outcome.state.bob?.life).toBe(18)
     })
 
   it("the shielded ally, before: its damage is prevented", () => {
     const r = run(file(toAlly, [hit("two", "axe", "ally")]))
-    expect(r.outcome.events["two"]?.dealt).toEqual({})
-    expect(r.outcome.state["ally"]?.["life"]).toBe(4)
+    expect(r.outcome.events.two?.dealt).toEqual({})
+    expect(r.outcome.state.ally?.life).toBe(4)
   })
 
   it("the shielded ally banished and returned: it is a new ally, dealt the 2", () => {
     const r = run(file(toAlly, [...away("banish", "ally"), hit("two", "axe", "ally")]))
-    expect(r.outcome.events["two"]?.dealt).toEqual({ ally: 2 })
-    expect(r.outcome.state["ally"]?.["life"]).toBe(2)
+    expect(r.outcome.events.two?.dealt).toEqual({ ally: 2 })
+    expect(r.outcome.state.ally?.life).toBe(2)
   })
 
   it("an update to the graveyard and back is a zone change too; to the stack is not", () => {
@@ -88,8 +88,8 @@ describe("FaB 3.0.9: an object that changes zones becomes a new object", () => {
       { update: { object: "axe", zone: "arena" } },
       hit("two", "axe", "bob")
     ]
-    expect(run(file(fromAxe, there("graveyard"))).outcome.state["bob"]?.["life"]).toBe(18)
-    expect(run(file(fromAxe, there("stack"))).outcome.state["bob"]?.["life"]).toBe(20)
+    expect(run(file(fromAxe, there("graveyard"))).outcome.state.bob?.life).toBe(18)
+    expect(run(file(fromAxe, there("stack"))).outcome.state.bob?.life).toBe(20)
   })
 
   it("a card discarded from hand is a new object (8.5.5)", () => {
@@ -102,7 +102,7 @@ describe("FaB 3.0.9: an object that changes zones becomes a new object", () => {
       view,
       GameEvent.occurrence({ id: "x", family: Effects.Family.discard, subject: "c", amount: 1 })
     ) as GameView.GameView
-    expect(after.objects["c"]?.zone).toBe("graveyard")
+    expect(after.objects.c?.zone).toBe("graveyard")
     expect(Rules.makesNewObject("hand", "graveyard")).toBe(true)
     expect(Rules.makesNewObject("arena", "combatChain")).toBe(false)
   })
@@ -131,6 +131,6 @@ describe("FaB 3.0.9: an object that changes zones becomes a new object", () => {
       compile(file(fromAxe, [...away("destroy", "axe"), hit("two", "axe", "bob")])),
       Chooser.firstLegal
     )
-    expect(r.outcome.state["bob"]?.["life"]).not.toBe(18)
+    expect(r.outcome.state.bob?.life).not.toBe(18)
   })
 })
