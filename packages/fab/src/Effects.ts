@@ -16,9 +16,8 @@
  *
  * @since 0.1.0
  */
-// biome-ignore lint/correctness/noUnusedImports: lets the declaration emit name core's GameView types
 import type { GameView } from "@bulwark/core"
-import { Amount, Errors, type Filter, Language, Replacement } from "@bulwark/core"
+import { Amount, Errors, type Filter, Identity, Language, Replacement } from "@bulwark/core"
 import { Schema } from "effect"
 
 /**
@@ -455,12 +454,18 @@ const typed = (kinds: ReadonlyArray<string> | undefined): string =>
  * @since 0.1.0
  * @category constructors
  */
-export const preventNextTime = (o: PreventNextTimeOptions): Replacement.Replacement =>
-  build(
-    o,
-    { _tag: "Prevent", amount: "all", scope: "once" },
-    `The next time you would be dealt ${typed(o.kinds)}damage, prevent it`,
-    "FaB 6.4.10b"
+export const preventNextTime = (
+  o: PreventNextTimeOptions,
+  view?: GameView.GameView
+): Replacement.Replacement =>
+  at(
+    build(
+      o,
+      { _tag: "Prevent", amount: "all", scope: "once" },
+      `The next time you would be dealt ${typed(o.kinds)}damage, prevent it`,
+      "FaB 6.4.10b"
+    ),
+    view
   )
 
 /**
@@ -476,13 +481,16 @@ export const preventNextTime = (o: PreventNextTimeOptions): Replacement.Replacem
  * @since 0.1.0
  * @category constructors
  */
-export const prevent = (o: PreventionOptions): Replacement.Replacement => {
+export const prevent = (o: PreventionOptions, view?: GameView.GameView): Replacement.Replacement => {
   const amount = count(o, "prevent")
-  return build(
-    o,
-    { _tag: "Prevent", amount, scope: "once" },
-    `Prevent ${shown(amount)} ${typed(o.kinds)}damage`,
-    "FaB 6.4.10i"
+  return at(
+    build(
+      o,
+      { _tag: "Prevent", amount, scope: "once" },
+      `Prevent ${shown(amount)} ${typed(o.kinds)}damage`,
+      "FaB 6.4.10i"
+    ),
+    view
   )
 }
 
@@ -499,13 +507,16 @@ export const prevent = (o: PreventionOptions): Replacement.Replacement => {
  * @since 0.1.0
  * @category constructors
  */
-export const preventNext = (o: PreventionOptions): Replacement.Replacement => {
+export const preventNext = (o: PreventionOptions, view?: GameView.GameView): Replacement.Replacement => {
   const amount = count(o, "preventNext")
-  return build(
-    o,
-    { _tag: "Prevent", amount, scope: "shield" },
-    `Prevent the next ${shown(amount)} ${typed(o.kinds)}damage`,
-    "FaB 6.4.10j"
+  return at(
+    build(
+      o,
+      { _tag: "Prevent", amount, scope: "shield" },
+      `Prevent the next ${shown(amount)} ${typed(o.kinds)}damage`,
+      "FaB 6.4.10j"
+    ),
+    view
   )
 }
 
@@ -925,7 +936,10 @@ const families: ReadonlyArray<string> = Object.values(Family)
  * @since 0.1.0
  * @category constructors
  */
-export const thatMuchPlus = (o: ThatMuchPlusOptions): Replacement.Replacement => {
+export const thatMuchPlus = (o: ThatMuchPlusOptions, view?: GameView.GameView): Replacement.Replacement =>
+  at(thatMuchPlusOf(o), view)
+
+const thatMuchPlusOf = (o: ThatMuchPlusOptions): Replacement.Replacement => {
   const family = o.family ?? Family.damage
   if (!families.includes(family))
     invalid(o.id, "family", `${JSON.stringify(family)} is not a FaB event family (${families.join(", ")})`)
@@ -952,3 +966,63 @@ export const thatMuchPlus = (o: ThatMuchPlusOptions): Replacement.Replacement =>
     rule: o.rule ?? "FaB 6.4.9"
   }
 }
+
+/**
+ * The name under which this ruleset registers core's `Identity.sameObject`, "this is still the
+ * object the effect was aimed at" (FaB 3.0.9): its number of zone changes that made a new object
+ * (`Identity.ZONE_CHANGES`) is the one in `args[id]` (an id not in `args` always passes).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.PREDICATE_SAME_OBJECT // "fab.sameObject"
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const PREDICATE_SAME_OBJECT = "fab.sameObject" as const
+
+/**
+ * The predicates of this module, for the ruleset's `predicates`.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Object.keys(Effects.predicates) // ["fab.sameObject"]
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity.sameObject }
+
+/**
+ * Binds an effect to the objects it names as they are now, with core's `Identity.bind` (FaB
+ * 3.0.9: "If an object enters a zone that is not in the arena and is not the stack zone, … it
+ * resets - its previous existence ceases to exist and it becomes a new object with no relation to
+ * its previous existence"). An effect that watches named objects — the shielded objects (`to`,
+ * `watch.subject` by id) and the sources (`from`, `watch.source` by id: "a source of your
+ * choice") — gets the condition that each is still the same object, so after it was destroyed,
+ * banished, discarded, put into a graveyard or removed (`Rules.commit`) the effect no longer
+ * applies to the new object, whether it is dealt the damage or deals it. Heroes (players) and
+ * effects that watch no named object are unchanged. Scenario files bind the kinds that name a
+ * source or a recipient when the effect is created (`effects:` against the starting view,
+ * `addEffects:` against the view at that step).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Effects } from "@bulwark/fab"
+ * const view = GameView.make({ players: ["alice", "bob"], activePlayer: "alice", objects: [
+ *   { id: "axe", kind: "object", controller: "alice", zone: "arena", props: {} }] })
+ * const s = Effects.aimedAt(Effects.preventNext({ id: "s", controller: "bob", from: "axe", amount: 3 }), view)
+ * s.condition?._tag // "Test"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
+  Identity.bind(e, view, PREDICATE_SAME_OBJECT)
+
+/** Binds to the view when there is one (FaB 3.0.9). */
+const at = (e: Replacement.Replacement, view: GameView.GameView | undefined): Replacement.Replacement =>
+  view === undefined ? e : aimedAt(e, view)

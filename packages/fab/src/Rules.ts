@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy, Words, Zones } from "@bulwark/core"
-import { arena, Category, Family } from "./Effects.js"
+import { GameEvent, GameView, Identity, Policy, Words, Zones } from "@bulwark/core"
+import { arena, Category, Family, predicates } from "./Effects.js"
 import * as RuleText from "./RuleText.js"
 
 /**
@@ -185,7 +185,7 @@ export const commit = (
           : x
       )
     case Family.destroy:
-      return withProps(view, o.subject, (x) => ({ ...x, zone: "graveyard" }))
+      return moveTo(view, o.subject, "graveyard")
     case Family.payResources: {
       // 1.14.2b: "If a player does not have enough assets … the cost cannot be paid and the game
       // state is reversed to before the cost is paid" (resources the file does not track are
@@ -206,11 +206,11 @@ export const commit = (
     case Family.scheduleDestroy:
       return withProps(view, o.subject, (x) => ({ ...x, props: { ...x.props, destroyAtEndPhase: true } }))
     case Family.banish:
-      return withProps(view, o.subject, (x) => ({ ...x, zone: "banished" }))
+      return moveTo(view, o.subject, "banished")
     case Family.putIntoGraveyard:
-      return withProps(view, o.subject, (x) => ({ ...x, zone: "graveyard" }))
+      return moveTo(view, o.subject, "graveyard")
     case Family.ceaseToExist:
-      return withProps(view, o.subject, (x) => ({ ...x, zone: "removed" }))
+      return moveTo(view, o.subject, "removed")
     case Family.gainLife:
       return add(view, o.subject, "life", o.amount)
     case Family.loseLife:
@@ -289,8 +289,7 @@ export const zones: Zones.Zones = {
 const discard = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView | Policy.Committed => {
   const x = view.objects[o.subject]
   if (x === undefined) return view
-  if (x.kind !== "player")
-    return x.zone === "hand" ? GameView.setObject(view, { ...x, zone: "graveyard" }) : view
+  if (x.kind !== "player") return x.zone === "hand" ? moveTo(view, o.subject, "graveyard") : view
   const hand = x.props.hand
   const n = typeof hand === "number" ? Math.min(hand, o.amount) : o.amount
   const after = add(view, o.subject, "hand", -n)
@@ -316,6 +315,42 @@ const discardFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
         rule: "FaB 8.5.5b"
       }
 }
+
+/**
+ * Whether a zone change makes a new object (FaB 3.0.9: "If an object enters a zone that is not in
+ * the arena and is not the stack zone, … it resets - its previous existence ceases to exist and it
+ * becomes a new object with no relation to its previous existence").
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.makesNewObject("arena", "graveyard") // true
+ * Rules.makesNewObject("hand", "stack") // false
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const makesNewObject = (from: string | undefined, to: string): boolean =>
+  (from ?? "arena") !== to && to !== "stack" && !arena.includes(to)
+
+/**
+ * Moves an object to a zone (core's `Identity.move`): into a zone outside the arena and the stack
+ * it is a new object ({@link makesNewObject}, FaB 3.0.9), so the effects aimed at it before
+ * (`Effects.aimedAt`) no longer apply to it.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [
+ *   { id: "axe", kind: "object", controller: "a", zone: "arena", props: {} }] })
+ * Rules.moveTo(view, "axe", "banished").objects["axe"]?.props["zoneChanges"] // 1
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const moveTo = (view: GameView.GameView, id: string | undefined, zone: string): GameView.GameView =>
+  id === undefined ? view : Identity.move(view, id, zone, makesNewObject)
 
 /** An object in the arena (the zone objects are in when the file names none). */
 const inArena = (x: GameView.GameObject): boolean => Zones.isInPlay(zones, x)
@@ -484,6 +519,8 @@ export const rules: Policy.Rules = {
   fails,
   zones,
   alsoDealtBy,
+  // 3.0.9: effects aimed at an object (Effects.aimedAt) test it is still the same object
+  predicates,
   // 6.5.2: each player "applies their active replacement effects of that type one-by-one"; no
   // rule reads that order itself, so a choice whose every order ends the same is not asked
   orderShortcut: true

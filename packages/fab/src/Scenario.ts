@@ -151,6 +151,23 @@ const beginEndPhase = Language.stepKind({
   }
 })
 
+// the skeleton's update (set, unset, controller, zone), the zone change by `Rules.moveTo` (3.0.9)
+const updateView = (
+  view: GameView.GameView,
+  u: Readonly<Record<string, unknown>> & { readonly object: string }
+): GameView.GameView => {
+  const o = GameView.get(view, u.object)
+  if (o === undefined) return view
+  const props: Record<string, GameView.Prop> = {
+    ...o.props,
+    ...((u.set as Record<string, GameView.Prop> | undefined) ?? {})
+  }
+  for (const k of (u.unset as ReadonlyArray<string> | undefined) ?? []) delete props[k]
+  const controller = u.controller as string | undefined
+  const next = GameView.setObject(view, { ...o, ...(controller === undefined ? {} : { controller }), props })
+  return typeof u.zone === "string" ? Rules.moveTo(next, u.object, u.zone) : next
+}
+
 /**
  * The Flesh and Blood words: heroes with `life` (default 20), `resources` (default 0) and
  * optional `hand` / `deck` card counts; objects (in the arena by default) with `life` (a living
@@ -277,6 +294,9 @@ export const language: Language.Language = {
     })
   },
   steps: { attack, beginEndPhase },
+  // an `update` that moves an object out of the arena (and not to the stack) makes a new object
+  // (3.0.9, `Rules.moveTo`): the effects aimed at it before no longer apply to it
+  update: { fields: {}, view: updateView },
   boundaries: ["endOfTurn", "endPhase"],
   durations: ["endOfTurn", "endPhase"],
   // the families and those that happen once (no amount written: amount 1), from one declaration

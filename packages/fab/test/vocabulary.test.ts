@@ -18,10 +18,10 @@ describe("the fab words", () => {
   it("every effect kind is the Effects constructor of the same name, and every constructor is a kind", () => {
     const exported = Effects as unknown as Record<string, unknown>
     for (const [kind, k] of Object.entries(Scenario.language.effects)) expect(k.make).toBe(exported[kind])
-    // the constructors that build an effect from options: every one is a kind
+    // the constructors that build an effect from options: every one is a kind (aimedAt binds one)
     const constructors = Object.entries(exported)
       .filter(([k, v]) => typeof v === "function" && /^[a-z]/.test(k))
-      .filter(([, v]) => v !== Effects.canPay && v !== Effects.damageWatch)
+      .filter(([, v]) => v !== Effects.canPay && v !== Effects.damageWatch && v !== Effects.aimedAt)
       .map(([k]) => k)
       .sort()
     expect(constructors).toEqual(Object.keys(Scenario.language.effects).sort())
