@@ -10,7 +10,7 @@
 import * as Amount from "../../Amount.js"
 import * as Errors from "../../Errors.js"
 import * as GameEvent from "../../GameEvent.js"
-import type { Notification, State } from "../../Kernel.js"
+import type { Notification } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import type * as Trace from "../../Trace.js"
 import {
@@ -28,7 +28,7 @@ import { effState, setState } from "./effectState.js"
 import { fail } from "./failure.js"
 import { addItemToGroup, failOf, regroup, traceFailed, ZERO_RULE } from "./frame.js"
 import { noteSequence } from "./linked.js"
-import type { Frame, Item, PendingApply } from "./state.js"
+import type { Frame, Item, PendingApply, State } from "./state.js"
 import { fresh } from "./state.js"
 import { additionalParts, instantiate } from "./templates.js"
 

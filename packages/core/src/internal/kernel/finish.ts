@@ -10,11 +10,11 @@
  */
 import * as GameEvent from "../../GameEvent.js"
 import * as GameView from "../../GameView.js"
-import type { Outcome, Resolution, State } from "../../Kernel.js"
+import type { Outcome, Resolution } from "../../Kernel.js"
 import * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
 import { failOf, pushFrame, traceFailed } from "./frame.js"
-import type { Frame } from "./state.js"
+import type { Frame, State } from "./state.js"
 import { NO_OCCURRENCES } from "./state.js"
 
 /** Commits a batch with one copy of the objects (a function of its own: see `holdsFor`). */

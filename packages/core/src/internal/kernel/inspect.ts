@@ -9,17 +9,19 @@
 import type * as Decision from "../../Decision.js"
 import * as GameEvent from "../../GameEvent.js"
 import type * as GameView from "../../GameView.js"
-import type { SingleOccurrenceChoice, State } from "../../Kernel.js"
+import type * as Kernel from "../../Kernel.js"
+import type { SingleOccurrenceChoice } from "../../Kernel.js"
 import type * as Policy from "../../Policy.js"
 import { blocker } from "./applicability.js"
 import { relevantEffects } from "./candidates.js"
 import { effState } from "./effectState.js"
 import { Failure } from "./failure.js"
-import type { Frame, Item } from "./state.js"
+import { type Frame, type Item, impl, type State } from "./state.js"
 
-export const pendingRequest = (state: State): Decision.Request | undefined => state.pending
+export const pendingRequest = (state: Kernel.State): Decision.Request | undefined => state.pending
 
-export const singleOccurrenceChoice = (state: State): SingleOccurrenceChoice | undefined => {
+export const singleOccurrenceChoice = (given: Kernel.State): SingleOccurrenceChoice | undefined => {
+  const state = impl(given)
   const frame = state.frames[0]
   if (state.frames.length !== 1 || frame === undefined || frame.items.length !== 1) return undefined
   const item = frame.items[0] as Item
@@ -47,7 +49,7 @@ export const singleOccurrenceChoice = (state: State): SingleOccurrenceChoice | u
 }
 
 /** Whether the ledger holds a decrease of preventions (`ReducePrevention`). */
-export const hasDecreases = (state: State): boolean => state.index.reducers.length > 0
+export const hasDecreases = (state: Kernel.State): boolean => impl(state).index.reducers.length > 0
 
 /** The key a progress is known by (its tier and player: what the policy reads). */
 export const progressKeyOf = (p: Policy.Progress): string => `${p.tier}.${p.player}`
@@ -155,7 +157,8 @@ const pushFrameKey = (out: Parts, f: Frame): void => {
  * it suspends in. Of what already happened only the damage by subject is kept: it enters the
  * outcome as that, and the view it changed (`Policy.Rules.commit`) scopes the memo.
  */
-export const memoKey = (state: State): string => {
+export const memoKey = (given: Kernel.State): string => {
+  const state = impl(given)
   const out: Parts = [state.frames.length]
   for (const f of state.frames) pushFrameKey(out, f)
   pushSet(

@@ -6,13 +6,12 @@
  * @internal
  */
 import type * as Decision from "../../Decision.js"
-import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import { divisionOf } from "./actions/prevent.js"
 import { applyAction } from "./apply.js"
 import { pushFrame } from "./frame.js"
 import { targetsFor, whichOccurrence } from "./linked.js"
-import type { Frame, PendingApply } from "./state.js"
+import type { Frame, PendingApply, State } from "./state.js"
 import { costReadsOne, instantiate } from "./templates.js"
 
 /** Continues the application in `frame.pendingApply`; returns a request if one is needed. */

@@ -5,12 +5,11 @@
  * @internal
  */
 import type * as GameEvent from "../../../GameEvent.js"
-import type { State } from "../../../Kernel.js"
 import type * as Replacement from "../../../Replacement.js"
 import { preventNow, reductionBy, staticCap } from "../amounts.js"
 import { watches } from "../applicability.js"
 import { effState } from "../effectState.js"
-import type { Frame, Item, PendingApply } from "../state.js"
+import type { Frame, Item, PendingApply, State } from "../state.js"
 
 /**
  * Whether a prevention applying to several occurrences at once must have its points declared
