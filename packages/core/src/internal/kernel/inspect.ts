@@ -16,7 +16,7 @@ import { blocker } from "./applicability.js"
 import { relevantEffects } from "./candidates.js"
 import { effState } from "./effectState.js"
 import { Failure } from "./failure.js"
-import { type Frame, type Item, impl, type State } from "./state.js"
+import { type Frame, type Item, impl } from "./state.js"
 
 export const pendingRequest = (state: Kernel.State): Decision.Request | undefined => state.pending
 
