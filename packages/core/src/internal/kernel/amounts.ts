@@ -40,7 +40,7 @@ export const modify = (
 export const EXPRESSIONS: ReadonlySet<string> = new Set(["Count", "AllBut", "Half", "Arith"])
 
 /** A prevention whose amount is a number or `all` now (see {@link preventNow}). */
-interface PreventNow {
+export interface PreventNow {
   readonly _tag: "Prevent"
   readonly scope: Replacement.PreventScope
   readonly amount: number | "all"
