@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // Creates a new ruleset adapter: `pnpm new-ruleset <name> [--title "Display Name"]`.
 //
-// Writes packages/<name> (@bulwark/<name>): the adapter skeleton (a `Ruleset.Ruleset` with a
-// trivial policy, one effect constructor and its words for the one scenario language — a
-// `language` with that effect kind), scenarios/ with one format-2 scenario, a unit test and a
-// test that checks every scenario file, a README and docs/games/<name>.md, and
-// wires it into the TypeScript project references (tsconfig.json), the typedoc site
-// (typedoc.json, docs/package.json) and changesets (.changeset/<name>-ruleset.md). nx picks the
-// package up from its package.json scripts. Run `pnpm install` afterwards.
+// Writes packages/<name> (@bulwark/<name>): the adapter skeleton (a `Ruleset.Ruleset` with the
+// hooks every game needs: one effect constructor and its words for the one scenario language — a
+// `language` with that effect kind —, ordering and assignment policies, a `commit` that marks
+// dealt damage, `words` and the rules text `--explain` quotes), the package.json manifest that
+// makes the `bulwark` CLI find it once installed (`"bulwark": { "ruleset": { id, module } }`),
+// scenarios/ with one format-2 scenario, a unit test and a test that checks every scenario file,
+// a README and docs/games/<name>.md, and wires it into the TypeScript project references
+// (tsconfig.json), the typedoc site (typedoc.json, docs/package.json) and changesets
+// (.changeset/<name>-ruleset.md). nx picks the package up from its package.json scripts. Nothing
+// outside packages/<name> needs an edit for the CLI to run its scenarios. Run `pnpm install`
+// afterwards. docs/guides/adding-a-game.md walks from here to a published package.
 import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
@@ -67,7 +71,9 @@ write(
       "./package.json": "./package.json"
     },
     types: "./dist/index.d.ts",
-    files: ["dist", "src", "!dist/.tsbuildinfo", "README.md"],
+    // the manifest: `bulwark` finds the ruleset through it once the package is installed
+    bulwark: { ruleset: { id: name, module: "./dist/index.js" } },
+    files: ["dist", "src", "scenarios", "!dist/.tsbuildinfo", "README.md", "CHANGELOG.md"],
     scripts: {
       build: "tsc -b",
       typecheck: "tsc -p tsconfig.test.json",
@@ -128,7 +134,7 @@ write(
  *
  * @packageDocumentation
  */
-export { language, rules, ruleset, ShieldOptions, shield } from "./Ruleset.js"
+export { commit, language, rules, rulesText, ruleset, ShieldOptions, shield, words } from "./Ruleset.js"
 `)
 )
 write(
@@ -142,7 +148,7 @@ players: [alice, bob]
 turn: alice
 objects:
   - { id: knight, controller: alice }
-  - { id: ogre, controller: bob }
+  - { id: ogre, controller: bob, health: 4 }
 effects:
   - { kind: shield, id: s, controller: bob, to: ogre, amount: 2 }
 steps:
@@ -155,16 +161,19 @@ expect:
     e1: { dealt: { ogre: 1 }, prevented: { ogre: 2 } }
   effects:
     s: { remaining: 0, gone: true }
+  # __TITLE__ 3.1: "Damage dealt to a unit is marked on it."
+  state:
+    ogre: { damage: 1, zone: battlefield }
 `)
 )
 write(
   join(dir, "test", "ruleset.test.ts"),
-  fill(`import { Chooser, Ruleset } from "@bulwark/core"
+  fill(`import { Chooser, Ruleset, Words } from "@bulwark/core"
 import { Skeleton } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import * as Exports from "../src/index.js"
-import { language, ruleset } from "../src/index.js"
+import { language, ruleset, words } from "../src/index.js"
 
 /** A scenario written as data, in the same language as a scenario file (format 2). */
 const scenario = (extra: object) => ({
@@ -195,6 +204,36 @@ describe("__NAME__", () => {
     const run = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
     assert.deepStrictEqual(run.outcome.events["e1"]?.dealt, { ogre: 1 })
     assert.deepStrictEqual(run.outcome.events["e1"]?.prevented, { ogre: 2 })
+    // every rule the trace cites has its sentence in the words: what \`--explain\` quotes
+    const cited = Words.citations(run.trace)
+    assert.isNotEmpty(cited)
+    for (const c of cited) assert.isNotEmpty(Words.sentences(words, c), c)
+  })
+
+  /**
+   * __TITLE__ 3.1: "Damage dealt to a unit is marked on it. A unit with marked damage equal to or
+   * greater than its health is destroyed." 2 then 3 damage to a unit with health 4: 2 marked,
+   * then 5 ≥ 4, so it is destroyed (it goes to the discard zone).
+   */
+  it("dealt damage is marked, and a unit whose damage reaches its health is destroyed", () => {
+    const compiled = Skeleton.compileData(
+      language,
+      scenario({
+        objects: [
+          { id: "knight", controller: "alice" },
+          { id: "ogre", controller: "bob", health: 4 }
+        ],
+        steps: [
+          { event: { id: "e1", occurrences: [{ source: "knight", to: "ogre", amount: 2 }] } },
+          { event: { id: "e2", occurrences: [{ source: "knight", to: "ogre", amount: 3 }] } }
+        ]
+      })
+    )
+    assert.isTrue(Result.isSuccess(compiled))
+    if (Result.isFailure(compiled)) return
+    const run = Ruleset.run(ruleset.rules, compiled.success, Chooser.firstLegal)
+    assert.strictEqual(run.outcome.state["ogre"]?.["damage"], 5)
+    assert.strictEqual(run.outcome.state["ogre"]?.["zone"], "discard")
   })
 
   it("the skeleton names the path of an unknown unit", () => {
@@ -236,6 +275,16 @@ describe("scenarios/", () => {
 })
 `)
 )
+// the first release's notes, written by hand (CONTRIBUTING.md, "The first release")
+write(
+  join(dir, "CHANGELOG.md"),
+  fill(`# @bulwark/__NAME__
+
+## 0.1.0
+
+First release: the __TITLE__ ruleset for Bulwark, with its bundled scenarios.
+`)
+)
 write(
   join(dir, "README.md"),
   fill(`# @bulwark/__NAME__
@@ -252,11 +301,23 @@ import { Chooser, Ruleset } from "@bulwark/core"
 import { ruleset, shield } from "@bulwark/__NAME__"
 \`\`\`
 
+The package declares its ruleset in its package.json (\`"bulwark": { "ruleset": { "id": "__NAME__",
+"module": "./dist/index.js" } }\`), so the \`bulwark\` CLI finds it once it is installed next to
+the CLI:
+
+\`\`\`sh
+npm install --save-dev @bulwark/cli @bulwark/__NAME__
+npx bulwark rulesets            # lists __NAME__ with its package, version and path
+npx bulwark check scenarios/    # scenario files that say \`ruleset: __NAME__\`
+\`\`\`
+
 ## Rules coverage
 
 | rule | what                          | module            | test                     |
 | ---- | ----------------------------- | ----------------- | ------------------------ |
 | 1.1  | Shield N (prevent the next N) | \`src/Ruleset.ts\` | \`test/ruleset.test.ts\` |
+| 2.1–2.2 | ordering, dividing a shield | \`src/Ruleset.ts\` | \`test/ruleset.test.ts\` |
+| 3.1  | marked damage, destruction    | \`src/Ruleset.ts\` | \`test/ruleset.test.ts\` |
 
 ## Interpretations
 

@@ -4,7 +4,10 @@
 // tarball (the package.json fields, exports and files) and `attw --profile esm-only` on it (the
 // types resolve for node16/nodenext ESM and bundlers); and that package.json names the project
 // for npm users: repository (with directory), homepage, bugs, keywords (`metadataProblems`, also
-// run by tools/test). Packages must be built first.
+// run by tools/test); that the package ships a CHANGELOG.md (`releaseProblems`); and that the
+// packed package.json names no private workspace package in any dependency field
+// (`packedManifestProblems`: .pnpmfile.cjs drops devDependencies when packing). Packages must be
+// built first.
 //
 //   node tools/publint.mjs             # every public package under packages/ and apps/
 //   node tools/publint.mjs packages/mtg
@@ -73,11 +76,77 @@ export const metadataProblems = (dir, pkg = JSON.parse(readFileSync(join(dir, "p
   return problems
 }
 
+/** Names of the workspace's private packages (`@bulwark/testing`, the examples, the tools …). */
+export const privatePackageNames = () =>
+  ["packages", "apps", "examples", "tools", "docs"]
+    .flatMap((group) => {
+      const top = join(root, group)
+      const dirs = existsSync(join(top, "package.json")) ? [top] : []
+      return existsSync(top) ? [...dirs, ...readdirSync(top).map((d) => join(top, d))] : dirs
+    })
+    .filter((d) => existsSync(join(d, "package.json")))
+    .map((d) => JSON.parse(readFileSync(join(d, "package.json"), "utf8")))
+    .filter((pkg) => pkg.private === true && typeof pkg.name === "string")
+    .map((pkg) => /** @type {string} */ (pkg.name))
+
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"]
+
+/**
+ * What a packed (to be published) package.json names that no consumer can install: a private
+ * workspace package in any dependency field, or a `workspace:` range left unreplaced.
+ * @param {Record<string, any>} manifest the package.json inside the tarball
+ * @param {ReadonlyArray<string>} [privateNames] the workspace's private package names
+ * @returns {Array<string>} one line per problem; empty when clean
+ */
+export const packedManifestProblems = (manifest, privateNames = privatePackageNames()) => {
+  const problems = []
+  for (const field of DEPENDENCY_FIELDS)
+    for (const [name, range] of Object.entries(manifest[field] ?? {})) {
+      if (privateNames.includes(name)) problems.push(`"${field}" names the private package ${name}`)
+      if (String(range).startsWith("workspace:")) problems.push(`"${field}.${name}" is still ${range}`)
+    }
+  return problems
+}
+
+/**
+ * What a public package lacks for its release notes: a CHANGELOG.md that starts with
+ * `# <name>` and is listed in `files` (so it ships in the tarball).
+ * @param {string} dir the package directory
+ * @param {Record<string, any>} [pkg] its package.json (read from `dir` when omitted)
+ * @returns {Array<string>} one line per problem; empty when complete
+ */
+export const releaseProblems = (dir, pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))) => {
+  const problems = []
+  const file = join(dir, "CHANGELOG.md")
+  if (!existsSync(file)) problems.push("CHANGELOG.md is missing")
+  else if (!readFileSync(file, "utf8").startsWith(`# ${pkg.name}\n`))
+    problems.push(`CHANGELOG.md must start with "# ${pkg.name}"`)
+  if (!Array.isArray(pkg.files) || !pkg.files.includes("CHANGELOG.md"))
+    problems.push('"files" does not list CHANGELOG.md, so it would not ship')
+  return problems
+}
+
+/**
+ * Packs a package with the pinned pnpm (its hooks included) and returns the packed package.json.
+ * @param {string} dir the package directory
+ * @param {string} out an empty directory for the tarball
+ * @returns {Promise<{ tgz: string; manifest: Record<string, any> }>}
+ */
+export const packed = async (dir, out) => {
+  await run(...pnpm(["pack", "--pack-destination", out]), { cwd: dir })
+  const tgz = readdirSync(out).find((f) => f.endsWith(".tgz"))
+  if (tgz === undefined) throw new Error(`no tarball in ${out}`)
+  await run("tar", ["-xzf", join(out, tgz), "-C", out, "package/package.json"])
+  return { tgz, manifest: JSON.parse(readFileSync(join(out, "package", "package.json"), "utf8")) }
+}
+
 /** @param {string} dir */
 const check = async (dir) => {
   const results = []
   const missing = metadataProblems(dir)
   results.push({ tool: "metadata", ok: missing.length === 0, output: missing.join("\n") })
+  const release = releaseProblems(dir)
+  results.push({ tool: "changelog", ok: release.length === 0, output: release.join("\n") })
   const out = mkdtempSync(join(tmpdir(), "bulwark-publint-"))
   try {
     /** @param {string} tool @param {string} cmd @param {ReadonlyArray<string>} args */
@@ -99,6 +168,9 @@ const check = async (dir) => {
       results.push({ tool: "pack", ok: false, output: `no tarball in ${out}` })
       return { dir: relative(root, dir), results }
     }
+    const inTarball = JSON.parse((await run("tar", ["-xzOf", join(out, tgz), "package/package.json"])).stdout)
+    const named = packedManifestProblems(inTarball)
+    results.push({ tool: "manifest", ok: named.length === 0, output: named.join("\n") })
     await step("publint", bin("publint"), ["run", "--strict", join(out, tgz)])
     await step("attw", bin("attw"), [join(out, tgz), "--profile", "esm-only", "--format", "table-flipped"])
   } finally {

@@ -1,8 +1,11 @@
 // Bundles the `bulwark` executable (dist/main.js, the package's bin) after `tsc -b` has emitted
-// the library (dist/cli.js and its types). Everything the command uses — the Bulwark packages,
-// effect, the CLI framework — is bundled, so Node parses a few files instead of resolving
-// hundreds of modules; the entry is a small chunk and the rest is imported only when the
-// command line needs it (`bulwark --version` never loads effect).
+// the library (dist/cli.js and its types). The CLI's own code and its private dependencies
+// (@effect/platform-node) are bundled; `effect` and the Bulwark libraries are not: rulesets are
+// plugins loaded from node_modules (src/plugins.ts), and they import `effect`, `@bulwark/core`
+// and `@bulwark/scenario` from there, so the CLI must use those very copies (one Schema
+// implementation, one set of error classes). No ruleset is bundled or named. The entry is a
+// small chunk and the rest is imported only when the command line needs it (`bulwark --version`
+// never loads effect).
 import { readdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { defineConfig } from "rolldown"
@@ -13,6 +16,8 @@ for (const f of readdirSync("dist", { withFileTypes: true }))
 
 export default defineConfig({
   input: { main: "src/main.ts" },
+  // shared with the rulesets: resolved from node_modules at run time (see above)
+  external: [/^effect(\/|$)/, /^@bulwark\//],
   platform: "node",
   tsconfig: "tsconfig.json",
   output: {

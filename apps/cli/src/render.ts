@@ -15,10 +15,17 @@ const amounts = (r: Readonly<Record<string, number>>): string =>
 
 const json = (u: unknown): string => JSON.stringify(u)
 
+/**
+ * A user-supplied string put inside one line of output (a title after a file name, a path): its
+ * line breaks shown as `\n`, so it can't start a line of its own ("PASS …") under the one it
+ * belongs to. Control characters are escaped at the output boundary (`say` in cli.ts).
+ */
+export const field = (text: string): string => text.replace(/\r?\n/g, (m) => (m === "\n" ? "\\n" : "\\r\\n"))
+
 /** The header of a scenario: file, ruleset, title, description and how decisions are answered. */
 export const header = (loaded: Scenario.LoadedScenario, options: Scenario.RunOptions = {}): string => {
   const lines = [
-    `━━ ${loaded.fileName}${loaded.title === undefined ? "" : ` — ${loaded.title}`}`,
+    `━━ ${field(loaded.fileName)}${loaded.title === undefined ? "" : ` — ${field(loaded.title)}`}`,
     `   ruleset: ${loaded.ruleset.name} (${loaded.ruleset.id}, ${loaded.ruleset.rulesVersion})`,
     `   decisions: ${describeStrategy(loaded, options)}`
   ]

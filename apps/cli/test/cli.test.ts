@@ -10,6 +10,7 @@ import { Effect } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
 import { quickAnswer } from "../src/start.js"
+import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const fixture = join(here, "fixtures", "mtg-09.yaml")
@@ -37,18 +38,32 @@ const cli = (args: ReadonlyArray<string>, interaction: InteractionShape = nonInt
   }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
 
 describe("bulwark rulesets", () => {
-  it.effect("lists the four rulesets with rules version and coverage summary", () =>
-    Effect.gen(function* () {
-      const r = yield* cli(["rulesets"])
-      assert.strictEqual(r.code, 0)
-      const ids = r.out
-        .split("\n")
-        .filter((l) => /^\S/.test(l))
-        .map((l) => l.split(" ")[0])
-      assert.deepStrictEqual(ids, ["mtg", "riftbound", "berserk", "fab"])
-      assert.match(r.out, /coverage: \d+ rules: \d+ implemented/)
-      assert.match(r.out, /rules: /)
-    })
+  it.effect(
+    "lists the rulesets the installed packages declare, with rules version, coverage and source",
+    () =>
+      Effect.gen(function* () {
+        const r = yield* cli(["rulesets"])
+        assert.strictEqual(r.code, 0, r.err)
+        const ids = r.out
+          .split("\n")
+          .filter((l) => /^\S/.test(l))
+          .map((l) => l.split(" ")[0])
+        // exactly the ids the manifests of the CLI's dependencies declare, sorted
+        assert.isNotEmpty(Registry.declared)
+        assert.deepStrictEqual(ids, [...Registry.declared])
+        assert.match(r.out, /coverage: \d+ rules: \d+ implemented/)
+        assert.match(r.out, /rules: /)
+        // where each came from: its package and version, and its folder
+        for (const id of Registry.declared) {
+          assert.match(
+            r.out,
+            new RegExp(
+              `package: @bulwark/${id} \\d+\\.\\d+\\.\\d+ \\(installed (in the project|with the CLI)\\)`
+            )
+          )
+          assert.include(r.out, `path: ${Registry.scenariosOf(id).replace(/[\\/]scenarios$/, "")}`)
+        }
+      })
   )
 })
 
@@ -206,7 +221,7 @@ describe("bulwark resolve", () => {
       assert.strictEqual(r.code, 2)
       assert.strictEqual(
         r.err,
-        `${f}:${lineOf("ruleset: mtg")}:1: unknown ruleset "mgt"; installed rulesets: mtg, riftbound, berserk, fab`
+        `${f}:${lineOf("ruleset: mtg")}:1: unknown ruleset "mgt"; installed rulesets: ${Registry.ids.join(", ")}\n  did you mean "mtg"?`
       )
     })
   )
@@ -360,7 +375,8 @@ describe("bulwark schema", () => {
     Effect.gen(function* () {
       const r = yield* cli(["schema", "poker"])
       assert.strictEqual(r.code, 2)
-      assert.include(r.err, 'unknown ruleset "poker"; installed rulesets: mtg, riftbound, berserk, fab')
+      assert.include(r.err, `unknown ruleset "poker"; installed rulesets: ${Registry.ids.join(", ")}`)
+      assert.include(r.err, "npm install --save-dev @bulwark/poker")
     })
   )
 })
@@ -472,7 +488,7 @@ describe("the built binary", () => {
     assert.match(execFileSync(process.execPath, [main, "--version"], { encoding: "utf8" }), /\d+\.\d+\.\d+/)
   })
 
-  it("the entry is bundled: it loads nothing of effect until a command needs it", () => {
+  it("the entry is bundled: it loads nothing of effect until a command needs it, and names no ruleset", () => {
     // the entry imports node built-ins and its own lazy chunk, never a package
     const entry = readFileSync(main, "utf8")
     const imports = [...entry.matchAll(/(?:from|import\()\s*[`"']([^`"']+)[`"']/g)].map((m) => m[1])
@@ -480,11 +496,19 @@ describe("the built binary", () => {
       imports.filter((i) => !(i?.startsWith("node:") || i?.startsWith("./bulwark-"))),
       []
     )
-    // and the lazy chunk is self-contained: effect is bundled, not imported at run time
-    const chunk = entry.match(/\.\/(bulwark-[^`"']+\.js)/)?.[1]
-    assert.isDefined(chunk)
-    const text = readFileSync(join(here, "..", "dist", chunk ?? ""), "utf8")
-    assert.notMatch(text, /from\s*[`"']effect/)
+    // the lazy chunk imports only what the rulesets share with it — effect and the Bulwark
+    // libraries, from node_modules — and no ruleset: rulesets are found by their manifests
+    // (every chunk the entry names: the signal handlers' chunk and the commands' chunk)
+    const chunks = [...new Set([...entry.matchAll(/\.\/(bulwark-[^`"']+\.js)/g)].map((m) => m[1] ?? ""))]
+    assert.isAbove(chunks.length, 0)
+    const text = chunks.map((c) => readFileSync(join(here, "..", "dist", c), "utf8")).join("\n")
+    const packages = new Set(
+      [...text.matchAll(/(?:from|import\()\s*[`"']([^`"'.][^`"']*)[`"']/g)]
+        .map((m) => m[1] ?? "")
+        .filter((i) => !i.startsWith("node:"))
+        .map((i) => (i.startsWith("@") ? i.split("/").slice(0, 2).join("/") : (i.split("/")[0] ?? i)))
+    )
+    assert.deepStrictEqual([...packages].sort(), ["@bulwark/core", "@bulwark/scenario", "effect"])
   })
 
   it.effect("--version without the CLI framework prints what the framework prints", () =>
@@ -650,6 +674,70 @@ describe("scenario budget:", () => {
     const r = spawnSync(process.execPath, [main, "resolve", f], { encoding: "utf8" })
     assert.strictEqual(r.status, 2)
     assert.match(r.stderr, /:16:\d+: .*budget/)
+  })
+
+  /** `n` effects on one creature, shields, "plus N", doublers and "prevent 1" in turn. */
+  const crowded = (n: number, extra: string) => {
+    const f = join(dir, `budget-${files++}.yaml`)
+    const effects = Array.from(
+      { length: n },
+      (_, i) =>
+        [
+          `  - { kind: shield, id: s${i}, controller: nap, to: Z, amount: ${1 + (i % 7)}, duration: endOfTurn }`,
+          `  - { kind: modify, id: m${i}, controller: ap, to: Z, op: add, value: ${1 + (i % 3)} }`,
+          `  - { kind: double, id: d${i}, controller: ap, to: Z }`,
+          `  - { kind: preventEach, id: p${i}, controller: nap, to: Z, amount: 1 }`
+        ][i % 4]
+    )
+    writeFileSync(
+      f,
+      [
+        "format: 2",
+        "ruleset: mtg",
+        "players: [ap, nap]",
+        "objects:",
+        "  - { id: Z, controller: nap, types: [Creature], power: 5, toughness: 100000 }",
+        "  - { id: src, controller: ap, zone: stack, types: [Sorcery] }",
+        "effects:",
+        ...effects,
+        "strategy: best-for-chooser",
+        extra,
+        "steps:",
+        "  - event: { id: e, occurrences: [{ source: src, to: Z, amount: 10 }] }",
+        ""
+      ].join("\n")
+    )
+    return f
+  }
+
+  it("400 effects on one creature with the default budget: SearchBudgetExceeded (exit 2), not a search that runs on", {
+    timeout: 120_000
+  }, () => {
+    // before: the default budget counted states only, and 400 effects ran 150 s without an error;
+    // the default time budget (5 s a decision) now stops it — this checks the error, not the time
+    const r = spawnSync(process.execPath, [main, "resolve", crowded(400, "")], { encoding: "utf8" })
+    assert.strictEqual(r.status, 2, r.stderr)
+    assert.include(r.stderr, "SearchBudgetExceeded")
+  })
+
+  it("budget: { states, seconds } sets either budget", { timeout: 120_000 }, () => {
+    const states = spawnSync(process.execPath, [main, "resolve", crowded(8, "budget: { states: 3 }")], {
+      encoding: "utf8"
+    })
+    assert.strictEqual(states.status, 2)
+    assert.include(states.stderr, "over its budget of 3")
+    const seconds = spawnSync(
+      process.execPath,
+      [main, "resolve", crowded(400, "budget: { states: 1000000000, seconds: 0.001 }")],
+      { encoding: "utf8" }
+    )
+    assert.strictEqual(seconds.status, 2)
+    assert.include(seconds.stderr, "over its time budget of 1 ms")
+    for (const bad of ["budget: { seconds: 0 }", "budget: { minutes: 3 }", "budget: { states: 1.5 }"]) {
+      const r = spawnSync(process.execPath, [main, "resolve", crowded(8, bad)], { encoding: "utf8" })
+      assert.strictEqual(r.status, 2, bad)
+      assert.include(r.stderr, "budget", bad)
+    }
   })
 
   it("budget: must be a whole number ≥ 1", { timeout: 120_000 }, () => {

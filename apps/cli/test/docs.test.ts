@@ -16,7 +16,7 @@ import { checkScenario, Migrate, parseScenario } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { parse } from "yaml"
-import * as Registry from "../src/registry.js"
+import * as Registry from "./installed.js"
 
 const file = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "docs", "scenarios.md")
 

@@ -9,8 +9,7 @@
  * runs without a defect.
  */
 import { readdirSync, readFileSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
 import type { Ruleset } from "@bulwark/core"
 import { checkScenario, parseScenario, type Scenario, Skeleton } from "@bulwark/scenario"
 import { Result } from "effect"
@@ -37,14 +36,12 @@ export type Rng = ReturnType<typeof prng>
 // ---------------------------------------------------------------------------------------------
 // the corpus: every bundled scenario
 
-const here = dirname(fileURLToPath(import.meta.url))
-const packagesDir = join(here, "..", "..", "..", "packages")
-
-/** Every bundled scenario file: `packages/<id>/scenarios/*.yaml`. */
-export const corpus = (): ReadonlyArray<{ readonly name: string; readonly text: string }> => {
+/** Every bundled scenario file of the given rulesets (their packages' `scenarios/` folders), named `<id>/<file>`. */
+export const corpus = (
+  rulesets: ReadonlyArray<{ readonly id: string; readonly scenarios: string }>
+): ReadonlyArray<{ readonly name: string; readonly text: string }> => {
   const out: Array<{ name: string; text: string }> = []
-  for (const pkg of readdirSync(packagesDir).sort()) {
-    const dir = join(packagesDir, pkg, "scenarios")
+  for (const { id: pkg, scenarios: dir } of rulesets) {
     let files: Array<string>
     try {
       files = readdirSync(dir).sort()
@@ -548,8 +545,77 @@ export interface Case {
 }
 
 /**
+ * Huge events: one case in HUGE_EVERY (at index HUGE_AT modulo it: never one the loader test runs
+ * with "best for the chooser", always one the CLI runs, in process and under the watchdog) is a
+ * bundled scenario with an event and effects, its first event blown up to 12 500–20 000
+ * occurrences (past the size that overflowed the stack before) spread over the same recipients,
+ * each effect copied up to three times (more shields and divisions), split over one to four
+ * events; `expect:` and `decisions:` dropped, `strategy: first`. Few, so that CI stays fast.
+ */
+const HUGE_EVERY = 2400
+const HUGE_AT = 20
+
+/** Whether the `i`-th case is a huge event (see {@link HUGE_EVERY}). */
+export const isHuge = (i: number): boolean => i % HUGE_EVERY === HUGE_AT
+
+/** The bundled documents with effects and an `event` step with occurrences (parsed once). */
+let eventful: ReadonlyArray<{ readonly name: string; readonly doc: Json }> | undefined
+
+const hugeEvent = (
+  rng: Rng,
+  files: ReadonlyArray<{ readonly name: string; readonly text: string }>,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+): { readonly text: string; readonly how: string } | undefined => {
+  eventful ??= files.flatMap((f) => {
+    const parsed = parseScenario(f.text, f.name, rulesets)
+    if (Result.isFailure(parsed)) return []
+    const doc = parsed.success.document as Json
+    if (!isObj(doc) || !Array.isArray(doc.effects) || doc.effects.length === 0 || !Array.isArray(doc.steps))
+      return []
+    const has = doc.steps.some((s) => isObj(s) && isObj(s.event) && Array.isArray(s.event.occurrences))
+    return has ? [{ name: f.name, doc }] : []
+  })
+  if (eventful.length === 0) return undefined
+  const src = rng.pick(eventful)
+  const doc = structuredClone(src.doc) as { [k: string]: Json }
+  delete doc.expect
+  delete doc.decisions
+  delete doc.budget
+  doc.strategy = "first"
+  const steps = doc.steps as Array<Json>
+  const at = steps.findIndex((s) => isObj(s) && isObj(s.event) && Array.isArray(s.event.occurrences))
+  const event = (steps[at] as { [k: string]: { [k: string]: Json } }).event as { [k: string]: Json }
+  const template = event.occurrences as Array<Json>
+  const n = 12_500 + rng.int(7_500)
+  const parts = 1 + rng.int(4)
+  const copies = 1 + rng.int(3)
+  doc.effects = (doc.effects as Array<Json>).flatMap((e) =>
+    Array.from({ length: copies }, (_, c) =>
+      c === 0 || !isObj(e) ? e : { ...e, id: `${String(e.id)}-c${c}` }
+    )
+  )
+  const per = Math.ceil(n / parts)
+  const events = Array.from({ length: parts }, (_, p) => ({
+    event: {
+      ...event,
+      id: p === 0 ? (event.id ?? "huge") : `${String(event.id ?? "huge")}-p${p}`,
+      occurrences: Array.from({ length: Math.min(per, n - p * per) }, (_, k) => {
+        const o = template[k % template.length]
+        return isObj(o) ? { ...o, id: `h${p}-${k}` } : o
+      })
+    }
+  }))
+  steps.splice(at, 1, ...(events as Array<Json>))
+  return {
+    text: toYaml(doc),
+    how: `${src.name} + huge event (${n} occurrences in ${parts} event(s), effects ×${copies})`
+  }
+}
+
+/**
  * The `i`-th case of a seeded run: a bundled scenario with one to three data mutations and
- * sometimes a text mutation, or (one case in eight) a document generated from scratch.
+ * sometimes a text mutation, or (one case in eight) a document generated from scratch, or (a
+ * few: {@link isHuge}) a bundled scenario with a huge event.
  */
 export const makeCase = (
   seed: number,
@@ -561,6 +627,8 @@ export const makeCase = (
   const ids = rulesets.map((r) => r.id)
   const words = wordsOf(rulesets)
   const json = rng.chance(0.1)
+  const huge = isHuge(i) ? hugeEvent(rng, files, rulesets) : undefined
+  if (huge !== undefined) return { index: i, name: `fuzz-${i}.yaml`, ...huge }
   if (rng.chance(0.125)) {
     return {
       index: i,
@@ -605,7 +673,9 @@ export const STACK = /^\s+at (?:[^\n]* \()?[^\n ()]+:\d+:\d+\)?$/m
 export const judge = (
   c: Case,
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
-  options: Scenario.RunOptions = {}
+  options: Scenario.RunOptions = {},
+  /** The case is valid by construction (a huge event): it must load and run without any error. */
+  mustResolve = false
 ): { readonly problems: ReadonlyArray<string>; readonly verdict: Verdict } => {
   const problems: Array<string> = []
   let parsed: ReturnType<typeof parseScenario>
@@ -647,6 +717,7 @@ export const judge = (
       problems.push(`the ruleset crashed (caught by the loader): ${e.reason}`)
     if (e._tag === "CompileFailed" && e.path === "")
       problems.push(`a compile error without a path: ${e.reason}`)
+    if (mustResolve) problems.push(`a valid file was refused: ${message.slice(0, 300)}`)
     return { problems, verdict: { status: "error", tag: e._tag, message } }
   }
   try {
@@ -655,6 +726,7 @@ export const judge = (
     if (error?.tag === "Defect") problems.push(`a defect while running: ${error.message}`)
     if (error !== undefined && STACK.test(error.message))
       problems.push(`a stack trace in a run error: ${error.message}`)
+    if (mustResolve && error !== undefined) problems.push(`the run failed: ${error.tag}: ${error.message}`)
   } catch (err) {
     problems.push(
       `checkScenario threw: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`

@@ -5,7 +5,8 @@
  * fast path and still located: a repeated key, deep nesting, a wrong type, an unknown id, …), each with its expected error class, line and words
  * in test/hostile/manifest.json. `bulwark check` and `bulwark resolve` on each: exit 2, the error
  * class the loader reports, a message line that names the file and the line, no line longer
- * than 200 characters (no echo of a 40 KB line) and no stack trace.
+ * than 200 characters (no echo of a 40 KB line), no stack trace and no raw control character
+ * (the escape-*.yaml files put carriage returns and ESC sequences in keys, ids and the ruleset).
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -16,14 +17,16 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
-import * as Registry from "../src/registry.js"
 import { STACK } from "./fuzz.js"
+import * as Registry from "./installed.js"
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), "hostile")
 const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Record<
   string,
   { readonly error: string; readonly line: number; readonly says: string }
 >
+// biome-ignore lint/suspicious/noControlCharactersInRegex: what must never be printed raw
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
 const nonInteractive: InteractionShape = { interactive: false, ask: () => Effect.die("not interactive") }
 
 const cli = (args: ReadonlyArray<string>) =>
@@ -58,6 +61,8 @@ describe("hostile files", () => {
           assert.isAbove(located.length, 0, r.text.slice(0, 500))
           assert.include(r.text, expected.says)
           assert.notMatch(r.text, STACK)
+          // inert: no control character reaches the terminal raw (line feeds only)
+          assert.notMatch(r.text, CONTROL)
           for (const l of r.text.split("\n"))
             assert.isAtMost(l.length, 200 + file.length * 2, l.slice(0, 300))
         })

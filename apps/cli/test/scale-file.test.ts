@@ -17,7 +17,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
-import * as Registry from "../src/registry.js"
+import * as Registry from "./installed.js"
 import { fiveMegabytes, scenario, toYaml } from "./scale.js"
 
 const capacity = 600_000

@@ -16,8 +16,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
-import * as Registry from "../src/registry.js"
 import { STACK } from "./fuzz.js"
+import * as Registry from "./installed.js"
 import { eventId, expectedTotal, games, scenario } from "./scale.js"
 
 const capacity = 600_000

@@ -6,12 +6,6 @@
  * takes 2, so the total dealt is `3 × occurrences − min(effects, occurrences)`.
  */
 
-/** The rulesets the generator knows. */
-export const games = ["mtg", "riftbound", "berserk", "fab"] as const
-
-/** One of {@link games}. */
-export type Game = (typeof games)[number]
-
 /** The expected total damage dealt by {@link scenario}. */
 export const expectedTotal = (occurrences: number, effects: number): number =>
   3 * occurrences - Math.min(effects, occurrences)
@@ -26,7 +20,7 @@ export const eventId = "wipe"
  */
 const words: Readonly<
   Record<
-    Game,
+    string,
     {
       readonly players: readonly [string, string]
       readonly source: Record<string, unknown>
@@ -61,11 +55,21 @@ const words: Readonly<
   }
 }
 
+/**
+ * The rulesets the generator has words for (test data, not the set of installed rulesets: a
+ * ruleset without words here is simply not generated).
+ */
+export const games: ReadonlyArray<string> = Object.keys(words)
+
+/** One of {@link games}. */
+export type Game = string
+
 /** A generated scenario document (write it with `JSON.stringify`): the same skeleton in every game. */
 export const scenario = (game: Game, occurrences: number, effects: number): Record<string, unknown> => {
   const ids = Array.from({ length: occurrences }, (_, i) => `c${i}`)
   const shielded = ids.slice(0, Math.min(effects, occurrences))
   const w = words[game]
+  if (w === undefined) throw new Error(`no scale words for ${game}`)
   const [you, them] = w.players
   return {
     format: 2,

@@ -15,7 +15,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
-import * as Registry from "../src/registry.js"
+import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const passing = readFileSync(join(here, "fixtures", "pass-fail", "a-pass.yaml"), "utf8")

@@ -16,8 +16,8 @@ import { isDeepStrictEqual } from "node:util"
 import { YamlSubset } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { parseDocument } from "yaml"
-import * as Registry from "../src/registry.js"
 import { corpus, makeCase } from "./fuzz.js"
+import * as Registry from "./installed.js"
 import { mistakes, problemsOf } from "./mistakes.js"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
@@ -122,7 +122,7 @@ const corners: ReadonlyArray<string> = [
 
 /** Seeded fuzz cases (the fuzzer's generator, its CI seed): mutated bundled scenarios and generated files. */
 const fuzzed = (n: number): Array<{ name: string; text: string }> => {
-  const files = corpus()
+  const files = corpus(Registry.scenarioFolders)
   return Array.from({ length: n }, (_, i) => {
     const c = makeCase(20, i, files, Registry.installed)
     return { name: `${c.name} (${c.how})`, text: c.text }
@@ -214,12 +214,11 @@ describe("the law catches a broken subset reader", () => {
 })
 
 describe("problems are located the same whichever reader took the file", () => {
-  const FOUR = ["mtg", "riftbound", "berserk", "fab"] as const
   const texts: Array<{ name: string; text: string }> = []
-  for (const id of FOUR) {
+  for (const id of Registry.ids) {
     const words = Registry.find(id)?.language
     if (words === undefined) continue
-    const files = yamlFiles(join(root, "packages", id, "scenarios"))
+    const files = yamlFiles(Registry.scenariosOf(id))
     for (const m of mistakes)
       for (const f of files) {
         const doc = parseDocument(f.text)

@@ -3,10 +3,11 @@
  * with a timeout and cancellation.
  */
 // #region imports
-import { Chooser, Decision, Errors, Policy, Resolver, Ruleset } from "@bulwark/core"
+import { Chooser, Decision, Errors, Kernel, Policy, Resolver, Ruleset } from "@bulwark/core"
 import { ruleset, Scenario } from "@bulwark/mtg"
 import { Skeleton } from "@bulwark/scenario"
 import { Duration, Effect, Layer, Result } from "effect"
+import { park, type Reply, type Store, settle } from "./stored-pending.js"
 // #endregion
 
 // #region channel
@@ -115,4 +116,38 @@ export const resolveWithSignal = (channel: PlayerChannel, signal: AbortSignal) =
   if (Result.isFailure(board)) return Promise.reject(board.failure)
   return Effect.runPromise(resolveEvent(board.success, channel, "30 seconds"), { signal })
 }
+// #endregion
+
+// #region park
+/**
+ * Answer within the timeout, else park: the step machine (`Kernel.start` / `Kernel.resume`)
+ * asks each decision over the channel; a player who does not answer in time does not fail the
+ * resolution — it is parked in the store as the stored-pending guide's record (the inputs and
+ * `Decision.store(rules, log)`), and `answer` from that guide finishes it when the player comes
+ * back, after a restart if need be. The finished result keeps its decisions, the record the
+ * replay-and-audit guide replays.
+ */
+export const answerOrPark = (
+  store: Store,
+  key: string,
+  input: Resolver.Input,
+  channel: PlayerChannel,
+  timeout: Duration.Input
+) =>
+  Effect.gen(function* () {
+    const chooser = channelChooser(channel, timeout)
+    let step = Kernel.start(ruleset.rules, input.event, input.ledger, input.view)
+    while (step._tag === "Pending") {
+      const request = step.request
+      const answer = yield* Effect.result(chooser.decide(request, step.state))
+      if (Result.isFailure(answer)) {
+        park(store, key, input, step.state.log, request)
+        const reply: Reply = { _tag: "Waiting", request, text: Decision.describe(request) }
+        return reply
+      }
+      step = Kernel.resume(step.state, answer.success)
+    }
+    const settled = settle(store, key, input, step)
+    return Result.isFailure(settled) ? yield* Effect.fail(settled.failure) : settled.success
+  })
 // #endregion

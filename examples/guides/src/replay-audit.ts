@@ -3,16 +3,20 @@
  * later and audited — the same decisions asked of the same players, the same result.
  */
 // #region imports
-import { type Chooser, type Decision, Resolver, Trace } from "@bulwark/core"
+import { type Chooser, Decision, Resolver, Trace } from "@bulwark/core"
 import { ruleset } from "@bulwark/mtg"
 import { Result } from "effect"
 // #endregion
 
 // #region ruling
-/** A ruling as stored (JSON): what was resolved, every decision with its answer, and the result. */
+/**
+ * A ruling as stored (JSON): what was resolved, every decision with its answer as core's one
+ * record type (`Decision.Stored`: `{ format: 1, ruleset, rulesVersion, log }` — the same record
+ * a stored pending resolution keeps, and its finished result returns), and the result.
+ */
 export interface Ruling {
   readonly input: Resolver.Input
-  readonly decisions: ReadonlyArray<Decision.LogEntry>
+  readonly decisions: Decision.Stored
   readonly dealt: Readonly<Record<string, number>>
 }
 
@@ -20,7 +24,7 @@ export interface Ruling {
 export const rule = (input: Resolver.Input, chooser: Chooser.SyncChooser): Ruling | undefined => {
   const r = Resolver.resolveSync(ruleset.rules, input.event, input.ledger, input.view, chooser)
   if (Result.isFailure(r)) return undefined
-  return { input, decisions: r.success.decisions, dealt: r.success.dealt }
+  return { input, decisions: Decision.store(ruleset.rules, r.success.decisions), dealt: r.success.dealt }
 }
 // #endregion
 
@@ -33,20 +37,21 @@ export type Audit =
 
 /**
  * Audits a stored ruling (parsed JSON, so `unknown`): the inputs are validated, the resolution
- * is replayed with the logged answers — `Resolver.replay` checks that every decision is asked of
- * the same player, of the same kind, and that each answer is legal — and the result is compared
- * with the one recorded.
+ * is replayed with the logged answers — `Resolver.replay` decodes the record (a malformed one is
+ * `InvalidInput` naming where, one of another ruleset or rules version `IncompatibleRecord`) and
+ * checks that every decision is asked of the same player, of the same kind, and that each answer
+ * is legal — and the result is compared with the one recorded.
  */
 export const audit = (stored: unknown): Audit => {
-  const { input, decisions, dealt } = stored as Ruling
+  const { input, decisions, dealt } = (stored ?? {}) as Partial<Ruling>
   const decoded = Resolver.decodeInput(input)
   if (Result.isFailure(decoded)) return { _tag: "Invalid", problem: decoded.failure.message }
   const { event, ledger, view } = decoded.success
-  const replayed = Resolver.replay(ruleset.rules, event, ledger, view, decisions)
+  const replayed = Resolver.replay(ruleset.rules, event, ledger, view, decisions as Decision.Stored)
   if (Result.isFailure(replayed)) return { _tag: "Invalid", problem: replayed.failure.message }
   const r = replayed.success
   if (JSON.stringify(r.dealt) !== JSON.stringify(dealt))
-    return { _tag: "Differs", recorded: dealt, replayed: r.dealt }
+    return { _tag: "Differs", recorded: dealt ?? {}, replayed: r.dealt }
   return {
     _tag: "Stands",
     decisions: r.decisions.map(

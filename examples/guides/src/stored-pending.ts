@@ -3,7 +3,7 @@
  * resumed after the server restarts.
  */
 // #region imports
-import { Decision, Errors, type GameEvent, type GameView, Kernel, type Ledger, Resolver } from "@bulwark/core"
+import { Decision, Errors, type GameView, Kernel, Resolver } from "@bulwark/core"
 import { ruleset, Scenario } from "@bulwark/mtg"
 import { Skeleton } from "@bulwark/scenario"
 import { Result, Schema } from "effect"
@@ -16,10 +16,12 @@ import { Result, Schema } from "effect"
  * exactly (`Kernel.restore`).
  */
 export interface Stored {
-  readonly event: GameEvent.GameEvent
-  readonly ledger: Ledger.Ledger
-  readonly view: GameView.GameView
-  readonly log: ReadonlyArray<Decision.LogEntry>
+  readonly input: Resolver.Input
+  /**
+   * The answers so far as core's one record type (`Decision.store`): `{ format: 1, ruleset,
+   * rulesVersion, log }`. `Kernel.restore` refuses it under another ruleset or rules version.
+   */
+  readonly decisions: Decision.Stored
   /** The decision it waits on, to show again when the player reconnects. */
   readonly waitingOn: Decision.Request
 }
@@ -38,15 +40,29 @@ export type Reply =
       readonly _tag: "Done"
       readonly dealt: Readonly<Record<string, number>>
       readonly view: GameView.GameView
+      /** Every decision of the finished resolution, the record an audit replays. */
+      readonly decisions: Decision.Stored
     }
 
-/** Why a step was refused: a typed error of the engine, or input that does not decode. */
-export type Refused = Errors.ResolveError | Errors.InvalidInput
+/** Why a step was refused: a typed error of the engine (bad stored data included). */
+export type Refused = Errors.ResolveError
 // #endregion
 
 // #region step
+/** Stores the record of a resolution that waits on a player (JSON text). */
+export const park = (
+  store: Store,
+  key: string,
+  input: Resolver.Input,
+  log: ReadonlyArray<Decision.LogEntry>,
+  waitingOn: Decision.Request
+): void => {
+  const stored: Stored = { input, decisions: Decision.store(ruleset.rules, log), waitingOn }
+  store.set(key, JSON.stringify(stored))
+}
+
 /** Stores a pending step, or clears the record when the resolution is done. */
-const settle = (
+export const settle = (
   store: Store,
   key: string,
   input: Resolver.Input,
@@ -55,10 +71,10 @@ const settle = (
   if (step._tag === "Failed") return Result.fail(step.error)
   if (step._tag === "Done") {
     store.delete(key)
-    return Result.succeed({ _tag: "Done", dealt: step.resolution.dealt, view: step.resolution.view })
+    const { dealt, view, decisions } = step.resolution
+    return Result.succeed({ _tag: "Done", dealt, view, decisions: Decision.store(ruleset.rules, decisions) })
   }
-  const stored: Stored = { ...input, log: step.state.log, waitingOn: step.request }
-  store.set(key, JSON.stringify(stored))
+  park(store, key, input, step.state.log, step.request)
   return Result.succeed({ _tag: "Waiting", request: step.request, text: Decision.describe(step.request) })
 }
 
@@ -86,11 +102,13 @@ export const answer = (
   const text = store.get(key)
   if (text === undefined)
     return Result.fail(new Errors.InvalidInput({ path: key, reason: "no pending resolution" }))
-  const { log, waitingOn: _shown, ...inputs } = JSON.parse(text) as Stored
-  const input = Resolver.decodeInput(inputs)
+  const stored = (JSON.parse(text) ?? {}) as Partial<Stored>
+  const input = Resolver.decodeInput(stored.input)
   if (Result.isFailure(input)) return Result.fail(input.failure)
   const { event, ledger, view } = input.success
-  const pending = Kernel.restore(ruleset.rules, event, ledger, view, log)
+  // decoded too: a malformed log is InvalidInput naming where, another ruleset or rules
+  // version IncompatibleRecord
+  const pending = Kernel.restore(ruleset.rules, event, ledger, view, stored.decisions as Decision.Stored)
   if (pending._tag !== "Pending") return settle(store, key, input.success, pending)
   if (pending.request.id !== requestId)
     return Result.fail(

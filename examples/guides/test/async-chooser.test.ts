@@ -1,8 +1,9 @@
-import { Ledger } from "@bulwark/core"
+import { type Decision, Ledger } from "@bulwark/core"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Result } from "effect"
 import { TestClock } from "effect/testing"
 import {
+  answerOrPark,
   board,
   type PlayerChannel,
   type Prompt,
@@ -10,6 +11,8 @@ import {
   resolveWithSignal,
   runScenario
 } from "../src/async-chooser.js"
+import { audit } from "../src/replay-audit.js"
+import { answer, type Store, type Stored, table } from "../src/stored-pending.js"
 
 /** A fake client: records what it was asked and closed; answers with `answer` after `delayMs`. */
 const client = (
@@ -123,4 +126,59 @@ describe("docs/guides/async-chooser.md", () => {
     const r = await resolveWithSignal(c.channel, new AbortController().signal)
     assert.deepStrictEqual(r.dealt, { Z: 2 })
   })
+  it.effect(
+    "one record from the timeout to the audit: ap answers in time, nap does not and is parked; after a restart nap answers; the finished decisions audit as standing",
+    () =>
+      Effect.gen(function* () {
+        const rows = new Map<string, string>()
+        const store: Store = {
+          get: (k) => rows.get(k),
+          set: (k, t) => void rows.set(k, t),
+          delete: (k) => void rows.delete(k)
+        }
+        // CR 616.1 and APNAP (CR 101.4): ap orders on W first, then nap on Z
+        const c = client(
+          (p) => (p.request.chooser === "ap" ? "double" : undefined) as string,
+          (f) => f()
+        )
+        const silent: PlayerChannel = {
+          ask: (p, reply) => (p.request.chooser === "ap" ? c.channel.ask(p, reply) : c.asked.push(p)),
+          close: c.channel.close
+        }
+        const fiber = yield* Effect.forkChild(answerOrPark(store, "g", table(), silent, "30 seconds"))
+        yield* TestClock.adjust("30 seconds")
+        const parked = yield* Fiber.join(fiber)
+        assert.strictEqual(parked._tag, "Waiting")
+        assert.strictEqual(parked._tag === "Waiting" ? parked.request.chooser : "", "nap")
+        const saved = JSON.parse(rows.get("g") ?? "null") as Stored
+        assert.deepStrictEqual(Object.keys(saved.decisions), ["format", "ruleset", "rulesVersion", "log"])
+        assert.deepStrictEqual(
+          saved.decisions.log.map((e: Decision.LogEntry) => [e.request.chooser, e.answer]),
+          [["ap", "double"]]
+        )
+        // a restart: only the text survives
+        const after = new Map(rows)
+        const done = answer(
+          {
+            get: (k) => after.get(k),
+            set: (k, t) => void after.set(k, t),
+            delete: (k) => void after.delete(k)
+          },
+          "g",
+          parked._tag === "Waiting" ? parked.request.id : "",
+          "napShield"
+        )
+        assert.isTrue(Result.isSuccess(done))
+        if (!Result.isSuccess(done) || done.success._tag !== "Done") return assert.fail("not done")
+        // ap doubled first on W: 3 × 2 − 2 = 4; nap's shield first on Z: (3 − 2) × 2 = 2
+        assert.deepStrictEqual(done.success.dealt, { W: 4, Z: 2 })
+        assert.strictEqual(done.success.decisions.log.length, 2)
+        const a = audit(
+          JSON.parse(
+            JSON.stringify({ input: table(), decisions: done.success.decisions, dealt: done.success.dealt })
+          )
+        )
+        assert.strictEqual(a._tag, "Stands")
+      })
+  )
 })

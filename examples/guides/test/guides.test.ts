@@ -5,17 +5,24 @@ import { blocksOf } from "../../../tools/guide-snippets.mjs"
 const root = new URL("../../../", import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, root), "utf8")
 
-/** The guides with code: every page of docs/guides/ but the installation notes. */
-const guides = readdirSync(new URL("docs/guides/", root))
-  .filter((f) => f.endsWith(".md") && f !== "installing.md")
+/** The guides without a program of their own: the installation notes and the road to a new game. */
+const WITHOUT_CODE = ["installing.md", "adding-a-game.md"]
+
+/** Every page of docs/guides/. */
+const pages = readdirSync(new URL("docs/guides/", root))
+  .filter((f) => f.endsWith(".md"))
   .map((f) => `docs/guides/${f}`)
+
+/** The guides with code: every page of docs/guides/ but those without a program. */
+const guides = pages.filter((p) => !WITHOUT_CODE.some((f) => p.endsWith(`/${f}`)))
 
 const REPO = "https://github.com/bulwark-engine/bulwark/blob/main/"
 const GUIDES = ["sync-loop", "async-chooser", "stored-pending", "replay-audit", "own-card"]
 
 /**
  * The guides' code is the code of examples/guides/src, which this package type-checks and tests.
- * If a block differs: `node tools/guide-snippets.mjs --write <guide>`.
+ * If a block differs: `node tools/guide-snippets.mjs --write <guide>`. docs/programs.md holds each
+ * guide's whole program, for the API site (issue 31, point 6).
  */
 describe("docs/guides", () => {
   it("has the five guides", () => {
@@ -38,15 +45,33 @@ describe("docs/guides", () => {
           assert.strictEqual(b.inGuide, b.inFile)
         })
       }
-      it("links files of the repository with absolute URLs that exist (the page is read on npm too)", () => {
-        for (const m of read(guide).matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)) {
-          const url = String(m[1])
-          assert.isTrue(url.startsWith(REPO), url)
-          assert.isTrue(existsSync(new URL(url.slice(REPO.length), root)), `${url} points at nothing`)
-        }
-      })
     })
   }
+  describe("docs/programs.md", () => {
+    const blocks = blocksOf("docs/programs.md")
+    it("holds each guide's whole program, so the API site has every line a guide quotes", () => {
+      assert.sameOrderedMembers(
+        blocks.map((b) => `${b.file}#${b.region ?? "(whole file)"}`),
+        GUIDES.map((g) => `examples/guides/src/${g}.ts#(whole file)`)
+      )
+      for (const g of GUIDES) assert.include(read("docs/programs.md"), `](guides/${g}.md)`)
+    })
+    for (const b of blocks)
+      it(`${b.file} is the file's code`, () => {
+        assert.strictEqual(b.inGuide, b.inFile)
+      })
+  })
+  for (const page of pages)
+    it(`${page} links files of the repository with absolute URLs that exist (the page is read on npm too)`, () => {
+      for (const m of read(page).matchAll(/\]\((https:\/\/github\.com\/[^)]+)\)/g)) {
+        const url = String(m[1])
+        assert.isTrue(url.startsWith(REPO), url)
+        assert.isTrue(
+          existsSync(new URL(url.slice(REPO.length).replace(/#.*$/, ""), root)),
+          `${url} points at nothing`
+        )
+      }
+    })
 })
 
 /** npm shows a package's README: its first screen must lead to every guide. */

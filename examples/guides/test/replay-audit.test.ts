@@ -30,7 +30,10 @@ describe("docs/guides/replay-audit.md", () => {
     const r = stored(ruling())
     const changed: Ruling = {
       ...r,
-      decisions: r.decisions.map((d, i): Decision.LogEntry => (i === 0 ? { ...d, answer: "apShield" } : d))
+      decisions: {
+        ...r.decisions,
+        log: r.decisions.log.map((d, i): Decision.LogEntry => (i === 0 ? { ...d, answer: "apShield" } : d))
+      }
     }
     assert.deepStrictEqual(audit(changed), {
       _tag: "Differs",
@@ -42,22 +45,49 @@ describe("docs/guides/replay-audit.md", () => {
     const r = stored(ruling())
     const forged: Ruling = {
       ...r,
-      decisions: r.decisions.map((d, i) =>
-        i === 0 ? { ...d, request: { ...d.request, chooser: "nap" } } : d
-      )
+      decisions: {
+        ...r.decisions,
+        log: r.decisions.log.map((d, i) =>
+          i === 0 ? { ...d, request: { ...d.request, chooser: "nap" } } : d
+        )
+      }
     }
     const a = audit(forged)
     assert.strictEqual(a._tag, "Invalid")
     if (a._tag === "Invalid")
-      assert.include(a.problem, "asked of ap, but the log has ChooseEffect asked of nap")
+      assert.include(a.problem, "asked of ap, but the log has d1 (ChooseEffect) asked of nap")
   })
   it("an answer that was never legal is invalid; a log that runs out is invalid", () => {
     const r = stored(ruling())
-    const illegal = audit({ ...r, decisions: [{ ...r.decisions[0], answer: "napShield" }, r.decisions[1]] })
+    const [first, second] = r.decisions.log
+    const illegal = audit({
+      ...r,
+      decisions: { ...r.decisions, log: [{ ...first, answer: "napShield" }, second] }
+    })
     assert.strictEqual(illegal._tag, "Invalid")
     if (illegal._tag === "Invalid") assert.include(illegal.problem, "illegal answer")
-    const short = audit({ ...r, decisions: r.decisions.slice(0, 1) })
+    const short = audit({ ...r, decisions: { ...r.decisions, log: r.decisions.log.slice(0, 1) } })
     assert.strictEqual(short._tag, "Invalid")
     if (short._tag === "Invalid") assert.include(short.problem, "no answer")
+  })
+  it("a record of another ruleset or rules version, or one that is not a record, is invalid naming why", () => {
+    const r = stored(ruling())
+    assert.strictEqual(r.decisions.ruleset, "mtg")
+    const fab = audit({ ...r, decisions: { ...r.decisions, ruleset: "fab" } })
+    assert.deepStrictEqual(fab, {
+      _tag: "Invalid",
+      problem: 'the stored record\'s ruleset is "fab", these rules need "mtg"'
+    })
+    const old = audit({ ...r, decisions: { ...r.decisions, rulesVersion: "MTG CR 2020" } })
+    assert.isTrue(old._tag === "Invalid" && old.problem.includes("rulesVersion"))
+    const garbage = audit({ ...r, decisions: "garbage" })
+    assert.isTrue(garbage._tag === "Invalid" && garbage.problem.startsWith("invalid input at the root"))
+    const noAnswer = audit({ ...r, decisions: { ...r.decisions, log: [{ answer: "x" }] } })
+    assert.isTrue(noAnswer._tag === "Invalid" && noAnswer.problem.includes("log[0].request"))
+  })
+  it("a bare log, as rulings were stored before the record, still audits", () => {
+    const r = stored(ruling())
+    const bare = { ...r, decisions: r.decisions.log }
+    assert.strictEqual(audit(bare)._tag, "Stands")
   })
 })

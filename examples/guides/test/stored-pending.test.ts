@@ -2,7 +2,8 @@ import { Chooser, Resolver } from "@bulwark/core"
 import { ruleset } from "@bulwark/mtg"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import { answer, begin, type Store, table } from "../src/stored-pending.js"
+import { audit } from "../src/replay-audit.js"
+import { answer, begin, type Store, type Stored, table } from "../src/stored-pending.js"
 
 /** A store that keeps only text, as a database does: a "restart" is a new store from the text. */
 const memory = (rows: Map<string, string> = new Map()): Store & { rows: Map<string, string> } => ({
@@ -52,13 +53,19 @@ describe("docs/guides/stored-pending.md", () => {
     )
     assert.deepStrictEqual(done.dealt, direct.dealt)
     assert.deepStrictEqual(done.view, direct.view)
+    // the finished result keeps its decisions, as the record the audit guide replays
+    assert.deepStrictEqual(done.decisions.log, direct.decisions)
+    const a = audit(JSON.parse(JSON.stringify({ input: t, decisions: done.decisions, dealt: done.dealt })))
+    assert.strictEqual(a._tag, "Stands")
   })
   it("the stored record is plain JSON text", () => {
     const store = memory()
     ok(begin(store, "g", table()))
     const text = store.rows.get("g") ?? ""
     assert.deepStrictEqual(JSON.parse(JSON.stringify(JSON.parse(text))), JSON.parse(text))
-    assert.strictEqual((JSON.parse(text) as { log: Array<unknown> }).log.length, 0)
+    const record = (JSON.parse(text) as Stored).decisions
+    assert.deepStrictEqual([record.format, record.ruleset, record.log.length], [1, "mtg", 0])
+    assert.strictEqual(record.rulesVersion, ruleset.rulesVersion)
   })
   it("an illegal answer is a typed IllegalChoice and the record stays as it was", () => {
     const store = memory()
@@ -85,5 +92,18 @@ describe("docs/guides/stored-pending.md", () => {
     const r = answer(store, "g", "any", "double")
     assert.isTrue(Result.isFailure(r) && r.failure._tag === "InvalidInput")
     if (Result.isFailure(r)) assert.include(r.failure.message, "event.occurrences[0].amount")
+  })
+  it("a record of another ruleset or version is refused with IncompatibleRecord, and kept", () => {
+    const store = memory()
+    const first = ok(begin(store, "g", table()))
+    if (first._tag !== "Waiting") return assert.fail("expected a decision")
+    const saved = JSON.parse(store.rows.get("g") ?? "") as Stored
+    store.rows.set(
+      "g",
+      JSON.stringify({ ...saved, decisions: { ...saved.decisions, rulesVersion: "MTG CR 2020" } })
+    )
+    const r = answer(store, "g", first.request.id, "double")
+    assert.isTrue(Result.isFailure(r) && r.failure._tag === "IncompatibleRecord")
+    assert.isTrue(store.rows.has("g"))
   })
 })

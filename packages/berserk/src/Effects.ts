@@ -17,6 +17,25 @@ import { Schema } from "effect"
 import * as Attack from "./Attack.js"
 
 /**
+ * The zones where a card is in play: the battlefield (`battlefield`, «зона битвы») and the
+ * flyers' zone (`flyers`, where flying creatures are). 533.6: "Если карта – источник Эффекта
+ * Предотвращения покидает активную зону (как правило, зону битвы), то эффект предотвращения от
+ * этой карты не применяется" — *as a rule* the battlefield: a flyer in the flyers' zone is in
+ * play as much. Named once: `Rules.zones` is built from it, and a card's effects — its written
+ * effects, its armour («Броня») and protections alike — work while it is in play there
+ * (`requiresSourceInPlay`), not from a graveyard or a hand.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.inPlay // ["battlefield", "flyers"]
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const inPlay: ReadonlyArray<string> = ["battlefield", "flyers"]
+
+/**
  * The event families of Берсерк, as 533–534 name them: wounds (`damage`, «раны», 533.1), healing
  * (`heal`, «излечиться») and opening (`open`, «открыться», 534.1's Серк), with closing (`close`,
  * «закрыться») beside opening, and a creature's death (`die`, «гибель»: not named in 533–534,
@@ -53,6 +72,29 @@ export const Family = {
  * @category constants
  */
 export const families: ReadonlyArray<string> = Object.values(Family)
+
+/**
+ * Whether each family of {@link Family} has a number: wounds and healing are counted, while an
+ * opening, a closing and a death happen to their card once — one written without an `amount`
+ * happens once, exactly as with `amount: 1`. The scenario language's `families` and
+ * `amountless` are made from it (core `Language.familyAmounts`), and the compiler checks that
+ * every family is declared.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.familyAmounts.die // "once"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const familyAmounts = {
+  damage: "counted",
+  heal: "counted",
+  open: "once",
+  close: "once",
+  die: "once"
+} as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
 
 /**
  * What an occurrence constructor of a family takes: `id`, `subject` (the card), `source` (the
@@ -305,8 +347,8 @@ export const toFilterOf = (effect: string, to: Language.Selector | undefined): F
 }
 
 /**
- * The zones an effect's source must be in for it to apply (default `["battlefield"]` when it
- * has a source: 533.6, and 112 "they work while their source is in a suitable zone").
+ * The zones an effect's source must be in for it to apply (by default, when it has a source: in
+ * play, {@link inPlay} — 533.6, and 112 "they work while their source is in a suitable zone").
  *
  * @example
  * ```ts
@@ -329,6 +371,7 @@ const commonFields = {
     "kinds",
     "duration",
     "limit",
+    "next",
     "may",
     "label",
     "rule"
@@ -473,7 +516,12 @@ const subjectFilter = (c: Common, from: From | undefined, not = false): Filter.F
   return { _tag: "And", all: [t, { _tag: "Named", name: FROM, args: fromArgs(from, not) }] }
 }
 
-const limitOf = (c: Common): { times: number; resetsAt: string } | undefined => {
+const limitOf = (c: Common): { times: number; resetsAt?: string } | undefined => {
+  // «в следующий раз» ("the next time …"): one use by the card's own words, never restored
+  if (c.next === true)
+    return c.limit === undefined
+      ? { times: 1 }
+      : refuse(c.id, "limit", "next: true is one use by its own words («в следующий раз»): write no limit")
   if (c.limit === undefined) return undefined
   if (c.limit.per === undefined)
     return refuse(c.id, "limit.per", "a limit resets at a time: per: turn («1 раз за ход»)")
@@ -496,7 +544,10 @@ const common = (
     rule: c.rule ?? rule,
     ...(c.source === undefined
       ? {}
-      : { source: c.source, requiresSourceIn: c.activeZones ?? ["battlefield"] }),
+      : c.activeZones === undefined
+        ? // 533.6, 112: it works while its source is in play (the battlefield or the flyers' zone)
+          { source: c.source, requiresSourceInPlay: true }
+        : { source: c.source, requiresSourceIn: c.activeZones }),
     ...(c.duration === undefined ? {} : { duration: { until: c.duration } }),
     ...(c.may === true ? { optional: true } : {}),
     ...(limit === undefined ? {} : { limit })
@@ -1020,6 +1071,8 @@ export const protection = (input: {
     label: `Защита от: ${kinds.join(", ")}`,
     controller: input.controller,
     source: input.card,
+    // a built-in property follows the zone rule of written effects: in play only (533.6, 112)
+    requiresSourceInPlay: true,
     category: "protection",
     rule: RULE_PROTECTION,
     watch: { family: "damage", subject: { _tag: "Id", ids: [input.card] }, kinds: { anyOf: kinds } },
@@ -1051,7 +1104,8 @@ export const armor = (input: {
   label: `Броня ${Amount.check(input.amount, "armor amount", { id: input.card })}`,
   controller: input.controller,
   source: input.card,
-  requiresSourceIn: ["battlefield"],
+  // a built-in property follows the zone rule of written effects: in play only (533.6)
+  requiresSourceInPlay: true,
   category: "prevention",
   rule: "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)",
   watch: { family: "damage", subject: { _tag: "Id", ids: [input.card] }, kinds: { anyOf: ["nonmagical"] } },

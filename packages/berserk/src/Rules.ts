@@ -23,7 +23,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy as P, type Policy, Replacement, Words } from "@bulwark/core"
+import { GameEvent, GameView, Policy as P, type Policy, Replacement, Words, Zones } from "@bulwark/core"
 import * as Effects from "./Effects.js"
 import * as RuleText from "./RuleText.js"
 
@@ -154,7 +154,8 @@ export const results: Policy.ResultsPolicy = {
     for (const d of dealt) {
       if (seen.has(d.subject)) continue
       const o = view.objects[d.subject]
-      if (o === undefined || o.kind !== "object" || o.zone !== "battlefield") continue
+      // a creature in play dies (the battlefield or the flyers' zone: Rules.zones)
+      if (o === undefined || o.kind !== "object" || !Zones.isInPlay(zones, o)) continue
       const life = o.props.life
       const wounds = num(o, "wounds")
       if (typeof life !== "number" || wounds < life) continue
@@ -180,7 +181,8 @@ export const results: Policy.ResultsPolicy = {
  *   `attack`) records `woundsDealt`, while its `strength` stays as it was (533.1). Whether the
  *   creature dies is the {@link results} of the wounds: a `die` event of its own;
  * - `die` («гибель»): the card goes from the battlefield to the graveyard;
- * - `heal`: removes that many wounds (not below 0);
+ * - `heal`: removes that many wounds — only the wounds there are (119.5.1): the outcome records
+ *   how many were removed (a heal of an unwounded creature removes none: it fails);
  * - `open` / `close`: the card is opened («открыть», `closed: false`) or closed.
  *
  * @example
@@ -195,7 +197,10 @@ export const results: Policy.ResultsPolicy = {
  * @since 0.1.0
  * @category policies
  */
-export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence): GameView.GameView => {
+export const commit = (
+  view: GameView.GameView,
+  occurrence: GameEvent.Occurrence
+): GameView.GameView | Policy.Committed => {
   const o = view.objects[occurrence.subject]
   if (o === undefined || o.kind !== "object") return view
   switch (occurrence.family) {
@@ -207,9 +212,19 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
       return v
     }
     case Effects.Family.die:
-      return o.zone === "battlefield" ? GameView.setObject(view, { ...o, zone: "graveyard" }) : view
-    case Effects.Family.heal:
-      return setProps(view, o, { wounds: Math.max(0, num(o, "wounds") - occurrence.amount) })
+      return Zones.isInPlay(zones, o) ? GameView.setObject(view, { ...o, zone: "graveyard" }) : view
+    case Effects.Family.heal: {
+      // 119.5.1: "Если способность, снимающее Х маркеров, направлено на карту, у которой менее Х
+      // таких маркеров, то с карты снимаются все маркеры" — only the wounds there are are removed
+      const wounds = num(o, "wounds")
+      const after = setProps(view, o, { wounds: Math.max(0, wounds - occurrence.amount) })
+      return wounds >= occurrence.amount
+        ? after
+        : P.committed(after, wounds, {
+            reason: `${o.id} had ${wounds} wound${wounds === 1 ? "" : "s"}: only those are removed`,
+            rule: "Берсерк 119.5.1"
+          })
+    }
     case Effects.Family.open:
       return setProps(view, o, { closed: false })
     case Effects.Family.close:
@@ -217,6 +232,32 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
     default:
       return view
   }
+}
+
+/**
+ * Where Берсерк's cards are in play and have a controller (core's `Zones`): in play on the
+ * battlefield and in the flyers' zone ({@link Effects.inPlay}; 533.6: the active zone is "как
+ * правило, зону битвы" — as a rule, not only); a card there (and an attack being made, zone
+ * `attack`) is controlled by its player — "Активируются игроком, контролирующий источник
+ * способности" (112) — while one in a graveyard or a hand is only owned: `controller: you`
+ * never counts it. The rules found say nothing of wounds to a card out of play (119.2 lets
+ * effects be put on cards in a graveyard or a hand): an event may still name one, and no
+ * effect of that card applies to it (see the README's Interpretations).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * Rules.zones.inPlay // ["battlefield", "flyers"]
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const zones: Zones.Zones = {
+  inPlay: Effects.inPlay,
+  inPlayRule: "Берсерк 533.6",
+  control: [...Effects.inPlay, "attack"],
+  controlRule:
+    "Берсерк (interpretation): a card in play is controlled by its player, one in a graveyard or a hand only owned"
 }
 
 /**
@@ -235,12 +276,14 @@ export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence
  */
 export const rules: Policy.Rules = {
   name: "berserk",
+  rulesVersion: "Берсерк 533–534 (Russian rules text)",
   order,
   assignment: P.recipientControllerAllocates(
     "Берсерк (interpretation): the creature's controller divides a prevention between its wounds"
   ),
   commit,
   results,
+  zones,
   predicates: Effects.predicates,
   // 533.3: within a group each player applies their own «в выбранном им порядке»; no rule
   // reads that order itself, so a choice whose every order ends the same is not asked

@@ -36,7 +36,6 @@ import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 
 const Id = Schema.NonEmptyString
-const countless: ReadonlyArray<string> = [Effects.Family.open, Effects.Family.close, Effects.Family.die]
 const opt = Schema.optionalKey
 
 /**
@@ -69,7 +68,8 @@ export const cardFields = {
 /**
  * The view's object of a card: `type` (the one item of `types`, default `creature`), `wounds`
  * (default 0), `closed` (default false), its properties (protections normalised to English
- * tags) and `props`; zone `battlefield` unless it names one, owner its controller.
+ * tags) and `props`; zone `battlefield` unless it names one (`flyers`: the flyers' zone, in play
+ * too; `graveyard`, `hand`: out of play), owner its controller.
  *
  * @example
  * ```ts
@@ -120,7 +120,8 @@ export const card = (entry: Language.ObjectEntry): GameView.GameObject => {
  */
 export const keywords = (entry: Language.ObjectEntry): ReadonlyArray<Replacement.Replacement> => {
   const out: Array<Replacement.Replacement> = []
-  const controller = entry.controller ?? ""
+  // a card out of play has only an owner, who decides for its effects
+  const controller = entry.controller ?? entry.owner ?? ""
   const protections = entry.protections as ReadonlyArray<string> | undefined
   const armor = entry.armor as number | undefined
   if (protections !== undefined && protections.length > 0)
@@ -321,12 +322,15 @@ export const language: Language.Language = {
   },
   update: {
     fields: {},
-    // a card leaving the battlefield takes its prevention effects with it (533.6): say so
+    // a card leaving play takes its prevention effects with it (533.6): say so
     label: (u, view) => {
       const zone = u.zone
       const from = view.objects[u.object]?.zone
-      return typeof zone === "string" && zone !== "battlefield" && from === "battlefield"
-        ? `${u.object} leaves the battlefield (to ${zone}): its prevention effects no longer apply (Берсерк 533.6)`
+      return typeof zone === "string" &&
+        !Effects.inPlay.includes(zone) &&
+        from !== undefined &&
+        Effects.inPlay.includes(from)
+        ? `${u.object} leaves play (${from} to ${zone}): its prevention effects no longer apply (Берсерк 533.6)`
         : undefined
     }
   },
@@ -334,8 +338,6 @@ export const language: Language.Language = {
     fields: {},
     make: (entry) => Language.occurrence({ ...entry, kinds: (entry.kinds ?? []).map(Attack.parseTag) })
   },
-  // opening, closing and dying have no number: one that names no amount happens once
-  amountless: countless,
   boundaries: ["endOfTurn"],
   advance: (boundary) =>
     boundary === "endOfTurn"
@@ -353,5 +355,7 @@ export const language: Language.Language = {
         }
       : {},
   durations: ["endOfTurn"],
-  families: Effects.families
+  // the families, and those that happen once (opening, closing and dying have no number: one
+  // that names no amount happens once), from one declaration
+  ...Language.familyAmounts(Effects.familyAmounts)
 }

@@ -172,7 +172,7 @@ export const ruleset: Ruleset.Ruleset = {
   name: "Берсерк (Berserk)",
   description:
     "Берсерк 533 «Эффект предотвращения» and 534 «Эффект замещения», with protections and attack modifiers",
-  rulesVersion: "Берсерк 533–534 (Russian rules text)",
+  rulesVersion: Rules.rules.rulesVersion ?? "",
   language: Scenario.language,
   rules: Rules.rules,
   coverage,

@@ -11,7 +11,7 @@
  * ран на нём достигнет или превысит число его жизней»), so it is an event too, never a state
  * change written by the wounds. Each concept has a mutant showing its test can fail.
  */
-import { Chooser, GameView, type Policy, Ruleset as R, type Ruleset } from "@bulwark/core"
+import { Chooser, GameView, Policy, Ruleset as R, type Ruleset } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { Effects, Rules, ruleset } from "../src/index.js"
@@ -310,7 +310,7 @@ describe("death («гибель») is an event replacement effects see", () => {
       ...ruleset.rules,
       results: undefined,
       commit: (view, occ) => {
-        const v = Rules.commit(view, occ)
+        const v = Policy.viewOf(Rules.commit(view, occ))
         const o = v.objects[occ.subject]
         const life = o?.props.life
         const wounds = o?.props.wounds

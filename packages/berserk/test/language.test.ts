@@ -110,7 +110,7 @@ describe("an update that takes a card off the battlefield", () => {
   it("is labelled with 533.6 when the card leaves the battlefield", () => {
     const [s] = steps({ object: "healer", zone: "graveyard" })
     expect(s?._tag === "Update" && s.label).toBe(
-      "healer leaves the battlefield (to graveyard): its prevention effects no longer apply (Берсерк 533.6)"
+      "healer leaves play (battlefield to graveyard): its prevention effects no longer apply (Берсерк 533.6)"
     )
   })
   it("keeps the plain label for any other change", () => {

@@ -18,7 +18,7 @@
  * заменяет его (полностью или частично) другим.» (A replacement effect waits for a specific effect
  * and replaces it, fully or in part, with another.)
  */
-import { Ledger, type Replacement, type Ruleset } from "@bulwark/core"
+import { GameEvent, GameView, Ledger, type Replacement, type Ruleset } from "@bulwark/core"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Result, Schema } from "effect"
 import { Attack, Effects, ruleset } from "../src/index.js"
@@ -219,6 +219,27 @@ LawSuite.lawSuite({
   nonNegative: ["wounds", "woundsDealt"],
   // Берсерк has no damage that can't be prevented
   unpreventable: false,
+  // 119.5.1: a heal removes the wounds there are; wounds dealt are marked one for one
+  done: {
+    exact: [Effects.Family.heal, "damage"],
+    boards: [
+      { name: "a creature with 1 wound healed for 2 (119.5.1, BSK-11)", input: () => doneBoard(1) },
+      { name: "a creature with no wounds healed for 2 (119.5.1, BSK-11)", input: () => doneBoard(0) }
+    ]
+  },
   runs: 120,
   seed: 20261204
 })
+
+/** A creature with `wounds` wounds, healed for 2. */
+function doneBoard(wounds: number): Laws.Input {
+  return {
+    event: GameEvent.make("e", [Effects.heal({ id: "h", subject: "orc", amount: 2 })]),
+    ledger: Ledger.empty,
+    view: GameView.make({
+      players: ["a", "b"],
+      activePlayer: "a",
+      objects: [{ id: "orc", kind: "object", controller: "a", zone: "battlefield", props: { wounds } }]
+    })
+  }
+}

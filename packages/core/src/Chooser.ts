@@ -18,7 +18,7 @@ import * as internalSearch from "./internal/chooser/search.js"
 import { searcher } from "./internal/chooser/search.js"
 import { solveLeast } from "./internal/chooser/single.js"
 import * as internalStructured from "./internal/chooser/structured.js"
-import { drive, settingsOf } from "./internal/chooser/work.js"
+import { drive, overBudget, settingsOf } from "./internal/chooser/work.js"
 import type * as Kernel from "./Kernel.js"
 
 /**
@@ -191,7 +191,12 @@ export const unplanned: <A>(f: () => A) => A = internalStructured.unplanned
  *
  * - `budget`: how many states one decision's search may explore (answers tried with the kernel,
  *   states of the exact passes) before it fails with {@link Errors.SearchBudgetExceeded}
- *   (default 200 000). A count, not a time, so a result never depends on the machine;
+ *   (default 200 000);
+ * - `timeBudgetMs`: how long one decision's search may run, in milliseconds, before it fails with
+ *   the same error (default 5 000). The clock only stops a search: one that finishes within both
+ *   budgets gives the same answer on every machine;
+ * - `now`: the clock the time budget reads, in milliseconds (default `performance.now`; a test
+ *   passes its own to reach the time budget deterministically);
  * - `maxAllocations`: how many answers of an allocation decision are tried (default 2 000);
  * - `flatPassUpTo`: up to this many applicable effects the pass over applied sets keeps one flat
  *   array per ordering progress (2^k × options numbers: fast); above it, a map of the reachable
@@ -209,6 +214,8 @@ export const unplanned: <A>(f: () => A) => A = internalStructured.unplanned
  */
 export interface SearchOptions {
   readonly budget?: number | undefined
+  readonly timeBudgetMs?: number | undefined
+  readonly now?: (() => number) | undefined
   readonly maxAllocations?: number | undefined
   readonly flatPassUpTo?: number | undefined
   readonly shapes?: boolean | undefined
@@ -236,7 +243,7 @@ export const bestFinalAmount = (state: Kernel.State, options: SearchOptions = {}
   const request = state.pending
   if (request?._tag !== "ChooseEffect") return undefined
   const settings = settingsOf(options)
-  const solved = drive(solveLeast(request, state, settings), settings.budget, request.id)
+  const solved = drive(solveLeast(request, state, settings), settings, request.id)
   if (solved === "fallback") return undefined
   if (solved._tag === "Structured") return solved.least
   // the owner takes the least; any other chooser keeps the first option offered
@@ -286,7 +293,7 @@ export const bestFinalAmount = (state: Kernel.State, options: SearchOptions = {}
 export const bestForChooser = (options: SearchOptions = {}): SyncChooser => {
   const settings = settingsOf(options)
   const decide = searcher(settings)
-  return (request, state) => drive(decide(request, state), settings.budget, request.id)
+  return (request, state) => drive(decide(request, state), settings, request.id)
 }
 
 /**
@@ -318,6 +325,7 @@ export const bestForChooserEffect = (
       Effect.gen(function* () {
         const work = decide(request, state)
         let explored = 0
+        const started = settings.now()
         for (;;) {
           let done = 0
           while (done < slice) {
@@ -335,14 +343,12 @@ export const bestForChooserEffect = (
               return r.value
             }
             explored += r.value
-            done += r.value
-            if (explored > settings.budget) {
+            // at least one state a step, so a slice of slow states still ends
+            done += Math.max(1, r.value)
+            const over = overBudget(settings, request.id, explored, started)
+            if (over !== undefined) {
               work.return(undefined)
-              return yield* new Errors.SearchBudgetExceeded({
-                requestId: request.id,
-                budget: settings.budget,
-                explored
-              })
+              return yield* over
             }
           }
           options.onProgress?.(explored, request)

@@ -5,9 +5,10 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Result, Schema } from "effect"
 import * as Amount from "./Amount.js"
 import * as Errors from "./Errors.js"
+import { shown, strict } from "./internal/decode.js"
 import * as Words from "./Words.js"
 
 /**
@@ -132,7 +133,7 @@ export type Answer = string | boolean | Readonly<Record<string, number>>
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
+ * import { Result, Schema } from "effect"
  * import { Decision } from "@bulwark/core"
  * Schema.is(Decision.Answer)({ x: 1 }) // true
  * ```
@@ -162,6 +163,288 @@ export const Answer: Schema.Codec<Answer> = Schema.Union([
 export interface LogEntry {
   readonly request: Request
   readonly answer: Answer
+}
+
+/**
+ * Schema of {@link EffectOption}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Decision } from "@bulwark/core"
+ * Schema.is(Decision.EffectOption)({ effect: "shield", label: "Prevent 2" }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const EffectOption: Schema.Codec<EffectOption> = Schema.Struct({
+  effect: Schema.String,
+  label: Schema.String
+})
+
+/**
+ * Schema of {@link AllocationTarget} (`max`: a whole number ≥ 0).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Decision } from "@bulwark/core"
+ * Schema.is(Decision.AllocationTarget)({ occurrence: "x", subject: "B", max: 2 }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const AllocationTarget: Schema.Codec<AllocationTarget> = Schema.Struct({
+  occurrence: Schema.String,
+  subject: Schema.String,
+  source: Schema.optional(Schema.String),
+  max: Amount.Schema
+})
+
+/**
+ * Schema of {@link Request}: one of the four kinds by `_tag`, with every key of that kind.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Decision } from "@bulwark/core"
+ * Schema.is(Decision.Request)({ _tag: "UseOptional", id: "d1", chooser: "b", effect: "s", label: "", rule: "" }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const Request: Schema.Codec<Request> = Schema.Union([
+  Schema.TaggedStruct("ChooseEffect", {
+    id: Schema.String,
+    chooser: Schema.String,
+    options: Schema.Array(EffectOption),
+    group: Schema.String,
+    tier: Schema.String,
+    rule: Schema.String
+  }),
+  Schema.TaggedStruct("UseOptional", {
+    id: Schema.String,
+    chooser: Schema.String,
+    effect: Schema.String,
+    label: Schema.String,
+    rule: Schema.String
+  }),
+  Schema.TaggedStruct("Allocate", {
+    id: Schema.String,
+    chooser: Schema.String,
+    effect: Schema.String,
+    label: Schema.String,
+    points: Amount.Schema,
+    targets: Schema.Array(AllocationTarget),
+    rule: Schema.String,
+    of: Schema.optional(Schema.Literal("occurrences"))
+  }),
+  Schema.TaggedStruct("StartingPlayer", {
+    id: Schema.String,
+    chooser: Schema.String,
+    options: Schema.Array(Schema.String),
+    rule: Schema.String
+  })
+])
+
+/**
+ * Schema of {@link LogEntry}. It checks the shape only; {@link decodeLog} also checks that
+ * each answer is legal for its request.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Decision } from "@bulwark/core"
+ * Schema.is(Decision.LogEntry)({ request: { _tag: "UseOptional", id: "d1", chooser: "b", effect: "s", label: "", rule: "" }, answer: true }) // true
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const LogEntry: Schema.Codec<LogEntry> = Schema.Struct({ request: Request, answer: Answer })
+
+/**
+ * The format of {@link Stored} records this version writes and reads.
+ *
+ * @example
+ * ```ts
+ * import { Decision } from "@bulwark/core"
+ * Decision.storedFormat // 1
+ * ```
+ * @since 0.1.0
+ * @category stored records
+ */
+export const storedFormat = 1 as const
+
+/**
+ * A decision log as it is stored: the answers so far, with the ruleset they were given under —
+ * its id (`Policy.Rules.name`, the `ruleset:` of scenario files), its `rulesVersion`, and the
+ * record's `format` ({@link storedFormat}). Plain JSON. {@link store} writes one;
+ * `Kernel.restore` and `Resolver.replay` take it (or a bare log, as before) and refuse a record
+ * of another ruleset, rules version or format with an `IncompatibleRecord` error. The same
+ * record serves a pending resolution (restore it, answer, store again) and a finished one
+ * (replay it for an audit).
+ *
+ * @example
+ * ```ts
+ * import { Decision } from "@bulwark/core"
+ * const saved: Decision.Stored = {
+ *   format: 1, ruleset: "fab", rulesVersion: "…", log: [
+ *     { request: { _tag: "StartingPlayer", id: "d1", chooser: "a", options: ["a", "b"], rule: "FaB 6.5.1" }, answer: "b" }
+ *   ]
+ * }
+ * ```
+ * @since 0.1.0
+ * @category stored records
+ */
+export interface Stored {
+  readonly format: typeof storedFormat
+  readonly ruleset: string
+  readonly rulesVersion: string
+  readonly log: ReadonlyArray<LogEntry>
+}
+
+/**
+ * Schema of {@link Stored}'s shape (strict about keys where {@link decodeLog} uses it).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Decision } from "@bulwark/core"
+ * Schema.is(Decision.Stored)({ format: 1, ruleset: "fab", rulesVersion: "1", log: [] }) // true
+ * ```
+ * @since 0.1.0
+ * @category stored records
+ */
+export const Stored: Schema.Codec<Stored> = Schema.Struct({
+  format: Schema.Literal(storedFormat),
+  ruleset: Schema.String,
+  rulesVersion: Schema.String,
+  log: Schema.Array(LogEntry)
+})
+
+/**
+ * What a stored record is checked against: a ruleset's rules (`Policy.Rules`) — its `name` is
+ * the ruleset id, its `rulesVersion` (default `""`) the rules version.
+ *
+ * @since 0.1.0
+ * @category stored records
+ */
+export interface RulesIdentity {
+  readonly name: string
+  readonly rulesVersion?: string | undefined
+}
+
+/**
+ * The record to store for a log given under `rules`: `{ format: 1, ruleset, rulesVersion, log }`.
+ * The entries are copied as plain data (no shared objects with the live state).
+ *
+ * @example
+ * ```ts
+ * import { Decision, Kernel, type Policy } from "@bulwark/core"
+ * declare const rules: Policy.Rules, step: Kernel.Step
+ * if (step._tag === "Pending") {
+ *   const text = JSON.stringify(Decision.store(rules, step.state.log))
+ * }
+ * ```
+ * @since 0.1.0
+ * @category stored records
+ */
+export const store = (rules: RulesIdentity, log: ReadonlyArray<LogEntry>): Stored => ({
+  format: storedFormat,
+  ruleset: rules.name,
+  rulesVersion: rules.rulesVersion ?? "",
+  log: log.map((e) => ({ request: e.request, answer: e.answer }))
+})
+
+const decodeEntries = /* @__PURE__ */ strict(Schema.Array(LogEntry))
+const decodeStored = /* @__PURE__ */ strict(Stored)
+
+/**
+ * Decodes a stored decision log from unknown data (JSON from a database, a file, a client):
+ * a {@link Stored} record, or a bare array of {@link LogEntry} (what versions before the record
+ * stored — still read, with no ruleset check). Keys are strict: an unknown key is an error, as
+ * in `Resolver.decodeInput`, so a misspelt key is never silently dropped. Fails with
+ *
+ * - `InvalidInput` naming the path from the record's root (`log[0].request._tag`), what was
+ *   expected and what was found — a wrong type, a missing or unknown key, a number that is not
+ *   a whole number ≥ 0 for points or a maximum;
+ * - `IllegalChoice` for an answer that is not legal for its own logged request (its reason
+ *   names the place, `log[1].answer`);
+ * - `IncompatibleRecord` when the record's `format`, `ruleset` or `rulesVersion` is not that of
+ *   `rules`.
+ *
+ * `Kernel.restore` and `Resolver.replay` call it on what they are given.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Decision } from "@bulwark/core"
+ * const r = Decision.decodeLog({ name: "fab" }, [{ answer: "x" }])
+ * if (Result.isFailure(r)) console.log(r.failure.message)
+ * // invalid input at [0].request: Missing key
+ * ```
+ * @since 0.1.0
+ * @category stored records
+ */
+export const decodeLog = (
+  rules: RulesIdentity,
+  input: unknown
+): Result.Result<
+  ReadonlyArray<LogEntry>,
+  Errors.InvalidInput | Errors.IncompatibleRecord | Errors.IllegalChoice
+> => {
+  let log: ReadonlyArray<LogEntry>
+  let prefix: string
+  if (Array.isArray(input)) {
+    const r = decodeEntries(input)
+    if (Result.isFailure(r)) return r
+    log = r.success
+    prefix = ""
+  } else if (typeof input === "object" && input !== null && "format" in input) {
+    const format = (input as { readonly format: unknown }).format
+    if (format !== storedFormat)
+      return Result.fail(
+        new Errors.IncompatibleRecord({
+          field: "format",
+          expected: String(storedFormat),
+          found: shown(format)
+        })
+      )
+    const r = decodeStored(input)
+    if (Result.isFailure(r)) return Result.fail(r.failure)
+    const expected = rules.rulesVersion ?? ""
+    if (r.success.ruleset !== rules.name)
+      return Result.fail(
+        new Errors.IncompatibleRecord({ field: "ruleset", expected: rules.name, found: r.success.ruleset })
+      )
+    if (r.success.rulesVersion !== expected)
+      return Result.fail(
+        new Errors.IncompatibleRecord({ field: "rulesVersion", expected, found: r.success.rulesVersion })
+      )
+    log = r.success.log
+    prefix = "log"
+  } else
+    return Result.fail(
+      new Errors.InvalidInput({
+        path: "",
+        reason: `expected a stored record { format, ruleset, rulesVersion, log } or a decision log (an array), got ${shown(input)}`
+      })
+    )
+  for (let i = 0; i < log.length; i++) {
+    const e = log[i] as LogEntry
+    const why = check(e.request, e.answer)
+    if (why !== undefined)
+      return Result.fail(
+        new Errors.IllegalChoice({
+          requestId: e.request.id,
+          kind: e.request._tag,
+          chooser: e.request.chooser,
+          answer: shown(e.answer),
+          reason: `${why} (the stored log's ${prefix}[${i}].answer)`
+        })
+      )
+  }
+  return Result.succeed(log)
 }
 
 /**
@@ -198,10 +481,12 @@ export const check = (request: Request, answer: Answer): string | undefined => {
     case "Allocate": {
       if (typeof answer !== "object") return "expected points per occurrence, e.g. { x: 1 }"
       let total = 0
+      // one map, not a `find` per entry: an answer over 100 000 occurrences is checked in linear time
+      const byOccurrence = new Map<string, AllocationTarget>()
+      for (const t of request.targets) byOccurrence.set(t.occurrence, t)
       for (const [k, v] of Object.entries(answer)) {
-        const t = request.targets.find((x) => x.occurrence === k)
-        if (t === undefined)
-          return `${k} is not one of ${request.targets.map((x) => x.occurrence).join(", ")}`
+        const t = byOccurrence.get(k)
+        if (t === undefined) return `${k} is not one of ${listed(request.targets.map((x) => x.occurrence))}`
         if (!Number.isInteger(v) || v < 0) return `points on ${k} must be a whole number ≥ 0`
         if (v > t.max) return `${v} points on ${k}, at most ${t.max}`
         total += v
@@ -236,28 +521,58 @@ export const legalAnswers = (request: Request, limit = 10_000): ReadonlyArray<An
     case "UseOptional":
       return [true, false]
     case "Allocate": {
+      // depth first without recursion (one frame per target would overflow the stack on a
+      // 100 000-occurrence event): vals[i] is target i's share, left[i] the points still to
+      // place before it, rest[i] the most the targets from i on can take
       const out: Array<Record<string, number>> = []
       const targets = request.targets
-      const go = (i: number, left: number, acc: Record<string, number>): void => {
-        if (out.length >= limit) return
-        const t = targets[i]
-        if (t === undefined) {
-          if (left === 0) out.push({ ...acc })
-          return
-        }
-        let restMax = 0
-        for (let j = i + 1; j < targets.length; j++) restMax += targets[j]?.max ?? 0
-        for (let v = Math.min(t.max, left); v >= 0 && left - v <= restMax; v--) {
-          acc[t.occurrence] = v
-          go(i + 1, left - v, acc)
-        }
-        delete acc[t.occurrence]
+      const n = targets.length
+      const rest = new Array<number>(n + 1)
+      rest[n] = 0
+      for (let i = n - 1; i >= 0; i--)
+        rest[i] = (rest[i + 1] as number) + (targets[i] as AllocationTarget).max
+      const vals = new Array<number>(n).fill(0)
+      const left = new Array<number>(n + 1).fill(0)
+      left[0] = request.points
+      const lowest = (i: number) => Math.max(0, (left[i] as number) - (rest[i + 1] as number))
+      // the next value at the deepest target that has one; -1 when the enumeration is done
+      const backtrack = (from: number): number => {
+        let i = from
+        while (i >= 0 && (vals[i] as number) - 1 < lowest(i)) i--
+        if (i < 0) return -1
+        vals[i] = (vals[i] as number) - 1
+        left[i + 1] = (left[i] as number) - (vals[i] as number)
+        return i + 1
       }
-      go(0, request.points, {})
+      let i = 0
+      while (i >= 0 && out.length < limit) {
+        if (i === n) {
+          if (left[n] === 0) {
+            const answer: Record<string, number> = {}
+            for (let j = 0; j < n; j++)
+              answer[(targets[j] as AllocationTarget).occurrence] = vals[j] as number
+            out.push(answer)
+          }
+          i = backtrack(n - 1)
+          continue
+        }
+        const high = Math.min((targets[i] as AllocationTarget).max, left[i] as number)
+        if (high < lowest(i)) {
+          i = backtrack(i - 1)
+          continue
+        }
+        vals[i] = high
+        left[i + 1] = (left[i] as number) - high
+        i++
+      }
       return out
     }
   }
 }
+
+/** At most 20 ids, then how many more: a message about a 100 000-target request stays one line. */
+const listed = (xs: ReadonlyArray<string>): string =>
+  xs.length <= 20 ? xs.join(", ") : `${xs.slice(0, 20).join(", ")}, … (${xs.length - 20} more)`
 
 const orList = (xs: ReadonlyArray<string>): string =>
   xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`

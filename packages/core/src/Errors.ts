@@ -237,6 +237,8 @@ export class ScenarioInvalid extends Schema.TaggedError<ScenarioInvalid>()("Scen
  * import { Errors } from "@bulwark/core"
  * new Errors.SearchBudgetExceeded({ requestId: "d1", budget: 1000, explored: 1001 }).message
  * // "the best-for-chooser search for decision d1 explored 1001 states, over its budget of 1000 (raise `budget` or answer the decision another way)"
+ * new Errors.SearchBudgetExceeded({ requestId: "d1", budget: 1000, explored: 10, timeBudgetMs: 5000, elapsedMs: 5001 })._tag
+ * // "SearchBudgetExceeded" (the time budget ran out first)
  * ```
  * @since 0.1.0
  * @category errors
@@ -244,10 +246,42 @@ export class ScenarioInvalid extends Schema.TaggedError<ScenarioInvalid>()("Scen
 export class SearchBudgetExceeded extends Schema.TaggedError<SearchBudgetExceeded>()("SearchBudgetExceeded", {
   requestId: Schema.String,
   budget: Schema.Number,
-  explored: Schema.Number
+  explored: Schema.Number,
+  /** Set when the time budget ran out (not the states budget): the time budget, in milliseconds. */
+  timeBudgetMs: Schema.optionalKey(Schema.Number),
+  /** With `timeBudgetMs`: how long the search had run, in milliseconds. */
+  elapsedMs: Schema.optionalKey(Schema.Number)
 }) {
   override get message(): string {
+    if (this.timeBudgetMs !== undefined)
+      return `the best-for-chooser search for decision ${this.requestId} ran ${Math.round(this.elapsedMs ?? this.timeBudgetMs)} ms (${this.explored} states), over its time budget of ${this.timeBudgetMs} ms (raise the time budget — \`budget: { seconds: … }\` in a scenario file, \`timeBudgetMs\` in code — or answer the decision another way)`
     return `the best-for-chooser search for decision ${this.requestId} explored ${this.explored} states, over its budget of ${this.budget} (raise \`budget\` or answer the decision another way)`
+  }
+}
+
+/**
+ * A stored decision record (`Decision.Stored`) was written for another ruleset, another rules
+ * version, or in a record format this version of the engine does not read. Its log could ask
+ * other decisions under these rules, so it is refused before anything is replayed. `field` is
+ * the record's key (`ruleset`, `rulesVersion` or `format`), `expected` what these rules need and
+ * `found` what the record holds.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "@bulwark/core"
+ * new Errors.IncompatibleRecord({ field: "ruleset", expected: "fab", found: "mtg" }).message
+ * // "the stored record's ruleset is \"mtg\", these rules need \"fab\""
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class IncompatibleRecord extends Schema.TaggedError<IncompatibleRecord>()("IncompatibleRecord", {
+  field: Schema.String,
+  expected: Schema.String,
+  found: Schema.String
+}) {
+  override get message(): string {
+    return `the stored record's ${this.field} is ${JSON.stringify(this.found)}, these rules need ${JSON.stringify(this.expected)}`
   }
 }
 
@@ -272,3 +306,5 @@ export type ResolveError =
   | ChooserFailed
   | SearchBudgetExceeded
   | InvariantBreach
+  | InvalidInput
+  | IncompatibleRecord

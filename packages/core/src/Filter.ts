@@ -13,6 +13,7 @@ import { Schema } from "effect"
 import * as Amount from "./Amount.js"
 import type * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
+import * as Zones from "./Zones.js"
 
 /**
  * Who a filter means by "a player": the effect's controller (`You`), anyone but them
@@ -373,6 +374,11 @@ export interface Context {
   readonly predicates: Predicates
   /** The ruleset's named values. */
   readonly values?: NamedValues | undefined
+  /**
+   * The ruleset's zones (`Policy.Rules.zones`): `ControlledBy` matches only what has a controller
+   * where it is (MTG 108.4, FaB 1.3.1b). Absent: every zone gives control.
+   */
+  readonly zones?: Zones.Zones | undefined
 }
 
 /**
@@ -451,7 +457,8 @@ export const compare = (
 
 /**
  * Evaluates a filter on an id. An id that is not in the view matches only `Any`, `Id` and
- * `Not`-wrapped tests.
+ * `Not`-wrapped tests. `ControlledBy` reads the context's `zones`: an object outside the
+ * ruleset's control zones is controlled by no one (see `Zones.controllerOf`).
  *
  * @example
  * ```ts
@@ -491,7 +498,8 @@ export const matches = (filter: Filter, id: string | undefined, ctx: Context): b
     case "Prop":
       return o !== undefined && compare(o.props[filter.prop], filter.op, filter.value)
     case "ControlledBy": {
-      const c = GameView.controllerOf(ctx.view, id)
+      // only what can have a controller where it is has one (the ruleset's control zones)
+      const c = Zones.controllerOf(ctx.zones, ctx.view, id)
       return c !== undefined && resolvePlayer(filter.player, ctx).includes(c)
     }
     case "OwnedBy": {

@@ -122,6 +122,10 @@ export type GameEvent = typeof GameEvent.Type
  */
 export const make = (id: string, occurrences: ReadonlyArray<Occurrence>): GameEvent => ({ id, occurrences })
 
+/** The kinds and params of an occurrence that has none: one shared, frozen value each. */
+const NO_KINDS: ReadonlyArray<string> = Object.freeze([])
+const NO_PARAMS: Readonly<Record<string, GameView.Prop>> = Object.freeze({})
+
 /**
  * Builds a damage occurrence.
  *
@@ -150,9 +154,9 @@ export const damage = (input: {
   subject: input.recipient,
   source: input.source,
   amount: Amount.check(input.amount, "GameEvent.damage amount", { id: input.id }),
-  kinds: input.kinds ?? [],
+  kinds: input.kinds ?? NO_KINDS,
   preventable: input.preventable ?? true,
-  params: input.params ?? {}
+  params: input.params ?? NO_PARAMS
 })
 
 /**
@@ -179,14 +183,27 @@ export const occurrence = (input: {
   readonly preventable?: boolean
   readonly params?: Readonly<Record<string, GameView.Prop>>
 }): Occurrence => {
-  const base = {
+  const amount = Amount.check(input.amount ?? 1, "GameEvent.occurrence amount", { id: input.id })
+  // two literals, not `{ ...base, source }`: a spread gives each occurrence a hidden class of its
+  // own (about 150 bytes more each, 150 MB over a million occurrences); the key order is kept
+  if (input.source === undefined)
+    return {
+      id: input.id,
+      family: input.family,
+      subject: input.subject,
+      amount,
+      kinds: input.kinds ?? NO_KINDS,
+      preventable: input.preventable ?? true,
+      params: input.params ?? NO_PARAMS
+    }
+  return {
     id: input.id,
     family: input.family,
     subject: input.subject,
-    amount: Amount.check(input.amount ?? 1, "GameEvent.occurrence amount", { id: input.id }),
-    kinds: input.kinds ?? [],
+    amount,
+    kinds: input.kinds ?? NO_KINDS,
     preventable: input.preventable ?? true,
-    params: input.params ?? {}
+    params: input.params ?? NO_PARAMS,
+    source: input.source
   }
-  return input.source === undefined ? base : { ...base, source: input.source }
 }

@@ -110,6 +110,15 @@ export interface Outcome {
   readonly status: "happened" | "zero" | "replaced" | "failed"
   readonly replacedBy: ReadonlyArray<string>
   readonly applied: ReadonlyArray<string>
+  /**
+   * The part of the amount that could not be done when it happened (drawing beyond the deck,
+   * removing counters that are not there, healing wounds that are not there: MTG 609.3,
+   * FaB 8.5.6b, Берсерк 119.5.1): `amount` is what was done (see `Policy.Committed`). Absent
+   * when all of it was done.
+   *
+   * @since 0.1.0
+   */
+  readonly notDone?: number
 }
 
 /**
@@ -406,12 +415,18 @@ export const singleOccurrenceChoice: (state: State) => SingleOccurrenceChoice | 
  * an `InvariantBreach` naming it; when the log runs out the step is returned as it is (usually
  * `Pending` on the next decision).
  *
+ * The log is outside data and is decoded first (`Decision.decodeLog`): a `Decision.Stored`
+ * record (`{ format: 1, ruleset, rulesVersion, log }`, as `Decision.store` writes it) or a bare
+ * array of entries. Malformed data is a `Failed` step with `InvalidInput` naming the path
+ * (`log[0].request._tag`), never a thrown `TypeError`; a record of another ruleset, rules
+ * version or format is `IncompatibleRecord`; nothing is replayed then.
+ *
  * @example
  * ```ts
  * import { Kernel, type Decision, type GameEvent, type GameView, type Ledger, type Policy } from "@bulwark/core"
  * declare const rules: Policy.Rules, event: GameEvent.GameEvent, ledger: Ledger.Ledger, view: GameView.GameView
- * declare const saved: ReadonlyArray<Decision.LogEntry> // read back from a database
- * const step = Kernel.restore(rules, event, ledger, view, saved)
+ * declare const saved: string // JSON.stringify(Decision.store(rules, step.state.log)), read back
+ * const step = Kernel.restore(rules, event, ledger, view, JSON.parse(saved))
  * if (step._tag === "Pending") console.log(`waiting on ${step.request.chooser}`)
  * ```
  * @function
@@ -423,6 +438,6 @@ export const restore: (
   event: GameEvent.GameEvent,
   ledger: Ledger.Ledger,
   view: GameView.GameView,
-  log: ReadonlyArray<Decision.LogEntry>,
+  log: Decision.Stored | ReadonlyArray<Decision.LogEntry>,
   options?: Options
 ) => Step = internalResume.restore

@@ -391,7 +391,8 @@ export const toAmount = (
 
 /**
  * Schema of a modifier's value: a core {@link Filter.Value} (`{ _tag: … }`, as before) or a
- * written amount ({@link AmountSchema} without `all`), for kinds such as "that much plus X".
+ * written amount ({@link AmountSchema} without `all`), for kinds such as "that much plus X". A
+ * number is a whole number ≥ 0 (`op: sub` says "less"); a value computed below 0 counts as 0.
  *
  * @example
  * ```ts
@@ -399,6 +400,7 @@ export const toAmount = (
  * import { Language } from "@bulwark/core"
  * Schema.is(Language.ValueSchema)({ count: { types: ["Artifact"] } }) // true
  * Schema.is(Language.ValueSchema)({ _tag: "Amount" }) // true
+ * Schema.is(Language.ValueSchema)(-3) // false
  * ```
  * @since 0.1.0
  * @category fields
@@ -406,7 +408,16 @@ export const toAmount = (
 export const ValueSchema: Schema.Codec<Filter.Value | WrittenAmount> = Schema.Union([
   Filter.Value,
   AmountSchema
-]) as unknown as Schema.Codec<Filter.Value | WrittenAmount>
+]).check(
+  // a written number is a whole number ≥ 0, so `value: -3` is refused with its line instead of
+  // lowering what an "add" adds (`op: sub` says "less")
+  Schema.makeFilter(
+    (v) =>
+      typeof v !== "number" ||
+      (Number.isSafeInteger(v) && v >= 0) ||
+      "must be a whole number ≥ 0 (for less, write `op: sub` with a positive value)"
+  )
+) as unknown as Schema.Codec<Filter.Value | WrittenAmount>
 
 /**
  * Compiles a modifier's value ({@link ValueSchema}): a core value as it is, a written amount by
@@ -480,6 +491,7 @@ export const LimitSchema = Schema.Struct({
  * | `amount` | a number, `all`, or an amount computed when the effect applies ({@link AmountSchema}) |
  * | `duration` | one of the ruleset's durations (`endOfTurn`, …) |
  * | `limit` | `{ times, per }` |
+ * | `next` | "the next time …": one use by the card's own words (no `limit` written) |
  * | `may` | a "may" effect: its controller is asked |
  * | `label` | the card's text |
  * | `rule` | the rule cited for it |
@@ -507,6 +519,7 @@ export const common = {
   amount: AmountSchema,
   duration: Id,
   limit: LimitSchema,
+  next: Schema.Boolean,
   may: Schema.Boolean,
   label: Schema.String,
   rule: Schema.String
@@ -804,6 +817,45 @@ export interface OccurrenceEntry {
 }
 
 /**
+ * Whether an event family has a number: `"counted"` (damage, a draw, counters: an occurrence
+ * says how many) or `"once"` (a destruction, a death, a zone change: it happens to its subject
+ * once, and one written without an `amount` has amount 1).
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const destroy: Language.FamilyAmount = "once"
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type FamilyAmount = "counted" | "once"
+
+/**
+ * A ruleset's event families from one declaration, each family with whether it has a number
+ * ({@link FamilyAmount}): the language's `families` and `amountless` lists, made together so
+ * they cannot drift apart (a family added to the game is declared one way or the other, and an
+ * adapter can make its compiler check that none is left out with
+ * `satisfies Record<Family, Language.FamilyAmount>`).
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * const f = Language.familyAmounts({ damage: "counted", destroy: "once" })
+ * f.families // ["damage", "destroy"]
+ * f.amountless // ["destroy"]
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const familyAmounts = <F extends string>(
+  declared: Readonly<Record<F, FamilyAmount>>
+): { readonly families: ReadonlyArray<F>; readonly amountless: ReadonlyArray<F> } => {
+  const families = Object.keys(declared) as Array<F>
+  return { families, amountless: families.filter((f) => declared[f] === "once") }
+}
+
+/**
  * Builds the core occurrence of an {@link OccurrenceEntry} the default way: `to` is the subject,
  * `unpreventable: true` makes it unpreventable, `params` are kept.
  *
@@ -854,6 +906,8 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  * - `amountless` (optional): the families whose events have no number (a death, a destruction,
  *   opening a card): an occurrence of one that names no `amount` happens once (amount 1); any
  *   other occurrence that names none has amount 0. An `amount` written is kept as written.
+ *   Make `families` and `amountless` from one declaration with {@link familyAmounts}, so a
+ *   family is never left out of one of them.
  *
  * @example
  * ```ts

@@ -23,6 +23,7 @@ import type * as Filter from "./Filter.js"
 import type * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
 import type * as Replacement from "./Replacement.js"
+import type * as Zones from "./Zones.js"
 
 /**
  * Where an ordering policy is in its own sequence (the current tier or slot, the current
@@ -238,9 +239,13 @@ export interface Failure {
 /**
  * A ruleset's policies in one value, as the synchronous resolver takes them.
  *
+ * - `name`: the ruleset's id (a stored decision record names it, see `Decision.Stored`);
+ *   `rulesVersion`: the rules text implemented, also checked when a record is restored;
  * - `commit`: how an occurrence that happened changes the view (used for costs and sub-events,
  *   so that later candidates see, for example, that the effect's source was destroyed; and for
- *   the final occurrences);
+ *   the final occurrences). It returns the new view — all of the amount was done — or a
+ *   {@link Committed} saying how much was really done (two counters removed of five asked, a
+ *   heal of 2 that removed the 1 wound there was): the outcome records what was done;
  * - `fails`: whether an occurrence can't happen at all in the current view (damage to an object
  *   that has left play, or that can't be dealt damage): such an occurrence is `failed` — no
  *   effect applies to it, nothing happens, and the trace says why. Asked when the occurrence
@@ -250,7 +255,13 @@ export interface Failure {
  * - `replacementsFirst`: what replacements made happens before the unmodified rest;
  * - `orderShortcut`: order prompts only when the order can matter;
  * - `prepareEvent`: how the ruleset changes an event before effects see it (see
- *   {@link EventPreparation}; MTG 120.4a).
+ *   {@link EventPreparation}; MTG 120.4a);
+ * - `zones`: where objects are in play and where they have a controller (see `Zones.Zones`),
+ *   stated once: filters read it (`ControlledBy`: a card in a graveyard is controlled by no one),
+ *   and an occurrence of one of its `dealtInPlay` families to what is not in play is `failed`;
+ * - `alsoDealtBy`: who else is considered to have dealt an occurrence besides its source (FaB
+ *   8.5.3a: a non-living card's controller and that player's hero): an effect that watches a
+ *   source (`watch.source`) applies when its filter matches the source or any of them.
  *
  * @example
  * ```ts
@@ -266,11 +277,19 @@ export interface Failure {
  */
 export interface Rules {
   readonly name: string
+  /**
+   * The rules text these rules implement (a ruleset's `rulesVersion`). A stored decision record
+   * (`Decision.Stored`) carries it, with `name` as its ruleset id, and restoring the record
+   * under rules of another version is an `IncompatibleRecord` error. Absent: `""`.
+   *
+   * @since 0.1.0
+   */
+  readonly rulesVersion?: string | undefined
   readonly order: OrderingPolicy
   readonly assignment: AssignmentPolicy
   readonly results?: ResultsPolicy | undefined
   readonly commit?:
-    | ((view: GameView.GameView, occurrence: GameEvent.Occurrence) => GameView.GameView)
+    | ((view: GameView.GameView, occurrence: GameEvent.Occurrence) => GameView.GameView | Committed)
     | undefined
   readonly fails?:
     | ((occurrence: GameEvent.Occurrence, view: GameView.GameView) => Failure | undefined)
@@ -297,7 +316,99 @@ export interface Rules {
    * @since 0.1.0
    */
   readonly prepareEvent?: EventPreparation | undefined
+  /**
+   * Where objects are in play and have a controller (see `Zones.Zones`).
+   *
+   * @since 0.1.0
+   */
+  readonly zones?: Zones.Zones | undefined
+  /**
+   * The players and objects also considered to have dealt an occurrence, besides its source
+   * (FaB 8.5.3a). Read where an effect's `watch.source` is matched; it must not mutate the view.
+   *
+   * @since 0.1.0
+   */
+  readonly alsoDealtBy?:
+    | ((occurrence: GameEvent.Occurrence, view: GameView.GameView) => ReadonlyArray<string>)
+    | undefined
 }
+
+/**
+ * What a ruleset's `commit` returns when it did less than the occurrence's amount: the new view,
+ * how much of the amount was `done` (0 … amount), and why the rest could not be done, with the
+ * rule that says so. An effect does only as much as possible (MTG 609.3: "If an effect attempts
+ * to do something impossible, it does only as much as possible"; FaB 8.5.6b: a draw from an
+ * empty deck fails; Берсерк 119.5.1: a heal removes at most the wounds there are). The resolver
+ * records `done` as the outcome's amount and the rest as its `notDone`; an occurrence of which
+ * nothing was done did not happen (`failed`). A commit that returns a bare view did all of it —
+ * as damage beyond a life total is still dealt in full (FaB 2.5.3e, MTG 120.3).
+ *
+ * @example
+ * ```ts
+ * import { GameView, Policy } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * const c = Policy.committed(view, 2, { reason: "only 2 counters were there", rule: "MTG 609.3" })
+ * c.done // 2
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Committed {
+  readonly _tag: "Committed"
+  readonly view: GameView.GameView
+  readonly done: number
+  readonly why?: Failure | undefined
+}
+
+/**
+ * A {@link Committed}: the view after, how much was done and why not the rest.
+ *
+ * @example
+ * ```ts
+ * import { GameView, Policy } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * Policy.committed(view, 0, { reason: "the deck is empty", rule: "FaB 8.5.6b" }).done // 0
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const committed = (view: GameView.GameView, done: number, why?: Failure): Committed =>
+  why === undefined ? { _tag: "Committed", view, done } : { _tag: "Committed", view, done, why }
+
+/**
+ * The view a `commit` returned (bare, or inside a {@link Committed}).
+ *
+ * @example
+ * ```ts
+ * import { GameView, Policy } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * Policy.viewOf(Policy.committed(view, 1)) === view // true
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const viewOf = (result: GameView.GameView | Committed): GameView.GameView =>
+  "_tag" in result && result._tag === "Committed" ? result.view : (result as GameView.GameView)
+
+/**
+ * How much of an occurrence a `commit` did: a {@link Committed}'s `done` (never above the
+ * occurrence's amount, never below 0), else all of it.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView, Policy } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * const o = GameEvent.occurrence({ id: "d", family: "draw", subject: "a", amount: 3 })
+ * Policy.doneOf(view, o) // 3
+ * Policy.doneOf(Policy.committed(view, 1), o) // 1
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const doneOf = (result: GameView.GameView | Committed, occurrence: GameEvent.Occurrence): number =>
+  "_tag" in result && result._tag === "Committed"
+    ? Math.max(0, Math.min(occurrence.amount, result.done))
+    : occurrence.amount
 
 /**
  * A tier or slot: a name and which effects belong to it (by `category`, or by a test). An effect

@@ -315,7 +315,9 @@ export const Action: Schema.Codec<Action> = Schema.Union([
  * - `watch`, `action`: see {@link Watch} and {@link Action};
  * - `condition`: a {@link Filter.Condition} checked, per occurrence, each time it could apply;
  * - `requiresSourceIn`: zones the source must be in for the effect to apply ("an effect whose
- *   source left its zone does not apply");
+ *   source left its zone does not apply"); `requiresSourceInPlay`: the source must be in play,
+ *   where the ruleset's zones (`Policy.Rules.zones`) say objects are (the battlefield, the arena,
+ *   the board) — the keywords and abilities of an object, written once for every game;
  * - `optional`: a "may" effect: its controller decides each time it could apply; declining does
  *   not use it up nor count toward its limit;
  * - `cost`: an occurrence resolved first, as a sub-event that can itself be replaced (pay
@@ -324,7 +326,9 @@ export const Action: Schema.Codec<Action> = Schema.Union([
  * - `additional`: additional effects, happening after the event even when nothing was prevented;
  * - `duration.until`: a time boundary that ends the effect (see `Ledger.advance`);
  * - `resetsAt`: a boundary that restores a shield's amount ("the first 3 damage each combat");
- * - `limit`: at most `times` applications until the boundary `resetsAt` ("once each turn");
+ * - `limit`: at most `times` applications until the boundary `resetsAt` ("once each turn"), or
+ *   over the effect's whole life without `resetsAt` ("the next time …": one use, then it is used
+ *   up, Riftbound 373's Zhonya's Hourglass);
  * - `rule`: the rule the effect implements, cited in the trace.
  *
  * @example
@@ -351,6 +355,7 @@ export const Replacement = Schema.Struct({
   action: Action,
   condition: Schema.optionalKey(Filter.Condition),
   requiresSourceIn: Schema.optionalKey(Schema.Array(Schema.String)),
+  requiresSourceInPlay: Schema.optionalKey(Schema.Boolean),
   optional: Schema.optionalKey(Schema.Boolean),
   cost: Schema.optionalKey(Template),
   costPayable: Schema.optionalKey(Filter.Condition),
@@ -360,7 +365,7 @@ export const Replacement = Schema.Struct({
   limit: Schema.optionalKey(
     Schema.Struct({
       times: Amount.Schema.check(Schema.isGreaterThanOrEqualTo(1)),
-      resetsAt: Schema.NonEmptyString
+      resetsAt: Schema.optionalKey(Schema.NonEmptyString)
     })
   ),
   rule: Schema.optionalKey(Schema.String)

@@ -16,12 +16,13 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema, SchemaIssue } from "effect"
+import { Effect, Result, Schema } from "effect"
 import * as Chooser from "./Chooser.js"
 import * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"
 import * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
+import { invalidInput } from "./internal/decode.js"
 import * as Kernel from "./Kernel.js"
 import * as Ledger from "./Ledger.js"
 import * as Policy from "./Policy.js"
@@ -127,16 +128,19 @@ export const resolve = (
  * Replays a resolution from a decision log: each decision must be asked of the same chooser, of
  * the same kind, as logged, and gets the logged answer. A log that runs out, or a decision that
  * differs, fails with a typed error naming it. The same inputs and log give the same result and
- * trace.
+ * trace. The log is decoded as `Kernel.restore` decodes it: a `Decision.Stored` record or a bare
+ * array of entries; malformed data is `InvalidInput` naming where, a record of another ruleset
+ * or version `IncompatibleRecord`.
  *
  * @example
  * ```ts
  * import { Result } from "effect"
- * import { Chooser, Resolver, type Kernel, type Policy, type GameEvent, type GameView, type Ledger } from "@bulwark/core"
+ * import { Chooser, Decision, Resolver, type Policy, type GameEvent, type GameView, type Ledger } from "@bulwark/core"
  * declare const rules: Policy.Rules, event: GameEvent.GameEvent, ledger: Ledger.Ledger, view: GameView.GameView
  * const first = Resolver.resolveSync(rules, event, ledger, view, Chooser.bestForChooser())
  * if (Result.isSuccess(first)) {
- *   const again = Resolver.replay(rules, event, ledger, view, first.success.decisions)
+ *   const record = Decision.store(rules, first.success.decisions) // JSON, for the audit
+ *   const again = Resolver.replay(rules, event, ledger, view, record)
  * }
  * ```
  * @since 0.1.0
@@ -147,7 +151,7 @@ export const replay = (
   event: GameEvent.GameEvent,
   ledger: Ledger.Ledger,
   view: GameView.GameView,
-  log: ReadonlyArray<Decision.LogEntry>,
+  log: Decision.Stored | ReadonlyArray<Decision.LogEntry>,
   options: Kernel.Options = {}
 ): Result.Result<Kernel.Resolution, Errors.ResolveError> => {
   const step = Kernel.restore(rules, event, ledger, view, log, options)
@@ -180,30 +184,6 @@ const RawInput = Schema.Struct({
   ledger: Schema.optionalKey(Ledger.Ledger)
 })
 const decodeRaw = Schema.decodeUnknownResult(RawInput, { onExcessProperty: "error" })
-
-const pathText = (path: ReadonlyArray<unknown>): string =>
-  path
-    .map((p) => (typeof p === "object" && p !== null && "key" in p ? (p as { key: unknown }).key : p))
-    .reduce<string>(
-      (out, k) => (typeof k === "number" ? `${out}[${k}]` : out === "" ? String(k) : `${out}.${String(k)}`),
-      ""
-    )
-
-const valueAt = (root: unknown, path: ReadonlyArray<unknown>): { found: boolean; value: unknown } => {
-  let v: unknown = root
-  for (const p of path) {
-    const k = typeof p === "object" && p !== null && "key" in p ? (p as { key: unknown }).key : p
-    if (typeof v !== "object" || v === null || !(String(k) in v)) return { found: false, value: undefined }
-    v = (v as Record<string, unknown>)[String(k)]
-  }
-  return { found: true, value: v }
-}
-
-const shown = (v: unknown): string => {
-  if (typeof v === "number" || typeof v === "bigint" || v === undefined) return String(v)
-  const json = JSON.stringify(v)
-  return json === undefined ? String(v) : json.length > 60 ? `${json.slice(0, 57)}...` : json
-}
 
 /**
  * Decodes and validates a resolution's input from unknown data — the one entry point for input
@@ -247,19 +227,7 @@ export const decodeInput = (
   Errors.InvalidInput | Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId
 > => {
   const raw = decodeRaw(input)
-  if (Result.isFailure(raw)) {
-    const issue = SchemaIssue.makeFormatterStandardSchemaV1()(raw.failure.issue).issues[0]
-    const path = issue?.path ?? []
-    const at = valueAt(input, path)
-    const message = issue?.message ?? "does not decode"
-    const reason = message === "Expected no excess property" ? "unknown key" : message
-    return Result.fail(
-      new Errors.InvalidInput({
-        path: pathText(path),
-        reason: at.found && reason !== "unknown key" ? `${reason}, got ${shown(at.value)}` : reason
-      })
-    )
-  }
+  if (Result.isFailure(raw)) return Result.fail(invalidInput(input, raw.failure))
   const { event, view, effects, ledger: stored } = raw.success
   if ((effects === undefined) === (stored === undefined))
     return Result.fail(

@@ -23,6 +23,7 @@ import * as Names from "./Names.js"
 import type * as Policy from "./Policy.js"
 import type * as Trace from "./Trace.js"
 import * as Words from "./Words.js"
+import * as Zones from "./Zones.js"
 
 /**
  * JSON data, as found in outcomes and query answers.
@@ -422,7 +423,8 @@ export const attempt = <A>(f: () => A): Result.Result<A, Errors.ScenarioInvalid>
  *   `replaced`), so that a trigger system can read what happened instead; an occurrence that is a
  *   cost (cause `cost`, or an `event` step's occurrence with the kind `cost`) has `paid`: `true`
  *   when it happened or was replaced — a cost replaced by other events is still paid (FaB
- *   1.14.4c, Riftbound 357.2.a) — `false` when it reached 0 or failed;
+ *   1.14.4c, Riftbound 357.2.a) — `false` when it reached 0, failed, or was only partly done (a
+ *   cost of 2 paid with 1: it is not paid, FaB 1.14.4b);
  * - `happened`: what happened, in order, each with its `source` (`null` when it has none, as in
  *   `occurrences`);
  * - `notifications`: "damage was prevented" notices, one per application.
@@ -458,6 +460,13 @@ export interface EventOutcome {
         readonly replacedBy: ReadonlyArray<string>
         /** For a cost occurrence: whether it counts as paid (it happened or was replaced). */
         readonly paid?: boolean
+        /**
+         * The part of the amount that could not be done (see `Kernel.Outcome.notDone`): absent
+         * when all of it was done.
+         *
+         * @since 0.1.0
+         */
+        readonly notDone?: number
       }
     >
   >
@@ -475,7 +484,8 @@ export interface EventOutcome {
  * The whole outcome of a scenario run, which `expect:` is matched against:
  *
  * - `events`: by event id (see {@link EventOutcome});
- * - `state`: every object and player at the end: `zone`, `controller` and its props;
+ * - `state`: every object and player at the end: `zone`, `controller` (only where the ruleset's
+ *   `zones` give one: not for a card in a graveyard or a hand) and its props;
  * - `effects`: every effect that was ever in the ledger: `remaining`, `uses`, `spent`, and `gone`
  *   (used up or ended);
  * - `decisions`: every decision in order: `kind`, `chooser`, `answer`;
@@ -555,8 +565,9 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
       cause: o.cause,
       applied: o.applied,
       replacedBy: o.replacedBy,
+      ...(o.notDone === undefined ? {} : { notDone: o.notDone }),
       ...(o.cause === "cost" || o.kinds.includes(COST_KIND)
-        ? { paid: o.status === "happened" || o.status === "replaced" }
+        ? { paid: (o.status === "happened" && o.notDone === undefined) || o.status === "replaced" }
         : {})
     }
   }
@@ -575,18 +586,20 @@ const eventOutcome = (r: Kernel.Resolution): EventOutcome => {
   }
 }
 
-const stateOfView = (view: GameView.GameView): Outcome["state"] => {
+const stateOfView = (view: GameView.GameView, zones: Zones.Zones | undefined): Outcome["state"] => {
   const out: Record<string, Record<string, Json>> = {}
   for (const [id, o] of Object.entries(view.objects)) {
     const entry: Record<string, Json> = { ...(o.props as Record<string, Json>) }
     if (o.zone !== undefined) entry["zone"] = o.zone
-    if (o.controller !== undefined) entry["controller"] = o.controller
+    // a card outside the ruleset's control zones has no controller (MTG 108.4, FaB 1.3.1b)
+    if (o.controller !== undefined && Zones.hasController(zones, o)) entry["controller"] = o.controller
     out[id] = entry
   }
   return out
 }
 
 interface Acc {
+  zones: Zones.Zones | undefined
   view: GameView.GameView
   ledger: Ledger.Ledger
   allEffects: Map<string, Ledger.Ledger["effects"][number]>
@@ -612,7 +625,7 @@ const finishRun = (acc: Acc, error?: { tag: string; message: string; step: numbe
   }
   const outcome: Outcome = {
     events: acc.events,
-    state: stateOfView(acc.view),
+    state: stateOfView(acc.view, acc.zones),
     effects,
     decisions: acc.decisions.map((d) => ({
       id: d.request.id,
@@ -653,7 +666,8 @@ const applySimple = (acc: Acc, step: Exclude<Step, { _tag: "Event" } | { _tag: "
   }
 }
 
-const newAcc = (compiled: Compiled): Acc => ({
+const newAcc = (compiled: Compiled, zones: Zones.Zones | undefined): Acc => ({
+  zones,
   view: compiled.view,
   ledger: compiled.ledger,
   allEffects: new Map(compiled.ledger.effects.map((e) => [e.id, e] as const)),
@@ -723,6 +737,9 @@ interface Ran {
   readonly failure?: { readonly error: unknown; readonly step: number }
 }
 
+/** How long the step loop runs before it yields (so that the fiber can be interrupted). */
+const YIELD_MS = 10
+
 /** The one step loop behind {@link run}, {@link runEffect} and {@link runEffectOutcome}. */
 const runWith = (
   rules: Policy.Rules,
@@ -732,7 +749,7 @@ const runWith = (
   options: Kernel.Options
 ): Effect.Effect<Ran> =>
   Effect.gen(function* () {
-    const acc = newAcc(compiled)
+    const acc = newAcc(compiled, rules.zones)
     const stop = (step: number, error: unknown): Ran => {
       const e = isRunError(error)
         ? error
@@ -754,7 +771,14 @@ const runWith = (
           reason: `duplicate event id ${JSON.stringify(dup.id)} (compiled steps ${dup.first} and ${dup.second}): the second outcome would replace the first`
         })
       )
+    // a turn of the event loop every few milliseconds between steps: a long run stays
+    // interruptible (a signal, a timeout) under an asynchronous runtime; under `run` it costs nothing
+    let turned = performance.now()
     for (let i = 0; i < compiled.steps.length; i++) {
+      if (performance.now() - turned > YIELD_MS) {
+        yield* Effect.yieldNow
+        turned = performance.now()
+      }
       const step = compiled.steps[i] as Step
       if (step._tag === "Event") {
         let k = Kernel.start(rules, step.event, acc.ledger, acc.view, options)

@@ -71,6 +71,47 @@ describe("scripted", () => {
   })
 })
 
+describe("legal allocations", () => {
+  const allocate = (points: number, maxes: ReadonlyArray<number>): Decision.Request => ({
+    _tag: "Allocate",
+    id: "d1",
+    chooser: "nap",
+    effect: "s",
+    label: "",
+    points,
+    targets: maxes.map((max, i) => ({ occurrence: `t${i}`, subject: "napUnit", max })),
+    rule: ""
+  })
+  it("every split, the first target's share largest first, each share within its maximum", () => {
+    // by hand: 3 points over maxima 2, 1, 2
+    assert.deepStrictEqual(Decision.legalAnswers(allocate(3, [2, 1, 2])), [
+      { t0: 2, t1: 1, t2: 0 },
+      { t0: 2, t1: 0, t2: 1 },
+      { t0: 1, t1: 1, t2: 1 },
+      { t0: 1, t1: 0, t2: 2 },
+      { t0: 0, t1: 1, t2: 2 }
+    ])
+    assert.deepStrictEqual(Decision.legalAnswers(allocate(6, [2, 1, 2])), [])
+    assert.deepStrictEqual(Decision.legalAnswers(allocate(3, [2, 1, 2]), 2).length, 2)
+  })
+  it("100 000 targets: the first split is listed without a stack overflow and checks as legal", () => {
+    // before: one recursive call per target overflowed the stack past about 12 000 targets
+    const request = allocate(
+      7,
+      Array.from({ length: 100_000 }, () => 1)
+    )
+    const [first] = Decision.legalAnswers(request, 1)
+    if (first === undefined || typeof first !== "object") return assert.fail("no split listed")
+    assert.strictEqual(first.t6, 1)
+    assert.strictEqual(first.t7, 0)
+    assert.strictEqual(first.t99999, 0)
+    assert.strictEqual(Decision.check(request, first), undefined)
+    const wrong = Decision.check(request, { nope: 1 })
+    assert.include(wrong, "nope is not one of t0, t1")
+    assert.include(wrong, "(99980 more)")
+  })
+})
+
 describe("first-legal and best-for-chooser", () => {
   it("first-legal takes the first option offered (the shield, first in the ledger)", () => {
     const r = Resolver.resolveSync(affected, event, ledger, view, Chooser.firstLegal)

@@ -9,7 +9,7 @@ import {
   GameView,
   Kernel,
   type Ledger,
-  type Policy,
+  Policy,
   type Replacement,
   type Trace
 } from "../src/index.js"
@@ -211,7 +211,7 @@ export const dealtAgreesWithState =
           out.push(`${(r.outcomes[i] as Kernel.Outcome).id} happened but is not in happened`)
           continue
         }
-        if (commit !== undefined) v = commit(v, h)
+        if (commit !== undefined) v = Policy.viewOf(commit(v, h))
         if (h.family === "damage") dealt.push(h)
       }
       if (rules.results === undefined || cause === "cost" || dealt.length === 0) continue

@@ -187,3 +187,65 @@ describe("Rules.prepareEvent", () => {
     assert.strictEqual(dealt(control, "nap"), 0)
   })
 })
+
+/**
+ * Issue 29, point 6 (MTG-25). MTG CR 614.9: "Some effects replace damage dealt to one battle,
+ * creature, planeswalker, or player with the same damage dealt to another …"; CR 616.1: "the
+ * affected object's controller (or its owner if it has no controller) or the affected player
+ * chooses"; as CR 615.7 for a shield: "If damage would be dealt to the shielded permanent or
+ * player by two or more applicable sources at the same time, the player or the controller of the
+ * permanent chooses which damage the shield prevents." "The next 2 damage that would be dealt to
+ * creatures you control is dealt to you instead" over 2 to each of two of them at once: their
+ * controller divides the 2 (an `Allocate` request, nobody else asked); the effect is used up.
+ * Before issue 29 the first occurrence by id took it all and nobody was asked.
+ */
+describe("Redirect with an amount over simultaneous damage: the affected player divides it", () => {
+  const both: Replacement.Replacement = {
+    ...redirect(2),
+    watch: { family: "damage", subject: { _tag: "Id", ids: ["napUnit", "napAlly"] } },
+    action: { _tag: "Redirect", to: "nap", amount: 2 }
+  }
+  const event = GameEvent.make("e", [dmg("a", "napUnit", 2), dmg("b", "napAlly", 2)])
+  const asked: Array<{ chooser: string; points: number; targets: ReadonlyArray<string> }> = []
+  const answering =
+    (answer: Record<string, number>): Chooser.SyncChooser =>
+    (request, state) => {
+      if (request._tag === "Allocate") {
+        asked.push({
+          chooser: request.chooser,
+          points: request.points,
+          targets: request.targets.map((t) => t.occurrence)
+        })
+        return answer
+      }
+      return Chooser.firstLegal(request, state)
+    }
+  const run = (answer: Record<string, number>) =>
+    ok(Resolver.resolveSync(affected, event, Ledger.make([both]), view, answering(answer)))
+
+  it("the controller of both is asked once, for 2 points over a and b", () => {
+    asked.length = 0
+    run({ a: 2, b: 0 })
+    assert.deepStrictEqual(asked, [{ chooser: "nap", points: 2, targets: ["a", "b"] }])
+  })
+
+  it("each division is applied as answered; the effect is used up either way", () => {
+    for (const [answer, unit, ally] of [
+      [{ a: 2, b: 0 }, 0, 2],
+      [{ a: 0, b: 2 }, 2, 0],
+      [{ a: 1, b: 1 }, 1, 1]
+    ] as const) {
+      const r = run(answer)
+      assert.deepStrictEqual([dealt(r, "napUnit"), dealt(r, "napAlly"), dealt(r, "nap")], [unit, ally, 2])
+      assert.isTrue(Ledger.isSpent(r.ledger, "r"))
+    }
+  })
+
+  it("N covers all of it (the control): nothing to divide, nobody asked, all 4 move", () => {
+    asked.length = 0
+    const four = { ...both, action: { _tag: "Redirect" as const, to: "nap", amount: 4 } }
+    const r = ok(Resolver.resolveSync(affected, event, Ledger.make([four]), view, answering({})))
+    assert.deepStrictEqual(asked, [])
+    assert.strictEqual(dealt(r, "nap"), 4)
+  })
+})

@@ -76,6 +76,51 @@ describe("scale", () => {
   )
 
   it(
+    "a 100 000-occurrence event on two creatures of one player, three shields each dividing its points (an Allocate over 100 000 occurrences)",
+    capacity,
+    () => {
+      // before: the allocation's answers were listed by a recursion one frame per target (12 000
+      // occurrences overflowed the stack) and each answer checked with a search per entry
+      const n = 100_000
+      const view = GameView.make({
+        players: ["ap", "nap"],
+        activePlayer: "ap",
+        objects: [
+          { id: "wipe", kind: "object", controller: "ap", props: {} },
+          ...objects(2).map((o) => ({ ...o, controller: "nap" }))
+        ]
+      })
+      const shields = [5, 6, 7].map(
+        (amount, k): Replacement.Replacement => ({
+          id: `s${k}`,
+          label: `Prevent the next ${amount} damage to creatures you control`,
+          controller: "nap",
+          category: "prevention",
+          watch: { family: "damage", subject: { _tag: "Id", ids: ["c0", "c1"] } },
+          action: { _tag: "Prevent", amount, scope: "shield" }
+        })
+      )
+      const event = GameEvent.make(
+        "wipe",
+        Array.from({ length: n }, (_, i) =>
+          GameEvent.damage({ id: `i${i}`, source: "wipe", recipient: `c${i % 2}`, amount: 1 })
+        )
+      )
+      const r = Resolver.resolveSync(affected, event, Ledger.make(shields), view, Chooser.firstLegal, {
+        trace: false
+      })
+      if (Result.isFailure(r)) return assert.fail(r.failure.message)
+      const allocations = r.success.decisions.filter((d) => d.request._tag === "Allocate")
+      assert.isAbove(allocations.length, 0)
+      for (const d of allocations)
+        assert.isAtLeast(d.request._tag === "Allocate" ? d.request.targets.length : 0, 2)
+      // 5 + 6 + 7 points prevented, one each, the rest dealt
+      const total = r.success.happened.reduce((s, o) => s + o.amount, 0)
+      assert.strictEqual(total, n - 18)
+    }
+  )
+
+  it(
     "1 000 active effects on one occurrence, each applied once, the affected player choosing every time",
     capacity,
     () => {

@@ -463,6 +463,70 @@ describe("bestForChooser: the budget", () => {
     }
   })
 
+  // the time budget read through an injected clock: each reading is 1 s later, so the search is
+  // over any time budget after a few steps, whatever the machine (no test depends on timing)
+  const ticking = () => {
+    let t = 0
+    return () => (t += 1_000)
+  }
+
+  it("the time budget: a search still within its states budget fails with SearchBudgetExceeded once its clock passes timeBudgetMs", () => {
+    // before: only states were counted, so a board whose states are slow ran on (400 effects: 150 s)
+    const { event, ledger } = mixed(7, 7)
+    const r = Resolver.resolveSync(
+      free,
+      event,
+      ledger,
+      view,
+      Chooser.bestForChooser({ shapes: false, budget: 1_000_000, timeBudgetMs: 3_500, now: ticking() })
+    )
+    if (Result.isSuccess(r)) return assert.fail("the search finished")
+    const e = r.failure
+    assert.instanceOf(e, Errors.SearchBudgetExceeded)
+    if (!(e instanceof Errors.SearchBudgetExceeded)) return
+    assert.strictEqual(e.timeBudgetMs, 3_500)
+    assert.strictEqual(e.elapsedMs, 4_000)
+    assert.isBelow(e.explored, 1_000_000)
+    assert.include(e.message, "time budget of 3500 ms")
+  })
+
+  it("the time budget in bestForChooserEffect and bestFinalAmount too", async () => {
+    const { event, ledger } = mixed(7, 7)
+    const options = { shapes: false, timeBudgetMs: 2_500 } as const
+    const exit = await Effect.runPromiseExit(
+      Resolver.resolve(event, ledger, view).pipe(
+        Effect.provide(Policy.layer(free)),
+        Effect.provide(Chooser.layer(Chooser.bestForChooserEffect({ ...options, now: ticking() })))
+      )
+    )
+    assert.isTrue(Exit.isFailure(exit) && String(exit.cause).includes("time budget of 2500 ms"))
+    const step = Kernel.start(free, event, ledger, view)
+    if (step._tag !== "Pending") return assert.fail("no decision")
+    assert.throws(
+      () => Chooser.bestFinalAmount(step.state, { ...options, now: ticking() }),
+      /time budget of 2500 ms/
+    )
+  })
+
+  it("a search that finishes within both budgets answers as without a clock (the clock never changes an answer)", () => {
+    const { event, ledger } = mixed(3, 3)
+    const plain = Resolver.resolveSync(free, event, ledger, view, Chooser.bestForChooser({ shapes: false }))
+    let t = 0
+    const slow = Resolver.resolveSync(
+      free,
+      event,
+      ledger,
+      view,
+      Chooser.bestForChooser({ shapes: false, timeBudgetMs: 1e12, now: () => (t += 1_000) })
+    )
+    assert.deepStrictEqual(slow, plain)
+  })
+
+  it("refuses a time budget that is not a number > 0", () => {
+    for (const timeBudgetMs of [0, -1, Number.NaN])
+      assert.throws(() => Chooser.bestForChooser({ timeBudgetMs }), RangeError)
+  })
+
   it("refuses a budget that is not a whole number ≥ 1", () => {
     for (const budget of [0, -1, 1.5, Number.NaN])
       assert.throws(() => Chooser.bestForChooser({ budget }), RangeError)

@@ -43,6 +43,8 @@ export const sentences: Readonly<Record<string, string>> = {
     "Outcome-replacement: Sixth, each player applies any active outcome-replacement effects they control.",
   "7.5.2b":
     "If the attack-target has ceased to exist or is illegal when the damage is calculated, no damage is dealt, and the event is not generated.",
+  "7.7.2c":
+    "If the active-attack of the active chain link does not exist or cannot move to the combat chain as a chain link, or the active-attack ceases to exist before damage is calculated, the Close Step begins as a game state action.",
   "7.5.5":
     "An attack is considered to have hit if it deals damage to an attack-target during the Damage Step of combat.",
   "8.3.8":
@@ -56,13 +58,22 @@ export const sentences: Readonly<Record<string, string>> = {
   "8.3.37":
     'Arcane Shelter is written as "Arcane Shelter N" which means "If you would be dealt arcane damage, destroy this to prevent N of that damage."',
   "8.5.3c": "If a non-living object would be dealt damage, the effect fails.",
+  "1.3.1b":
+    "A card does not have a controller unless it is in the arena or on the stack. The controller of a card is its owner as it enters the arena or the player who played that card.",
+  "1.8.9":
+    "An effect fails if the target(s) of the effect cease to exist, if there are no legal parameters at the time the effect is generated, or if all the events it creates fail to occur.",
   "8.5.47":
     "To amp N, the next time an event the player controls would deal arcane damage this turn, instead it deals that much arcane damage plus N.",
   "6.4.9":
     'A standard-replacement effect is a continuous replacement effect. A standard-replacement effect is typically written in the format "(If / The next) [CONDITION], instead [MODIFICATION]," where CONDITION specifies the condition for the replacement effect to be active, and MODIFICATION describes the modifications to the effect before it occurs.',
   "8.3.21":
     'Ephemeral is a meta-static ability and a static ability that respectively mean "You can\'t start the game with this in your deck." and "If this would be put into a graveyard from anywhere, instead it ceases to exist."',
+  "1.14.2b":
+    "If a player does not have enough assets and does not gain any additional assets to pay an asset-cost, the cost cannot be paid and the game state is reversed to before the cost is paid.",
+  "8.5.5b":
+    "If a player tries to discard a card when there are no cards in their hand, the discard effect fails.",
   "8.5.6b": "If a player tries to draw a card when there are no cards in their deck, the draw effect fails.",
+  "8.5.16": "To remove a counter from an object, a specified counter ceases to exist on the object.",
   "8.5.7a":
     "If a living object gains {h}, its life total is increased by the specified amount. If the object does not have the life property, then the gain effect fails.",
   "8.5.12a":

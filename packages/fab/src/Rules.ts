@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, Policy, Words } from "@bulwark/core"
-import { Category, Family } from "./Effects.js"
+import { GameEvent, GameView, Policy, Words, Zones } from "@bulwark/core"
+import { arena, Category, Family } from "./Effects.js"
 import * as RuleText from "./RuleText.js"
 
 /**
@@ -140,7 +140,8 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  *   "If the life total is calculated to be less than zero, instead it is considered zero"), while
  *   the damage dealt is still the full amount;
  * - `destroy` (8.5.4): the object goes to the graveyard;
- * - `payResources` (8.5.31): the player's `resources` go down, never below 0;
+ * - `payResources` (8.5.31): the player's `resources` go down; a player with fewer than the
+ *   amount can't pay it, and nothing is paid (1.14.2b: the outcome says 0 done, `failed`);
  * - `hit` (7.5.5): the attack is marked `hit: true`;
  * - `scheduleDestroy` (Quell): the object is marked `destroyAtEndPhase: true`;
  * - `banish` (8.5.1): the object goes to the `banished` zone;
@@ -149,9 +150,13 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  * - `gainLife` (8.5.7a) / `loseLife` (8.5.12a): the life total goes up / down by the amount,
  *   never below 0 (2.5.3e); losing life is not damage (8.5.3d);
  * - `draw` (8.5.6): the player's `hand` goes up by the amount and `deck` (when it is a number)
- *   down, never below 0;
+ *   down — by the cards there are: the draws beyond the deck fail (8.5.6b), and the outcome
+ *   records how many were drawn (`notDone`: the rest);
+ * - `discard` (8.5.5): a card in the zone `hand` goes to the graveyard; a player's `hand` count
+ *   goes down by the amount, by the cards there are (8.5.5b: the rest fail);
  * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): the prop `<params.counter>Counters`
- *   (default `counters`) goes up / down, never below 0;
+ *   (default `counters`) goes up / down; only the counters there are can be removed, and the
+ *   outcome records how many were;
  * - `createToken` (8.5.2): the view is unchanged (the outcome records the event).
  *
  * @example
@@ -166,7 +171,10 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  * @since 0.1.0
  * @category policies
  */
-export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
+export const commit = (
+  view: GameView.GameView,
+  o: GameEvent.Occurrence
+): GameView.GameView | Policy.Committed => {
   switch (o.family) {
     case Family.damage:
       // 2.5.3e: "An permanent cannot have a negative life total. If the life total is calculated
@@ -178,12 +186,21 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       )
     case Family.destroy:
       return withProps(view, o.subject, (x) => ({ ...x, zone: "graveyard" }))
-    case Family.payResources:
+    case Family.payResources: {
+      // 1.14.2b: "If a player does not have enough assets … the cost cannot be paid and the game
+      // state is reversed to before the cost is paid" (resources the file does not track are
+      // not counted)
+      const have = view.objects[o.subject]?.props.resources
+      if (typeof have === "number" && have < o.amount)
+        return Policy.committed(view, 0, {
+          reason: `${o.subject} has ${have} resource${have === 1 ? "" : "s"}, fewer than ${o.amount}: the cost cannot be paid`,
+          rule: "FaB 1.14.2b"
+        })
       return withProps(view, o.subject, (x) => ({
         ...x,
-        // resources never go below 0: a cost that can't be paid is not paid (1.14.4b)
         props: { ...x.props, resources: Math.max(0, num(x.props.resources) - o.amount) }
       }))
+    }
     case Family.hit:
       return withProps(view, o.source, (x) => ({ ...x, props: { ...x.props, hit: true } }))
     case Family.scheduleDestroy:
@@ -198,19 +215,109 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       return add(view, o.subject, "life", o.amount)
     case Family.loseLife:
       return add(view, o.subject, "life", -o.amount)
-    case Family.draw:
-      return add(add(view, o.subject, "hand", o.amount, true), o.subject, "deck", -o.amount)
+    case Family.draw: {
+      // 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
+      // draw effect fails" — each card is a draw: those beyond the deck fail
+      const deck = view.objects[o.subject]?.props.deck
+      const n = typeof deck === "number" ? Math.min(deck, o.amount) : o.amount
+      const after = add(add(view, o.subject, "hand", n, true), o.subject, "deck", -n)
+      return n === o.amount
+        ? after
+        : Policy.committed(after, n, {
+            reason: `${o.subject} had ${deck} card${deck === 1 ? "" : "s"} in their deck: ${o.amount - n} of the draws fail`,
+            rule: "FaB 8.5.6b"
+          })
+    }
+    case Family.discard:
+      return discard(view, o)
     case Family.putCounters:
       return add(view, o.subject, counterProp(o), o.amount, true)
-    case Family.removeCounters:
-      return add(view, o.subject, counterProp(o), -o.amount)
+    case Family.removeCounters: {
+      // 8.5.16: "To remove a counter from an object, a specified counter ceases to exist on the
+      // object" — only the counters there can
+      const prop = counterProp(o)
+      const there = num(view.objects[o.subject]?.props[prop])
+      const after = add(view, o.subject, prop, -o.amount)
+      return there >= o.amount
+        ? after
+        : Policy.committed(after, there, {
+            reason: `${o.subject} had ${there} ${prop}: only those are removed`,
+            rule: "FaB 8.5.16"
+          })
+    }
     default:
       return view
   }
 }
 
+/**
+ * Where Flesh and Blood's objects are in play and have a controller (core's `Zones`):
+ *
+ * - in play: the arena ({@link Effects.arena}: 3.1.1, "The arena is a collection of all the arms,
+ *   chest, combat chain, head, hero, legs, permanent, and weapon zones");
+ * - control: the arena and the stack — 1.3.1b: "A card does not have a controller unless it is
+ *   in the arena or on the stack", 1.2.1b: "An object does not have a controller if it is not in
+ *   the arena or on the stack." So "auras you control" never counts an aura card in a graveyard;
+ * - damage is dealt only to what is in play: an object outside the arena is not a permanent,
+ *   hence not a living object (2.5.1a), and "If a non-living object would be dealt damage, the
+ *   effect fails" (8.5.3c); a hero removed from the game (4.5.1a: "The player and their hero
+ *   cease to exist") is dealt nothing either — 1.8.9: "An effect fails if the target(s) of the
+ *   effect cease to exist".
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.zones.control.includes("stack") // true
+ * Rules.zones.inPlay.includes("stack") // false
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const zones: Zones.Zones = {
+  inPlay: arena,
+  inPlayRule: "FaB 8.5.3c, 1.8.9",
+  control: [...arena, "stack"],
+  controlRule: "FaB 1.3.1b",
+  dealtInPlay: [Family.damage]
+}
+
+// 8.5.5: "To discard a card from a player's hand, put it from the player's hand into their
+// graveyard"; 8.5.5b: "If a player tries to discard a card when there are no cards in their
+// hand, the discard effect fails" — a card (in the zone `hand`) goes to the graveyard; a
+// player's `hand` count goes down by the cards there are
+const discard = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView | Policy.Committed => {
+  const x = view.objects[o.subject]
+  if (x === undefined) return view
+  if (x.kind !== "player")
+    return x.zone === "hand" ? GameView.setObject(view, { ...x, zone: "graveyard" }) : view
+  const hand = x.props.hand
+  const n = typeof hand === "number" ? Math.min(hand, o.amount) : o.amount
+  const after = add(view, o.subject, "hand", -n)
+  return n === o.amount
+    ? after
+    : Policy.committed(after, n, {
+        reason: `${o.subject} had ${hand} card${hand === 1 ? "" : "s"} in hand: ${o.amount - n} of the discards fail`,
+        rule: "FaB 8.5.5b"
+      })
+}
+
+const discardFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  const x = view.objects[o.subject]
+  if (x === undefined) return undefined
+  if (x.kind === "player")
+    return x.props.hand === 0
+      ? { reason: `${o.subject} has no cards in hand: the discard effect fails`, rule: "FaB 8.5.5b" }
+      : undefined
+  return x.zone === "hand"
+    ? undefined
+    : {
+        reason: `${o.subject} is not in a hand (it is in ${x.zone ?? "the arena"}): it can't be discarded`,
+        rule: "FaB 8.5.5b"
+      }
+}
+
 /** An object in the arena (the zone objects are in when the file names none). */
-const inArena = (x: GameView.GameObject): boolean => x.zone === undefined || x.zone === "arena"
+const inArena = (x: GameView.GameObject): boolean => Zones.isInPlay(zones, x)
 
 // 8.5.7a / 8.5.12a: "If the object does not have the life property, then the gain (lose) effect fails."
 const lifeFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
@@ -247,9 +354,13 @@ export const END_PHASE = "endPhase"
  * - FaB 7.5.2b: "If the attack-target has ceased to exist or is illegal when the damage is
  *   calculated, no damage is dealt, and the event is not generated." — an attack's damage
  *   (`params.attackTarget`) to an object no longer in the arena;
+ * - FaB 7.7.2c: "… or the active-attack ceases to exist before damage is calculated, the Close
+ *   Step begins" — an attack's damage (`params.attack`, the attack its source) whose attack is no
+ *   longer in the arena (destroyed, banished before the damage step): no damage, so no hit;
  * - FaB 8.5.3c: "If a non-living object would be dealt damage, the effect fails." — 2.5.1a: "A
  *   permanent with the life property is a living object": damage to an object without `life`
- *   (an equipment), or to one no longer in the arena (no longer a permanent).
+ *   (an equipment). Damage to an object or a hero no longer in the arena (no longer a permanent,
+ *   or removed from the game) fails by core's rule for what is not in play ({@link zones}).
  *
  * Heroes (players) are always living. Besides damage:
  *
@@ -257,6 +368,8 @@ export const END_PHASE = "endPhase"
  *   (or no longer in the arena);
  * - FaB 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
  *   draw effect fails." — when the player's `deck` is 0 (an absent `deck` is not counted);
+ * - FaB 8.5.5b: "If a player tries to discard a card when there are no cards in their hand, the
+ *   discard effect fails." — when the player's `hand` is 0, or the card is not in a hand;
  * - FaB 8.3.19: a destroy of the beginning of the end phase ({@link END_PHASE}) happens only to an
  *   object a paid Quell marked (`destroyAtEndPhase`) that is still in the arena.
  *
@@ -287,6 +400,7 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
       }
     return undefined
   }
+  if (o.family === Family.discard) return discardFails(o, view)
   if (o.family === Family.draw) {
     const deck = view.objects[o.subject]?.props.deck
     return deck === 0
@@ -294,6 +408,13 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
       : undefined
   }
   if (o.family !== Family.damage) return undefined
+  const attack = o.params.attack
+  const atk = typeof attack === "string" && o.source === attack ? view.objects[attack] : undefined
+  if (atk !== undefined && !inArena(atk))
+    return {
+      reason: `the active-attack ${attack} has ceased to exist before damage is calculated (it is in ${atk.zone}): the combat chain closes, no damage is dealt and there is no hit`,
+      rule: "FaB 7.7.2c"
+    }
   const x = view.objects[o.subject]
   if (x === undefined || x.kind === "player") return undefined
   if (!inArena(x) && o.params.attackTarget === o.subject)
@@ -301,17 +422,43 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
       reason: `the attack-target ${o.subject} has ceased to exist (it is in ${x.zone}): no damage is dealt and no hit-event is generated`,
       rule: "FaB 7.5.2b"
     }
-  if (!inArena(x))
-    return {
-      reason: `${o.subject} is no longer in the arena (in ${x.zone}): it is not a living object`,
-      rule: "FaB 8.5.3c"
-    }
+  // an object no longer in the arena: core's zones (8.5.3c, what is not in play is dealt nothing)
+  if (!inArena(x)) return undefined
   if (typeof x.props.life !== "number")
     return {
       reason: `${o.subject} is a non-living object (it has no life): the effect fails`,
       rule: "FaB 8.5.3c"
     }
   return undefined
+}
+
+/**
+ * Who else dealt an occurrence (core's `Rules.alsoDealtBy`), FaB 8.5.3a: "If the source is a
+ * non-living card, the player that controls the source and the player's hero are also considered
+ * to have dealt that damage." A source that is an object and not a living one (no `life`, or not
+ * in the arena: 2.5.1a) is also dealt by its controller — the player, who is their hero here
+ * (1.1.2b) — so "damage dealt to you by Bob's hero" (`from: bob`) sees Bob's attack action card's
+ * damage. A living source (an ally) dealt its damage alone; a card with no controller where it
+ * is (1.3.1b) adds no one.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * const view = GameView.make({ players: ["alice", "bob"], activePlayer: "bob", objects: [
+ *   { id: "atk", kind: "object", controller: "bob", owner: "bob", zone: "combatChain", props: { power: 3 } }] })
+ * Rules.alsoDealtBy(GameEvent.damage({ id: "d", source: "atk", recipient: "alice", amount: 3 }), view) // ["bob"]
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const alsoDealtBy = (o: GameEvent.Occurrence, view: GameView.GameView): ReadonlyArray<string> => {
+  if (o.source === undefined) return []
+  const src = GameView.get(view, o.source)
+  if (src === undefined || src.kind === "player") return []
+  if (typeof src.props.life === "number" && inArena(src)) return []
+  const controller = Zones.controllerOf(zones, view, src.id)
+  return controller === undefined ? [] : [controller]
 }
 
 /**
@@ -327,11 +474,15 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
  */
 export const rules: Policy.Rules = {
   name: "fab",
+  rulesVersion:
+    "Flesh and Blood Comprehensive Rules, copy of February 2026 (no version number in the text; 6.4.10 h = cannot prevent, i = fixed, j = shielding)",
   order,
   assignment,
   results: hits,
   commit,
   fails,
+  zones,
+  alsoDealtBy,
   // 6.5.2: each player "applies their active replacement effects of that type one-by-one"; no
   // rule reads that order itself, so a choice whose every order ends the same is not asked
   orderShortcut: true
@@ -412,6 +563,11 @@ export const words: Words.Words = {
       (o) => `${o.subject} would draw ${o.amount} card${o.amount === 1 ? "" : "s"}${by(o)}`,
       (o) => `${o.subject} draws ${o.amount} card${o.amount === 1 ? "" : "s"}${by(o)}`,
       (n) => `${n} card${n === 1 ? "" : "s"} drawn`
+    ),
+    [Family.discard]: fam(
+      (o) => `${o.subject} would discard${o.amount === 1 ? "" : ` ${o.amount} cards`}${by(o)}`,
+      (o) => `${o.subject} discards${o.amount === 1 ? "" : ` ${o.amount} cards`}${by(o)}`,
+      (n) => `${n} card${n === 1 ? "" : "s"} discarded`
     ),
     [Family.createToken]: fam(
       (o) => `${o.subject} would create ${o.amount} token${o.amount === 1 ? "" : "s"}${by(o)}`,

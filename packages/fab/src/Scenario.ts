@@ -154,7 +154,7 @@ const beginEndPhase = Language.stepKind({
 /**
  * The Flesh and Blood words: heroes with `life` (default 20), `resources` (default 0) and
  * optional `hand` / `deck` card counts; objects (in the arena by default) with `life` (a living
- * object: an ally), `power`, `defense`, `indestructible`; the effect kinds `preventNextTime`,
+ * object: an ally), `power`, `defense`, `indestructible`, `counters`; the effect kinds `preventNextTime`,
  * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
  * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess`, `replacement` (each `make` is the
  * `Effects` constructor of that name); the steps `attack` (`defenders`, `power`, or a total
@@ -194,7 +194,10 @@ export const language: Language.Language = {
       life: opt(Amount.SignedSchema),
       power: opt(Amount.Schema),
       defense: opt(Amount.Schema),
-      indestructible: opt(Schema.Boolean)
+      indestructible: opt(Schema.Boolean),
+      // counters of no named kind (8.5.14, 8.5.16: the prop `counters` that `putCounters` and
+      // `removeCounters` change when they name no `params.counter`)
+      counters: opt(Amount.Schema)
     },
     defaultZone: "arena",
     make: (o) => ({
@@ -203,7 +206,7 @@ export const language: Language.Language = {
       ...(o.controller === undefined ? {} : { controller: o.controller }),
       ...((o.owner ?? o.controller) === undefined ? {} : { owner: (o.owner ?? o.controller) as string }),
       zone: o.zone ?? "arena",
-      props: props(o, ["types", "life", "power", "defense", "indestructible"])
+      props: props(o, ["types", "life", "power", "defense", "indestructible", "counters"])
     })
   },
   effects: {
@@ -276,5 +279,6 @@ export const language: Language.Language = {
   steps: { attack, beginEndPhase },
   boundaries: ["endOfTurn", "endPhase"],
   durations: ["endOfTurn", "endPhase"],
-  families: Object.values(Effects.Family)
+  // the families and those that happen once (no amount written: amount 1), from one declaration
+  ...Language.familyAmounts(Effects.familyAmounts)
 }

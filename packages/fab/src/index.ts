@@ -59,8 +59,7 @@ export const core: typeof coreName = coreName
  *
  * @since 0.1.0
  */
-export const rulesVersion =
-  "Flesh and Blood Comprehensive Rules, copy of February 2026 (no version number in the text; 6.4.10 h = cannot prevent, i = fixed, j = shielding)" as const
+export const rulesVersion: string = Rules.rules.rulesVersion ?? ""
 
 /**
  * The rules coverage table of this adapter.
@@ -112,6 +111,30 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     note: "`Rules.fails`: the occurrence is `failed`, the trace says why"
   },
   { rule: "7.5.5b", title: "a fully prevented hit is not a hit", status: "implemented" },
+  {
+    rule: "7.7.2c",
+    title: "an active-attack that ceased to exist before damage: no damage, no hit",
+    status: "implemented",
+    note: "`Rules.fails`: the attack's damage is `failed` when its attack is no longer in the arena"
+  },
+  {
+    rule: "1.3.1b",
+    title: "only cards in the arena or on the stack have a controller",
+    status: "implemented",
+    note: "`Rules.zones`: `controller: you` never matches a card in a graveyard, hand, deck, banished zone"
+  },
+  {
+    rule: "8.5.3a",
+    title: "a non-living card's damage is also dealt by its controller and their hero",
+    status: "implemented",
+    note: "`Rules.alsoDealtBy`: an effect watching damage from a hero (`from: bob`) sees their cards' damage"
+  },
+  {
+    rule: "1.8.9",
+    title: "a hero removed from the game is dealt nothing",
+    status: "implemented",
+    note: "core's zones: damage to what is not in play fails (a player whose zone is `removed`)"
+  },
   { rule: "8.2.8f", title: "damage to an ally is not damage to its hero", status: "implemented" },
   { rule: "8.3.8", title: "Arcane Barrier", status: "implemented" },
   { rule: "8.3.15", title: "Spellvoid (8.3.15a: can't destroy, can't apply)", status: "implemented" },

@@ -2,7 +2,7 @@
  * What exists bounds what happens: life and resources never below 0, and damage to what can't be
  * dealt damage fails — each test quoting its rule.
  */
-import { GameEvent, GameView } from "@bulwark/core"
+import { GameEvent, GameView, Policy } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Rules } from "../src/index.js"
 import { base, run } from "./helpers.js"
@@ -46,14 +46,26 @@ describe("FaB 2.5.3e: no negative life", () => {
   })
 })
 
-describe("FaB 1.14.4b: resources never go below 0", () => {
-  /** 1.14.4b: "…if any of the effects cannot be generated due to a rule or effect, or the effects cannot resolve successfully based on the current game state, the cost cannot be paid…" */
-  it("paying 2 with 1 resource leaves 0, never −1", () => {
-    const v = Rules.commit(
-      view,
-      GameEvent.occurrence({ id: "p", family: "payResources", subject: "bob", amount: 2 })
-    )
-    expect(v.objects["bob"]?.props["resources"]).toBe(0)
+describe("FaB 1.14.2b: a payment beyond the resources is not made, and resources never go below 0", () => {
+  /**
+   * 1.14.2b: "If a player does not have enough assets and does not gain any additional assets to
+   * pay an asset-cost, the cost cannot be paid and the game state is reversed to before the cost
+   * is paid." Ruling changed by 1.14.2b (issue 29, point 8): paying 2 with 1 resource used to
+   * leave 0 and be reported as paid in full; now nothing is paid, the player keeps the 1, and the
+   * commit says 0 was done.
+   */
+  it("paying 2 with 1 resource pays nothing: the player keeps the 1, 0 done", () => {
+    const o = GameEvent.occurrence({ id: "p", family: "payResources", subject: "bob", amount: 2 })
+    const r = Rules.commit(view, o)
+    expect(Policy.viewOf(r).objects["bob"]?.props["resources"]).toBe(1)
+    expect(Policy.doneOf(r, o)).toBe(0)
+  })
+
+  it("paying 1 with 1 resource pays it: 0 left, all done", () => {
+    const o = GameEvent.occurrence({ id: "p", family: "payResources", subject: "bob", amount: 1 })
+    const r = Rules.commit(view, o)
+    expect(Policy.viewOf(r).objects["bob"]?.props["resources"]).toBe(0)
+    expect(Policy.doneOf(r, o)).toBe(1)
   })
 })
 

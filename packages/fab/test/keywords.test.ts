@@ -180,7 +180,8 @@ describe("FaB keywords", () => {
       category: "prevention",
       action: { _tag: "Prevent", amount: 1, scope: "perEvent" },
       cost: { family: "destroy", subject: "self" },
-      requiresSourceIn: ["arena"]
+      // 1.7.4: functional while its source is in the arena (Rules.zones: each zone of 3.1.1)
+      requiresSourceInPlay: true
     })
   })
 })

@@ -14,7 +14,7 @@
  * of damage the effect will prevent". 6.5: the turn-player selects the starting player, and each
  * player in turn applies their own effects of a slot in the order they choose.
  */
-import { GameEvent, Ledger, type Replacement } from "@bulwark/core"
+import { GameEvent, GameView, Ledger, type Replacement } from "@bulwark/core"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Schema } from "effect"
 import { Effects, ruleset } from "../src/index.js"
@@ -150,6 +150,21 @@ const input = (w: World, extra: ReadonlyArray<Replacement.Replacement> = []): La
   )
 })
 
+/** A board where more is asked than there is: bob has 20 life, a deck of 1 and a hand of 1, alice 0 resources, the aura 2 counters. */
+const board = (family: string, subject: string, amount: number): Laws.Input => ({
+  event: GameEvent.make("e", [GameEvent.occurrence({ id: "o", family, subject, amount })]),
+  ledger: Ledger.empty,
+  view: GameView.make({
+    players: ["alice", "bob"],
+    activePlayer: "alice",
+    objects: [
+      { id: "alice", kind: "player", props: { life: 20, resources: 0 } },
+      { id: "bob", kind: "player", props: { life: 20, deck: 1, hand: 1 } },
+      { id: "aura", kind: "object", controller: "bob", owner: "bob", zone: "arena", props: { counters: 2 } }
+    ]
+  })
+})
+
 /** 6.5: each player orders their own effects; 6.5.2 the turn-player selects; 6.4.10f the controller declares. */
 const chooserLaw: Laws.Law = (i, r) => {
   const out: Array<string> = []
@@ -208,6 +223,37 @@ LawSuite.lawSuite({
   unpreventable: true,
   // no FaB constructor replaces an event with a different one (costs are sub-events)
   notGenerated: ["replaced"],
+  // 8.5.16, 8.5.6b, 8.5.5b, 1.14.2b: what can't be done is not reported done; damage and life
+  // loss are dealt in full beyond a life total (2.5.3e)
+  done: {
+    exact: [
+      Effects.Family.removeCounters,
+      Effects.Family.putCounters,
+      Effects.Family.draw,
+      Effects.Family.discard,
+      Effects.Family.payResources,
+      Effects.Family.gainLife
+    ],
+    boards: [
+      {
+        name: "five counters removed from a card with two (8.5.16)",
+        input: () => board(Effects.Family.removeCounters, "aura", 5)
+      },
+      { name: "three draws from a deck of one (8.5.6b)", input: () => board(Effects.Family.draw, "bob", 3) },
+      {
+        name: "two discards from a hand of one (8.5.5b)",
+        input: () => board(Effects.Family.discard, "bob", 2)
+      },
+      {
+        name: "2 resources paid by a player who has 0 (1.14.2b)",
+        input: () => board(Effects.Family.payResources, "alice", 2)
+      },
+      {
+        name: "a hero dealt 25 damage with 20 life (2.5.3e)",
+        input: () => board(Effects.Family.damage, "bob", 25)
+      }
+    ]
+  },
   runs: 120,
   seed: 20261202
 })

@@ -15,7 +15,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, Errors, Filter, GameView, Language, Replacement } from "@bulwark/core"
+import { Amount, Errors, Filter, GameView, Identity, Language, Replacement } from "@bulwark/core"
 import { Schema } from "effect"
 import * as Game from "./Game.js"
 import * as Results from "./Results.js"
@@ -64,7 +64,8 @@ const Params = Schema.Record(Schema.String, GameView.Prop)
 
 /**
  * The fields every effect kind of this ruleset takes besides its own: the common fields
- * `controller`, `source`, `duration`, `may`, `label`, `rule` (`Language.pick`), and the MTG ones:
+ * `controller`, `source`, `duration`, `next` ("The next time …": one use, used up by its one
+ * application), `may`, `label`, `rule` (`Language.pick`), and the MTG ones:
  * `category` (see {@link Category}), `additional` (what happens as well, MTG 615.5), `condition`
  * and `requiresSourceIn` (a zone the source must be in).
  *
@@ -78,7 +79,7 @@ const Params = Schema.Record(Schema.String, GameView.Prop)
  * @category options
  */
 export const commonFields = {
-  ...Language.pick("controller", "source", "duration", "may", "label", "rule"),
+  ...Language.pick("controller", "source", "duration", "next", "may", "label", "rule"),
   category: opt(Str),
   additional: opt(Schema.Array(Replacement.Template)),
   condition: opt(Filter.Condition),
@@ -255,6 +256,8 @@ const build = (
       ...(c.may === undefined ? {} : { optional: c.may }),
       ...(c.additional === undefined ? {} : { additional: c.additional }),
       ...(c.duration === undefined ? {} : { duration: { until: c.duration } }),
+      // "The next time …" (614.8-style wording): one use, used up by its one application
+      ...(c.next === true ? { limit: { times: 1 } } : {}),
       rule: c.rule ?? dflt.rule
     },
     view
@@ -661,25 +664,11 @@ export const redirect = (
   )
 }
 
-/**
- * CR 614.1a on a zone change: "If [a card] would be put into [zone] …, instead put it into
- * [another zone]" (exile instead of the graveyard; shuffle into its owner's library). `when`
- * holds the params the zone change must have (e.g. `{ to: "graveyard" }`, or
- * `{ from: "battlefield", to: "graveyard" }` for "would die"); `into` is the zone instead; `to`
- * the cards it watches (default: every card).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * const rip = Effects.zoneInstead({ id: "rip", controller: "ap", when: { to: "graveyard" }, into: "exile" })
- * rip.action // { _tag: "SetParams", params: { to: "exile" } }
- * ```
- * @since 0.1.0
- * @category replacement
- */
-export const zoneInstead = (
+/** CR 614.1a on a zone change, as one effect on `family` (see {@link zoneInstead}). */
+const zoneInsteadOn = (
   o: typeof Options.zoneInstead.Type,
-  view?: GameView.GameView
+  view: GameView.GameView | undefined,
+  family: string
 ): Replacement.Replacement =>
   build(
     o,
@@ -689,9 +678,52 @@ export const zoneInstead = (
       category: Category.replacement,
       rule: "MTG CR 614.1a"
     },
-    watchOf(o.family ?? Game.Family.zoneChange, o.to, undefined, o.when),
+    watchOf(family, o.to, undefined, o.when),
     { _tag: "SetParams", params: { to: o.into } }
   )
+
+/** The zone change a destruction is (CR 701.8a), as `Game.destroyIsZoneChange` writes it. */
+const DESTRUCTION: Readonly<Record<string, GameView.Prop>> = { from: "battlefield", to: "graveyard" }
+
+/**
+ * CR 614.1a on a zone change: "If [a card] would be put into [zone] …, instead put it into
+ * [another zone]" (exile instead of the graveyard; shuffle into its owner's library). `when`
+ * holds the params the zone change must have (e.g. `{ to: "graveyard" }`, or
+ * `{ from: "battlefield", to: "graveyard" }` for "would die"); `into` is the zone instead; `to`
+ * the cards it watches (default: every card); `family` the events it watches (default
+ * `zoneChange`; `destroy`: "if it would be destroyed, exile it instead").
+ *
+ * A destruction is a zone change (CR 701.8a, "To destroy a permanent, move it from the
+ * battlefield to its owner's graveyard"), so an effect on zone changes (no `family`, or
+ * `zoneChange`) whose `when` a destruction satisfies — only `from` and `to`, `from` the
+ * battlefield or absent, `to` the graveyard or absent — is two effects, as core watches one family
+ * each: `<id>` on zone changes and `<id>:destroy` on destructions (whose params are the zone
+ * change, see `Game.destroyIsZoneChange`). Rest in Peace ("If a card would be put into a
+ * graveyard from anywhere, exile it instead") then exiles a creature destroyed for lethal damage
+ * (704.5g) as it exiles one that dies of 0 toughness (704.5f). Any other `when` (`to: hand`) or
+ * `family` is the one effect.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * const [rip, ripDestroy] = Effects.zoneInstead({ id: "rip", controller: "ap", when: { to: "graveyard" }, into: "exile" })
+ * rip?.action // { _tag: "SetParams", params: { to: "exile" } }
+ * ripDestroy?.watch.family // "destroy"
+ * ```
+ * @since 0.1.0
+ * @category replacement
+ */
+export const zoneInstead = (
+  o: typeof Options.zoneInstead.Type,
+  view?: GameView.GameView
+): ReadonlyArray<Replacement.Replacement> => {
+  const family = o.family ?? Game.Family.zoneChange
+  const e = zoneInsteadOn(o, view, family)
+  const seesDestroy =
+    family === Game.Family.zoneChange &&
+    Object.entries(o.when).every(([k, v]) => Object.hasOwn(DESTRUCTION, k) && DESTRUCTION[k] === v)
+  return seesDestroy ? [e, { ...zoneInsteadOn(o, view, Game.Family.destroy), id: `${e.id}:destroy` }] : [e]
+}
 
 /**
  * CR 614.1a: "If [event] would happen, [other events] instead" — the occurrence is replaced by
@@ -910,8 +942,9 @@ function modifyLabel(c: {
 }
 
 /**
- * The named predicate "this is still the object the effect was aimed at": its number of zone
- * changes (`Game.ZONE_CHANGES`) is the one in `args[id]` (an id not in `args` always passes).
+ * The name under which this ruleset registers core's `Identity.sameObject`, "this is still the
+ * object the effect was aimed at": its number of zone changes (`Game.ZONE_CHANGES`) is the one in
+ * `args[id]` (an id not in `args` always passes).
  *
  * @example
  * ```ts
@@ -934,19 +967,17 @@ export const PREDICATE_SAME_OBJECT = "mtg.sameObject" as const
  * @since 0.1.0
  * @category predicates
  */
-export const predicates: Filter.Predicates = {
-  [PREDICATE_SAME_OBJECT]: (view, id, _ctx, args) => {
-    const at = args[id]
-    return typeof at !== "number" || Game.num(view, id, Game.ZONE_CHANGES) === at
-  }
-}
+export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity.sameObject }
 
 /**
  * Binds an effect to the objects it names as they are now (CR 400.7: "An object that moves from
  * one zone to another becomes a new object with no memory of or relation to its previous
- * existence"). An effect that watches named objects (`subject` by id) gets the condition that each
- * is still the same object — it has not changed zones since — so after a zone change it no longer
- * applies to what is now a new object (the trace says its condition is not met). Players and
+ * existence"), with core's `Identity.bind`. An effect that watches named objects — the recipients
+ * (`to`, `watch.subject` by id) and the sources (`from`, `watch.source` by id: "a source of your
+ * choice") — gets the condition that each is still the same object — it has not changed zones
+ * since — so after a zone change it no longer applies to what is now a new object, whether it is
+ * dealt the damage or deals it (the trace says its condition is not met). Before issue 29 only
+ * the recipients were bound (MTG-26). Players and
  * effects that watch no named object are unchanged. Scenario files bind every effect when it is
  * created (`effects:` against the starting view, `resolve:` against the view at that step); code
  * that builds effects itself calls this with the view of the moment the effect is created.
@@ -963,21 +994,5 @@ export const predicates: Filter.Predicates = {
  * @since 0.1.0
  * @category constructors
  */
-export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement => {
-  const subj = e.watch.subject
-  if (subj?._tag !== "Id") return e
-  const args: Record<string, number> = {}
-  let any = false
-  for (const id of subj.ids) {
-    if (view.objects[id]?.kind !== "object") continue
-    args[id] = Game.num(view, id, Game.ZONE_CHANGES)
-    any = true
-  }
-  if (!any) return e
-  const same: Filter.Condition = {
-    _tag: "Test",
-    on: "subject",
-    filter: { _tag: "Named", name: PREDICATE_SAME_OBJECT, args }
-  }
-  return { ...e, condition: e.condition === undefined ? same : { _tag: "All", all: [same, e.condition] } }
-}
+export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
+  Identity.bind(e, view, PREDICATE_SAME_OBJECT)

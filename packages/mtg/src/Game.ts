@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { GameEvent, GameView, type Policy } from "@bulwark/core"
+import { GameEvent, GameView, Identity, type Language, Policy, Zones } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -44,6 +44,36 @@ export const Family = {
   destroy: "destroy",
   regenerate: "regenerate"
 } as const
+
+/**
+ * Whether each family of {@link Family} has a number: a zone change, a destruction and a
+ * regeneration happen to one object once — one written without an `amount` happens once,
+ * exactly as with `amount: 1` (FAB-23's rule for every game: "destroy it" needs no count) — while
+ * damage, life, marked damage, counters, cards drawn and tokens are counted. The scenario
+ * language's `families` and `amountless` are made from it (core `Language.familyAmounts`), and
+ * the compiler checks that every family is declared.
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.familyAmounts.zoneChange // "once"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const familyAmounts = {
+  damage: "counted",
+  lifeLoss: "counted",
+  lifeGain: "counted",
+  markDamage: "counted",
+  addCounters: "counted",
+  removeCounters: "counted",
+  zoneChange: "once",
+  draw: "counted",
+  createToken: "counted",
+  destroy: "once",
+  regenerate: "once"
+} as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
 
 /**
  * The kind tag put on every result of damage (CR 120.4c), so that an effect can watch "life loss
@@ -191,6 +221,64 @@ export const excessDamage: Policy.EventPreparation = {
 }
 
 /**
+ * CR 701.8a, "To destroy a permanent, move it from the battlefield to its owner's graveyard": a
+ * destruction is a zone change, so every `destroy` occurrence of an event carries the zone
+ * change it is — `params: { from: "battlefield", to: "graveyard" }`, each one only when the
+ * occurrence names none — before any replacement effect sees it. An effect that watches the zone
+ * change (`when: { to: "graveyard" }`, "If a card would be put into a graveyard from anywhere,
+ * exile it instead"; `when: { from: "battlefield", to: "graveyard" }`, "if it would die") then
+ * sees the destruction as well (see `Effects.zoneInstead`), and once one of them has put
+ * it elsewhere (`to: exile`) the others no longer apply (CR 616.1f). Part of {@link prepareEvent}.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * const d = GameEvent.occurrence({ id: "k", family: "destroy", subject: "bear" })
+ * Game.destroyIsZoneChange.apply([d], view)?.occurrences[0]?.params // { from: "battlefield", to: "graveyard" }
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const destroyIsZoneChange: Policy.EventPreparation = {
+  rule: "MTG CR 701.8a",
+  apply: (occurrences) => {
+    const bare = (o: GameEvent.Occurrence) =>
+      o.family === Family.destroy && (o.params["from"] === undefined || o.params["to"] === undefined)
+    if (!occurrences.some(bare)) return undefined
+    return {
+      occurrences: occurrences.map((o) =>
+        bare(o) ? { ...o, params: { from: "battlefield", to: "graveyard", ...o.params } } : o
+      ),
+      notes: []
+    }
+  }
+}
+
+/**
+ * The ruleset's `prepareEvent`: {@link excessDamage} (CR 120.4a), then
+ * {@link destroyIsZoneChange} (CR 701.8a).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.prepareEvent.rule // "MTG CR 120.4a, 701.8a"
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const prepareEvent: Policy.EventPreparation = {
+  rule: "MTG CR 120.4a, 701.8a",
+  apply: (occurrences, view) => {
+    const excess = excessDamage.apply(occurrences, view)
+    const zones = destroyIsZoneChange.apply(excess?.occurrences ?? occurrences, view)
+    if (zones === undefined) return excess
+    return { occurrences: zones.occurrences, notes: excess?.notes ?? [] }
+  }
+}
+
+/**
  * The property that holds a counter kind: `+1/+1` → `plus1Counters`, `-1/-1` → `minus1Counters`,
  * `loyalty` → `loyalty`, `poison` → `poison`, `defense` → `defense`, anything else →
  * `<kind>Counters`.
@@ -333,6 +421,35 @@ const bump = (id: string, prop: string, by: number) => (view: GameView.GameView)
   setProps(view, id, (p) => ({ ...p, [prop]: (typeof p[prop] === "number" ? (p[prop] as number) : 0) + by }))
 
 /**
+ * Where Magic's objects are in play and have a controller (core's `Zones`):
+ *
+ * - in play: the battlefield — damage is dealt only to what is there: CR 120.1a, "Damage can't be
+ *   dealt to an object that's not a battle, a creature, or a planeswalker", and a creature card
+ *   in a graveyard is not a creature (a permanent); an occurrence of `damage` to an object
+ *   elsewhere fails;
+ * - control: the battlefield and the stack — CR 108.4: "A card doesn't have a controller unless
+ *   that card represents a permanent or spell; in those cases, its controller is determined by
+ *   the rules for permanents or spells." So `controller: you` ("you control") never matches a card
+ *   in a library, hand, graveyard or exile; who decides for such a card is still its owner
+ *   (108.4a, `GameView.controllerOf`).
+ *
+ * @example
+ * ```ts
+ * import { Game } from "@bulwark/mtg"
+ * Game.zones.control // ["battlefield", "stack"]
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const zones: Zones.Zones = {
+  inPlay: ["battlefield"],
+  inPlayRule: "MTG CR 120.1a",
+  control: ["battlefield", "stack"],
+  controlRule: "MTG CR 108.4",
+  dealtInPlay: [Family.damage]
+}
+
+/**
  * The property that counts an object's zone changes: each one makes it a new object (CR 400.7,
  * "An object that moves from one zone to another becomes a new object with no memory of or
  * relation to its previous existence"), so an effect aimed at it before no longer applies.
@@ -345,7 +462,7 @@ const bump = (id: string, prop: string, by: number) => (view: GameView.GameView)
  * @since 0.1.0
  * @category getters
  */
-export const ZONE_CHANGES = "zoneChanges" as const
+export const ZONE_CHANGES = Identity.ZONE_CHANGES
 
 /**
  * Moves an object to another zone. Leaving the battlefield ends attachments (its own
@@ -369,12 +486,12 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
   const { controller: _c, ...rest } = o
   const props: Record<string, GameView.Prop> = { ...o.props }
   // CR 400.7: a new object; effects aimed at the old one (Effects.aimedAt) no longer apply to it
-  if (o.zone !== zone) props[ZONE_CHANGES] = num(view, id, ZONE_CHANGES) + 1
+  if (o.zone !== zone) props[ZONE_CHANGES] = Identity.generationOf(view, id) + 1
   if (zone !== "battlefield") {
     delete props["attachedTo"]
     delete props["damage"]
   }
-  const keepsController = zone === "battlefield" || zone === "stack"
+  const keepsController = Zones.contains(zones.control, zone)
   const next: GameView.GameObject =
     keepsController && o.controller !== undefined
       ? { ...o, zone, props }
@@ -438,7 +555,8 @@ export const BLOCKING = "blocking" as const
  *   is recorded on it ({@link DEATHTOUCH_DAMAGE}, for CR 704.5h), whatever its results are;
  * - `addCounters` / `removeCounters` with `params.counter` (`+1/+1`, `-1/-1`, `poison`,
  *   `loyalty`, `defense`, …): the counter's property (CR 120.3b–d); power and toughness are
- *   recomputed;
+ *   recomputed; only the counters there are can be removed, and the outcome records how many
+ *   were (CR 609.3: "it does only as much as possible");
  * - `zoneChange` with `params.to`: the subject's zone;
  * - `destroy`: the subject goes to its owner's graveyard (or to `params.to`, when a replacement
  *   effect set it: "exile it instead");
@@ -452,11 +570,12 @@ export const BLOCKING = "blocking" as const
  *
  * Other families change nothing. An instruction that can't be carried out is ignored (MTG CR
  * 614.6, 615.6: "the impossible instruction is simply ignored"): drawing from a library with
- * fewer cards draws what there is, destroying an object that is not there does nothing.
+ * fewer cards draws what there is, destroying an object that is not there does nothing. What
+ * was really done is what the commit reports (`Policy.Committed`) and the outcome records.
  *
  * @example
  * ```ts
- * import { GameEvent, GameView, type Policy } from "@bulwark/core"
+ * import { GameEvent, GameView, Identity, type Policy } from "@bulwark/core"
  * import { Game } from "@bulwark/mtg"
  * const view = GameView.make({ players: ["a"], activePlayer: "a",
  *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
@@ -466,7 +585,10 @@ export const BLOCKING = "blocking" as const
  * @since 0.1.0
  * @category state
  */
-export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
+export const commit = (
+  view: GameView.GameView,
+  o: GameEvent.Occurrence
+): GameView.GameView | Policy.Committed => {
   switch (o.family) {
     case Family.damage:
       // CR 704.5h: "it's been dealt damage by a source with deathtouch since the last time
@@ -489,9 +611,16 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
       const prop = counterProp(kind)
       const sign = o.family === Family.addCounters ? 1 : -1
       const current = num(view, o.subject, prop)
-      // a permanent can't have fewer than 0 counters of a kind
+      // a permanent can't have fewer than 0 counters of a kind: only the counters there are
+      // are removed, and that is what was done (609.3; MTG-27: five asked, two there → two)
       const by = sign > 0 ? o.amount : -Math.min(current, o.amount)
-      return bump(o.subject, prop, by)(view)
+      const after = bump(o.subject, prop, by)(view)
+      return sign > 0 || current >= o.amount
+        ? after
+        : Policy.committed(after, current, {
+            reason: `${o.subject} had ${current} ${kind} counter${current === 1 ? "" : "s"}: only those are removed`,
+            rule: "MTG CR 614.6"
+          })
     }
     case Family.zoneChange: {
       const to = o.params["to"]
@@ -523,7 +652,13 @@ export const commit = (view: GameView.GameView, o: GameEvent.Occurrence): GameVi
           left--
         }
       }
-      return v
+      // drawing from a library with fewer cards draws what there is (the rest is ignored, 614.6)
+      return left === 0
+        ? v
+        : Policy.committed(v, o.amount - left, {
+            reason: `${o.subject}'s library had ${o.amount - left} card${o.amount - left === 1 ? "" : "s"}: ${left} of the draws can't be done`,
+            rule: "MTG CR 614.6"
+          })
     }
     case Family.createToken: {
       const objects: Record<string, GameView.GameObject> = { ...view.objects }
@@ -768,4 +903,78 @@ export const sbaFails = (o: GameEvent.Occurrence, view: GameView.GameView): Poli
       rule: rules
     }
   return undefined
+}
+
+/**
+ * CR 120.1a, "Damage can't be dealt to an object that's not a battle, a creature, or a
+ * planeswalker": why a `damage` occurrence to such an object (a noncreature artifact, an
+ * enchantment, a land, a card in a graveyard) fails — nothing is dealt, nothing is reported
+ * dealt, no effect applies to it — or `undefined` for damage to a player or to a battle,
+ * creature or planeswalker. Part of the ruleset's `fails` ({@link fails}).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "rock", kind: "object",
+ *   controller: "a", zone: "battlefield", props: { types: ["Artifact"] } }] })
+ * Game.damageFails(GameEvent.damage({ id: "d", source: "a", recipient: "rock", amount: 2 }), view)?.rule
+ * // "MTG CR 120.1a"
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const damageFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  if (o.family !== Family.damage) return undefined
+  const r = view.objects[o.subject]
+  if (r === undefined || r.kind !== "object") return undefined
+  if (DAMAGEABLE.some((t) => has(view, o.subject, "types", t))) return undefined
+  return {
+    reason: `${o.subject} is not a battle, a creature or a planeswalker: damage can't be dealt to it`,
+    rule: "MTG CR 120.1a"
+  }
+}
+
+const DAMAGEABLE = ["Creature", "Planeswalker", "Battle"] as const
+
+/**
+ * The ruleset's `fails`: {@link damageFails} (CR 120.1a), then {@link sbaFails} (704.5f–i).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "a", kind: "player", props: { life: 20 } }] })
+ * Game.fails(GameEvent.damage({ id: "d", source: "a", recipient: "a", amount: 2 }), view) // undefined
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined =>
+  damageFails(o, view) ?? sbaFails(o, view)
+
+/**
+ * CR 514.2, the cleanup step: "all damage marked on permanents (including phased-out permanents)
+ * is removed and all "until end of turn" and "this turn" effects end": every permanent's marked
+ * `damage` becomes 0. The scenario step `advance: endOfTurn` does this just before the ledger
+ * crosses the boundary (the same turn-based action ends the effects).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Game } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [{ id: "bear", kind: "object",
+ *   controller: "a", zone: "battlefield", props: { types: ["Creature"], toughness: 3, damage: 2 } }] })
+ * Game.cleanupDamage(view).objects["bear"]?.props["damage"] // 0
+ * ```
+ * @since 0.1.0
+ * @category state
+ */
+export const cleanupDamage = (view: GameView.GameView): GameView.GameView => {
+  let v = view
+  for (const o of Object.values(view.objects))
+    if (o.kind === "object" && o.zone === "battlefield" && num(view, o.id, "damage") !== 0)
+      v = GameView.setObject(v, { ...o, props: { ...o.props, damage: 0 } })
+  return v
 }

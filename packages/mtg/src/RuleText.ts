@@ -20,6 +20,9 @@
  * @category rules
  */
 export const sentences: Readonly<Record<string, string>> = {
+  "108.4":
+    "A card doesn’t have a controller unless that card represents a permanent or spell; in those cases, its controller is determined by the rules for permanents or spells.",
+  "120.1a": "Damage can’t be dealt to an object that’s not a battle, a creature, or a planeswalker.",
   "120.3":
     "Damage may have one or more of the following results, depending on whether the recipient of the damage is a player or permanent, the characteristics of the damage’s source, and the characteristics of the damage’s recipient (if it’s a permanent).",
   "120.4a":
@@ -28,10 +31,14 @@ export const sentences: Readonly<Record<string, string>> = {
     "Third, damage that’s been dealt is processed into its results, as modified by replacement effects that interact with those results (such as life loss or counters).",
   "120.6":
     "If the total damage marked on a creature is greater than or equal to its toughness, that creature has been dealt lethal damage and is destroyed as a state-based action (see rule 704).",
+  "514.2":
+    "Second, the following actions happen simultaneously: all damage marked on permanents (including phased-out permanents) is removed and all “until end of turn” and “this turn” effects end. This turn-based action doesn’t use the stack.",
   "609.7b":
     "When the source would deal damage, the “shield” rechecks the source’s properties. If the properties no longer match, the damage isn’t prevented or replaced.",
   "614.1a":
     "Effects that use the word “instead” are replacement effects. Most replacement effects use the word “instead” to indicate what events will be replaced with other events.",
+  "614.6":
+    "If an event is replaced, it never happens. A modified event occurs instead, which may in turn trigger abilities. Note that the modified event may contain instructions that can’t be carried out, in which case the impossible instruction is simply ignored.",
   "614.8":
     "Regeneration is a destruction-replacement effect. The word “instead” doesn’t appear on the card but is implicit in the definition of regeneration. “Regenerate [permanent]” means “The next time [permanent] would be destroyed this turn, instead remove all damage marked on it and its controller taps it. If it’s an attacking or blocking creature, remove it from combat.” Abilities that trigger from damage being dealt still trigger even if the permanent regenerates. See rule 701.19.",
   "614.9":
@@ -73,6 +80,7 @@ export const sentences: Readonly<Record<string, string>> = {
     "All damage that would be dealt to such a permanent or player [with protection from everything] is prevented.",
   "702.16k":
     "All damage that would be dealt to such a permanent or player by sources controlled by the specified player or owned by that player but not controlled by another player is prevented.",
+  "701.8a": "To destroy a permanent, move it from the battlefield to its owner’s graveyard.",
   "704.5a": "If a player has 0 or less life, that player loses the game.",
   "704.5c": "If a player has ten or more poison counters, that player loses the game.",
   "704.5f":

@@ -130,18 +130,23 @@ export const predicates = { ...Protection.predicates, ...Results.predicates, ...
  */
 export const rules: Policy.Rules = {
   name: "mtg",
+  rulesVersion: "MTG Comprehensive Rules 2025-06-06 (excerpt)",
   order,
   assignment,
   results: Results.policy,
   commit: Game.commit,
-  // CR 704.5f–i: a state-based destruction or zone change happens only where the rule applies
-  fails: Game.sbaFails,
+  // CR 120.1a: damage only to players, battles, creatures and planeswalkers; CR 704.5f–i: a
+  // state-based destruction or zone change happens only where the rule applies
+  fails: Game.fails,
+  // CR 108.4 (control) and 120.1a (damage only to what is on the battlefield)
+  zones: Game.zones,
   predicates,
   values: Results.values,
   // order prompts only when the order can matter (a doubler and protection on one creature)
   orderShortcut: true,
-  // CR 120.4a: excess damage is dealt elsewhere before replacement and prevention (120.4b)
-  prepareEvent: Game.excessDamage
+  // CR 120.4a: excess damage is dealt elsewhere before replacement and prevention (120.4b);
+  // CR 701.8a: a destruction is the zone change battlefield → graveyard
+  prepareEvent: Game.prepareEvent
 }
 
 const fam = Words.phrases

@@ -266,8 +266,8 @@ const occurrenceFields = {
  * An occurrence of an `event` step, with Magic's own fields: `excessTo` ("excess damage is dealt
  * to that creature's controller instead", CR 120.4a: `controller`, or a player or object id) and
  * `cantBeRedirected: true` (kind `Game.CANT_BE_REDIRECTED`: redirection effects don't watch it).
- * A `destroy` or `regenerate` occurrence without an amount has amount 1 (one permanent: the
- * language's `amountless` families).
+ * A `zoneChange`, `destroy` or `regenerate` occurrence without an amount has amount 1 (one
+ * object: the families `Game.familyAmounts` declares `once`).
  */
 const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileContext) => {
   const base = Language.occurrence(entry)
@@ -350,6 +350,9 @@ const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step>
   }
   return [update, { _tag: "Event", event }, checked]
 }
+
+/** The cleanup step's turn-based action that removes marked damage. */
+const CLEANUP_RULE = "MTG CR 514.2"
 
 /** The times that pass (`advance:`) and that effects last until (`duration:`). */
 const times = ["endOfTurn", "endOfCombat", "yourNextTurn"]
@@ -485,8 +488,22 @@ export const language: Language.Language = {
   },
   update: { fields: UpdateFields, view: updateView },
   boundaries: times,
+  // CR 514.2, the cleanup step: "all damage marked on permanents … is removed and all "until end
+  // of turn" and "this turn" effects end" — the damage just before the ledger crosses endOfTurn
+  advance: (boundary) =>
+    boundary === "endOfTurn"
+      ? {
+          before: [
+            {
+              _tag: "Update",
+              label: `cleanup step: all damage marked on permanents is removed (${CLEANUP_RULE})`,
+              apply: Game.cleanupDamage
+            }
+          ]
+        }
+      : {},
   durations: times,
-  families: Object.values(Game.Family),
-  // a destruction or a regeneration happens to one permanent: amount 1 when not written
-  amountless: [Game.Family.destroy, Game.Family.regenerate]
+  // the families and those that happen once (a zone change, a destruction, a regeneration: amount
+  // 1 when not written), from one declaration
+  ...Language.familyAmounts(Game.familyAmounts)
 }

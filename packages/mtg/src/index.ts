@@ -103,6 +103,18 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     note: "`Effects.aimedAt` binds an effect to the objects it names; scenario files bind every effect"
   },
   {
+    rule: "120.1a",
+    title: "damage only to players, battles, creatures and planeswalkers",
+    status: "implemented",
+    note: "damage to any other object fails (`Game.damageFails`): nothing is dealt or reported"
+  },
+  {
+    rule: "514.2",
+    title: "the cleanup step removes marked damage as the turn's effects end",
+    status: "implemented",
+    note: "`advance: endOfTurn` (`Game.cleanupDamage`, just before the ledger crosses the boundary)"
+  },
+  {
     rule: "120.6",
     title: "lethal damage destroys (state-based action)",
     status: "implemented",
@@ -119,6 +131,12 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     title: "damage from a source with deathtouch destroys (regeneration can replace it)",
     status: "implemented",
     note: "recorded as `deathtouchDamage` when dealt, cleared after each state-based check"
+  },
+  {
+    rule: "701.8a, 704.5g",
+    title: "a destruction is a zone change to the graveyard: replacements of that zone change see it",
+    status: "implemented",
+    note: "`Game.destroyIsZoneChange` gives every `destroy` its zone change; a `zoneInstead` a destruction satisfies is also `<id>:destroy`"
   },
   { rule: "120.8", title: "0 damage is not dealt", status: "implemented" },
   {
@@ -221,7 +239,7 @@ export const ruleset: Ruleset.Ruleset = {
   name: "Magic: The Gathering",
   description:
     "Magic CR 120 (damage and its results), 614 (replacement), 615 (prevention), 616 (interaction) and 702.16 (protection)",
-  rulesVersion: "MTG Comprehensive Rules 2025-06-06 (excerpt)",
+  rulesVersion: Rules.rules.rulesVersion ?? "",
   language: Scenario.language,
   rules: Rules.rules,
   coverage,

@@ -24,7 +24,7 @@
  * CR 616.1: "the affected object's controller (or its owner if it has no controller) or the
  * affected player chooses one to apply".
  */
-import { GameEvent, type GameView, Ledger, type Replacement } from "@bulwark/core"
+import { GameEvent, GameView, Ledger, type Replacement } from "@bulwark/core"
 import { Skeleton } from "@bulwark/scenario"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Result, Schema } from "effect"
@@ -259,6 +259,59 @@ LawSuite.lawSuite({
   chooserLaw,
   nonNegative: ["damage", "poison", Game.counterProp("-1/-1"), Game.counterProp("+1/+1")],
   unpreventable: true,
+  // 614.6 / 609.3: counters removed and cards drawn are what there were; damage and life loss
+  // are not exact (damage is dealt in full, 120.3; a life total can go below 0, 119.3)
+  done: {
+    exact: [Game.Family.removeCounters, Game.Family.addCounters, Game.Family.draw, Game.Family.markDamage],
+    boards: [
+      {
+        name: "five +1/+1 counters removed from a creature with two (MTG-27)",
+        input: () => doneBoard(Game.Family.removeCounters, "bear", 5, { counter: "+1/+1" })
+      },
+      { name: "three cards drawn from a library of one", input: () => doneBoard(Game.Family.draw, "nap", 3) },
+      {
+        name: "a player who loses 25 life with 20 (below 0)",
+        input: () => doneBoard(Game.Family.lifeLoss, "nap", 25)
+      }
+    ]
+  },
   runs: 120,
   seed: 20261201
 })
+
+/** A board where more is asked than there is: a 2/2 with two +1/+1 counters, one card in NAP's library. */
+function doneBoard(
+  family: string,
+  subject: string,
+  amount: number,
+  params: Readonly<Record<string, string>> = {}
+): Laws.Input {
+  return {
+    event: GameEvent.make("e", [GameEvent.occurrence({ id: "o", family, subject, amount, params })]),
+    ledger: Ledger.empty,
+    view: GameView.make({
+      players: ["ap", "nap"],
+      activePlayer: "ap",
+      objects: [
+        { id: "ap", kind: "player", props: { life: 20 } },
+        { id: "nap", kind: "player", props: { life: 20 } },
+        {
+          id: "bear",
+          kind: "object",
+          controller: "nap",
+          owner: "nap",
+          zone: "battlefield",
+          props: {
+            types: ["Creature"],
+            power: 4,
+            toughness: 4,
+            basePower: 2,
+            baseToughness: 2,
+            plus1Counters: 2
+          }
+        },
+        { id: "card", kind: "object", owner: "nap", zone: "library", props: {} }
+      ]
+    })
+  }
+}

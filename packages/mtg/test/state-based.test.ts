@@ -9,7 +9,7 @@
  * or blocking creature from combat. Each test quotes its rule; the mutants at the end show the
  * expectations fail against the behaviour before issue 17.
  */
-import { Chooser, GameEvent, GameView, type Policy, Ruleset } from "@bulwark/core"
+import { Chooser, GameEvent, GameView, Ledger, type Policy, Ruleset } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Game, Rules } from "../src/index.js"
 import { compile, creature, mismatches, run, spell } from "./helpers.js"
@@ -219,6 +219,137 @@ describe("CR 704.5i: a planeswalker with loyalty 0 — put into the graveyard, a
     expect(one(r, "zoneChange", "gideon")?.status).toBe("happened")
     expect(r.outcome.effects["regen"]).toMatchObject({ uses: 0 })
     expect(r.outcome.state["gideon"]?.["zone"]).toBe("graveyard")
+  })
+})
+
+describe("CR 704.5g with 614.1a and 701.8a: a death from lethal damage is a zone change replacements see", () => {
+  /**
+   * CR 704.5g: "If a creature has toughness greater than 0, it has damage marked on it, and the
+   * total damage marked on it is greater than or equal to its toughness, that creature has been
+   * dealt lethal damage and is destroyed. Regeneration can replace this event." CR 701.8a: "To
+   * destroy a permanent, move it from the battlefield to its owner's graveyard." CR 614.1a:
+   * "Effects that use the word "instead" are replacement effects." So Rest in Peace ("If a card
+   * or token would be put into a graveyard from anywhere, exile it instead"), written once as a
+   * zone change to the graveyard, exiles a creature destroyed for lethal damage. Before issue 29
+   * it stayed unused and the bear went to the graveyard (only 704.5f's and 704.5i's zone changes
+   * were seen).
+   */
+  it("lethal damage with Rest in Peace: destroyed, and exiled instead of put into the graveyard", () => {
+    const r = run({
+      players,
+      objects: [creature("bear", "nap", { damage: 2 })],
+      effects: [rip],
+      steps: [sba]
+    })
+    expect(one(r, "destroy", "bear")).toMatchObject({
+      status: "happened",
+      applied: ["rip:destroy"],
+      params: { from: "battlefield", to: "exile" }
+    })
+    expect(r.outcome.effects["rip:destroy"]).toMatchObject({ uses: 1 })
+    expect(r.outcome.state["bear"]?.["zone"]).toBe("exile")
+  })
+
+  /** The same through the damage that marks it: 3 damage to a 2/2, then the check (704.5g). */
+  it("dealt 3 by a spell, then the check: exiled", () => {
+    const r = run({
+      players,
+      objects: [creature("bear", "nap"), spell("bolt", "ap")],
+      effects: [rip],
+      steps: [{ event: { id: "e", occurrences: [{ id: "d", source: "bolt", to: "bear", amount: 3 }] } }, sba]
+    })
+    expect(r.outcome.state["bear"]?.["zone"]).toBe("exile")
+  })
+
+  /** 704.5h's destruction (deathtouch) is the same zone change. */
+  it("deathtouch damage with Rest in Peace: exiled", () => {
+    const r = run({
+      players,
+      objects: [creature("big", "nap", { power: 5, toughness: 5 }), dt],
+      effects: [rip],
+      steps: [touch("big", 1), sba]
+    })
+    expect(r.outcome.state["big"]?.["zone"]).toBe("exile")
+  })
+
+  /** "If this creature would die, exile it instead" (`when: { from: battlefield, to: graveyard }`) sees the destruction too. */
+  it('"if it would die, exile it instead" applies to a destruction for lethal damage', () => {
+    const r = run({
+      players,
+      objects: [creature("bear", "nap", { damage: 2 })],
+      effects: [
+        {
+          kind: "zoneInstead",
+          id: "die",
+          controller: "nap",
+          to: "bear",
+          when: { from: "battlefield", to: "graveyard" },
+          into: "exile"
+        }
+      ],
+      steps: [sba]
+    })
+    expect(r.outcome.effects["die:destroy"]).toMatchObject({ uses: 1 })
+    expect(r.outcome.state["bear"]?.["zone"]).toBe("exile")
+  })
+
+  /**
+   * CR 616.1f: "Once the chosen effect has been applied, this process is repeated (taking into
+   * account only replacement or prevention effects that would now be applicable) until there are
+   * no more left to apply." Once Rest in Peace sent the destroyed creature to exile, "if it would
+   * die, shuffle it into its owner's library instead" no longer applies.
+   */
+  it("616.1f: exile applied first, the shuffle no longer applies", () => {
+    const r = run(
+      {
+        players,
+        objects: [creature("bear", "nap", { damage: 2 })],
+        effects: [
+          rip,
+          {
+            kind: "zoneInstead",
+            id: "shuffle",
+            controller: "nap",
+            to: "bear",
+            when: { from: "battlefield", to: "graveyard" },
+            into: "library"
+          }
+        ],
+        steps: [sba]
+      },
+      { decisions: ["rip:destroy"] }
+    )
+    expect(r.outcome.decisions).toMatchObject([
+      { kind: "ChooseEffect", chooser: "nap", answer: "rip:destroy" }
+    ])
+    expect(r.outcome.effects["shuffle:destroy"]).toMatchObject({ uses: 0 })
+    expect(r.outcome.state["bear"]?.["zone"]).toBe("exile")
+  })
+
+  /** A zone change elsewhere ("If a card would be put into a hand") is not a destruction: one effect. */
+  it("a zone-change effect a destruction can't satisfy is not made to watch destructions", () => {
+    const c = compile({
+      players,
+      objects: [],
+      effects: [{ kind: "zoneInstead", id: "h", controller: "ap", when: { to: "hand" }, into: "exile" }]
+    })
+    expect(c.ledger.effects.map((e) => e.id)).toEqual(["h"])
+  })
+
+  /** Mutant: the effect as before issue 29 (zone changes only) — the bear dealt lethal damage goes to the graveyard. */
+  it("mutant: Rest in Peace on zone changes only leaves the destroyed bear in the graveyard", () => {
+    const c = compile({
+      players,
+      objects: [creature("bear", "nap", { damage: 2 })],
+      effects: [rip],
+      steps: [sba]
+    })
+    const r = Ruleset.run(
+      Rules.rules,
+      { ...c, ledger: Ledger.remove(c.ledger, ["rip:destroy"]) },
+      Chooser.firstLegal
+    )
+    expect(mismatches(r, { state: { bear: { zone: "exile" } } })).not.toBe("")
   })
 })
 

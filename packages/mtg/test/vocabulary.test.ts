@@ -627,7 +627,10 @@ describe("CR 614: events replacement effects see, in the outcome", () => {
    * CR 614.6: "If an event is replaced, it never happens. … Note that the modified event may
    * contain instructions that can't be carried out, in which case the impossible instruction is
    * simply ignored." (CR 615.6 says the same of prevention.) A life gain replaced by a draw from
-   * an empty library: the draw happens, draws nothing, nothing fails.
+   * an empty library: the life gain is replaced; the draw draws nothing. Ruling changed by 614.6
+   * with 609.3 ("it does only as much as possible"; issue 29, point 8: what is reported is what
+   * was done): the draw used to be reported as happened with 2; now nothing was done, so it is
+   * `failed` with its 2 `notDone` (a trigger system still sees the attempt).
    */
   it("an impossible instruction of the replacing event is ignored", () => {
     const r = run({
@@ -647,7 +650,9 @@ describe("CR 614: events replacement effects see, in the outcome", () => {
     })
     const e = r.outcome.events["e"]
     expect(e?.occurrences["g"]).toMatchObject({ status: "replaced" })
-    expect(e?.happened.map((h) => h.family)).toEqual(["draw"])
+    expect(e?.happened.map((h) => h.family)).toEqual([])
+    const draw = Object.values(e?.occurrences ?? {}).find((o) => o.family === "draw")
+    expect(draw).toMatchObject({ status: "failed", amount: 0, notDone: 2 })
     expect(r.outcome.state["ap"]?.["life"]).toBe(20)
   })
 
@@ -776,7 +781,9 @@ describe("CR 614: events replacement effects see, in the outcome", () => {
       activePlayer: "a",
       objects: [{ id: "c", kind: "object", controller: "a", zone: "battlefield", props: { damage: 2 } }]
     })
-    const after = Game.commit(view, GameEvent.occurrence({ id: "r", family: "regenerate", subject: "c" }))
+    const after = Policy.viewOf(
+      Game.commit(view, GameEvent.occurrence({ id: "r", family: "regenerate", subject: "c" }))
+    )
     expect(after.objects["c"]?.props).toMatchObject({ damage: 0, tapped: true })
   })
 })

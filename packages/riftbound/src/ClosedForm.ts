@@ -168,6 +168,7 @@ const readChain = (ledger: Ledger.Ledger, view: GameView.GameView, unit: string)
       e.additional !== undefined ||
       e.optional === true ||
       e.requiresSourceIn !== undefined ||
+      e.requiresSourceInPlay === true ||
       e.limit !== undefined
     )
       return FALLBACK

@@ -28,6 +28,9 @@ const opt = Schema.optionalKey
  * - `duration`: `endOfTurn` ("this turn") or `endOfCombat` ("this combat");
  * - `limit`: `{ times, per: turn }` — "once each turn" / "N times each turn" (371.1), or
  *   `per: combat`; declining a "may" effect does not use it up (371.2.b);
+ * - `next: true`: "The next time …" — one use by the card's own words, used up by its one
+ *   application (369.1's Zhonya's Hourglass; over simultaneous events its controller chooses
+ *   which it applies to, 373); no `limit` is written beside it;
  * - `may`: a "may" effect (371.2): its controller decides each time;
  * - `activeIn`: zones the source must be in for the effect to apply (370.3, 370.4);
  * - `condition`: a core condition checked each time it could apply.
@@ -42,7 +45,7 @@ const opt = Schema.optionalKey
  * @category options
  */
 export const commonFields = {
-  ...Language.pick("source", "duration", "limit", "may", "label", "rule"),
+  ...Language.pick("source", "duration", "limit", "next", "may", "label", "rule"),
   controller: Language.common.controller,
   activeIn: opt(Schema.Array(Schema.NonEmptyString)),
   condition: opt(Filter.Condition)
@@ -74,6 +77,12 @@ const common = (o: Common, label: string, rule: string) => {
   if (o.duration !== undefined && !durations.includes(o.duration))
     bad(o, "duration", `expected endOfTurn or endOfCombat, got ${JSON.stringify(o.duration)}`)
   const per = o.limit?.per
+  if (o.next === true && o.limit !== undefined)
+    bad(
+      o,
+      "limit",
+      'an effect with next: true is one use by its own words ("The next time …"): write no limit'
+    )
   if (o.limit !== undefined && (per === undefined || !(per in boundaryOf)))
     bad(
       o,
@@ -89,6 +98,8 @@ const common = (o: Common, label: string, rule: string) => {
     ...(o.limit === undefined
       ? {}
       : { limit: { times: o.limit.times, resetsAt: boundaryOf[per as keyof typeof boundaryOf] } }),
+    // "The next time …" (369.1's Zhonya's Hourglass): used up by its one application, no reset
+    ...(o.next === true ? { limit: { times: 1 } } : {}),
     ...(o.may === true ? { optional: true } : {}),
     ...(o.activeIn === undefined ? {} : { requiresSourceIn: o.activeIn }),
     ...(o.condition === undefined ? {} : { condition: o.condition }),
@@ -301,7 +312,8 @@ export const ModifyOptions = Schema.Struct({
   ...commonFields,
   ...Language.pick("to"),
   op: Schema.Literals(["add", "sub", "mul"]),
-  value: Schema.Union([Schema.Finite, Language.AmountSchema])
+  // a whole number ≥ 0 or an amount computed when it applies (below 0 it counts as 0, 714.2)
+  value: Language.AmountSchema
 })
 
 /**
@@ -445,9 +457,9 @@ export const bonusDamage = (o: BonusDamageOptions): Replacement.Replacement => {
     action: {
       _tag: "Modify",
       op: "add",
-      // 714.1–714.2: never negative, so it can only increase the damage
-      value:
-        typeof amount === "number" ? Math.max(0, amount) : { _tag: "Arith", op: "max", values: [amount, 0] }
+      // 714.1–714.2: never negative, so it can only increase the damage — a written number is
+      // ≥ 0, and core counts a value computed below 0 as 0 (the floor is core's, for every game)
+      value: amount
     }
   }
 }
@@ -572,7 +584,9 @@ export const dealAssigned = (turnPlayer: string): Replacement.Replacement => ({
 
 /**
  * Options of {@link saveFromDeath}: the common fields, `to` (the units whose death it replaces),
- * `killSource` ("kill this instead": Zhonya's Hourglass, Guardian Angel), and the qualifiers
+ * `killSource` ("kill this instead": Zhonya's Hourglass, Guardian Angel), `next` ("The next time
+ * … would die": the card's own words make it one use — 369.1's Zhonya's Hourglass saves one of
+ * two simultaneous deaths, its controller choosing which, 373), and the qualifiers
  * Soraka, Wanderer's text reads relative to the effect's `source` — `other` ("another unit"),
  * `here` (in the source's zone when the effect could apply), `lessMight` ("if it has less Might
  * than me": strictly less).
@@ -616,7 +630,8 @@ export type SaveFromDeathOptions = typeof SaveFromDeathOptions.Type
  * it, and recall it" (Soraka, Wanderer, 373.2). The death (`die`) is replaced by the source's
  * death (with `killSource`), then the unit's heal, exhaust and recall — game actions performed
  * before the simultaneous unmodified events (373.1.a). By default the effect is active while its
- * source is on the board (`activeIn: [board, base]`; 370.3–370.4).
+ * source is on the board (`requiresSourceInPlay`: at its base or at any battlefield, the in-play
+ * zones of `Rules.zones`; 370.3–370.4); `activeIn` names other zones.
  *
  * @example
  * ```ts
@@ -647,12 +662,19 @@ export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement 
     qualifiers.length === 1 ? (qualifiers[0] as Filter.Filter) : { _tag: "And", all: qualifiers }
   const c = common(
     o,
-    `If ${named(to)} would die, ${o.killSource === true ? `kill ${o.source} instead. Heal it, exhaust it, and recall it` : "instead heal it, exhaust it, and recall it"}`,
-    "Riftbound 370.1.a.1 / 373.1.a: the death is replaced by game actions performed before the simultaneous unmodified events"
+    `${o.next === true ? "The next time" : "If"} ${named(to)} would die, ${o.killSource === true ? `kill ${o.source} instead. Heal it, exhaust it, and recall it` : "instead heal it, exhaust it, and recall it"}`,
+    o.next === true
+      ? 'Riftbound 369.1 / 373: "the next time": one use; over simultaneous deaths its controller chooses which it saves'
+      : "Riftbound 370.1.a.1 / 373.1.a: the death is replaced by game actions performed before the simultaneous unmodified events"
   )
   return {
     ...c,
-    ...(o.activeIn === undefined && o.source !== undefined ? { requiresSourceIn: ["board", "base"] } : {}),
+    // 370.3–370.4: active while its source is on the board — at its base or at any battlefield
+    ...(o.activeIn === undefined && o.source !== undefined ? { requiresSourceInPlay: true } : {}),
+    // "kill this instead" uses its source up: once it is in the trash, a simultaneous death that
+    // happens after it is not reached (373.1.a, 370.4; README Interpretations 14) — one use
+    // unless a limit is written
+    ...(o.killSource === true && c.limit === undefined ? { limit: { times: 1 } } : {}),
     category: Category.replacement,
     watch: { family: "die", subject },
     action: {

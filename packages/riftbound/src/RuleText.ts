@@ -20,8 +20,14 @@
  * @category rules
  */
 export const sentences: Readonly<Record<string, string>> = {
+  "141.1.b.2":
+    "They retain the properties of being a Unit, but are not on the Board and thus cannot take actions or be affected by spells, abilities, or game actions that target Units on the Board.",
+  "191.3":
+    "For Permanents and Runes, when they Enter the Board, that player is assigned as that Game Object's Controller.",
   "367": "Replacement Effects",
   "369": "Replacement Effects intercede during the execution of a Game Effect and alter its execution.",
+  "369.1":
+    'A Replacement Effect can usually be identified by the presence of the terms “as,” “would,” or "instead."',
   "370": "A Replacement Effect can alter the typical flow of play, including other cards' executions.",
   "370.1.a.1":
     "Modifying or replacing an event is the same as modifying or replacing that Game Action or change in state that generated that event.",

@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { type Filter, GameEvent, GameView, Policy, Words } from "@bulwark/core"
+import { type Filter, GameEvent, GameView, Policy, Words, Zones } from "@bulwark/core"
 import * as RuleText from "./RuleText.js"
 
 /**
@@ -416,8 +416,43 @@ export const keywordValue = (v: unknown): number =>
 export const combatBonus = (o: GameView.GameObject | undefined, role: "attacker" | "defender"): number =>
   o === undefined ? 0 : keywordValue(role === "attacker" ? o.props.assault : o.props.shield)
 
-/** Zones that are not on the board (428.2.a). */
-const offBoard: ReadonlyArray<string> = ["trash", "hand", "deck", "banishment"]
+/**
+ * Where Riftbound's objects are in play and have a controller (core's `Zones`), named once:
+ *
+ * - in play: the board, every zone but the Non-Board Zones (108: the Chain, Trashes, Champion
+ *   Zones, Main Deck, Rune Deck, Banishments, the Hand; here `chain`, `trash`, `champion`,
+ *   `deck`, `runeDeck`, `banishment`, `hand`). A unit at a battlefield — `board`, or a zone named
+ *   after its battlefield — is on the board as much as one at `base`: 141.1.a.1, "Units are at
+ *   one of several Locations while on the Board: a Battlefield or their Base"; one in the trash
+ *   is not (141.1.b.2: "… are not on the Board and thus cannot take actions or be affected by
+ *   spells, abilities, or game actions that target Units on the Board"), so it is dealt nothing,
+ *   killed, healed, exhausted, recalled or stunned by nothing, and its abilities do not work;
+ * - control: the board and the chain — 191.3: "For Permanents and Runes, when they Enter the
+ *   Board, that player is assigned as that Game Object's Controller"; a spell is controlled by
+ *   the player who played it (156); a card anywhere else has only an owner (191.4.a.1: "If an
+ *   Ability's Source is located in a non-Board Zone, the Ability's Controller is the Owner of the
+ *   Source").
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * Zones.contains(Rules.zones.inPlay, "BF1") // true: a battlefield
+ * Zones.contains(Rules.zones.inPlay, "trash") // false
+ * ```
+ * @since 0.1.0
+ * @category game
+ */
+export const zones: Zones.Zones = {
+  inPlay: { except: ["chain", "trash", "champion", "deck", "runeDeck", "banishment", "hand"] },
+  inPlayRule: "Riftbound 141.1.b.2",
+  control: { except: ["trash", "champion", "deck", "runeDeck", "banishment", "hand"] },
+  controlRule: "Riftbound 191.3",
+  dealtInPlay: [GameEvent.DAMAGE, ...Object.values(Family)]
+}
+
+/** Whether an object is on the board (the in-play zones of {@link zones}). */
+const onBoard = (o: GameView.GameObject): boolean => Zones.isInPlay(zones, o)
 
 /**
  * Why a cleanup's occurrence (kind {@link Kind}.cleanup) does not happen, or `undefined` when it
@@ -449,7 +484,7 @@ export const fails = (
   const o = view.objects[occurrence.subject]
   const at = occurrence.params.at
   if (occurrence.family === Family.die) {
-    if (o === undefined || o.zone === "trash")
+    if (o === undefined || !onBoard(o))
       return { reason: `${occurrence.subject} is no longer on the board`, rule: "Riftbound 428.2.a" }
     if (!isLethal(num(o.props.might), num(o.props.damage)))
       return {
@@ -461,7 +496,7 @@ export const fails = (
   if (occurrence.family === Family.heal) {
     // a Cleanup's "3c. Heal all Units." heals the units on the board with damage marked: a unit
     // killed by its 3b is in the trash, and clearing no damage is no Healing (418.1)
-    if (o === undefined || offBoard.includes(o.zone ?? "board"))
+    if (o === undefined || !onBoard(o))
       return {
         reason: `${occurrence.subject} is no longer on the board (3b comes before 3c): it is not healed`,
         rule: "Riftbound 323.5"
@@ -558,6 +593,7 @@ export const predicates: Filter.Predicates = {
  */
 export const rules: Policy.Rules = {
   name: "riftbound",
+  rulesVersion,
   order,
   assignment: Policy.recipientControllerAllocates(
     "Riftbound 437.2 / 372: the Prevent Value is tracked on the unit; its controller decides"
@@ -565,6 +601,7 @@ export const rules: Policy.Rules = {
   commit,
   fails,
   predicates,
+  zones,
   // 373.1.a: "the Game Actions that comprise their instructions are performed before any
   // simultaneous unmodified events"
   replacementsFirst: true,

@@ -48,11 +48,26 @@
  *
  * @since 0.1.0
  */
-import { Amount, Errors, Filter, GameEvent, GameView, Language, Ruleset } from "@bulwark/core"
+import { Amount, Errors, Filter, GameEvent, GameView, Language, Ruleset, Zones } from "@bulwark/core"
 import { Result, Schema } from "effect"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
+
+/** Whether each family has a number: damage, draws and points are counted; the game actions of `Rules.Family` happen once. */
+const familyAmounts = {
+  damage: "counted",
+  die: "once",
+  heal: "once",
+  exhaust: "once",
+  recall: "once",
+  stun: "once",
+  draw: "counted",
+  score: "counted"
+} as const satisfies Record<
+  "damage" | "draw" | "score" | (typeof Rules.Family)[keyof typeof Rules.Family],
+  Language.FamilyAmount
+>
 
 const Id = Schema.NonEmptyString
 const Ids = Schema.Array(Id)
@@ -151,14 +166,17 @@ const unitsOr = (
   path: string
 ): ReadonlyArray<string> => {
   if (units === undefined)
-    return unitsOf(ctx.view).flatMap((u) => (u.controller !== by && u.zone === "board" ? [u.id] : []))
+    // at a battlefield: on the board (Rules.zones) and not at a base (141.1.a.1)
+    return unitsOf(ctx.view).flatMap((u) =>
+      u.controller !== by && Zones.isInPlay(Rules.zones, u) && u.zone !== "base" ? [u.id] : []
+    )
   if (typeof units === "string" || Array.isArray(units)) {
     const ids = typeof units === "string" ? [units] : (units as ReadonlyArray<string>)
     checkUnits(ctx, ids, path)
     return ids
   }
   const filter = Language.toFilter(units)
-  const fctx = { view: ctx.view, controller: by, predicates: Rules.predicates }
+  const fctx = { view: ctx.view, controller: by, predicates: Rules.predicates, zones: Rules.zones }
   return unitsOf(ctx.view).flatMap((u) => (Filter.matches(filter, u.id, fctx) ? [u.id] : []))
 }
 
@@ -356,12 +374,9 @@ const cleanupTask = (
 const cleanupHeal = (id: string, units: ReadonlyArray<string>): GameEvent.GameEvent =>
   cleanupTask(Rules.Family.heal, id, units)
 
-/** Zones that are not on the board (428.2.a: "It is only considered Killed if its origin was any zone on the board"). */
-const offBoard: ReadonlyArray<string> = ["trash", "hand", "deck", "banishment"]
-
-/** The units of a view on the board, in the order the file lists them. */
+/** The units of a view on the board (the in-play zones of `Rules.zones`), in the order the file lists them. */
 const unitsOnBoard = (view: GameView.GameView): ReadonlyArray<string> =>
-  unitsOf(view).flatMap((o) => (offBoard.includes(o.zone ?? "board") ? [] : [o.id]))
+  unitsOf(view).flatMap((o) => (Zones.isInPlay(Rules.zones, o) ? [o.id] : []))
 
 /** An event step, or none for an event with no occurrence (no unit to look at). */
 const eventStep = (event: GameEvent.GameEvent): ReadonlyArray<Ruleset.Step> =>
@@ -758,7 +773,7 @@ export const language: Language.Language = {
     }),
     saveFromDeath: Language.effectKind({
       summary:
-        "a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya's Hourglass, Guardian Angel, Soraka)",
+        'a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya\'s Hourglass, Guardian Angel, Soraka); next: "the next time" (one use)',
       options: Effects.SaveFromDeathOptions,
       make: Effects.saveFromDeath
     }),
@@ -803,7 +818,7 @@ export const language: Language.Language = {
     return { before: specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id)) }
   },
   durations: ["endOfTurn", "endOfCombat"],
-  families: ["damage", ...Object.values(Rules.Family), "draw", "score"],
-  // the game actions have no number (428 Kill, 418 Heal, …): one that names no amount happens once
-  amountless: Object.values(Rules.Family)
+  // the families, and those that happen once (the game actions have no number: 428 Kill, 418
+  // Heal, …; one that names no amount happens once), from one declaration
+  ...Language.familyAmounts(familyAmounts)
 }

@@ -127,13 +127,20 @@ describe("Riftbound Bonus Damage with a computed amount (712–715)", () => {
     expect(r.outcome.events["e1"]?.dealt).toEqual({ U: 4 })
   })
 
-  it("mutant: without the 714.2 floor, the negative Bonus Damage (1 − 3) would reduce the damage", () => {
+  it("mutant: without the 714.2 floor (core's, on a computed value), the negative Bonus Damage (1 − 3) would reduce the damage", () => {
     const real = Effects.bonusDamage({ id: "b", controller: "A", amount: { minus: [units, 3] } })
     const a = real.action
-    if (a._tag !== "Modify" || typeof a.value !== "object" || a.value._tag !== "Arith")
-      throw new Error("expected the 714.2 floor as max(X, 0)")
-    const inner = a.value.values[0]
-    if (inner === undefined) throw new Error("expected X")
+    // the value is X as written: the floor is core's, not a max(X, 0) of the adapter's
+    if (
+      a._tag !== "Modify" ||
+      typeof a.value !== "object" ||
+      a.value._tag !== "Arith" ||
+      a.value.op !== "minus"
+    )
+      throw new Error("expected X = units − 3, as written")
+    // the mutant: the same Bonus Damage with X already computed as the number −2 (a literal
+    // value is core's signed "add", not floored), which is what X would do without the floor
+    const inner = -2
     const c = Skeleton.compileData(ruleset.language as never, {
       format: 2,
       ruleset: "riftbound",

@@ -13,7 +13,7 @@
  * decreases by the damage it prevents. 465.2.c.5: replacements applied at assignment are not
  * applied again when the damage is dealt.
  */
-import { GameEvent, Ledger, type Replacement } from "@bulwark/core"
+import { GameEvent, GameView, Ledger, type Replacement } from "@bulwark/core"
 import { Skeleton } from "@bulwark/scenario"
 import { LawSuite, type Laws } from "@bulwark/testing"
 import { Result, Schema } from "effect"
@@ -204,6 +204,35 @@ LawSuite.lawSuite({
   chooserLaw,
   nonNegative: ["damage", "tookDamage"],
   unpreventable: true,
+  // damage is marked one for one (417.1.b); the game actions (die, heal, exhaust, recall, stun)
+  // happen once and have no number to do in part: no board asks more than there is
+  done: {
+    exact: [GameEvent.DAMAGE],
+    boards: [
+      {
+        name: "a unit with lethal damage healed and killed",
+        input: () => ({
+          event: GameEvent.make("e", [
+            GameEvent.occurrence({ id: "h", family: Rules.Family.heal, subject: "U", amount: 1 }),
+            GameEvent.occurrence({ id: "k", family: Rules.Family.die, subject: "V", amount: 1 })
+          ]),
+          ledger: Ledger.empty,
+          view: GameView.make({
+            players: ["A", "B"],
+            activePlayer: "A",
+            objects: ["U", "V"].map((id) => ({
+              id,
+              kind: "object" as const,
+              controller: "A",
+              owner: "A",
+              zone: "base",
+              props: { types: ["unit"], might: 2, damage: 2, lethal: true }
+            }))
+          })
+        })
+      }
+    ]
+  },
   runs: 120,
   seed: 20261203
 })

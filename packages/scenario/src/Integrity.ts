@@ -436,3 +436,154 @@ export const hasRulesetKey = (text: string): boolean => {
   }
   return false
 }
+
+/**
+ * What a scenario has, by kind of id, for `expect:` to name: its players and objects (those of
+ * the starting view, those its update steps add — a ruleset's step that puts an attack in the
+ * view — and every subject and source of its events), its effects (the starting ledger's and
+ * those `addEffects` steps add), its events and their occurrences, and its queries.
+ */
+const idsOf = (
+  compiled: Ruleset.Compiled
+): {
+  readonly objects: ReadonlySet<string>
+  readonly effects: ReadonlySet<string>
+  readonly events: ReadonlyMap<string, ReadonlySet<string>>
+  readonly queries: ReadonlySet<string>
+} => {
+  const objects = new Set(Object.keys(compiled.view.objects))
+  for (const p of compiled.view.players) objects.add(p)
+  const effects = new Set(compiled.ledger.effects.map((e) => e.id))
+  const events = new Map<string, Set<string>>()
+  const queries = new Set<string>()
+  let view = compiled.view
+  for (const step of compiled.steps) {
+    switch (step._tag) {
+      case "Event": {
+        const occurrences = events.get(step.event.id) ?? new Set<string>()
+        events.set(step.event.id, occurrences)
+        for (const o of step.event.occurrences) {
+          occurrences.add(o.id)
+          objects.add(o.subject)
+          if (o.source !== undefined) objects.add(o.source)
+        }
+        break
+      }
+      case "AddEffects":
+        for (const e of step.effects) effects.add(e.id)
+        break
+      case "Update":
+        // an update step is a pure function of the view: the objects it adds exist in the run
+        try {
+          view = step.apply(view)
+          for (const id of Object.keys(view.objects)) objects.add(id)
+        } catch {
+          // it fails in the run as well, where it is reported
+        }
+        break
+      case "Query":
+        queries.add(step.name)
+        break
+      case "Advance":
+        break
+    }
+  }
+  return { objects, effects, events, queries }
+}
+
+/**
+ * Every id `expect:` names under a mapping keyed by ids that the scenario does not have, located
+ * at the key with a "did you mean": `state` (players and objects), `effects`, `queries`, `events`
+ * and, under each event, `dealt` and `prevented` (players and objects) and `occurrences` (the
+ * event's own, or one the run makes from an occurrence or an effect of the scenario — that id
+ * followed by `:` or `#` and more: `a:lifeLoss`, `ward:cost#1`, `cost#2`; what follows is checked
+ * by the run, as a mismatch). Checked whatever the
+ * expected value, so `dealt: { z: 0 }` for a `z` that does not exist is refused rather than
+ * passing because an absent recipient counts as 0.
+ *
+ * @since 0.1.0
+ */
+export const unknownExpectIds = (
+  compiled: Ruleset.Compiled,
+  expect: unknown,
+  sourceMap: SourceMap.SourceMap
+): ReadonlyArray<Issue> => {
+  if (!isRecord(expect)) return []
+  const ids = idsOf(compiled)
+  const issues: Array<Issue> = []
+  const check = (
+    map: unknown,
+    path: ReadonlyArray<Seg>,
+    known: (id: string) => boolean,
+    among: Iterable<string>,
+    what: string
+  ): void => {
+    if (!isRecord(map)) return
+    for (const id of Object.keys(map)) {
+      if (known(id)) continue
+      issues.push(
+        issueAt(
+          sourceMap,
+          [...path, id],
+          "key",
+          `unknown id ${JSON.stringify(id)}${Names.didYouMean(id, among)}: not ${what}`
+        )
+      )
+    }
+  }
+  const objects = (id: string) => ids.objects.has(id)
+  check(expect["state"], ["expect", "state"], objects, ids.objects, "a player or object of this scenario")
+  check(
+    expect["effects"],
+    ["expect", "effects"],
+    (id) => ids.effects.has(id),
+    ids.effects,
+    "an effect of this scenario"
+  )
+  check(
+    expect["queries"],
+    ["expect", "queries"],
+    (id) => ids.queries.has(id),
+    ids.queries,
+    "a query of this scenario"
+  )
+  const events = expect["events"]
+  check(
+    events,
+    ["expect", "events"],
+    (id) => ids.events.has(id),
+    ids.events.keys(),
+    "an event of this scenario"
+  )
+  if (!isRecord(events)) return issues.sort((x, y) => x.line - y.line || x.column - y.column)
+  const occurrenceIds = new Set([...ids.events.values()].flatMap((o) => [...o]))
+  // an id the run makes from an occurrence or an effect: that id, then `:` or `#` and more
+  const derived = (id: string): boolean => {
+    for (let i = 1; i < id.length; i++) {
+      if (id[i] !== ":" && id[i] !== "#") continue
+      const root = id.slice(0, i)
+      if (occurrenceIds.has(root) || ids.effects.has(root)) return true
+    }
+    return false
+  }
+  for (const [event, expected] of Object.entries(events)) {
+    const occurrences = ids.events.get(event)
+    if (occurrences === undefined || !isRecord(expected)) continue
+    for (const key of ["dealt", "prevented"])
+      check(
+        expected[key],
+        ["expect", "events", event, key],
+        objects,
+        ids.objects,
+        "a player or object of this scenario"
+      )
+    check(
+      expected["occurrences"],
+      ["expect", "events", event, "occurrences"],
+      (id) => occurrences.has(id) || derived(id),
+      occurrences,
+      `an occurrence of the event ${JSON.stringify(event)}`
+    )
+  }
+  return issues.sort((x, y) => x.line - y.line || x.column - y.column)
+}

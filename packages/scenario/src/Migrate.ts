@@ -14,7 +14,7 @@
  * @since 0.1.0
  */
 import { Result } from "effect"
-import { type Document, isMap, isScalar, Lexer, LineCounter, parseDocument, type YAMLMap } from "yaml"
+import { type Document, isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, type YAMLMap } from "yaml"
 import * as berserk from "./migrate/berserk.js"
 import * as fab from "./migrate/fab.js"
 import * as mtg from "./migrate/mtg.js"
@@ -108,6 +108,16 @@ export interface Migrated {
   readonly text: string
   readonly from: number
   readonly to: number
+  /**
+   * Where a path of the migrated text came from in the original text (line and column, 1-based,
+   * a byte-order mark not counted, as the loader counts): the node at that path, or the nearest
+   * one above it that the migration kept. So that a problem found in the migrated text can be
+   * shown where it is in the file on disk. Absent when nothing changed.
+   */
+  readonly origin?: (path: ReadonlyArray<string | number>) => {
+    readonly line: number
+    readonly column: number
+  }
 }
 
 /**
@@ -168,9 +178,13 @@ const migrateLocated = (
     })
   const format = map.get("format")
   if (format === Skeleton.FORMAT) return Result.succeed(Skeleton.FORMAT)
-  if (format !== undefined)
+  // `format: 1` written out is format 1 (its value becomes 2 where it stands)
+  if (format !== undefined && format !== 1)
     return Result.fail({
-      reason: `unknown scenario format ${JSON.stringify(format)} (this version knows 1 and ${Skeleton.FORMAT})`,
+      reason:
+        typeof format === "number" && Number.isSafeInteger(format) && format > Skeleton.FORMAT
+          ? `scenario format ${format} is newer than this version of bulwark knows (it reads formats 1 and ${Skeleton.FORMAT}): upgrade bulwark to read it`
+          : `unknown scenario format ${JSON.stringify(format)} (this version knows 1 and ${Skeleton.FORMAT})`,
       ...at(map.get("format", true), lines)
     })
   const ruleset = map.get("ruleset")
@@ -192,6 +206,12 @@ const migrateLocated = (
       reason: `the ${ruleset} migration could not rewrite this file: ${err instanceof Error ? err.message : String(err)}`,
       ...(lines === undefined ? {} : { line: 1, column: 1 })
     })
+  }
+  const stated = map.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === "format")
+  if (stated !== undefined) {
+    if (isScalar(stated.value)) stated.value.value = Skeleton.FORMAT
+    else stated.value = doc.createNode(Skeleton.FORMAT)
+    return Result.succeed(1)
   }
   const marker = doc.createPair(doc.createNode("format"), Skeleton.FORMAT)
   // the file's header comment stays at the top, above `format: 2`
@@ -221,10 +241,45 @@ const unpad = (text: string): string => {
   return out
 }
 
+/** The byte-order mark some editors write at the start of a UTF-8 file. */
+const BOM = "\uFEFF"
+
+/**
+ * How a JSON text is indented: the whitespace before its first indented line (two spaces, four,
+ * a tab), or `""` when it is written on one line.
+ */
+const jsonIndent = (text: string): string => {
+  const m = /\n([ \t]+)\S/.exec(text)
+  return m === null ? "" : (m[1] as string).slice(0, 10)
+}
+
+// The node at a path of the document (or the nearest one above it with a place in the source).
+const originOf = (doc: Document, lines: LineCounter) => (path: ReadonlyArray<string | number>) => {
+  let node: unknown = doc.contents
+  let best = (node as { range?: ReadonlyArray<number> } | null)?.range?.[0] ?? 0
+  for (const seg of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg)
+      if (pair === undefined) break
+      const at = (pair.key as { range?: ReadonlyArray<number> } | null)?.range?.[0]
+      if (at !== undefined) best = at
+      node = pair.value
+    } else if (isSeq(node) && typeof seg === "number") {
+      node = node.items[seg]
+    } else break
+    const at = (node as { range?: ReadonlyArray<number> } | null)?.range?.[0]
+    if (at !== undefined) best = at
+  }
+  const pos = lines.linePos(best)
+  return { line: pos.line, column: pos.col }
+}
+
 /**
  * Migrates a file's text: YAML keeps its comments and key order; a JSON file (text starting with
- * `{`) stays JSON (two-space indented); a file whose every line ends in CRLF keeps CRLF (any
- * other file is written with LF).
+ * `{`) stays JSON, indented as it was (two spaces, four, a tab, or on one line) and ending as it
+ * did (with a line end or without); a file whose every line ends in CRLF keeps CRLF (any other
+ * file is written with LF); a byte-order mark at the start stays there. A failure's `line` and
+ * `column` point into the text as given (a byte-order mark not counted, as the loader counts).
  *
  * @example
  * ```ts
@@ -236,7 +291,9 @@ const unpad = (text: string): string => {
  * @since 0.1.0
  * @category migrating
  */
-export const migrateText = (text: string): Result.Result<Migrated, MigrateError> => {
+export const migrateText = (original: string): Result.Result<Migrated, MigrateError> => {
+  const bom = original.startsWith(BOM) ? BOM : ""
+  const text = original.slice(bom.length)
   const lines = new LineCounter()
   const doc = parseDocument(text, {
     lineCounter: lines,
@@ -254,18 +311,21 @@ export const migrateText = (text: string): Result.Result<Migrated, MigrateError>
   const r = migrateLocated(doc, lines)
   if (Result.isFailure(r)) return Result.fail(r.failure)
   if (r.success === Skeleton.FORMAT)
-    return Result.succeed({ changed: false, text, from: Skeleton.FORMAT, to: Skeleton.FORMAT })
+    return Result.succeed({ changed: false, text: original, from: Skeleton.FORMAT, to: Skeleton.FORMAT })
   const json = text.trimStart().startsWith("{")
-  const out = json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : unpad(doc.toString({ lineWidth: 0 }))
+  const out = json
+    ? `${JSON.stringify(doc.toJS(), null, jsonIndent(text))}${/\n\s*$/.test(text) ? "\n" : ""}`
+    : unpad(doc.toString({ lineWidth: 0 }))
   // a file whose every line ends in CRLF keeps them (the writer ends lines in LF); a file of
   // mixed endings is written in LF. A JSON file's strings write their line breaks as escapes,
   // so only the layout's line ends change
   const crlf = text.includes("\r\n") && !/(^|[^\r])\n/.test(text)
   return Result.succeed({
     changed: true,
-    text: crlf ? out.replace(/\r?\n/g, "\r\n") : out,
+    text: bom + (crlf ? out.replace(/\r?\n/g, "\r\n") : out),
     from: r.success,
-    to: Skeleton.FORMAT
+    to: Skeleton.FORMAT,
+    origin: originOf(doc, lines)
   })
 }
 

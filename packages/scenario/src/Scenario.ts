@@ -11,8 +11,9 @@
  * - `strategy`: `first` (the first legal option) or `best-for-chooser` (each chooser picks what
  *   minimises the damage dealt to them and their objects);
  * - `budget`: with `strategy: best-for-chooser`, how many states its search may explore per
- *   decision (a whole number ≥ 1; default core's 200 000); past it the run fails with
- *   `SearchBudgetExceeded`;
+ *   decision (a whole number ≥ 1; default core's 200 000), or `{ states, seconds }` to set either
+ *   or both (seconds: how long one decision's search may run; default core's 5); past either
+ *   the run fails with `SearchBudgetExceeded`;
  * - `expect`: the outcome the run must produce (a deep-partial match against `Ruleset.Outcome`).
  *
  * Every other key belongs to the ruleset and is decoded with its `schema` (unknown keys are
@@ -109,6 +110,11 @@ export const ExpectSchema = Schema.Struct({
   )
 })
 
+/** A states budget: a whole number ≥ 1. */
+const States = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+/** A time budget in seconds: a number > 0 (at most a day). */
+const Seconds = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(86_400))
+
 /**
  * Schema of the generic keys of a scenario.
  *
@@ -128,7 +134,12 @@ export const GenericSchema = Schema.Struct({
   description: Schema.optionalKey(Schema.String),
   decisions: Schema.optionalKey(Schema.Array(Decision.Answer)),
   strategy: Schema.optionalKey(Schema.Literals(STRATEGIES)),
-  budget: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  budget: Schema.optionalKey(
+    Schema.Union([
+      States,
+      Schema.Struct({ states: Schema.optionalKey(States), seconds: Schema.optionalKey(Seconds) })
+    ])
+  ),
   expect: Schema.optionalKey(ExpectSchema)
 })
 
@@ -166,8 +177,15 @@ export interface LoadedScenario {
   readonly description: string | undefined
   readonly decisions: ReadonlyArray<Decision.Answer> | undefined
   readonly strategy: Strategy | undefined
-  /** The search budget of `best-for-chooser` (`budget:`), `undefined` for core's default. */
+  /** The states budget of `best-for-chooser` (`budget:` or `budget.states`), `undefined` for core's default. */
   readonly budget: number | undefined
+  /**
+   * The time budget of `best-for-chooser` per decision, in milliseconds (`budget.seconds`),
+   * `undefined` for core's default.
+   *
+   * @since 0.1.0
+   */
+  readonly timeBudgetMs?: number | undefined
   readonly expect: Readonly<Record<string, unknown>> | undefined
   readonly compiled: Ruleset.Compiled
   readonly document: Readonly<Record<string, unknown>>
@@ -675,6 +693,135 @@ const nonJsonNumber = (root: unknown): Scalar | undefined => {
 }
 
 /**
+ * The loader's limits, checked before a file is decoded or run (so a huge or hostile file is
+ * refused at once with a {@link ScenarioError.LimitExceeded} naming the limit, never half-way
+ * through a resolution):
+ *
+ * - `fileSize`: characters of the text (default 128 Mi; a 1 000 000-occurrence file is about 57 Mi);
+ * - `occurrencesPerEvent`: occurrences in one step's event (default 200 000);
+ * - `effects`: effects at the top level (default 10 000);
+ * - `steps`: steps (default 10 000).
+ *
+ * @example
+ * ```ts
+ * import type { Scenario } from "@bulwark/scenario"
+ * const roomy: Partial<Scenario.Limits> = { occurrencesPerEvent: 1_000_000 }
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export interface Limits {
+  readonly fileSize: number
+  readonly occurrencesPerEvent: number
+  readonly effects: number
+  readonly steps: number
+}
+
+/**
+ * The default {@link Limits}.
+ *
+ * @example
+ * ```ts
+ * import { Scenario } from "@bulwark/scenario"
+ * Scenario.defaultLimits.occurrencesPerEvent // 200000
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const defaultLimits: Limits = {
+  fileSize: 128 * 1024 * 1024,
+  occurrencesPerEvent: 200_000,
+  effects: 10_000,
+  steps: 10_000
+}
+
+/**
+ * Options of {@link parseScenario}: `limits` raises (or lowers) any of the {@link Limits}.
+ *
+ * @example
+ * ```ts
+ * import type { Scenario } from "@bulwark/scenario"
+ * const options: Scenario.ParseOptions = { limits: { effects: 50_000 } }
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export interface ParseOptions {
+  readonly limits?: Partial<Limits> | undefined
+}
+
+/** The line of a top-level `key:` (1 when it is not found: a flow-style or JSON document). */
+const topLevelLine = (text: string, key: string): number => {
+  const m = new RegExp(`^"?${key}"?\\s*:`, "m").exec(text)
+  if (m === null) return 1
+  let line = 1
+  for (let i = 0; i < m.index; i++) if (text.charCodeAt(i) === 10) line++
+  return line
+}
+
+/** Above this many characters, a limit's position is the top-level key's line (no YAML node tree). */
+const LOCATE_LIMIT_UP_TO = 1 << 20
+
+/** The first limit `data` is over, if any (counts only: nothing is decoded). */
+const overLimit = (
+  data: Record<string, unknown>,
+  text: string,
+  fileName: string,
+  limits: Limits,
+  sourceMap: SourceMap.SourceMap
+): ScenarioError.LimitExceeded | undefined => {
+  const at = (path: SourceMap.Path, key: string) =>
+    text.length <= LOCATE_LIMIT_UP_TO
+      ? sourceMap.positionOf(path)
+      : { line: topLevelLine(text, key), column: 1 }
+  const effects = data.effects
+  if (Array.isArray(effects) && effects.length > limits.effects) {
+    const pos = at(["effects"], "effects")
+    return new ScenarioError.LimitExceeded({
+      file: fileName,
+      ...pos,
+      limit: "effects",
+      value: effects.length,
+      max: limits.effects,
+      what: "effects"
+    })
+  }
+  const steps = data.steps
+  if (!Array.isArray(steps)) return undefined
+  if (steps.length > limits.steps) {
+    const pos = at(["steps"], "steps")
+    return new ScenarioError.LimitExceeded({
+      file: fileName,
+      ...pos,
+      limit: "steps",
+      value: steps.length,
+      max: limits.steps,
+      what: "steps"
+    })
+  }
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]
+    if (!isRecord(step)) continue
+    for (const [kind, body] of Object.entries(step)) {
+      if (!isRecord(body) || !Array.isArray(body.occurrences)) continue
+      const n = body.occurrences.length
+      if (n <= limits.occurrencesPerEvent) continue
+      const pos = at(["steps", i, kind, "occurrences"], "steps")
+      const id = typeof body.id === "string" ? ` ${body.id}` : ""
+      return new ScenarioError.LimitExceeded({
+        file: fileName,
+        ...pos,
+        limit: "occurrencesPerEvent",
+        value: n,
+        max: limits.occurrencesPerEvent,
+        what: `occurrences in the ${kind}${id} of steps[${i}]`
+      })
+    }
+  }
+  return undefined
+}
+
+/**
  * Parses, decodes and compiles a scenario. `fileName` is used in error messages only (nothing
  * is read from disk; see `@bulwark/scenario/node` for files). YAML and JSON are both accepted:
  * JSON means what it means as YAML 1.2 and positions are reported the same way, but a JSON text
@@ -701,8 +848,22 @@ const nonJsonNumber = (root: unknown): Scalar | undefined => {
 export const parseScenario = (
   text: string,
   fileName: string,
-  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  parseOptions: ParseOptions = {}
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  const limits: Limits = { ...defaultLimits, ...parseOptions.limits }
+  if (text.length > limits.fileSize)
+    return Result.fail(
+      new ScenarioError.LimitExceeded({
+        file: fileName,
+        line: 0,
+        column: 0,
+        limit: "fileSize",
+        value: text.length,
+        max: limits.fileSize,
+        what: "characters"
+      })
+    )
   const lineCounter = new LineCounter()
   const malformed = (offset: number, message: string) => {
     const pos = lineCounter.linePos(offset)
@@ -740,6 +901,8 @@ export const parseScenario = (
       })
     )
   }
+  const over = overLimit(data, text, fileName, limits, sourceMap)
+  if (over !== undefined) return Result.fail(over)
   const structural = structuralIssues(data, sourceMap)
   if (structural.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: structural }))
@@ -748,6 +911,9 @@ export const parseScenario = (
   if (nfc.issues.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
   const document: Record<string, unknown> = nfc.data
+  // an explicit older format says what to run; a newer one says this version can't read it
+  const stated = formatProblem(document.format, fileName, sourceMap)
+  if (stated !== undefined) return Result.fail(stated)
   const installed = rulesets.map((r) => r.id)
   const rulesetId = document.ruleset
   const rulesetPos = () => sourceMap.positionOf(["ruleset"])
@@ -907,6 +1073,9 @@ export const parseScenario = (
     if (unknown.length > 0)
       return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: unknown }))
   }
+  const unknownIds = Integrity.unknownExpectIds(compiled.success, document.expect, sourceMap)
+  if (unknownIds.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: unknownIds }))
   const g = generic.success
   if (g.budget !== undefined && g.strategy !== "best-for-chooser") {
     const pos = sourceMap.positionOf(["budget"])
@@ -928,7 +1097,9 @@ export const parseScenario = (
     description: g.description,
     decisions: g.decisions,
     strategy: g.strategy,
-    budget: g.budget,
+    budget: typeof g.budget === "object" ? g.budget.states : g.budget,
+    timeBudgetMs:
+      typeof g.budget === "object" && g.budget.seconds !== undefined ? g.budget.seconds * 1000 : undefined,
     expect: g.expect,
     compiled: compiled.success,
     document,
@@ -937,8 +1108,45 @@ export const parseScenario = (
   })
 }
 
-const strategyChooser = (strategy: Strategy, budget: number | undefined): Chooser.SyncChooser =>
-  strategy === "first" ? Chooser.firstLegal : Chooser.bestForChooser({ budget })
+/**
+ * `format: 1` (a whole number below the current format): `OutdatedFormat` located at the value,
+ * naming `bulwark migrate`. A whole number above it: a located issue saying this version is too
+ * old to read the file. Anything else (no key, the current format, a value that is no format at
+ * all) is left to the schema.
+ */
+const formatProblem = (
+  format: unknown,
+  fileName: string,
+  sourceMap: SourceMap.SourceMap
+): ScenarioError.OutdatedFormat | ScenarioError.SchemaMismatch | undefined => {
+  if (typeof format !== "number" || !Number.isSafeInteger(format) || format < 1 || format === Skeleton.FORMAT)
+    return undefined
+  const pos = sourceMap.positionOf(["format"], "value")
+  if (format < Skeleton.FORMAT)
+    return new ScenarioError.OutdatedFormat({
+      file: fileName,
+      format,
+      current: Skeleton.FORMAT,
+      line: pos.line,
+      column: pos.column
+    })
+  return new ScenarioError.SchemaMismatch({
+    file: fileName,
+    issues: [
+      {
+        path: "format",
+        line: pos.line,
+        column: pos.column,
+        message: `scenario format ${format} is newer than this version of bulwark reads (format ${Skeleton.FORMAT} and, through \`bulwark migrate\`, format 1): upgrade bulwark (@bulwark/cli, @bulwark/scenario and the rulesets) to read it`
+      }
+    ]
+  })
+}
+
+const strategyChooser = (strategy: Strategy, loaded: LoadedScenario): Chooser.SyncChooser =>
+  strategy === "first"
+    ? Chooser.firstLegal
+    : Chooser.bestForChooser({ budget: loaded.budget, timeBudgetMs: loaded.timeBudgetMs })
 
 /**
  * The strategy that answers a scenario's decisions after its script (see the table in this
@@ -975,7 +1183,7 @@ export const strategyFor = (loaded: LoadedScenario, options: RunOptions = {}): S
 export const chooserFor = (loaded: LoadedScenario, options: RunOptions = {}): Chooser.SyncChooser => {
   const script = loaded.decisions ?? []
   const strategy = strategyFor(loaded, options)
-  const rest = strategy === undefined ? undefined : strategyChooser(strategy, loaded.budget)
+  const rest = strategy === undefined ? undefined : strategyChooser(strategy, loaded)
   if (script.length === 0 && rest !== undefined) return rest
   return (request, state) => {
     const i = state.log.length

@@ -184,13 +184,16 @@ export class FileUnreadable extends Schema.TaggedError<FileUnreadable>()("FileUn
 /**
  * The file is written in an older scenario format (format 1: each game's own language, before
  * `format: 2`). Nothing is guessed: `bulwark migrate <file>` rewrites it in the current format,
- * keeping its comments and key order.
+ * keeping its comments and key order. A file that says `format: 1` is located at that value
+ * (`line`, `column`); a file without `format:` has no place to point at.
  *
  * @example
  * ```ts
  * import { ScenarioError } from "@bulwark/scenario"
  * new ScenarioError.OutdatedFormat({ file: "old.yaml", format: 1, current: 2 }).message
  * // "old.yaml: this file is in scenario format 1; the current format is 2 — run `bulwark migrate old.yaml` to rewrite it (comments and key order are kept)"
+ * new ScenarioError.OutdatedFormat({ file: "old.yaml", format: 1, current: 2, line: 2, column: 9 }).message
+ * // "old.yaml:2:9: this file is in scenario format 1; the current format is 2 — run `bulwark migrate old.yaml` …"
  * ```
  * @since 0.1.0
  * @category errors
@@ -198,11 +201,47 @@ export class FileUnreadable extends Schema.TaggedError<FileUnreadable>()("FileUn
 export class OutdatedFormat extends Schema.TaggedError<OutdatedFormat>()("OutdatedFormat", {
   file: Schema.String,
   format: Schema.Number,
-  current: Schema.Number
+  current: Schema.Number,
+  /** Where `format:`'s value is (absent when the file has no `format:` key). */
+  line: Schema.optionalKey(Schema.Number),
+  column: Schema.optionalKey(Schema.Number)
+}) {
+  override get message(): string {
+    const at = this.line === undefined ? this.file : where(this.file, this.line, this.column ?? 1)
+    return Names.visible(
+      `${at}: this file is in scenario format ${this.format}; the current format is ${this.current} — run \`bulwark migrate ${this.file}\` to rewrite it (comments and key order are kept)`
+    )
+  }
+}
+
+/**
+ * The file is over one of the loader's limits ({@link LimitExceeded.limit}: `fileSize`,
+ * `occurrencesPerEvent`, `effects` or `steps`; see `Scenario.defaultLimits`), checked before it is
+ * decoded or run: `value` is what the file has, `max` the limit. The message names the limit and
+ * how to raise it.
+ *
+ * @example
+ * ```ts
+ * import { ScenarioError } from "@bulwark/scenario"
+ * new ScenarioError.LimitExceeded({ file: "big.yaml", line: 9, column: 7, limit: "effects", value: 20001, max: 10000, what: "effects" }).message
+ * // "big.yaml:9:7: 20001 effects, over the limit of 10000 (limit `effects`; raise it with BULWARK_LIMITS=effects=<n> for the CLI, or parseScenario's `limits` option)"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export class LimitExceeded extends Schema.TaggedError<LimitExceeded>()("LimitExceeded", {
+  file: Schema.String,
+  line: Schema.Number,
+  column: Schema.Number,
+  limit: Schema.Literals(["fileSize", "occurrencesPerEvent", "effects", "steps"]),
+  value: Schema.Number,
+  max: Schema.Number,
+  /** What was counted, in words ("occurrences in event e0", "characters"). */
+  what: Schema.String
 }) {
   override get message(): string {
     return Names.visible(
-      `${this.file}: this file is in scenario format ${this.format}; the current format is ${this.current} — run \`bulwark migrate ${this.file}\` to rewrite it (comments and key order are kept)`
+      `${where(this.file, this.line, this.column)}: ${this.value} ${this.what}, over the limit of ${this.max} (limit \`${this.limit}\`; raise it with BULWARK_LIMITS=${this.limit}=<n> for the CLI, or parseScenario's \`limits\` option)`
     )
   }
 }
@@ -225,3 +264,4 @@ export type ScenarioError =
   | UnknownRuleset
   | FileUnreadable
   | OutdatedFormat
+  | LimitExceeded

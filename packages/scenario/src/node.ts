@@ -11,7 +11,18 @@
  *
  * @packageDocumentation
  */
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  type Stats,
+  statSync
+} from "node:fs"
 import { join } from "node:path"
 import type { Ruleset } from "@bulwark/core"
 import { Result } from "effect"
@@ -19,7 +30,9 @@ import * as Integrity from "./Integrity.js"
 import {
   type CheckResult,
   checkScenario,
+  defaultLimits,
   type LoadedScenario,
+  type ParseOptions,
   parseScenario,
   type RunOptions
 } from "./Scenario.js"
@@ -29,7 +42,8 @@ const SCENARIO_FILE = /\.(ya?ml|json)$/i
 
 /**
  * Reads and parses one scenario file (see `parseScenario`); an unreadable file fails with
- * `ScenarioError.FileUnreadable`, a file that is not valid UTF-8 with `ScenarioError.MalformedFile`
+ * `ScenarioError.FileUnreadable`, and so does a path that is not a regular file (a FIFO, a
+ * socket, a device: opened without blocking and never read, so nothing waits for ever), a file that is not valid UTF-8 with `ScenarioError.MalformedFile`
  * naming the byte offset (and line and column) of the first invalid byte.
  *
  * @example
@@ -46,23 +60,122 @@ const SCENARIO_FILE = /\.(ya?ml|json)$/i
  */
 export const loadFile = (
   path: string,
-  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: ParseOptions = {}
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
-  let bytes: Uint8Array
+  // the size limit before the file is read: a huge file is refused, not loaded into memory
+  const maxSize = options.limits?.fileSize ?? defaultLimits.fileSize
+  let size = 0
   try {
-    bytes = readFileSync(path)
-  } catch (err) {
-    const code = (err as { code?: unknown }).code
-    const reason =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "it is a directory"
-          : err instanceof Error
-            ? err.message
-            : String(err)
-    return Result.fail(new ScenarioError.FileUnreadable({ file: path, reason }))
+    size = statSync(path).size
+  } catch {
+    // not there or not readable: reading it says why
   }
+  if (size > maxSize)
+    return Result.fail(
+      new ScenarioError.LimitExceeded({
+        file: path,
+        line: 0,
+        column: 0,
+        limit: "fileSize",
+        value: size,
+        max: maxSize,
+        what: "bytes"
+      })
+    )
+  const read = readRegularFile(path)
+  return Result.isFailure(read) ? Result.fail(read.failure) : loadBytes(read.success, path, rulesets, options)
+}
+
+/**
+ * What kind of file `stats` describe, in words, for a message: "a FIFO (named pipe)", "a
+ * socket", "a character device", "a block device", "a directory", "a regular file".
+ *
+ * @example
+ * ```ts
+ * import { statSync } from "node:fs"
+ * import { fileKind } from "@bulwark/scenario/node"
+ * fileKind(statSync("/dev/null")) // "a character device"
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const fileKind = (stats: Stats): string =>
+  stats.isFile()
+    ? "a regular file"
+    : stats.isDirectory()
+      ? "a directory"
+      : stats.isFIFO()
+        ? "a FIFO (named pipe)"
+        : stats.isSocket()
+          ? "a socket"
+          : stats.isCharacterDevice()
+            ? "a character device"
+            : stats.isBlockDevice()
+              ? "a block device"
+              : "not a regular file"
+
+const unreadable = (path: string, err: unknown): ScenarioError.FileUnreadable => {
+  const code = (err as { code?: unknown }).code
+  const reason =
+    code === "ENOENT"
+      ? "no such file"
+      : code === "EISDIR"
+        ? "it is a directory"
+        : err instanceof Error
+          ? err.message
+          : String(err)
+  return new ScenarioError.FileUnreadable({ file: path, reason })
+}
+
+// Opened without blocking (a FIFO's open waits for a writer otherwise), then only read if it is
+// a regular file: reading a FIFO, a socket or a device could wait for ever or never end.
+const readRegularFile = (path: string): Result.Result<Uint8Array, ScenarioError.FileUnreadable> => {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch (err) {
+    return Result.fail(unreadable(path, err))
+  }
+  try {
+    const stats = fstatSync(fd)
+    if (!stats.isFile())
+      return Result.fail(
+        new ScenarioError.FileUnreadable({
+          file: path,
+          reason: stats.isDirectory() ? "it is a directory" : `it is ${fileKind(stats)}, not a regular file`
+        })
+      )
+    return Result.succeed(readFileSync(fd))
+  } catch (err) {
+    return Result.fail(unreadable(path, err))
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Parses the bytes of a scenario file read by the caller (from a pipe, say): as {@link loadFile}
+ * does after reading, bytes that are not valid UTF-8 fail with `ScenarioError.MalformedFile`
+ * naming the byte offset (and line and column) of the first invalid byte; `path` names the file
+ * in messages.
+ *
+ * @example
+ * ```ts
+ * import { loadBytes } from "@bulwark/scenario/node"
+ * import type { Ruleset } from "@bulwark/core"
+ * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+ * const r = loadBytes(new TextEncoder().encode("format: 2\nruleset: mtg\n"), "stdin", rulesets)
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const loadBytes = (
+  bytes: Uint8Array,
+  path: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: ParseOptions = {}
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
   const decoded = Integrity.decodeUtf8(bytes)
   if (decoded._tag === "Invalid")
     return Result.fail(
@@ -73,18 +186,19 @@ export const loadFile = (
         reason: `invalid UTF-8 at byte offset ${decoded.offset} (a scenario file must be UTF-8 text)`
       })
     )
-  return parseScenario(decoded.text, path, rulesets)
+  return parseScenario(decoded.text, path, rulesets, options)
 }
 
 /**
- * What a walk over directories finds: the scenario files, sorted by path, and the files with a
+ * What a walk over directories finds: the scenario files, sorted by path; the files with a
  * scenario's extension that are not scenarios (no top-level `ruleset` key), so that a caller can
- * say what it skipped rather than drop a file silently.
+ * say what it skipped rather than drop a file silently; and what the walk did not read or enter,
+ * each with the reason (see {@link Refused}).
  *
  * @example
  * ```ts
  * import type { Found } from "@bulwark/scenario/node"
- * const f: Found = { scenarios: ["a.yaml"], skipped: ["package.json"] }
+ * const f: Found = { scenarios: ["a.yaml"], skipped: ["package.json"], refused: [] }
  * ```
  * @since 0.1.0
  * @category loading
@@ -92,60 +206,283 @@ export const loadFile = (
 export interface Found {
   readonly scenarios: ReadonlyArray<string>
   readonly skipped: ReadonlyArray<string>
+  readonly refused: ReadonlyArray<Refused>
 }
 
-/** Directories a walk never enters: installed packages and build output. */
-const NOT_WALKED: ReadonlySet<string> = new Set(["node_modules", "dist"])
-
 /**
- * Finds the scenario files under a directory, recursively. A scenario file is a `.yaml`, `.yml`
- * or `.json` file whose top-level mapping has a `ruleset` key (`ruleset: mtg`); other files with
- * those extensions (`package.json`, `tsconfig.json`, a CI workflow) are listed as skipped. The
- * walk never enters `node_modules`, `dist` or a directory whose name starts with a dot. A path
- * that is a file, or does not exist, is returned as a scenario as is, whatever it holds: a file
- * named explicitly is always loaded, so that a file that is not a scenario gets its error.
+ * A path the walk did not read or enter, and why: a FIFO, a socket or a device with a scenario's
+ * extension (or a link to one), a broken link, a link to a folder already walked (a loop, or a
+ * second way to the same folder), a folder that can't be listed, a file too large to tell
+ * within {@link WalkOptions.scanBytes}.
  *
  * @example
  * ```ts
- * import { findScenarios } from "@bulwark/scenario/node"
- * const { scenarios, skipped } = findScenarios("packages")
- * console.log(`${scenarios.length} scenarios, ${skipped.length} other files`)
+ * import type { Refused } from "@bulwark/scenario/node"
+ * const r: Refused = { path: "in.yaml", reason: "a FIFO (named pipe), not a regular file" }
  * ```
  * @since 0.1.0
  * @category loading
  */
-export const findScenarios = (dirOrFile: string): Found => {
-  let isDir: boolean
-  try {
-    isDir = statSync(dirOrFile).isDirectory()
-  } catch {
-    return { scenarios: [dirOrFile], skipped: [] }
-  }
-  if (!isDir) return { scenarios: [dirOrFile], skipped: [] }
-  const scenarios: Array<string> = []
-  const skipped: Array<string> = []
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith(".")) continue
-      const p = join(dir, entry.name)
-      if (entry.isDirectory()) {
-        if (!NOT_WALKED.has(entry.name)) walk(p)
-      } else if (SCENARIO_FILE.test(entry.name)) (isScenario(p) ? scenarios : skipped).push(p)
-    }
-  }
-  walk(dirOrFile)
-  return { scenarios: scenarios.sort(), skipped: skipped.sort() }
+export interface Refused {
+  readonly path: string
+  readonly reason: string
 }
 
-// A file that can't be read is counted as a scenario: loading it reports why.
-const isScenario = (path: string): boolean => {
-  let text: string
+/**
+ * One entry of a walk ({@link walkScenarios}), in the order the walk meets them (each folder's
+ * entries sorted by name).
+ *
+ * @example
+ * ```ts
+ * import type { WalkEntry } from "@bulwark/scenario/node"
+ * const e: WalkEntry = { _tag: "Scenario", path: "a.yaml" }
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export type WalkEntry =
+  | { readonly _tag: "Scenario"; readonly path: string }
+  | { readonly _tag: "Skipped"; readonly path: string }
+  | ({ readonly _tag: "Refused" } & Refused)
+
+/**
+ * How a walk reads files. `scanBytes`: how much of a file (at most) is read to tell whether it is
+ * a scenario — a file larger than that whose first `scanBytes` bytes hold no top-level
+ * `ruleset:` key is refused, naming the limit ({@link SCAN_BYTES} by default; the `bulwark`
+ * command reads it from `BULWARK_SCAN_BYTES`).
+ *
+ * @example
+ * ```ts
+ * import type { WalkOptions } from "@bulwark/scenario/node"
+ * const o: WalkOptions = { scanBytes: 4 * 1024 * 1024 }
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export interface WalkOptions {
+  readonly scanBytes?: number | undefined
+}
+
+/**
+ * The default {@link WalkOptions.scanBytes}: 1 MiB. A scenario names its ruleset near the top;
+ * a 600 MB data file is never read whole to find out it isn't one.
+ *
+ * @example
+ * ```ts
+ * import { SCAN_BYTES } from "@bulwark/scenario/node"
+ * SCAN_BYTES // 1048576
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const SCAN_BYTES = 1024 * 1024
+
+/** Directories a walk never enters: installed packages and build output. */
+const NOT_WALKED: ReadonlySet<string> = new Set(["node_modules", "dist"])
+
+const bytesText = (n: number): string =>
+  n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`
+
+/**
+ * Walks a directory for scenario files, one {@link WalkEntry} at a time, so that a caller can
+ * report progress and stop between entries (the `bulwark` command gives the event loop a turn
+ * every few entries, so Ctrl-C stops a walk over a huge folder). The rules are
+ * {@link findScenarios}'s; a path that is not a directory is yielded as a scenario.
+ *
+ * @example
+ * ```ts
+ * import { walkScenarios } from "@bulwark/scenario/node"
+ * for (const e of walkScenarios("packages")) if (e._tag === "Refused") console.log(e.path, e.reason)
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export function* walkScenarios(
+  dirOrFile: string,
+  options: WalkOptions = {}
+): Generator<WalkEntry, void, void> {
+  let root: Stats
   try {
-    text = readFileSync(path, "utf8")
+    root = statSync(dirOrFile)
   } catch {
-    return true
+    yield { _tag: "Scenario", path: dirOrFile }
+    return
   }
-  return Integrity.hasRulesetKey(text)
+  if (!root.isDirectory()) {
+    yield { _tag: "Scenario", path: dirOrFile }
+    return
+  }
+  const scanBytes = options.scanBytes ?? SCAN_BYTES
+  // each folder entered, by device and inode: a link back up (a loop) or to a folder already
+  // walked is refused, never walked twice
+  const entered = new Map<string, string>()
+  // depth-first, each folder's entries in name order; a stack, not recursion (deep trees)
+  const stack: Array<{ readonly path: string; readonly stats: Stats }> = [{ path: dirOrFile, stats: root }]
+  while (stack.length > 0) {
+    const { path: dir, stats } = stack.pop() as { readonly path: string; readonly stats: Stats }
+    const key = `${stats.dev}:${stats.ino}`
+    const first = entered.get(key)
+    if (first !== undefined) {
+      yield {
+        _tag: "Refused",
+        path: dir,
+        reason: `the folder ${first} again, reached through a link (a loop, or a second way to it): walked once, not again`
+      }
+      continue
+    }
+    entered.set(key, dir)
+    let entries: Array<Dirent>
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch (err) {
+      yield { _tag: "Refused", path: dir, reason: `the folder can't be listed: ${errorText(err)}` }
+      continue
+    }
+    entries.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
+    const folders: Array<{ readonly path: string; readonly stats: Stats }> = []
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue
+      const p = join(dir, entry.name)
+      const named = SCENARIO_FILE.test(entry.name)
+      if (entry.isDirectory()) {
+        if (NOT_WALKED.has(entry.name)) continue
+        try {
+          folders.push({ path: p, stats: statSync(p) })
+        } catch (err) {
+          yield { _tag: "Refused", path: p, reason: `the folder can't be read: ${errorText(err)}` }
+        }
+        continue
+      }
+      if (entry.isSymbolicLink()) {
+        let target: Stats
+        try {
+          target = statSync(p)
+        } catch (err) {
+          const code = (err as { code?: unknown }).code
+          yield {
+            _tag: "Refused",
+            path: p,
+            reason:
+              code === "ELOOP"
+                ? "a link that loops (links pointing at each other)"
+                : code === "ENOENT"
+                  ? "a broken link (its target does not exist)"
+                  : `a link whose target can't be read: ${errorText(err)}`
+          }
+          continue
+        }
+        if (target.isDirectory()) {
+          if (!NOT_WALKED.has(entry.name)) folders.push({ path: p, stats: target })
+        } else if (named) {
+          if (target.isFile()) yield classify(p, scanBytes)
+          else yield { _tag: "Refused", path: p, reason: `a link to ${fileKind(target)}, not a regular file` }
+        }
+        continue
+      }
+      if (!named) continue
+      if (entry.isFile()) yield classify(p, scanBytes)
+      else
+        yield {
+          _tag: "Refused",
+          path: p,
+          reason: `${special(entry)}, not a regular file`
+        }
+    }
+    // popped in name order
+    for (let i = folders.length - 1; i >= 0; i--) stack.push(folders[i] as (typeof folders)[number])
+  }
+}
+
+const special = (entry: Dirent): string =>
+  entry.isFIFO()
+    ? "a FIFO (named pipe)"
+    : entry.isSocket()
+      ? "a socket"
+      : entry.isCharacterDevice()
+        ? "a character device"
+        : entry.isBlockDevice()
+          ? "a block device"
+          : "not a regular file"
+
+const errorText = (err: unknown): string => {
+  const code = (err as { code?: unknown }).code
+  if (code === "EACCES" || code === "EPERM") return "permission denied"
+  return err instanceof Error ? err.message : String(err)
+}
+
+/**
+ * Whether a regular file is a scenario, from at most `scanBytes` of it. Opened without blocking
+ * and checked again once open (it may have been swapped for a FIFO since the listing). A file
+ * that can't be opened is counted as a scenario: loading it reports why.
+ */
+const classify = (path: string, scanBytes: number): WalkEntry => {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch {
+    return { _tag: "Scenario", path }
+  }
+  try {
+    const stats = fstatSync(fd)
+    if (!stats.isFile()) return { _tag: "Refused", path, reason: `${fileKind(stats)}, not a regular file` }
+    const buffer = Buffer.alloc(Math.min(stats.size, scanBytes))
+    let n = 0
+    while (n < buffer.length) {
+      const got = readSync(fd, buffer, n, buffer.length - n, n)
+      if (got === 0) break
+      n += got
+    }
+    if (Integrity.hasRulesetKey(buffer.toString("utf8", 0, n))) return { _tag: "Scenario", path }
+    if (stats.size > scanBytes)
+      return {
+        _tag: "Refused",
+        path,
+        reason: `no top-level \`ruleset:\` key in its first ${bytesText(scanBytes)} (it is ${bytesText(stats.size)}; read more of each file with BULWARK_SCAN_BYTES=<bytes>)`
+      }
+    return { _tag: "Skipped", path }
+  } catch {
+    return { _tag: "Scenario", path }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Finds the scenario files under a directory, recursively. A scenario file is a `.yaml`, `.yml`
+ * or `.json` file whose top-level mapping has a `ruleset` key (`ruleset: mtg`) within its first
+ * `scanBytes` bytes ({@link SCAN_BYTES}, 1 MiB, by default); other files with those extensions
+ * (`package.json`, `tsconfig.json`, a CI workflow) are listed as skipped. The walk never enters
+ * `node_modules`, `dist` or a directory whose name starts with a dot, and never blocks: only
+ * regular files are opened (without blocking), and only `scanBytes` of each is read. What it
+ * leaves out otherwise is listed in `refused` with the reason: a FIFO, a socket or a device
+ * with a scenario's extension (or a link to one), a broken or looping link, a folder that can't
+ * be listed, a file larger than `scanBytes` without the key in that much. Links to folders are
+ * followed, each folder walked once (a link back up, or a second way to a folder, is refused).
+ * A path that is a file, or does not exist, is returned as a scenario as is, whatever it holds:
+ * a file named explicitly is always loaded, so that a file that is not a scenario gets its error.
+ *
+ * @example
+ * ```ts
+ * import { findScenarios } from "@bulwark/scenario/node"
+ * const { scenarios, skipped, refused } = findScenarios("packages")
+ * console.log(`${scenarios.length} scenarios, ${skipped.length + refused.length} other files`)
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const findScenarios = (dirOrFile: string, options: WalkOptions = {}): Found => {
+  const scenarios: Array<string> = []
+  const skipped: Array<string> = []
+  const refused: Array<Refused> = []
+  for (const e of walkScenarios(dirOrFile, options))
+    if (e._tag === "Scenario") scenarios.push(e.path)
+    else if (e._tag === "Skipped") skipped.push(e.path)
+    else refused.push({ path: e.path, reason: e.reason })
+  return {
+    scenarios: scenarios.sort(),
+    skipped: skipped.sort(),
+    refused: refused.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0))
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 
-import { Chooser, type Policy } from "@bulwark/core"
+import { Chooser, Policy } from "@bulwark/core"
 import { describe, it } from "@effect/vitest"
 import { Schema } from "effect"
 import * as Laws from "./Laws.js"
@@ -67,7 +67,13 @@ export const chooserOf = (c: ChooserSpec): Chooser.SyncChooser =>
  * - `adversarial`: a world's inputs with extra adversarial effects, for the termination law;
  * - `notGenerated`: features the game's constructors cannot produce (e.g. "replaced" for a game
  *   whose effects never replace an event with another), left out of the "worlds exercise the
- *   laws" check.
+ *   laws" check;
+ * - `done`: for the law "what is reported is what was done" ({@link Laws.reportedIsDone}): the
+ *   families whose amount is the change their commit makes one for one (`exact`), and boards
+ *   written by hand where an occurrence asks more than the game has (`boards`: five counters
+ *   removed from two, a draw beyond the deck). The law runs over them and over the generated
+ *   worlds; where a board has something not done, a mutant of the ruleset whose commit reports
+ *   all it was asked (more than it changed) must fail it.
  *
  * @example
  * ```ts
@@ -86,6 +92,10 @@ export interface Config<W> {
   readonly unpreventable: boolean
   readonly adversarial?: ((w: W) => Laws.Input) | undefined
   readonly notGenerated?: ReadonlyArray<Feature> | undefined
+  readonly done: {
+    readonly exact: ReadonlyArray<string>
+    readonly boards: ReadonlyArray<{ readonly name: string; readonly input: () => Laws.Input }>
+  }
   readonly runs: number
   readonly seed: number
 }
@@ -131,6 +141,7 @@ export type LawName =
   | "frozen"
   | "permutation"
   | "shortcut"
+  | "reportedIsDone"
 
 /**
  * Registers one property test per law for a ruleset (inside a `describe` named after the game).
@@ -262,6 +273,39 @@ export const lawSuite = <W>(config: Config<W>): void => {
       const missing = Object.entries(tally).filter(([k, v]) => v === 0 && !skip.has(k))
       if (missing.length > 0) throw new Error(`never generated: ${missing.map(([k]) => k).join(", ")}`)
     })
+    it.prop(
+      name("reportedIsDone", "what is reported is what was done: each happened amount is the change made"),
+      arbs,
+      holds(Laws.reportedIsDone(rules, config.done.exact)),
+      options
+    )
+    const boards = config.done.boards.map((b) => {
+      const input = b.input()
+      return { name: b.name, input, r: Laws.resolveOrThrow(rules, input, Chooser.firstLegal) }
+    })
+    for (const b of boards)
+      it(name("reportedIsDone", `on a board where more is asked than there is: ${b.name}`), () => {
+        Laws.assertLaw(Laws.reportedIsDone(rules, config.done.exact), b.input, b.r)
+      })
+    const short = boards.filter((b) => b.r.outcomes.some((o) => (o.notDone ?? 0) > 0))
+    if (short.length > 0)
+      it(`${game}: the law reportedIsDone can fail: a commit that reports all it was asked (more than it changed) is caught`, () => {
+        const commit = rules.commit
+        if (commit === undefined) throw new Error("a board had something not done without a commit")
+        // the mutant: the same changes to the game, reported as all done
+        const mutant: Policy.Rules = { ...rules, commit: (v, o) => Policy.viewOf(commit(v, o)) }
+        const caught = short.filter((b) => {
+          const r = Laws.resolveOrThrow(mutant, b.input, Chooser.firstLegal)
+          return Laws.reportedIsDone(mutant, config.done.exact)(b.input, r).length > 0
+        })
+        if (caught.length !== short.length)
+          throw new Error(
+            `not caught on: ${short
+              .filter((b) => !caught.includes(b))
+              .map((b) => b.name)
+              .join(", ")}`
+          )
+      })
     it.prop(
       name("determinism", "the same inputs and decision log give an identical result and trace (replay)"),
       arbs,

@@ -17,7 +17,7 @@ import {
   type GameView,
   Kernel,
   type Ledger,
-  type Policy,
+  Policy,
   type Replacement,
   Resolver,
   type Trace
@@ -230,8 +230,9 @@ export const decisionsRecorded: Law = (input, r) => {
 }
 
 /**
- * Invariant 9: for every occurrence `proposed + modified − prevented = amount`, and no amount is
- * negative (a replaced occurrence is left at 0).
+ * Invariant 9: for every occurrence `proposed + modified − prevented = amount + notDone` (the
+ * part the ruleset could not do, `Kernel.Outcome.notDone`, is 0 unless it says so), and no
+ * amount is negative (a replaced occurrence is left at 0).
  *
  * @example
  * ```ts
@@ -248,8 +249,12 @@ export const accounting: Law = (_input, r) => {
       if (o.amount !== 0) out.push(`${o.id} was ${o.status} but has amount ${o.amount}`)
       continue
     }
-    if (o.proposed + o.modified - o.prevented !== o.amount)
-      out.push(`${o.id}: ${o.proposed} + ${o.modified} − ${o.prevented} ≠ ${o.amount}`)
+    const notDone = o.notDone ?? 0
+    if (notDone < 0) out.push(`${o.id} has ${notDone} not done`)
+    if (o.proposed + o.modified - o.prevented !== o.amount + notDone)
+      out.push(
+        `${o.id}: ${o.proposed} + ${o.modified} − ${o.prevented} ≠ ${o.amount}${notDone === 0 ? "" : ` + ${notDone} not done`}`
+      )
   }
   for (const h of r.happened) if (h.amount < 0) out.push(`${h.id} happened with ${h.amount}`)
   for (const n of r.notifications) if (n.amount < 0) out.push(`${n.effect} notified ${n.amount} prevented`)
@@ -293,7 +298,7 @@ export const dealtAgreesWithState =
           out.push(`${o.id} happened but is not where it should be in happened`)
           continue
         }
-        if (commit !== undefined) v = commit(v, h)
+        if (commit !== undefined) v = Policy.viewOf(commit(v, h))
         if (h.family === "damage") dealt.push(h)
       }
       if (rules.results === undefined || first.cause === "cost" || dealt.length === 0) continue
@@ -306,6 +311,85 @@ export const dealtAgreesWithState =
     if (k !== r.happened.length) out.push(`${r.happened.length - k} happened occurrences have no outcome`)
     if (commit !== undefined && canonical(v) !== canonical(r.view))
       out.push("the view after is not the view before with what happened committed")
+    return out
+  }
+
+/** A view as text with every object's keys sorted (two equal views read the same). */
+const sortedText = (value: unknown): string =>
+  JSON.stringify(value, (_k, v) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        )
+      : v
+  )
+
+/**
+ * What is reported is what was done (MTG 609.3: an effect "does only as much as possible";
+ * FaB 8.5.6b; Берсерк 119.5.1): for every occurrence that happened, its amount in the outcome is
+ * the change the ruleset's `commit` made to the view. Walking `happened` in order from the
+ * view before, for each occurrence (amount `a` as reported, `asked` = `a` + its `notDone`):
+ *
+ * - committing `asked` and committing `a` change the view alike (nothing done is left out);
+ * - the commit itself says `a` of `asked` were done (the outcome records what it said);
+ * - for a family in `exact` — whose amount is the change, one for one: counters removed, cards
+ *   drawn, wounds healed — one less than `a` would change the view differently (nothing is
+ *   reported that was not done). Damage and life loss are not exact: damage beyond a life total
+ *   is still dealt in full (FaB 2.5.3e, MTG 120.3).
+ *
+ * An occurrence of which nothing could be done did not happen: it is `failed` with its whole
+ * amount `notDone`, and committing it changes nothing.
+ *
+ * @example
+ * ```ts
+ * import { Laws } from "@bulwark/testing"
+ * // Laws.reportedIsDone(ruleset.rules, ["removeCounters", "draw"])(input, resolution) // []
+ * ```
+ */
+export const reportedIsDone =
+  (rules: Policy.Rules, exact: ReadonlyArray<string>): Law =>
+  (input, r) => {
+    const out: Array<string> = []
+    const commit = rules.commit
+    if (commit === undefined) return out
+    const byId = new Map(r.outcomes.map((o) => [o.id, o] as const))
+    let v: GameView.GameView = input.view
+    for (const h of r.happened) {
+      const o = byId.get(h.id)
+      if (o === undefined) {
+        out.push(`${h.id} happened but has no outcome`)
+        continue
+      }
+      const a = o.amount
+      const asked = a + (o.notDone ?? 0)
+      if (h.amount !== a) out.push(`${h.id} happened with ${h.amount} but its outcome says ${a}`)
+      const full = commit(v, { ...h, amount: asked })
+      const done = Policy.viewOf(commit(v, { ...h, amount: a }))
+      if (sortedText(Policy.viewOf(full)) !== sortedText(done))
+        out.push(
+          `${h.id} (${h.family} to ${h.subject}): ${asked} asked changes the game otherwise than the ${a} reported`
+        )
+      const said = Policy.doneOf(full, { ...h, amount: asked })
+      if (said !== a)
+        out.push(
+          `${h.id} (${h.family} to ${h.subject}): the commit did ${said} of ${asked}, the outcome says ${a}`
+        )
+      if (exact.includes(h.family) && a > 0) {
+        const less = a === 1 ? v : Policy.viewOf(commit(v, { ...h, amount: a - 1 }))
+        if (sortedText(less) === sortedText(done))
+          out.push(
+            `${h.id} (${h.family} to ${h.subject}): ${a} reported, but ${a - 1} changes the game alike: ${a} was not all done`
+          )
+      }
+      v = done
+    }
+    for (const o of r.outcomes)
+      if (
+        o.status === "failed" &&
+        (o.notDone ?? 0) > 0 &&
+        o.notDone !== o.proposed + o.modified - o.prevented
+      )
+        out.push(`${o.id} failed with ${o.notDone} not done of ${o.proposed + o.modified - o.prevented}`)
     return out
   }
 

@@ -160,3 +160,61 @@ describe("Laws", () => {
     }
   })
 })
+
+/**
+ * What is reported is what was done (MTG CR 614.6: "the impossible instruction is simply
+ * ignored"; MTG-27: "Remove five +1/+1 counters" on a creature with two: two are removed, and the
+ * outcome records two). The law holds for a commit that says what it did, and fails for the
+ * mutant that does the same to the game but reports all it was asked.
+ */
+describe("reportedIsDone", () => {
+  const honest: Policy.Rules = {
+    ...rules,
+    commit: (v, o) => {
+      const x = v.objects[o.subject]
+      if (x === undefined || o.family !== "removeCounters") return v
+      const there = typeof x.props["counters"] === "number" ? x.props["counters"] : 0
+      const after = GameView.setObject(v, {
+        ...x,
+        props: { ...x.props, counters: Math.max(0, there - o.amount) }
+      })
+      return there >= o.amount ? after : Policy.committed(after, there)
+    }
+  }
+  const honestCommit = honest.commit as NonNullable<Policy.Rules["commit"]>
+  const mutant: Policy.Rules = { ...honest, commit: (v, o) => Policy.viewOf(honestCommit(v, o)) }
+  const board = (counters: number): Laws.Input => ({
+    view: GameView.make({
+      players: ["a", "b"],
+      activePlayer: "a",
+      objects: [{ id: "bear", kind: "object", controller: "b", props: { counters } }]
+    }),
+    ledger: Ledger.empty,
+    event: GameEvent.make("e", [
+      GameEvent.occurrence({ id: "o", family: "removeCounters", subject: "bear", amount: 5 })
+    ])
+  })
+  const check = (r: Policy.Rules, counters: number) => {
+    const i = board(counters)
+    return Laws.reportedIsDone(r, ["removeCounters"])(i, Laws.resolveOrThrow(r, i, Chooser.firstLegal))
+  }
+
+  it("holds where the commit says it removed 2 of 5, and where all 5 were there", () => {
+    expect(check(honest, 2)).toEqual([])
+    expect(check(honest, 7)).toEqual([])
+  })
+
+  it("the mutant that reports 5 removed from a creature with two fails it", () => {
+    expect(check(mutant, 2).join("\n")).toContain("5 reported, but 4 changes the game alike")
+    // with enough counters the mutant is right, and the law says nothing
+    expect(check(mutant, 7)).toEqual([])
+  })
+
+  it("a commit that says it did 2 but removed one more than asked fails it", () => {
+    const liar: Policy.Rules = {
+      ...honest,
+      commit: (v, o) => Policy.committed(Policy.viewOf(honestCommit(v, { ...o, amount: o.amount + 1 })), 2)
+    }
+    expect(check(liar, 7).join("\n")).toContain("5 asked changes the game otherwise than the 2 reported")
+  })
+})

@@ -18,10 +18,21 @@
  * (317.2.b, 466.1.a.1) as events `<boundary>.<n>.kill` / `.heal`. Those events are left out,
  * and a unit they killed is read in the zone it was frozen in; nothing else is.
  */
+
+import { Zones } from "@bulwark/core"
 import { Migrate } from "@bulwark/scenario"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { type CanonicalOutcome, cases, frozen, frozenOutcome, outcomeOf, rulesets, sorted } from "./cases.js"
+import {
+  type CanonicalOutcome,
+  cases,
+  frozen,
+  frozenOutcome,
+  installed,
+  outcomeOf,
+  rulesets,
+  sorted
+} from "./cases.js"
 
 const riftbound = () => cases().filter((c) => c.ruleset === "riftbound")
 
@@ -36,7 +47,45 @@ const asFormat2 = (o: CanonicalOutcome | undefined): CanonicalOutcome | undefine
   return sorted({ ...o, state }) as CanonicalOutcome
 }
 
+/**
+ * Issue 29's cases (Riftbound 141.1.b.2: a unit in the trash is "not on the Board and thus cannot
+ * … be affected by spells, abilities, or game actions that target Units on the Board"; `Rules.zones`):
+ * each generated case deals damage to, kills, or asks a combat question about a unit in the
+ * trash (put there by an event or by a cleanup's kill), which format 1 treated as on the board.
+ * They differ from the frozen outcome, and only they do.
+ */
+const offTheBoard = [
+  "generated/riftbound/31",
+  "generated/riftbound/43",
+  "generated/riftbound/56",
+  "generated/riftbound/77",
+  "generated/riftbound/80",
+  "generated/riftbound/111",
+  "generated/riftbound/150",
+  "generated/riftbound/211",
+  "generated/riftbound/217",
+  "generated/riftbound/241",
+  "generated/riftbound/271",
+  "generated/riftbound/297",
+  "generated/riftbound/331",
+  "generated/riftbound/491"
+]
+
 const cleanupEvent = /^(endOfTurn|endOfCombat)\.\d+\.(kill|heal)$/
+
+/**
+ * A unit the Special Cleanup killed, read where the frozen outcome left it: its frozen zone, and
+ * its frozen controller (issue 29: a unit in the trash has none, Riftbound 191.3, so the killed
+ * unit lost it with its zone).
+ */
+const withFrozenPlace = (
+  now: Record<string, unknown>,
+  frozenUnit: Record<string, unknown> | undefined
+): Record<string, unknown> => {
+  const { controller: _c, ...rest } = now
+  const controller = frozenUnit?.controller
+  return { ...rest, zone: frozenUnit?.zone, ...(controller === undefined ? {} : { controller }) }
+}
 
 /** An outcome without the Special Cleanup's events, its deaths read in their frozen zones. */
 const beforeCleanupEvents = (o: CanonicalOutcome, want: CanonicalOutcome | undefined): CanonicalOutcome => {
@@ -51,7 +100,7 @@ const beforeCleanupEvents = (o: CanonicalOutcome, want: CanonicalOutcome | undef
     if (cleanupEvent.test(id))
       for (const x of Object.values(e.occurrences))
         if (x.family === "die" && x.status === "happened" && state[x.subject] !== undefined)
-          state[x.subject] = { ...state[x.subject], zone: frozenState[x.subject]?.zone }
+          state[x.subject] = withFrozenPlace(state[x.subject] ?? {}, frozenState[x.subject])
   const kept = Object.fromEntries(Object.entries(events).filter(([id]) => !cleanupEvent.test(id)))
   return sorted({ ...o, events: kept, state }) as CanonicalOutcome
 }
@@ -87,8 +136,25 @@ describe("riftbound: load(migrate(format 1)) reproduces the frozen outcomes", ()
   })
 
   it("gives every case its frozen outcome", async () => {
-    expect(await differing((t) => t)).toEqual([])
+    expect(await differing((t) => t)).toEqual(offTheBoard)
   }, 300_000)
+
+  it("issue 29's cases each have a unit off the board (141.1.b.2), as they now resolve", async () => {
+    const with_ = await rulesets()
+    const zones = installed.find((r) => r.id === "riftbound")?.rules.zones
+    for (const key of offTheBoard) {
+      const c = riftbound().find((x) => x.key === key)
+      const got = outcomeOf(migrated(c?.text ?? ""), c?.name ?? "", with_) as unknown as {
+        state: Record<string, Record<string, unknown>>
+      }
+      expect(
+        Object.values(got.state).some(
+          (u) => zones !== undefined && typeof u.zone === "string" && !Zones.contains(zones.inPlay, u.zone)
+        ),
+        key
+      ).toBe(true)
+    }
+  })
 
   it("mutant: without the occurrence ids format 1 derived, outcomes change", async () => {
     // the skeleton's default ids (`<event>-<unit>`) instead of format 1's (`<event>:<unit>`)

@@ -29,11 +29,19 @@ export const WORK_SLICE = 1024
  */
 const DEFAULT_BUDGET = 200_000
 
+/**
+ * The default time budget of {@link bestForChooser}, per decision, in milliseconds: a board whose
+ * states are slow to explore (hundreds of effects) fails within seconds instead of running on.
+ */
+const DEFAULT_TIME_BUDGET_MS = 5_000
+
 /** The resolved options of the search. */
 export interface Settings {
   readonly flatUpTo: number
   readonly limit: number
   readonly budget: number
+  readonly timeBudgetMs: number
+  readonly now: () => number
   readonly shapes: boolean
 }
 
@@ -41,24 +49,56 @@ export const settingsOf = (options: SearchOptions): Settings => {
   const budget = options.budget ?? DEFAULT_BUDGET
   if (!(budget >= 1) || !Number.isSafeInteger(budget))
     throw new RangeError(`bestForChooser: budget must be a whole number ≥ 1, got ${String(budget)}`)
+  const timeBudgetMs = options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS
+  if (!(timeBudgetMs > 0))
+    throw new RangeError(`bestForChooser: timeBudgetMs must be a number > 0, got ${String(timeBudgetMs)}`)
   return {
     flatUpTo: options.flatPassUpTo ?? FLAT_PASS_UP_TO,
     limit: options.maxAllocations ?? 2_000,
     budget,
+    timeBudgetMs,
+    now: options.now ?? (() => performance.now()),
     shapes: options.shapes ?? true
   }
 }
 
-/** Runs a search to its end, or throws {@link Errors.SearchBudgetExceeded} past the budget. */
-export const drive = <A>(work: Work<A>, budget: number, requestId: string): A => {
+/**
+ * The budget error for a search that has explored `explored` states since `started`, if either
+ * budget is spent. The clock only ever stops a search (it never changes an answer), so a search
+ * that finishes within its budgets is the same on every machine.
+ */
+export const overBudget = (
+  settings: Settings,
+  requestId: string,
+  explored: number,
+  started: number
+): Errors.SearchBudgetExceeded | undefined => {
+  if (explored > settings.budget)
+    return new Errors.SearchBudgetExceeded({ requestId, budget: settings.budget, explored })
+  const elapsedMs = settings.now() - started
+  if (elapsedMs > settings.timeBudgetMs)
+    return new Errors.SearchBudgetExceeded({
+      requestId,
+      budget: settings.budget,
+      explored,
+      timeBudgetMs: settings.timeBudgetMs,
+      elapsedMs
+    })
+  return undefined
+}
+
+/** Runs a search to its end, or throws {@link Errors.SearchBudgetExceeded} past a budget. */
+export const drive = <A>(work: Work<A>, settings: Settings, requestId: string): A => {
   let explored = 0
+  const started = settings.now()
   for (;;) {
     const r = work.next()
     if (r.done === true) return r.value
     explored += r.value
-    if (explored > budget) {
+    const over = overBudget(settings, requestId, explored, started)
+    if (over !== undefined) {
       work.return(undefined as never)
-      throw new Errors.SearchBudgetExceeded({ requestId, budget, explored })
+      throw over
     }
   }
 }

@@ -10,7 +10,7 @@ import * as Filter from "../../Filter.js"
 import type * as GameEvent from "../../GameEvent.js"
 import type * as Replacement from "../../Replacement.js"
 import type * as Trace from "../../Trace.js"
-import { ctxFor, guard } from "./applicability.js"
+import { guard, valuesCtxFor } from "./applicability.js"
 import { effState } from "./effectState.js"
 import { fail } from "./failure.js"
 import type { Frame, Item, State } from "./state.js"
@@ -60,7 +60,7 @@ const computedAmount = (
   occ: GameEvent.Occurrence | undefined,
   notes: Array<string> | undefined
 ): number => {
-  const ctx = ctxFor(s, e, occ, frame)
+  const ctx = valuesCtxFor(s, e, occ, frame)
   const r = guard(e, () =>
     notes === undefined ? { value: Filter.value(v, ctx), how: "" } : Filter.explain(v, ctx)
   )

@@ -12,6 +12,7 @@ import type * as GameEvent from "../../GameEvent.js"
 import * as GameView from "../../GameView.js"
 import type * as Replacement from "../../Replacement.js"
 import type * as Trace from "../../Trace.js"
+import * as Zones from "../../Zones.js"
 import { effState } from "./effectState.js"
 import { Failure, fail } from "./failure.js"
 import type { Frame, Item, State } from "./state.js"
@@ -25,7 +26,8 @@ class FilterContext implements Filter.Context {
     readonly occurrence: GameEvent.Occurrence | undefined,
     readonly predicates: Filter.Predicates,
     readonly values: Filter.NamedValues | undefined,
-    private readonly frame: Frame | undefined
+    private readonly frame: Frame | undefined,
+    readonly zones: Zones.Zones | undefined
   ) {}
   /** Computed only if a condition or predicate reads it (it is O(occurrences)). */
   get batch(): ReadonlyArray<GameEvent.Occurrence> | undefined {
@@ -51,7 +53,8 @@ export const ctxFor = (
     occ,
     s.rules.predicates ?? NO_PREDICATES,
     s.rules.values,
-    frame
+    frame,
+    s.rules.zones
   )
 
 export const guard = <A>(e: Replacement.Replacement, f: () => A): A => {
@@ -78,6 +81,30 @@ const holdsFor = (
   frame: Frame | undefined
 ): boolean => guard(e, () => Filter.holds(cond, ctxFor(s, e, occ, frame)))
 
+/**
+ * The context variable values (X) are read in: as {@link ctxFor}, in the view the effect could
+ * apply in — before its cost was paid, while it applies after one (`State.valuesView`; FaB
+ * 6.4.2a, 8.3.15) — else the current view.
+ */
+export const valuesCtxFor = (
+  s: State,
+  e: Replacement.Replacement,
+  occ: GameEvent.Occurrence | undefined,
+  frame: Frame | undefined
+): Filter.Context =>
+  s.valuesView === undefined
+    ? ctxFor(s, e, occ, frame)
+    : new FilterContext(
+        s.valuesView,
+        e.controller,
+        e.source,
+        occ,
+        s.rules.predicates ?? NO_PREDICATES,
+        s.rules.values,
+        frame,
+        s.rules.zones
+      )
+
 /** An amount expression's value for `e` on `occ`. */
 export const valueFor = (
   s: State,
@@ -85,7 +112,7 @@ export const valueFor = (
   v: Filter.Value,
   occ: GameEvent.Occurrence | undefined,
   frame: Frame | undefined
-): number => guard(e, () => Filter.value(v, ctxFor(s, e, occ, frame)))
+): number => guard(e, () => Filter.value(v, valuesCtxFor(s, e, occ, frame)))
 
 /** An amount expression's value for `e` on `occ`, and how it was obtained (for the trace). */
 export const explainFor = (
@@ -95,7 +122,7 @@ export const explainFor = (
   occ: GameEvent.Occurrence | undefined,
   frame: Frame | undefined
 ): { readonly value: number; readonly how: string } =>
-  guard(e, () => Filter.explain(v, ctxFor(s, e, occ, frame)))
+  guard(e, () => Filter.explain(v, valuesCtxFor(s, e, occ, frame)))
 
 /** Whether `e`'s subject and source filters match `occ` (the part of `watches` needing a context). */
 const filtersMatch = (
@@ -108,7 +135,12 @@ const filtersMatch = (
     const w = e.watch
     const ctx = ctxFor(s, e, occ, frame)
     if (w.subject !== undefined && !Filter.matches(w.subject, occ.subject, ctx)) return false
-    if (w.source !== undefined && !Filter.matches(w.source, occ.source, ctx)) return false
+    if (w.source !== undefined && !Filter.matches(w.source, occ.source, ctx)) {
+      // the ruleset may say who else dealt it (FaB 8.5.3a: a non-living card's controller and hero)
+      const also = s.rules.alsoDealtBy?.(occ, s.view)
+      if (also === undefined || !also.some((id) => Filter.matches(w.source as Filter.Filter, id, ctx)))
+        return false
+    }
     return true
   })
 
@@ -183,6 +215,10 @@ export const blockerNotApplied = (
   if (e.requiresSourceIn !== undefined) {
     const zone = e.source === undefined ? undefined : GameView.get(s.view, e.source)?.zone
     if (zone === undefined || !e.requiresSourceIn.includes(zone)) return "sourceLeftZone"
+  }
+  if (e.requiresSourceInPlay === true) {
+    const src = e.source === undefined ? undefined : GameView.get(s.view, e.source)
+    if (src === undefined || !Zones.isInPlay(s.rules.zones, src)) return "sourceLeftZone"
   }
   if (e.condition !== undefined && !holdsFor(s, e, e.condition, item.occ, frame)) return "conditionFailed"
   if (e.costPayable !== undefined && !holdsFor(s, e, e.costPayable, item.occ, frame)) return "costUnpayable"

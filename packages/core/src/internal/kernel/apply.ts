@@ -115,7 +115,7 @@ export const applyAction = (
         // a computed N is fixed the first time the effect applies, like a shield's (its
         // remainder then lives in the ledger), with the event's amount the total it applies to
         const before = st0.remaining ?? redirectNow(s, frame, e, a.amount, targets, notes)
-        const left = redirectPart(s, frame, e, a, targets, before, changes)
+        const left = redirectPart(s, frame, e, a, targets, before, pa.allocation, changes)
         rest = left
         spent = left <= 0
         if (s.trace !== undefined) remaining = { before, after: left }

@@ -103,10 +103,12 @@ const itemsFor = (
     frame.subjectItems = bySubject
   }
   const out: Array<number> = []
-  for (const id of subj.ids) {
+  // an item has one subject, so it is listed under one id: only an id named twice could repeat
+  // it (not `out.includes` per item, quadratic on a 100 000-occurrence event)
+  for (const id of subj.ids.length > 1 ? new Set(subj.ids) : subj.ids) {
     for (const i of bySubject.get(id) ?? []) {
       const it = frame.items[i] as Item
-      if (it.group === group && it.occ.subject === id && !out.includes(i)) out.push(i)
+      if (it.group === group && it.occ.subject === id) out.push(i)
     }
   }
   return out.length > 1 ? out.sort((a, b) => a - b) : out

@@ -9,28 +9,54 @@
  * @internal
  */
 import * as GameEvent from "../../GameEvent.js"
-import * as GameView from "../../GameView.js"
 import type { Outcome, Resolution } from "../../Kernel.js"
 import * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
+import * as Commit from "./commit.js"
 import { failOf, pushFrame, traceFailed } from "./frame.js"
 import type { Frame, State } from "./state.js"
 import { NO_OCCURRENCES } from "./state.js"
 
-/** Commits a batch with one copy of the objects (a function of its own: see `holdsFor`). */
-const commitAll = (
-  view: GameView.GameView,
-  commit: (view: GameView.GameView, occurrence: GameEvent.Occurrence) => GameView.GameView,
-  happened: ReadonlyArray<GameEvent.Occurrence>
-): GameView.GameView =>
-  GameView.batch(view, (v) => {
-    let out = v
-    for (const o of happened) out = commit(out, o)
-    return out
-  })
+/**
+ * Records what a commit did less of than asked: the outcome's amount is what was done and
+ * `notDone` the rest; an occurrence of which nothing was done did not happen (`failed`, left out
+ * of `happened`), with the commit's reason in the trace (MTG 614.6 / 609.3, FaB 8.5.6b).
+ */
+const reportDone = (
+  s: State,
+  firstOutcome: number,
+  happened: Array<GameEvent.Occurrence>,
+  short: ReadonlyMap<string, Policy.Committed>
+): void => {
+  for (let i = firstOutcome; i < s.outcomes.length; i++) {
+    const o = s.outcomes[i] as Outcome
+    const c = short.get(o.id)
+    if (c === undefined) continue
+    s.outcomes[i] = {
+      ...o,
+      amount: c.done,
+      notDone: o.amount - c.done,
+      status: c.done > 0 ? o.status : "failed"
+    }
+    if (c.why !== undefined)
+      s.trace?.push({
+        _tag: "Note",
+        text: `${o.id} (${o.family} to ${o.subject}): ${c.done} of ${o.amount} done: ${c.why.reason}`,
+        rule: c.why.rule
+      })
+  }
+  let k = 0
+  for (const h of happened) {
+    const c = short.get(h.id)
+    if (c === undefined) happened[k++] = h
+    else if (c.done > 0) happened[k++] = { ...h, amount: c.done }
+  }
+  happened.length = k
+}
 
 export const finishFrame = (s: State): void => {
   const frame = s.frames.pop() as Frame
+  const firstOutcome = s.outcomes.length
   // lists are made at their first element (an empty list's first push reserves 17 slots)
   let made1: Array<GameEvent.Occurrence> | undefined
   for (const it of frame.items) {
@@ -77,15 +103,16 @@ export const finishFrame = (s: State): void => {
     }
   }
   const commit = s.rules.commit
+  // one copy of the objects for the whole batch, not one per occurrence; what the commit did
+  // less of than asked is what the outcome records (MTG 609.3, FaB 8.5.6b)
+  if (commit !== undefined && happened.length > 0) {
+    const c = Commit.commitBatch(s.view, commit, happened)
+    s.view = c.view
+    if (c.short !== undefined) reportDone(s, firstOutcome, happened, c.short)
+  }
   // the first batch that happens is the list itself (nothing changes it from here on)
   if (s.happened.length === 0 && made1 !== undefined) s.happened = made1
   else for (const o of happened) s.happened.push(o)
-  // one copy of the objects for the whole batch, not one per occurrence
-  if (commit !== undefined && happened.length > 0)
-    s.view =
-      happened.length === 1
-        ? commit(s.view, happened[0] as GameEvent.Occurrence)
-        : commitAll(s.view, commit, happened)
   s.trace?.push({
     _tag: "EventFinished",
     event: frame.event,

@@ -1,7 +1,8 @@
 /**
  * An event's frame, its groups and items (algorithm step 1): the batch is partitioned into groups
  * by the ordering policy (per affected object, or the whole event), taken in APNAP order. An
- * occurrence the ruleset's `fails` rejects (its recipient left play) never starts: it is
+ * occurrence the ruleset's `fails` rejects (its recipient left play), or one of a `dealtInPlay`
+ * family to what the ruleset's zones say is not in play (`Zones.notInPlay`), never starts: it is
  * `failed`, and the trace says why.
  *
  * @internal
@@ -10,6 +11,7 @@ import type * as GameEvent from "../../GameEvent.js"
 import * as GameView from "../../GameView.js"
 import type { Outcome } from "../../Kernel.js"
 import type * as Policy from "../../Policy.js"
+import * as Zones from "../../Zones.js"
 import type { Frame, Item, State } from "./state.js"
 import { NO_PROGRESS, NONE } from "./state.js"
 
@@ -106,7 +108,10 @@ export const pushFrame = (
     followUps: []
   }
   for (let i = 0; i < frame.items.length; i++) addItemToGroup(s, frame, i)
-  const failures = s.rules.fails === undefined ? undefined : frame.items.map((it) => failOf(s, it))
+  const failures =
+    s.rules.fails === undefined && s.rules.zones?.dealtInPlay === undefined
+      ? undefined
+      : frame.items.map((it) => failOf(s, it))
   if (s.rules.order.groupOrder === "apnap" && frame.groups.length > 1) {
     const order = GameView.turnOrderFrom(s.view, s.view.activePlayer)
     const ranks = new Map(frame.groups.map((g) => [g, groupRank(s, frame, g, order)] as const))
@@ -150,8 +155,9 @@ export const pushFrame = (
  */
 export const failOf = (s: State, it: Item): Policy.Failure | undefined => {
   const f = s.rules.fails
-  if (f === undefined || it.status === "replaced" || it.status === "failed") return undefined
-  const why = f(it.occ, s.view)
+  if (it.status === "replaced" || it.status === "failed") return undefined
+  // the ruleset's own reasons first, then: what is not in play is dealt nothing (its zones)
+  const why = f?.(it.occ, s.view) ?? Zones.notInPlay(s.rules.zones, it.occ, s.view)
   if (why !== undefined) it.status = "failed"
   return why
 }

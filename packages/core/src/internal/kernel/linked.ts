@@ -29,6 +29,8 @@ const coupling = (
 ): { readonly kind: "amount" } | { readonly kind: "uses"; readonly left: number } | undefined => {
   const a = e.action
   if (a._tag === "Prevent" && a.scope === "shield" && a.amount !== "all") return { kind: "amount" }
+  // "the next N damage … is dealt to [another] instead" (MTG 614.9) is used up like a shield
+  if (a._tag === "Redirect" && a.amount !== undefined) return { kind: "amount" }
   if (a._tag === "Prevent" && a.scope === "once") return { kind: "uses", left: 1 }
   if (e.limit !== undefined) return { kind: "uses", left: Math.max(0, e.limit.times - effState(s, e).uses) }
   return undefined

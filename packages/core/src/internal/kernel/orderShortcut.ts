@@ -7,7 +7,7 @@
 
 import type * as Replacement from "../../Replacement.js"
 import { modify, preventNow } from "./amounts.js"
-import { applyAction } from "./apply.js"
+import { applyAction, markApplied } from "./apply.js"
 import { candidatesOf, relevantEffects, targetsOf } from "./candidates.js"
 import { effState } from "./effectState.js"
 import type { Frame, Item, PendingApply, State } from "./state.js"
@@ -54,15 +54,21 @@ const orderDoesNotMatter = (
   if (options.length < 2 || options.length > SHORTCUT_QUICK_OPTIONS || linked !== undefined) return false
   if (frame.items.length > SHORTCUT_ITEMS || frame.followUps.length > 0) return false
   const effects: Array<Replacement.Replacement> = []
+  let optional = false
   for (const id of options) {
     const e = s.index.byId.get(id)
-    if (e === undefined || e.optional === true || e.cost !== undefined || e.additional !== undefined)
-      return false
+    if (e === undefined || e.cost !== undefined || e.additional !== undefined) return false
+    // a "may" effect takes part only as a prevention that may do nothing (checked as it applies)
+    if (e.optional === true) {
+      if (!mayDoNothing(e)) return false
+      optional = true
+    }
     const t = e.action._tag
-    if (t !== "Prevent" && t !== "Modify" && t !== "SetParams") return false
+    if (t !== "Prevent" && t !== "Modify" && t !== "SetParams" && t !== "Redirect") return false
     effects.push(e)
   }
-  const quick = quickOrderCheck(s, frame, group, effects)
+  if (interchangeable(s, effects)) return true
+  const quick = optional ? undefined : quickOrderCheck(s, frame, group, effects)
   if (quick !== undefined) return quick
   if (options.length > SHORTCUT_OPTIONS) return false
   let key: string | undefined
@@ -79,6 +85,14 @@ const orderDoesNotMatter = (
       left.delete(e.id)
       if (!now.some((x) => x.id === e.id)) continue // no longer applies: skipped, as the kernel does
       const targets = targetsOf(c, f, group, e, false)
+      if (e.optional === true) {
+        // a "may" prevention of 0 at that moment: used or declined, nothing changes but that it
+        // has applied; of more, the question matters
+        if (!zeroNow(c, f, e, targets)) return false
+        for (const t of targets) markApplied(c, f, t, e)
+        continue
+      }
+      if (e.action._tag === "Redirect" && e.action.amount !== undefined && targets.length > 1) return false // a division may be asked (stages.ts, redirectDivision)
       const a = e.action._tag === "Prevent" ? preventNow(c, f, e, e.action, targets) : e.action
       if (a._tag === "Prevent" && a.scope !== "static" && a.amount !== "all") {
         const st = effState(c, e)
@@ -133,7 +147,8 @@ const quickOrderCheck = (
   for (const e of relevantEffects(s, frame, group)) if (e.condition !== undefined) return undefined
   let item: Item | undefined
   for (const e of effects) {
-    if (e.limit !== undefined || e.requiresSourceIn !== undefined) return undefined
+    if (e.limit !== undefined || e.requiresSourceIn !== undefined || e.requiresSourceInPlay === true)
+      return undefined
     const a = e.action
     if (a._tag === "Modify" ? typeof a.value !== "number" : a._tag !== "Prevent") return undefined
     if (
@@ -200,4 +215,57 @@ const stateKey = (s: State, frame: Frame, touched: ReadonlyArray<string>): strin
     return JSON.stringify([id, st.remaining, st.spent, e.limit === undefined ? 0 : st.uses])
   })
   return `${items.join("|")}#${states.join("|")}`
+}
+
+/**
+ * A "may" effect that can do nothing whether it is used or declined: a static prevention (no
+ * remainder, no use limit, nothing more), when its amount is 0 ({@link zeroNow}).
+ */
+const mayDoNothing = (e: Replacement.Replacement): boolean =>
+  e.action._tag === "Prevent" &&
+  e.action.scope === "static" &&
+  e.limit === undefined &&
+  e.cost === undefined &&
+  e.additional === undefined
+
+/**
+ * Whether a "may" effect is a {@link mayDoNothing} prevention whose amount is 0 now, for these
+ * targets (issue 29: such a "may" is not asked, nor the order it is in).
+ */
+export const zeroNow = (
+  s: State,
+  frame: Frame,
+  e: Replacement.Replacement,
+  targets: ReadonlyArray<Item>
+): boolean => {
+  if (!mayDoNothing(e) || e.action._tag !== "Prevent") return false
+  const a = e.action
+  if (typeof a.amount !== "object") return a.amount === 0
+  for (const t of targets) if (preventNow(s, frame, e, a, [t]).amount !== 0) return false
+  return true
+}
+
+/**
+ * Effects that are the same but for their ids (two copies of one redirect, "the damage is dealt
+ * to B instead"), with nothing in the ledger that tells them apart and nothing an outcome could
+ * show of which was used (no amount, no remainder, no use limit, no decrease that names one):
+ * whichever applies first, the other is the same effect after it, so the order can't matter.
+ */
+const interchangeable = (s: State, effects: ReadonlyArray<Replacement.Replacement>): boolean => {
+  const [first, ...rest] = effects
+  if (first === undefined || rest.length === 0 || s.index.reducers.length > 0) return false
+  const a = first.action
+  if (a._tag === "Redirect" ? a.amount !== undefined : a._tag !== "Modify" && a._tag !== "SetParams")
+    return false
+  if (first.limit !== undefined || first.optional === true) return false
+  const { id: _i, ...shape } = first
+  const key = JSON.stringify(shape)
+  const st = effState(s, first)
+  for (const e of rest) {
+    const { id: _j, ...other } = e
+    if (JSON.stringify(other) !== key) return false
+    const se = effState(s, e)
+    if (se.remaining !== st.remaining || se.spent !== st.spent) return false
+  }
+  return true
 }

@@ -4,6 +4,7 @@
  *
  * @internal
  */
+import { Result } from "effect"
 import * as Decision from "../../Decision.js"
 import * as Errors from "../../Errors.js"
 import type * as GameEvent from "../../GameEvent.js"
@@ -122,6 +123,21 @@ export const restore = (
   event: GameEvent.GameEvent,
   ledger: Ledger.Ledger,
   view: GameView.GameView,
+  stored: Decision.Stored | ReadonlyArray<Decision.LogEntry>,
+  options: Options = {}
+): Step => {
+  // outside data: decoded (shape, legal answers, ruleset and version) before anything runs
+  const decoded = Decision.decodeLog(rules, stored)
+  if (Result.isFailure(decoded)) return { _tag: "Failed", error: decoded.failure }
+  return replayDecoded(rules, event, ledger, view, decoded.success, options)
+}
+
+/** Starts the resolution and resumes it with each answer of a log already decoded. */
+export const replayDecoded = (
+  rules: Policy.Rules,
+  event: GameEvent.GameEvent,
+  ledger: Ledger.Ledger,
+  view: GameView.GameView,
   log: ReadonlyArray<Decision.LogEntry>,
   options: Options = {}
 ): Step => {
@@ -139,12 +155,12 @@ export const restore = (
       }
     }
     const r = step.request
-    if (entry.request._tag !== r._tag || entry.request.chooser !== r.chooser) {
+    if (entry.request._tag !== r._tag || entry.request.chooser !== r.chooser || entry.request.id !== r.id) {
       return {
         _tag: "Failed",
         error: new Errors.InvariantBreach({
           invariant: "replay",
-          detail: `decision ${r.id} is ${r._tag} asked of ${r.chooser}, but the log has ${entry.request._tag} asked of ${entry.request.chooser}`
+          detail: `decision ${r.id} is ${r._tag} asked of ${r.chooser}, but the log has ${entry.request.id} (${entry.request._tag}) asked of ${entry.request.chooser}`
         })
       }
     }

@@ -31,6 +31,13 @@ export interface State {
   /** @internal The base ledger's effect states read so far (see `baseStateOf`). */
   base: Map<string, Ledger.EffectState> | undefined
   view: GameView.GameView
+  /**
+   * The view variable values (X) are read in while an effect whose cost was paid applies: the
+   * view when it could apply, before the cost (FaB 6.4.2a, 8.3.15: "The value of X for Spellvoid
+   * is determined each time the replacement effect of Spellvoid could be applied"); `undefined`
+   * at other times (values are read in `view`).
+   */
+  valuesView?: GameView.GameView | undefined
   changes: Map<string, Ledger.EffectState>
   /** @internal */
   frames: Array<Frame>
@@ -99,6 +106,12 @@ export interface PendingApply {
   readonly chosenBy: string
   stage: ApplyStage
   allocation?: Readonly<Record<string, number>>
+  /**
+   * The view when the effect could apply, kept when its cost is paid: its values (X) are read in
+   * it, not in the view after the cost (FaB 6.4.2a, 8.3.15; MTG 615.5-style parts and Riftbound
+   * costs alike).
+   */
+  valuesView?: GameView.GameView | undefined
   /**
    * A decrease (`ReducePrevention`) determined before the division was asked (FaB 6.4.10g): the
    * allocation is then what is prevented, after the decrease; `spend` is the full prevention.

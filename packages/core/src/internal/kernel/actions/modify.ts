@@ -1,5 +1,6 @@
 /**
- * The `Modify` action: each target's amount changed by the operation, at least 0 and a safe integer.
+ * The `Modify` action: each target's amount changed by the operation, at least 0 and a safe integer;
+ * a computed value below 0 counts as 0.
  *
  * @internal
  */
@@ -25,13 +26,16 @@ export const applyModify = (
   for (const t of targets) {
     const before = t.occ.amount
     let v: number
+    // a literal value is as written (core's own `add -1`); a computed one below 0 counts as 0,
+    // so it never turns "X more" into "less" (Riftbound 714.2, FaB 2.0.3c, MTG 107.1b)
     if (typeof a.value === "number") v = a.value
-    else if (notes === undefined || !EXPRESSIONS.has(a.value._tag)) v = valueFor(s, e, a.value, t.occ, frame)
+    else if (notes === undefined || !EXPRESSIONS.has(a.value._tag))
+      v = Math.max(0, valueFor(s, e, a.value, t.occ, frame))
     else {
       // the trace says what an amount expression was when the effect applied, and how
       const x = explainFor(s, e, a.value, t.occ, frame)
-      v = x.value
-      notes.push(`X = ${x.how}`)
+      v = Math.max(0, x.value)
+      notes.push(x.value < 0 ? `X = ${x.how}, below 0: counts as 0` : `X = ${x.how}`)
     }
     const after = Math.max(0, Math.floor(modify(a.op, before, v)))
     if (!Number.isSafeInteger(after))

@@ -13,7 +13,8 @@ import { type Frame, fresh, type Item, type State } from "../state.js"
 
 /**
  * Moves at most `n` of the damage to `a.to` ("the next N damage that would be dealt to A is dealt
- * to B instead", MTG 614.9), in the order of the occurrences' ids: an occurrence wholly moved
+ * to B instead", MTG 614.9), as the affected player divided it (`division`: at most that much of
+ * each occurrence, MTG 614.9 with 616.1), else in the order of the occurrences' ids: an occurrence wholly moved
  * changes its subject; one partly moved is split into the part that moves (a new item) and the
  * part that stays. Returns what is left of `n`.
  */
@@ -24,13 +25,18 @@ export const redirectPart = (
   a: Extract<Replacement.Action, { _tag: "Redirect" }>,
   targets: Array<Item>,
   before: number,
+  division: Readonly<Record<string, number>> | undefined,
   changes: Array<Trace.Change> | undefined
 ): number => {
   let left = before
-  const ordered = targets.length < 2 ? targets : [...targets].sort((x, y) => (x.occ.id < y.occ.id ? -1 : 1))
+  // the affected player's division (stages.ts, redirectDivision), else the occurrences by id
+  const ordered =
+    targets.length < 2 || division !== undefined
+      ? targets
+      : [...targets].sort((x, y) => (x.occ.id < y.occ.id ? -1 : 1))
   for (const t of ordered) {
     const was = t.occ.amount
-    const k = Math.min(left, was)
+    const k = Math.min(left, was, division === undefined ? was : (division[t.occ.id] ?? 0))
     if (k === 0) continue
     left -= k
     if (k === was) {

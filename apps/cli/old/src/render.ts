@@ -1,0 +1,130 @@
+/**
+ * Text and JSON renderings of scenario runs and checks.
+ *
+ * @module
+ */
+import { Expect, type Ruleset, Trace, Words } from "@bulwark/core"
+import { describeStrategy, type Scenario } from "@bulwark/scenario"
+
+const amounts = (r: Readonly<Record<string, number>>): string =>
+  Object.keys(r).length === 0
+    ? "none"
+    : Object.entries(r)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")
+
+const json = (u: unknown): string => JSON.stringify(u)
+
+/** The header of a scenario: file, ruleset, title, description and how decisions are answered. */
+export const header = (loaded: Scenario.LoadedScenario, options: Scenario.RunOptions = {}): string => {
+  const lines = [
+    `━━ ${loaded.fileName}${loaded.title === undefined ? "" : ` — ${loaded.title}`}`,
+    `   ruleset: ${loaded.ruleset.name} (${loaded.ruleset.id}, ${loaded.ruleset.rulesVersion})`,
+    `   decisions: ${describeStrategy(loaded, options)}`
+  ]
+  if (loaded.description !== undefined) {
+    for (const l of loaded.description.trim().split("\n")) lines.push(`   ${l}`)
+  }
+  return lines.join("\n")
+}
+
+/**
+ * The step-by-step trace of a run (core `Trace.render`), in the ruleset's words; with `explain`,
+ * each cited rule's sentence under its first citation.
+ */
+export const trace = (
+  run: Ruleset.RunResult,
+  loaded: Scenario.LoadedScenario,
+  options: { readonly explain?: boolean | undefined } = {}
+): string =>
+  run.trace.length === 0
+    ? "  (no steps)"
+    : Trace.render(run.trace, {
+        words: loaded.ruleset.words,
+        effects: [...loaded.compiled.ledger.effects, ...run.ledger.effects],
+        explain: options.explain
+      })
+
+/**
+ * The result summary: per event the damage dealt and prevented per recipient and what else
+ * happened, the effects' states afterwards, every decision and whom it was asked of, the
+ * queries' answers and the error, if any.
+ */
+export const summary = (run: Ruleset.RunResult, words: Words.Words = Words.neutral): string => {
+  const o = run.outcome
+  const lines = ["Result:"]
+  for (const [id, e] of Object.entries(o.events)) {
+    lines.push(`  event ${id}: dealt ${amounts(e.dealt)}; prevented ${amounts(e.prevented)}`)
+    const other = e.happened.filter((h) => h.family !== "damage")
+    if (other.length > 0)
+      lines.push(
+        `    also happened: ${other
+          .map((h) =>
+            Words.family(words, h.family).does({
+              ...h,
+              source: e.occurrences[h.id]?.source ?? undefined,
+              // the occurrence's parameters: a counter's kind ("1 −1/−1 counter")
+              params: e.occurrences[h.id]?.params
+            })
+          )
+          .join("; ")}`
+      )
+  }
+  const effects = Object.entries(o.effects)
+  if (effects.length > 0) {
+    lines.push("  effects afterwards:")
+    for (const [id, s] of effects) {
+      const parts: Array<string> = []
+      if (s.remaining !== null) parts.push(`remaining ${s.remaining}`)
+      parts.push(`used ${s.uses}×`)
+      if (s.spent) parts.push("used up")
+      else if (s.gone) parts.push("gone")
+      lines.push(`    ${id}: ${parts.join(", ")}`)
+    }
+  }
+  if (o.decisions.length === 0) lines.push("  decisions: none asked")
+  else {
+    lines.push("  decisions:")
+    for (const d of o.decisions)
+      lines.push(`    ${d.id} asked of ${d.chooser} (${d.kind}, ${d.rule}): ${json(d.answer)}`)
+  }
+  for (const [name, answer] of Object.entries(o.queries)) lines.push(`  query ${name}: ${json(answer)}`)
+  if (o.error !== undefined) lines.push(`  error at step ${o.error.step}: ${o.error.tag}: ${o.error.message}`)
+  return lines.join("\n")
+}
+
+/** Renders mismatches as indented lines: the path, what was expected and what happened. */
+export const mismatches = (ms: ReadonlyArray<Expect.Mismatch>, indent = "    "): string =>
+  Expect.render(ms)
+    .split("\n")
+    .map((l) => `${indent}${l}`)
+    .join("\n")
+
+/** The sentences of the rules a run cites (rule number → sentence), for `--json --explain`. */
+export const ruleSentences = (
+  loaded: Scenario.LoadedScenario,
+  run: Ruleset.RunResult
+): Record<string, string> => {
+  const out: Record<string, string> = {}
+  const words = loaded.ruleset.words ?? Words.neutral
+  for (const c of Words.citations(run.trace)) for (const s of Words.sentences(words, c)) out[s.rule] = s.text
+  return out
+}
+
+/** The machine form of a resolution (`bulwark resolve --json`). */
+export const machine = (
+  loaded: Scenario.LoadedScenario,
+  check: Scenario.CheckResult,
+  options: Scenario.RunOptions = {},
+  explain = false
+): Record<string, unknown> => ({
+  file: loaded.fileName,
+  ruleset: loaded.ruleset.id,
+  title: loaded.title ?? null,
+  strategy: describeStrategy(loaded, options),
+  outcome: check.run.outcome,
+  decisions: check.run.outcome.decisions,
+  trace: check.run.trace,
+  ...(explain ? { rules: ruleSentences(loaded, check.run) } : {}),
+  ...(loaded.expect === undefined ? {} : { check: { ok: check.ok, mismatches: check.mismatches } })
+})

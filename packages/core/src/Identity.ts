@@ -1,0 +1,196 @@
+/**
+ * Objects that change zones become new objects: MTG CR 400.7 ("An object that moves from one zone
+ * to another becomes a new object with no memory of or relation to its previous existence"), FaB
+ * 3.0.9 ("If an object enters a zone that is not in the arena and is not the stack zone, … it
+ * resets - its previous existence ceases to exist and it becomes a new object"), Riftbound 124 ("A
+ * Game Object that changes zones to or from a Non-Board Zone becomes a new object for the purposes
+ * of tracking that object").
+ *
+ * A scenario keeps an object's id across its zone changes, so identity is a count: each change
+ * that makes a new object adds 1 to the object's {@link ZONE_CHANGES} property (the ruleset's
+ * `commit` says which changes do, with {@link renewed}). An effect that names objects — the
+ * recipients it watches (`watch.subject`) *and* the sources it watches (`watch.source`: "a source
+ * of your choice") — is bound to them as they are when it is created ({@link bind}): it gets the
+ * condition that each is still the same object, so once one has become a new object the effect no
+ * longer applies to it, whether as the one dealt damage or as the one dealing it.
+ *
+ * @since 0.1.0
+ */
+import type * as Filter from "./Filter.js"
+import * as GameView from "./GameView.js"
+import type * as Replacement from "./Replacement.js"
+
+/**
+ * The property that counts the zone changes that made an object a new object.
+ *
+ * @example
+ * ```ts
+ * import { Identity } from "@bulwark/core"
+ * Identity.ZONE_CHANGES // "zoneChanges"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const ZONE_CHANGES = "zoneChanges" as const
+
+/**
+ * The name of the predicate {@link sameObject} in a ruleset's `predicates` (see {@link predicates}).
+ *
+ * @example
+ * ```ts
+ * import { Identity } from "@bulwark/core"
+ * Identity.SAME_OBJECT // "sameObject"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const SAME_OBJECT = "sameObject" as const
+
+/**
+ * How many times the object has become a new object (0 when never, or not in the view).
+ *
+ * @example
+ * ```ts
+ * import { GameView, Identity } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [
+ *   { id: "c", kind: "object", zone: "exile", props: { zoneChanges: 1 } }] })
+ * Identity.generationOf(view, "c") // 1
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const generationOf = (view: GameView.GameView, id: string): number => {
+  const n = view.objects[id]?.props[ZONE_CHANGES]
+  return typeof n === "number" ? n : 0
+}
+
+/**
+ * The object as the new object a zone change makes of it: {@link ZONE_CHANGES} plus 1. A
+ * ruleset's `commit` calls it for each zone change its rules say makes a new object.
+ *
+ * @example
+ * ```ts
+ * import { Identity } from "@bulwark/core"
+ * Identity.renewed({ id: "c", kind: "object", zone: "exile", props: {} }).props["zoneChanges"] // 1
+ * ```
+ * @since 0.1.0
+ * @category combinators
+ */
+export const renewed = (o: GameView.GameObject): GameView.GameObject => {
+  const n = o.props[ZONE_CHANGES]
+  return { ...o, props: { ...o.props, [ZONE_CHANGES]: (typeof n === "number" ? n : 0) + 1 } }
+}
+
+/**
+ * The predicate "this is still the object it was": `args` maps ids to the generation
+ * ({@link generationOf}) they had when the effect was created; an id not in `args` passes.
+ *
+ * @example
+ * ```ts
+ * import { GameView, Identity } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [
+ *   { id: "c", kind: "object", zone: "battlefield", props: { zoneChanges: 2 } }] })
+ * Identity.sameObject(view, "c", { view, controller: "a", predicates: {} }, { c: 1 }) // false
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const sameObject: Filter.Predicate = (view, id, _ctx, args) => {
+  const at = args[id]
+  return typeof at !== "number" || generationOf(view, id) === at
+}
+
+/**
+ * {@link sameObject} under the name {@link SAME_OBJECT}, for a ruleset's `predicates`.
+ *
+ * @example
+ * ```ts
+ * import { Identity } from "@bulwark/core"
+ * Object.keys(Identity.predicates) // ["sameObject"]
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const predicates: Filter.Predicates = { [SAME_OBJECT]: sameObject }
+
+/** The objects (not players) among a filter's ids, with their generation now. */
+const generations = (
+  filter: Filter.Filter | undefined,
+  view: GameView.GameView
+): Record<string, number> | undefined => {
+  if (filter?._tag !== "Id") return undefined
+  const out: Record<string, number> = {}
+  let any = false
+  for (const id of filter.ids) {
+    if (view.objects[id]?.kind !== "object") continue
+    out[id] = generationOf(view, id)
+    any = true
+  }
+  return any ? out : undefined
+}
+
+/**
+ * Binds an effect to the objects it names, as they are in `view` (the moment it is created): for
+ * the recipients it watches by id (`watch.subject`) and the sources it watches by id
+ * (`watch.source`, "damage that a source of your choice would deal"), the condition that each is
+ * still the same object ({@link sameObject}, registered under `predicate`, default
+ * {@link SAME_OBJECT}). After a zone change that made a new object of one, the effect no longer
+ * applies to damage dealt to it or by it (the trace says its condition is not met). Players, and
+ * effects that name no object, are unchanged.
+ *
+ * @example
+ * ```ts
+ * import { GameView, Identity, type Replacement } from "@bulwark/core"
+ * const view = GameView.make({ players: ["ap", "nap"], activePlayer: "ap", objects: [
+ *   { id: "s", kind: "object", controller: "ap", zone: "battlefield", props: {} }] })
+ * const fog: Replacement.Replacement = { id: "p", label: "prevent", controller: "nap", category: "prevention",
+ *   watch: { family: "damage", source: { _tag: "Id", ids: ["s"] } }, action: { _tag: "Prevent", amount: "all", scope: "static" } }
+ * Identity.bind(fog, view).condition // { _tag: "Test", on: "source", filter: { _tag: "Named", name: "sameObject", args: { s: 0 } } }
+ * ```
+ * @since 0.1.0
+ * @category combinators
+ */
+export const bind = (
+  e: Replacement.Replacement,
+  view: GameView.GameView,
+  predicate: string = SAME_OBJECT
+): Replacement.Replacement => {
+  const tests: Array<Filter.Condition> = []
+  const subject = generations(e.watch.subject, view)
+  if (subject !== undefined)
+    tests.push({ _tag: "Test", on: "subject", filter: { _tag: "Named", name: predicate, args: subject } })
+  const source = generations(e.watch.source, view)
+  if (source !== undefined)
+    tests.push({ _tag: "Test", on: "source", filter: { _tag: "Named", name: predicate, args: source } })
+  if (tests.length === 0) return e
+  const all = e.condition === undefined ? tests : [...tests, e.condition]
+  const condition: Filter.Condition = all.length === 1 ? (all[0] as Filter.Condition) : { _tag: "All", all }
+  return { ...e, condition }
+}
+
+/**
+ * Moves an object to `zone` as a new object ({@link renewed}) when `makesNew(from, to)` says the
+ * rules make one of it, otherwise just changes its zone; the view unchanged when the object is
+ * not in it.
+ *
+ * @example
+ * ```ts
+ * import { GameView, Identity } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [
+ *   { id: "c", kind: "object", zone: "battlefield", props: {} }] })
+ * Identity.move(view, "c", "exile", (from, to) => from !== to).objects["c"]?.props["zoneChanges"] // 1
+ * ```
+ * @since 0.1.0
+ * @category combinators
+ */
+export const move = (
+  view: GameView.GameView,
+  id: string,
+  zone: string,
+  makesNew: (from: string | undefined, to: string) => boolean
+): GameView.GameView => {
+  const o = view.objects[id]
+  if (o === undefined) return view
+  const moved: GameView.GameObject = { ...o, zone }
+  return GameView.setObject(view, makesNew(o.zone, zone) ? renewed(moved) : moved)
+}

@@ -1,0 +1,186 @@
+/**
+ * Where a ruleset's objects are in play and where they have a controller, stated once per
+ * ruleset (`Policy.Rules.zones`) and applied by core everywhere it reads them.
+ *
+ * Every game says both things in its own rules:
+ *
+ * - only some objects have a controller (MTG 108.4: "A card doesn't have a controller unless that
+ *   card represents a permanent or spell"; FaB 1.3.1b: "A card does not have a controller unless
+ *   it is in the arena or on the stack"): a card in a graveyard, a hand or a deck is not one
+ *   "you control", in a selector, a count or a condition;
+ * - some zones are *in play* (the battlefield, the arena, the board): what is elsewhere is not
+ *   dealt damage, and an effect that comes from a card works while that card is in play.
+ *
+ * Invariants, for a view and a ruleset's zones:
+ *
+ * 1. A player controls itself; an object outside {@link Zones.control} has no controller
+ *    ({@link controllerOf}); one inside has its `controller`, else its owner (the player it came
+ *    in under).
+ * 2. An object (or a player) without a `zone` is in play and in a control zone: views built
+ *    without zones keep meaning what they meant.
+ * 3. Without zones (a ruleset that states none), every zone is both: nothing changes.
+ *
+ * @since 0.1.0
+ */
+import * as GameView from "./GameView.js"
+
+/**
+ * A set of zones: a list of zone names, or every zone except those named (`{ except: [...] }`),
+ * for a game whose in-play zones are open-ended (Riftbound's board: the bases and every
+ * battlefield, a zone named after its battlefield).
+ *
+ * @example
+ * ```ts
+ * import type { Zones } from "@bulwark/core"
+ * const battlefield: Zones.ZoneSet = ["battlefield"]
+ * const board: Zones.ZoneSet = { except: ["trash", "hand", "deck", "banishment", "chain"] }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type ZoneSet = ReadonlyArray<string> | { readonly except: ReadonlyArray<string> }
+
+/**
+ * Whether a zone is in a {@link ZoneSet}.
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * Zones.contains(["battlefield"], "graveyard") // false
+ * Zones.contains({ except: ["trash"] }, "BF1") // true
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const contains = (set: ZoneSet, zone: string): boolean =>
+  "except" in set ? !set.except.includes(zone) : (set as ReadonlyArray<string>).includes(zone)
+
+/**
+ * A ruleset's zones:
+ *
+ * - `inPlay`: the zones whose objects are in play (MTG's battlefield, FaB's arena, Riftbound's
+ *   board, Берсерк's battlefield and flyers' zone), a {@link ZoneSet}; `inPlayRule` is the rule
+ *   that says so, cited when something is refused for not being in play. An effect that comes
+ *   from an object and works only while it is in play says `requiresSourceInPlay`;
+ * - `control`: the zones whose objects have a controller (usually the in-play zones and the
+ *   stack); `controlRule` the rule that says so;
+ * - `dealtInPlay`: the event families whose subject must be in play for the occurrence to happen
+ *   at all (`damage`: what is not in play is dealt nothing) — an occurrence of one of them to an
+ *   object or player that is not in play is `failed` (when the ruleset's own `fails` gives no
+ *   more precise reason).
+ *
+ * @example
+ * ```ts
+ * import type { Zones } from "@bulwark/core"
+ * const zones: Zones.Zones = {
+ *   inPlay: ["battlefield"], inPlayRule: "MTG CR 120.1a",
+ *   control: ["battlefield", "stack"], controlRule: "MTG CR 108.4",
+ *   dealtInPlay: ["damage"]
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Zones {
+  readonly inPlay: ZoneSet
+  readonly inPlayRule: string
+  readonly control: ZoneSet
+  readonly controlRule: string
+  readonly dealtInPlay?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * Whether an object (or a player) is in play: it names no zone, or one of `zones.inPlay`
+ * (always, without zones).
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * const zones: Zones.Zones = { inPlay: ["arena"], inPlayRule: "FaB 3.1.1", control: ["arena", "stack"], controlRule: "FaB 1.3.1b" }
+ * Zones.isInPlay(zones, { id: "c", kind: "object", zone: "graveyard", props: {} }) // false
+ * Zones.isInPlay(zones, { id: "alice", kind: "player", props: {} }) // true
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const isInPlay = (zones: Zones | undefined, o: GameView.GameObject): boolean =>
+  zones === undefined || o.zone === undefined || contains(zones.inPlay, o.zone)
+
+/**
+ * Whether an object can have a controller where it is: a player always; an object that names no
+ * zone or one of `zones.control` (always, without zones).
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * const zones: Zones.Zones = { inPlay: ["arena"], inPlayRule: "FaB 3.1.1", control: ["arena", "stack"], controlRule: "FaB 1.3.1b" }
+ * Zones.hasController(zones, { id: "c", kind: "object", zone: "stack", props: {} }) // true
+ * Zones.hasController(zones, { id: "c", kind: "object", zone: "hand", props: {} }) // false
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const hasController = (zones: Zones | undefined, o: GameView.GameObject): boolean =>
+  o.kind === "player" || zones === undefined || o.zone === undefined || contains(zones.control, o.zone)
+
+/**
+ * The controller of a player or object in the rules' sense: a player itself; an object in a
+ * control zone its `controller`, else its owner; an object anywhere else has none (`undefined`).
+ * Without zones, `GameView.controllerOf` (controller, else owner). For who *decides* for an
+ * object that has no controller (its owner, MTG 108.4a), use `GameView.controllerOf`.
+ *
+ * @example
+ * ```ts
+ * import { GameView, Zones } from "@bulwark/core"
+ * const zones: Zones.Zones = { inPlay: ["arena"], inPlayRule: "FaB 3.1.1", control: ["arena", "stack"], controlRule: "FaB 1.3.1b" }
+ * const view = GameView.make({ players: ["bob"], activePlayer: "bob", objects: [
+ *   { id: "aura", kind: "object", controller: "bob", owner: "bob", zone: "graveyard", props: {} }] })
+ * Zones.controllerOf(zones, view, "aura") // undefined
+ * GameView.controllerOf(view, "aura") // "bob"
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const controllerOf = (
+  zones: Zones | undefined,
+  view: GameView.GameView,
+  id: string
+): string | undefined => {
+  const o = GameView.get(view, id)
+  if (o === undefined) return undefined
+  if (!hasController(zones, o)) return undefined
+  return o.kind === "player" ? o.id : (o.controller ?? o.owner)
+}
+
+/**
+ * Why an occurrence can't happen because its subject is not in play (its family is one of
+ * `zones.dealtInPlay` and the subject, an object or a player, is in a zone not in play), or
+ * `undefined`. The kernel asks it after the ruleset's own `fails` (whose reason, more precise,
+ * wins).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView, Zones } from "@bulwark/core"
+ * const zones: Zones.Zones = { inPlay: ["arena"], inPlayRule: "FaB 8.5.3c", control: ["arena", "stack"],
+ *   controlRule: "FaB 1.3.1b", dealtInPlay: ["damage"] }
+ * const view = GameView.make({ players: ["a", "c"], activePlayer: "a", objects: [
+ *   { id: "c", kind: "player", zone: "removed", props: { life: 20 } }] })
+ * Zones.notInPlay(zones, GameEvent.damage({ id: "d", source: "a", recipient: "c", amount: 2 }), view)?.rule
+ * // "FaB 8.5.3c"
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const notInPlay = (
+  zones: Zones | undefined,
+  occurrence: { readonly family: string; readonly subject: string },
+  view: GameView.GameView
+): { readonly reason: string; readonly rule: string } | undefined => {
+  if (zones?.dealtInPlay === undefined || !zones.dealtInPlay.includes(occurrence.family)) return undefined
+  const o = GameView.get(view, occurrence.subject)
+  if (o === undefined || isInPlay(zones, o)) return undefined
+  return {
+    reason: `${occurrence.subject} is not in play (${o.kind === "player" ? "the player is" : "it is"} in ${o.zone}): nothing happens to it`,
+    rule: zones.inPlayRule
+  }
+}
