@@ -67,11 +67,20 @@ export const problemsOf = (error: ScenarioError.ScenarioError): ReadonlyArray<Pr
       ]
     case "FileUnreadable":
       return [{ line: 0, column: 0, path: "", message: error.reason }]
+    case "LimitExceeded":
+      return [
+        {
+          line: error.line,
+          column: error.column,
+          path: "",
+          message: `${error.value} ${error.what}, over the limit of ${error.max} (\`${error.limit}\`)`
+        }
+      ]
     case "OutdatedFormat":
       return [
         {
-          line: 1,
-          column: 1,
+          line: error.line ?? 1,
+          column: error.column ?? 1,
           path: "",
           outdated: true,
           message: `this scenario is written in scenario format ${error.format}; the current format is ${error.current}. Rewrite it in format ${error.current} with the button above (or \`bulwark migrate <file>\` for files): the ruling stays the same`
