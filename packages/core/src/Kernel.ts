@@ -39,10 +39,8 @@ import type * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
 import * as internalInspect from "./internal/kernel/inspect.js"
 import * as internalLoop from "./internal/kernel/loop.js"
-import type { EffectIndex } from "./internal/kernel/prepared.js"
 import * as internalPrepared from "./internal/kernel/prepared.js"
 import * as internalResume from "./internal/kernel/resume.js"
-import type { Frame } from "./internal/kernel/state.js"
 import * as internalValidate from "./internal/kernel/validate.js"
 import type * as Ledger from "./Ledger.js"
 import type * as Policy from "./Policy.js"
@@ -199,8 +197,13 @@ export type Step =
   | { readonly _tag: "Pending"; readonly request: Decision.Request; readonly state: State }
   | { readonly _tag: "Failed"; readonly error: Errors.ResolveError }
 
+/** The brand of a {@link State}: a type only, so a state stays plain data (JSON, `structuredClone`). */
+declare const TypeId: unique symbol
+
 /**
- * A resolution in progress, as plain data. Treat it as opaque: pass it back to {@link resume}.
+ * A resolution in progress, as plain data: pass it back to {@link resume}. Its working parts are
+ * the kernel's own and are not part of the type; what a caller may read is below. A state is
+ * only made by the kernel (`start`, `resume`, `restore`).
  *
  * @example
  * ```ts
@@ -211,34 +214,21 @@ export type Step =
  * @category model
  */
 export interface State {
+  /** @internal */
+  readonly [TypeId]: typeof TypeId
   readonly rules: Policy.Rules
+  /** The ledger the resolution started from. */
   readonly baseLedger: Ledger.Ledger
-  /** @internal */
-  readonly index: EffectIndex
-  /** @internal The base ledger's effect states read so far (see `baseStateOf`). */
-  base: Map<string, Ledger.EffectState> | undefined
-  view: GameView.GameView
-  /**
-   * @internal The view variable values (X) are read in while an effect whose cost was paid
-   * applies: the view when it could apply, before the cost (FaB 6.4.2a, 8.3.15: "The value of X
-   * for Spellvoid is determined each time the replacement effect of Spellvoid could be applied");
-   * `undefined` at other times (values are read in `view`).
-   */
-  valuesView?: GameView.GameView | undefined
-  changes: Map<string, Ledger.EffectState>
-  /** @internal */
-  frames: Array<Frame>
-  outcomes: Array<Outcome>
-  happened: Array<GameEvent.Occurrence>
-  notifications: Array<Notification>
-  trace: Array<Trace.Record> | undefined
-  log: Array<Decision.LogEntry>
-  pending: Decision.Request | undefined
-  steps: number
-  seq: number
-  readonly maxSteps: number
-  /** Ask order prompts even when the order can't matter (`Options.askEveryOrder`). */
-  readonly askEveryOrder?: boolean | undefined
+  /** The ledger's effects by id (the effect a `ChooseEffect` option names). */
+  readonly index: { readonly byId: ReadonlyMap<string, Replacement.Replacement> }
+  /** The view now (the occurrences that happened so far are committed to it). */
+  readonly view: GameView.GameView
+  /** The trace so far (`undefined` with `Options.trace: false`). */
+  readonly trace: ReadonlyArray<Trace.Record> | undefined
+  /** The decisions answered so far, in order (what {@link restore} replays). */
+  readonly log: ReadonlyArray<Decision.LogEntry>
+  /** The decision the resolution waits on (see {@link pendingRequest}). */
+  readonly pending: Decision.Request | undefined
 }
 
 /**

@@ -8,13 +8,12 @@ import * as Amount from "../../Amount.js"
 import * as Errors from "../../Errors.js"
 import * as Filter from "../../Filter.js"
 import type * as GameEvent from "../../GameEvent.js"
-import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import type * as Trace from "../../Trace.js"
 import { guard, valuesCtxFor } from "./applicability.js"
 import { effState } from "./effectState.js"
 import { fail } from "./failure.js"
-import type { Frame, Item } from "./state.js"
+import type { Frame, Item, State } from "./state.js"
 
 export const modify = (
   op: Extract<Replacement.Action, { _tag: "Modify" }>["op"],
@@ -41,7 +40,7 @@ export const modify = (
 export const EXPRESSIONS: ReadonlySet<string> = new Set(["Count", "AllBut", "Half", "Arith"])
 
 /** A prevention whose amount is a number or `all` now (see {@link preventNow}). */
-interface PreventNow {
+export interface PreventNow {
   readonly _tag: "Prevent"
   readonly scope: Replacement.PreventScope
   readonly amount: number | "all"

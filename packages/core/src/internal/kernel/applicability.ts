@@ -10,13 +10,12 @@ import * as Errors from "../../Errors.js"
 import * as Filter from "../../Filter.js"
 import type * as GameEvent from "../../GameEvent.js"
 import * as GameView from "../../GameView.js"
-import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import type * as Trace from "../../Trace.js"
 import * as Zones from "../../Zones.js"
 import { effState } from "./effectState.js"
 import { Failure, fail } from "./failure.js"
-import type { Frame, Item } from "./state.js"
+import type { Frame, Item, State } from "./state.js"
 
 class FilterContext implements Filter.Context {
   private cached: ReadonlyArray<GameEvent.Occurrence> | undefined

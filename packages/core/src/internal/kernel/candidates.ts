@@ -8,14 +8,13 @@
  * @internal
  */
 
-import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import type * as Trace from "../../Trace.js"
 import { blocker, blockerNotApplied, hasApplied, watches } from "./applicability.js"
 import { MEMO_FROM } from "./effectState.js"
 import type { EffectIndex } from "./prepared.js"
 import { bypass, mergedLists } from "./prepared.js"
-import type { Frame, Item } from "./state.js"
+import type { Frame, Item, State } from "./state.js"
 import { NO_EFFECTS, NO_INDICES } from "./state.js"
 
 export const relevantEffects = (

@@ -5,10 +5,10 @@
  * @internal
  */
 
-import type { State } from "../../Kernel.js"
 import * as Ledger from "../../Ledger.js"
 import type * as Replacement from "../../Replacement.js"
 import { baseMemoOf } from "./prepared.js"
+import type { State } from "./state.js"
 import { NO_CHANGES } from "./state.js"
 
 /**

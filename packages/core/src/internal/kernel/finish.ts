@@ -9,12 +9,12 @@
  * @internal
  */
 import * as GameEvent from "../../GameEvent.js"
-import type { Outcome, Resolution, State } from "../../Kernel.js"
+import type { Outcome, Resolution } from "../../Kernel.js"
 import * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
 import * as Commit from "./commit.js"
 import { failOf, pushFrame, traceFailed } from "./frame.js"
-import type { Frame } from "./state.js"
+import type { Frame, State } from "./state.js"
 import { NO_OCCURRENCES } from "./state.js"
 
 /**

@@ -9,10 +9,10 @@
  */
 import type * as GameEvent from "../../GameEvent.js"
 import * as GameView from "../../GameView.js"
-import type { Outcome, State } from "../../Kernel.js"
+import type { Outcome } from "../../Kernel.js"
 import type * as Policy from "../../Policy.js"
 import * as Zones from "../../Zones.js"
-import type { Frame, Item } from "./state.js"
+import type { Frame, Item, State } from "./state.js"
 import { NO_PROGRESS, NONE } from "./state.js"
 
 const groupRank = (s: State, frame: Frame, group: string, order: ReadonlyArray<string>): number => {

@@ -11,12 +11,11 @@
  */
 import type * as Decision from "../../Decision.js"
 import type * as GameView from "../../GameView.js"
-import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import { candidatesOf, targetsOf } from "./candidates.js"
 import { effState } from "./effectState.js"
 import { choosersFor } from "./prepared.js"
-import type { Frame, Item, PendingApply } from "./state.js"
+import type { Frame, Item, PendingApply, State } from "./state.js"
 import { NONE } from "./state.js"
 
 /**

@@ -10,7 +10,7 @@ import type * as Decision from "../../Decision.js"
 import * as Errors from "../../Errors.js"
 import type * as GameEvent from "../../GameEvent.js"
 import type * as GameView from "../../GameView.js"
-import type { Options, State, Step } from "../../Kernel.js"
+import type { Options, Step } from "../../Kernel.js"
 import type * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
 import { candidatesOf, traceNotApplied } from "./candidates.js"
@@ -21,8 +21,8 @@ import { inSequence, linkedCandidates, linkedGroups } from "./linked.js"
 import { orderDoesNotMatterSafe } from "./orderShortcut.js"
 import { optionsOf, prepared } from "./prepared.js"
 import { continueApply } from "./stages.js"
-import type { Frame, Item } from "./state.js"
-import { FIRST, NO_CHANGES, progressed } from "./state.js"
+import type { Frame, Item, State } from "./state.js"
+import { FIRST, NO_CHANGES, opaque, progressed } from "./state.js"
 import { validate } from "./validate.js"
 
 const startFrame = (s: State, frame: Frame): Decision.Request | undefined => {
@@ -180,7 +180,7 @@ export const run = (s: State): Step => {
 
 const suspend = (s: State, request: Decision.Request): Step => {
   s.pending = request
-  return { _tag: "Pending", request, state: s }
+  return { _tag: "Pending", request, state: opaque(s) }
 }
 
 export const start = (

@@ -5,13 +5,12 @@
  * @internal
  */
 
-import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import { modify, preventNow } from "./amounts.js"
 import { applyAction, markApplied } from "./apply.js"
 import { candidatesOf, relevantEffects, targetsOf } from "./candidates.js"
 import { effState } from "./effectState.js"
-import type { Frame, Item, PendingApply } from "./state.js"
+import type { Frame, Item, PendingApply, State } from "./state.js"
 import { cloneState } from "./state.js"
 
 /**

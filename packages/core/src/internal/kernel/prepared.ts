@@ -10,9 +10,9 @@
 import type * as Decision from "../../Decision.js"
 import type * as Errors from "../../Errors.js"
 import type * as GameView from "../../GameView.js"
-import type { State } from "../../Kernel.js"
 import * as Ledger from "../../Ledger.js"
 import type * as Replacement from "../../Replacement.js"
+import type { State } from "./state.js"
 
 export interface EffectIndex {
   readonly byFamily: Map<

@@ -9,19 +9,22 @@ import * as Decision from "../../Decision.js"
 import * as Errors from "../../Errors.js"
 import type * as GameEvent from "../../GameEvent.js"
 import type * as GameView from "../../GameView.js"
-import type { Options, State, Step } from "../../Kernel.js"
+import type * as Kernel from "../../Kernel.js"
+import type { Options, Step } from "../../Kernel.js"
 import type * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
 import type * as Replacement from "../../Replacement.js"
 import { markApplied } from "./apply.js"
 import { targetsFor } from "./linked.js"
 import { run, start } from "./loop.js"
-import type { Frame, Item, PendingApply } from "./state.js"
-import { cloneState } from "./state.js"
+import type { Frame, Item, PendingApply, State } from "./state.js"
+import { cloneState, impl } from "./state.js"
 
-export const resume = (state: State, answer: Decision.Answer): Step => resumeWith(state, answer, true)
+export const resume = (state: Kernel.State, answer: Decision.Answer): Step =>
+  resumeWith(impl(state), answer, true)
 
-export const unsafeResume = (state: State, answer: Decision.Answer): Step => resumeWith(state, answer, false)
+export const unsafeResume = (state: Kernel.State, answer: Decision.Answer): Step =>
+  resumeWith(impl(state), answer, false)
 
 /** The item an answer to a `Which` request gives its one point to (a function of its own: see `holdsFor`). */
 const chosenItem = (frame: Frame, answer: Record<string, number>): Item | undefined => {

@@ -7,7 +7,6 @@
  */
 import type * as Decision from "../../Decision.js"
 import type * as Filter from "../../Filter.js"
-import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import { divisionOf } from "./actions/prevent.js"
 import { redirectNow } from "./amounts.js"
@@ -16,7 +15,7 @@ import { effState } from "./effectState.js"
 import { pushFrame } from "./frame.js"
 import { targetsFor, whichOccurrence } from "./linked.js"
 import { zeroNow } from "./orderShortcut.js"
-import type { Frame, Item, PendingApply } from "./state.js"
+import type { Frame, Item, PendingApply, State } from "./state.js"
 import { costReadsOne, instantiate } from "./templates.js"
 
 /**

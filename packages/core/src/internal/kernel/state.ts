@@ -6,12 +6,59 @@
  *
  * @internal
  */
+
+import type * as Decision from "../../Decision.js"
 import type * as GameEvent from "../../GameEvent.js"
 import type * as GameView from "../../GameView.js"
-import type { Outcome, State } from "../../Kernel.js"
+import type * as Kernel from "../../Kernel.js"
+import type { Notification, Outcome } from "../../Kernel.js"
 import type * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
 import type * as Replacement from "../../Replacement.js"
+import type * as Trace from "../../Trace.js"
+import type { EffectIndex } from "./prepared.js"
+
+/**
+ * A pending state as the kernel sees it: the public {@link Kernel.State} (its brand aside) and
+ * the working parts — the frames, the effect index, the changes and what is only reported so far.
+ * `impl` and `opaque` convert between the two (the same object: a cast, nothing copied).
+ */
+export interface State {
+  readonly rules: Policy.Rules
+  readonly baseLedger: Ledger.Ledger
+  /** @internal */
+  readonly index: EffectIndex
+  /** @internal The base ledger's effect states read so far (see `baseStateOf`). */
+  base: Map<string, Ledger.EffectState> | undefined
+  view: GameView.GameView
+  /**
+   * The view variable values (X) are read in while an effect whose cost was paid applies: the
+   * view when it could apply, before the cost (FaB 6.4.2a, 8.3.15: "The value of X for Spellvoid
+   * is determined each time the replacement effect of Spellvoid could be applied"); `undefined`
+   * at other times (values are read in `view`).
+   */
+  valuesView?: GameView.GameView | undefined
+  changes: Map<string, Ledger.EffectState>
+  /** @internal */
+  frames: Array<Frame>
+  outcomes: Array<Outcome>
+  happened: Array<GameEvent.Occurrence>
+  notifications: Array<Notification>
+  trace: Array<Trace.Record> | undefined
+  log: Array<Decision.LogEntry>
+  pending: Decision.Request | undefined
+  steps: number
+  seq: number
+  readonly maxSteps: number
+  /** Ask order prompts even when the order can't matter (`Options.askEveryOrder`). */
+  readonly askEveryOrder?: boolean | undefined
+}
+
+/** The kernel's view of a state handed back by a caller (see {@link State}). */
+export const impl = (s: Kernel.State): State => s as unknown as State
+
+/** A state as callers see it (see {@link State}). */
+export const opaque = (s: State): Kernel.State => s as unknown as Kernel.State
 
 export interface Item {
   index: number

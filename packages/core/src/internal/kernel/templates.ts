@@ -8,11 +8,10 @@ import * as Amount from "../../Amount.js"
 import * as Errors from "../../Errors.js"
 import * as GameEvent from "../../GameEvent.js"
 import * as GameView from "../../GameView.js"
-import type { State } from "../../Kernel.js"
 import type * as Replacement from "../../Replacement.js"
 import { valueFor } from "./applicability.js"
 import { fail } from "./failure.js"
-import type { Frame, Item } from "./state.js"
+import type { Frame, Item, State } from "./state.js"
 import { fresh } from "./state.js"
 
 /** The one value every occurrence has for a field, or `undefined` when they differ (or none). */
