@@ -101,7 +101,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   else {
     for (const r of rows) {
       const limit = r.limit === undefined ? "" : `  (limit ${kB(r.limit)}${r.ok ? "" : ", EXCEEDED"})`
-      console.log(`${r.entry.padEnd(36)} ${r.bundler.padEnd(8)} ${kB(r.bytes).padStart(9)} min ${kB(r.gzip).padStart(8)} gzip${limit}`)
+      console.log(
+        `${r.entry.padEnd(36)} ${r.bundler.padEnd(8)} ${kB(r.bytes).padStart(9)} min ${kB(r.gzip).padStart(8)} gzip${limit}`
+      )
     }
   }
   if (rows.some((r) => !r.ok)) process.exit(1)
