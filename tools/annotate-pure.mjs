@@ -16,11 +16,19 @@ import ts from "typescript"
 
 const MARK = "/*#__PURE__*/ "
 
-/** Offsets (in `text`) where an annotation is due, and the top-level statements that do work. */
+/**
+ * Offsets (in `text`) where an annotation is due, and the top-level statements that do work.
+ * @param {string} file
+ * @param {string} text
+ * @returns {{ offsets: Array<number>, work: Array<string> }}
+ */
 export const sites = (file, text) => {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS)
+  /** @type {Set<number>} */
   const found = new Set()
+  /** @type {Array<ts.Node>} */
   const work = []
+  /** @param {ts.Node} n @returns {void} */
   const visit = (n) => {
     if (ts.isFunctionLike(n) && !ts.isClassLike(n)) return
     if (ts.isClassLike(n)) return visitClass(n)
@@ -30,10 +38,14 @@ export const sites = (file, text) => {
     }
     ts.forEachChild(n, visit)
   }
+  /** @param {ts.ClassLikeDeclaration} c */
   const visitClass = (c) => {
     for (const h of c.heritageClauses ?? []) for (const t of h.types) visit(t.expression)
     for (const m of c.members) {
-      const isStatic = m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword) ?? false
+      const isStatic =
+        /** @type {{ modifiers?: ts.NodeArray<ts.ModifierLike> }} */ (m).modifiers?.some(
+          (x) => x.kind === ts.SyntaxKind.StaticKeyword
+        ) ?? false
       if (m.name && ts.isComputedPropertyName(m.name)) visit(m.name.expression)
       if (ts.isPropertyDeclaration(m) && isStatic && m.initializer) visit(m.initializer)
       if (ts.isClassStaticBlockDeclaration(m)) work.push(m)
@@ -46,6 +58,7 @@ export const sites = (file, text) => {
     else if (ts.isExportAssignment(st)) visit(st.expression)
     else if (ts.isExpressionStatement(st)) work.push(st)
   }
+  /** @param {ts.Node} n */
   const where = (n) => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`
   return {
     offsets: [...found].sort((a, b) => a - b),
@@ -54,7 +67,9 @@ export const sites = (file, text) => {
 }
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+/** @param {string} s */
 const decodeVlq = (s) => {
+  /** @type {Array<number>} */
   const out = []
   let value = 0
   let shift = 0
@@ -70,6 +85,7 @@ const decodeVlq = (s) => {
   }
   return out
 }
+/** @param {ReadonlyArray<number>} values */
 const encodeVlq = (values) =>
   values
     .map((v) => {
@@ -85,7 +101,13 @@ const encodeVlq = (values) =>
     })
     .join("")
 
-/** Shifts a source map's generated columns by the text inserted at `inserts` ([line, column] pairs). */
+/**
+ * Shifts a source map's generated columns by the text inserted at `inserts` ([line, column] pairs).
+ * @param {string} mappings
+ * @param {ReadonlyArray<readonly [number, number]>} inserts
+ * @param {number} width
+ * @returns {string}
+ */
 export const shiftMappings = (mappings, inserts, width) =>
   mappings
     .split(";")
@@ -97,7 +119,7 @@ export const shiftMappings = (mappings, inserts, width) =>
       return line
         .split(",")
         .map((segment) => {
-          const [delta, ...rest] = decodeVlq(segment)
+          const [delta = 0, ...rest] = decodeVlq(segment)
           column += delta
           const moved = column + width * at.filter((c) => c <= column).length
           const out = encodeVlq([moved - previous, ...rest])
@@ -108,7 +130,11 @@ export const shiftMappings = (mappings, inserts, width) =>
     })
     .join(";")
 
-/** Annotates one file (and its map); returns the number of annotations added and any top-level work. */
+/**
+ * Annotates one file (and its map); returns the number of annotations added and any top-level work.
+ * @param {string} file
+ * @param {boolean} write
+ */
 export const annotateFile = (file, write) => {
   const text = fs.readFileSync(file, "utf8")
   const { offsets, work } = sites(file, text)
@@ -118,10 +144,10 @@ export const annotateFile = (file, write) => {
     fs.writeFileSync(file, out)
     const mapFile = `${file}.map`
     if (fs.existsSync(mapFile)) {
-      const lineStarts = ts.computeLineStarts(text)
+      const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)
       const inserts = offsets.map((at) => {
-        const l = ts.computeLineAndCharacterOfPosition(lineStarts, at)
-        return [l.line, l.character]
+        const l = sf.getLineAndCharacterOfPosition(at)
+        return /** @type {const} */ ([l.line, l.character])
       })
       const map = JSON.parse(fs.readFileSync(mapFile, "utf8"))
       map.mappings = shiftMappings(map.mappings, inserts, MARK.length)
@@ -136,6 +162,7 @@ const main = () => {
   const check = args.includes("--check")
   const dirs = args.filter((a) => a !== "--check")
   let added = 0
+  /** @type {Array<string>} */
   const work = []
   for (const dir of dirs) {
     for (const rel of fs.readdirSync(dir, { recursive: true })) {

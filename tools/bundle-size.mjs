@@ -29,6 +29,7 @@ console.log(Effects.prevent({ id: "p", controller: "B", to: "U", amount: 2 }))`
   }
 ]
 
+/** @param {string} code */
 const withEsbuild = async (code) => {
   const r = await esbuild.build({
     stdin: { contents: code, resolveDir, loader: "js" },
@@ -39,9 +40,10 @@ const withEsbuild = async (code) => {
     write: false,
     logLevel: "silent"
   })
-  return r.outputFiles[0].text
+  return r.outputFiles[0]?.text ?? ""
 }
 
+/** @param {string} code */
 const withVite = async (code) => {
   const id = "\0bundle-size-entry"
   const r = await viteBuild({
@@ -63,7 +65,9 @@ const withVite = async (code) => {
       lib: { entry: "bundle-size-entry", formats: ["es"], fileName: "entry" }
     }
   })
-  const outputs = (Array.isArray(r) ? r : [r]).flatMap((x) => x.output)
+  const outputs = /** @type {Array<import("vite").Rolldown.RolldownOutput>} */ (
+    Array.isArray(r) ? r : [r]
+  ).flatMap((x) => x.output)
   return outputs
     .filter((o) => o.type === "chunk")
     .map((o) => o.code)
@@ -93,6 +97,7 @@ export const measure = async () => {
   return rows
 }
 
+/** @param {number} n */
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
