@@ -13,7 +13,7 @@
  * @since 0.1.0
  */
 import { Amount, Errors, Filter, GameEvent, type GameView, Language, type Replacement } from "@bulwark/core"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 
 /**

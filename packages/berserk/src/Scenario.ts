@@ -31,7 +31,7 @@
  * @since 0.1.0
  */
 import { Amount, GameEvent, GameView, Language, type Replacement, Ruleset } from "@bulwark/core"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
 

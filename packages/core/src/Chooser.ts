@@ -10,7 +10,9 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"
 import type * as GameView from "./GameView.js"

@@ -5,7 +5,8 @@
  *
  * @since 0.1.0
  */
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
 import * as Errors from "./Errors.js"
 import { shown, strict } from "./internal/decode.js"

@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
 import type * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"

@@ -18,7 +18,8 @@
  *
  * @since 0.1.0
  */
-import { Context, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import type * as Filter from "./Filter.js"
 import type * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"

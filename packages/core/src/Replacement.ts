@@ -14,7 +14,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
 import * as Filter from "./Filter.js"
 import * as GameView from "./GameView.js"

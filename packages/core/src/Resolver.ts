@@ -16,7 +16,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import * as Chooser from "./Chooser.js"
 import * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"

@@ -10,7 +10,9 @@
  *
  * @since 0.1.0
  */
-import { Effect, Result, type Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
 import * as Chooser from "./Chooser.js"
 import type * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"

@@ -18,7 +18,7 @@
  */
 import type { GameView } from "@bulwark/core"
 import { Amount, Errors, type Filter, Identity, Language, Replacement } from "@bulwark/core"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /**
  * The categories (replacement-effect types) of FaB 6.4.7–6.4.11, read by the ordering policy

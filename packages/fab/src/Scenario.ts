@@ -27,7 +27,7 @@
  * @since 0.1.0
  */
 import { Amount, GameEvent, GameView, Language, type Ruleset } from "@bulwark/core"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
 

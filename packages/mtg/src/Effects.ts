@@ -16,7 +16,7 @@
  * @since 0.1.0
  */
 import { Amount, Errors, Filter, GameView, Identity, Language, Replacement } from "@bulwark/core"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import * as Game from "./Game.js"
 import * as Results from "./Results.js"
 

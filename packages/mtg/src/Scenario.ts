@@ -28,7 +28,8 @@
  * @since 0.1.0
  */
 import { Amount, Ruleset as CoreRuleset, GameEvent, GameView, Language } from "@bulwark/core"
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
 import * as Protection from "./Protection.js"

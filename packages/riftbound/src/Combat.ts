@@ -30,7 +30,7 @@ import {
   type Replacement,
   Resolver
 } from "@bulwark/core"
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import * as ClosedForm from "./ClosedForm.js"
 import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"

@@ -13,7 +13,7 @@
  * @since 0.1.0
  */
 import { Amount, Errors, Filter, type GameView, Identity, Language, Replacement } from "@bulwark/core"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Category, Kind, PREDICATE_SAME_OBJECT } from "./Rules.js"
 
 const opt = Schema.optionalKey

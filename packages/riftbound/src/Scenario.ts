@@ -49,7 +49,8 @@
  * @since 0.1.0
  */
 import { Amount, Errors, Filter, GameEvent, GameView, Language, Ruleset, Zones } from "@bulwark/core"
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"

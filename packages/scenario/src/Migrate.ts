@@ -13,7 +13,7 @@
  *
  * @since 0.1.0
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { type Document, isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, type YAMLMap } from "yaml"
 import * as berserk from "./migrate/berserk.js"
 import * as fab from "./migrate/fab.js"

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { Names } from "@bulwark/core"
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 const where = (file: string, line: number, column: number): string =>
   line > 0 ? `${file}:${line}:${column}` : file

@@ -36,7 +36,8 @@ import {
   type Replacement,
   Ruleset
 } from "@bulwark/core"
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 
 /**
  * The value of `format:` that marks a file in the one language.

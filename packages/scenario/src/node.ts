@@ -25,7 +25,7 @@ import {
 } from "node:fs"
 import { join } from "node:path"
 import type { Ruleset } from "@bulwark/core"
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import * as Integrity from "./Integrity.js"
 import {
   type CheckResult,

@@ -4,7 +4,9 @@
  *
  * @internal
  */
-import { Result, Schema, SchemaIssue } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import * as Errors from "../Errors.js"
 
 const keyOf = (p: unknown): unknown =>

@@ -4,7 +4,7 @@
  *
  * @internal
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import * as Decision from "../../Decision.js"
 import * as Errors from "../../Errors.js"
 import type * as GameEvent from "../../GameEvent.js"
