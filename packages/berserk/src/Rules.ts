@@ -261,6 +261,19 @@ export const zones: Zones.Zones = {
 }
 
 /**
+ * The rules text this package implements (also `rules.rulesVersion`, and the ruleset's).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * console.log(Rules.rulesVersion)
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const rulesVersion = "Берсерк 533–534 (Russian rules text)"
+
+/**
  * The Берсерк rules bundle for the core resolver.
  *
  * The assignment policy (who divides a limited prevention between several wounds dealt to one
@@ -276,7 +289,7 @@ export const zones: Zones.Zones = {
  */
 export const rules: Policy.Rules = {
   name: "berserk",
-  rulesVersion: "Берсерк 533–534 (Russian rules text)",
+  rulesVersion,
   order,
   assignment: P.recipientControllerAllocates(
     "Берсерк (interpretation): the creature's controller divides a prevention between its wounds"

@@ -172,7 +172,7 @@ export const ruleset: Ruleset.Ruleset = {
   name: "Берсерк (Berserk)",
   description:
     "Берсерк 533 «Эффект предотвращения» and 534 «Эффект замещения», with protections and attack modifiers",
-  rulesVersion: Rules.rules.rulesVersion ?? "",
+  rulesVersion: Rules.rulesVersion,
   language: Scenario.language,
   rules: Rules.rules,
   coverage,

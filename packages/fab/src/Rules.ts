@@ -498,6 +498,20 @@ export const alsoDealtBy = (o: GameEvent.Occurrence, view: GameView.GameView): R
 }
 
 /**
+ * The rules text this package implements (also `rules.rulesVersion`, and the ruleset's).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * console.log(Rules.rulesVersion)
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const rulesVersion =
+  "Flesh and Blood Comprehensive Rules, copy of February 2026 (no version number in the text; 6.4.10 h = cannot prevent, i = fixed, j = shielding)"
+
+/**
  * The whole Flesh and Blood policy bundle.
  *
  * @example
@@ -510,8 +524,7 @@ export const alsoDealtBy = (o: GameEvent.Occurrence, view: GameView.GameView): R
  */
 export const rules: Policy.Rules = {
   name: "fab",
-  rulesVersion:
-    "Flesh and Blood Comprehensive Rules, copy of February 2026 (no version number in the text; 6.4.10 h = cannot prevent, i = fixed, j = shielding)",
+  rulesVersion,
   order,
   assignment,
   results: hits,

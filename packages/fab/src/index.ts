@@ -59,7 +59,7 @@ export const core: typeof coreName = coreName
  *
  * @since 0.1.0
  */
-export const rulesVersion: string = Rules.rules.rulesVersion ?? ""
+export const rulesVersion: string = Rules.rulesVersion
 
 /**
  * The rules coverage table of this adapter.

@@ -111,6 +111,19 @@ export const assignment: Policy.AssignmentPolicy = Policy.recipientControllerAll
 export const predicates = { ...Protection.predicates, ...Results.predicates, ...Effects.predicates }
 
 /**
+ * The rules text this package implements (also `rules.rulesVersion`, and the ruleset's).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/mtg"
+ * console.log(Rules.rulesVersion)
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const rulesVersion = "MTG Comprehensive Rules 2025-06-06 (excerpt)"
+
+/**
  * The whole rules bundle, as core's resolver and `Ruleset.run` take it.
  *
  * @example
@@ -130,7 +143,7 @@ export const predicates = { ...Protection.predicates, ...Results.predicates, ...
  */
 export const rules: Policy.Rules = {
   name: "mtg",
-  rulesVersion: "MTG Comprehensive Rules 2025-06-06 (excerpt)",
+  rulesVersion,
   order,
   assignment,
   results: Results.policy,

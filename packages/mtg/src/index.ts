@@ -239,7 +239,7 @@ export const ruleset: Ruleset.Ruleset = {
   name: "Magic: The Gathering",
   description:
     "Magic CR 120 (damage and its results), 614 (replacement), 615 (prevention), 616 (interaction) and 702.16 (protection)",
-  rulesVersion: Rules.rules.rulesVersion ?? "",
+  rulesVersion: Rules.rulesVersion,
   language: Scenario.language,
   rules: Rules.rules,
   coverage,
