@@ -132,6 +132,16 @@ export const rulesets = async (): Promise<ReadonlyArray<Ruleset.AnyRuleset>> => 
   return [...installed, m.ruleset]
 }
 
+/** The outcome's state without the `zoneChanges` count of core's Identity (see `outcomeOf`). */
+const withoutZoneChanges = (state: Ruleset.Outcome["state"]): Ruleset.Outcome["state"] =>
+  Object.fromEntries(
+    Object.entries(state).map(([id, o]) => {
+      if (o === undefined || !Object.hasOwn(o, "zoneChanges")) return [id, o]
+      const { zoneChanges: _, ...rest } = o as Record<string, unknown>
+      return [id, rest]
+    })
+  ) as Ruleset.Outcome["state"]
+
 /**
  * The canonical outcome of a scenario text: loaded with `parseScenario` (a failure is its error
  * `_tag`), then run with the file's script and strategy as `bulwark check` runs it
@@ -154,7 +164,9 @@ export const outcomeOf = (
   const o = check.run.outcome
   return sorted({
     events: withoutLaterFields(o.events),
-    state: o.state,
+    // issue 29 (FaB 3.0.9): a FaB object that changed zones records how often (`zoneChanges`,
+    // core Identity), which format 1 did not; that count is left out here
+    state: loaded.success.ruleset.id === "fab" ? withoutZoneChanges(o.state) : o.state,
     effects: o.effects,
     decisions: o.decisions.map((d) => ({ kind: d.kind, chooser: d.chooser, answer: d.answer })),
     queries: o.queries,
