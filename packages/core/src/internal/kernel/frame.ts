@@ -171,3 +171,14 @@ export const traceFailed = (s: State, it: Item, why: Policy.Failure): void => {
 }
 
 export const ZERO_RULE = "what is reduced to 0 does not happen"
+
+/**
+ * A working item made during an application (a redirected part, a replacing event's occurrence):
+ * added to the frame and its group, and failed at once when the ruleset says it can't happen.
+ */
+export const addMadeItem = (s: State, frame: Frame, item: Item): void => {
+  frame.items.push(item)
+  addItemToGroup(s, frame, frame.items.length - 1)
+  const failed = failOf(s, item)
+  if (failed !== undefined) traceFailed(s, item, failed)
+}

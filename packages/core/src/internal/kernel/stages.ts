@@ -42,6 +42,24 @@ const redirectDivision = (
     total
   )
   if (points <= 0 || points >= total) return undefined
+  return askAllocation(s, frame, pa, e, live, points, (o) => o.amount, e.rule ?? s.rules.assignment.rule)
+}
+
+/**
+ * Suspends the application at its `allocate` stage and asks the assignment policy's allocator to
+ * divide `points` among `targets` (at most `max` of each): a prevention's division (MTG 615.7,
+ * FaB 6.4.10f) or a redirect's (MTG 614.9 with 616.1).
+ */
+const askAllocation = (
+  s: State,
+  frame: Frame,
+  pa: PendingApply,
+  e: Replacement.Replacement,
+  targets: ReadonlyArray<Item>,
+  points: number,
+  max: (o: Item["occ"]) => number,
+  rule: string
+): Decision.Request => {
   frame.awaiting = { _tag: "Allocate" }
   pa.stage = "allocate"
   return {
@@ -49,19 +67,19 @@ const redirectDivision = (
     id: `d${s.log.length + 1}`,
     chooser: s.rules.assignment.allocator(
       e,
-      live.map((t) => t.occ),
+      targets.map((t) => t.occ),
       s.view
     ),
     effect: e.id,
     label: e.label,
     points,
-    targets: live.map((t) => ({
+    targets: targets.map((t) => ({
       occurrence: t.occ.id,
       subject: t.occ.subject,
       source: t.occ.source,
-      max: t.occ.amount
+      max: max(t.occ)
     })),
-    rule: e.rule ?? s.rules.assignment.rule
+    rule
   }
 }
 
@@ -162,27 +180,7 @@ const act = (
     } else if (plan !== undefined) {
       const preventable = targets.filter((t) => t.occ.preventable)
       pa.cut = plan.cut
-      frame.awaiting = { _tag: "Allocate" }
-      pa.stage = "allocate"
-      return {
-        _tag: "Allocate",
-        id: `d${s.log.length + 1}`,
-        chooser: s.rules.assignment.allocator(
-          e,
-          preventable.map((t) => t.occ),
-          s.view
-        ),
-        effect: e.id,
-        label: e.label,
-        points: plan.points,
-        targets: preventable.map((t) => ({
-          occurrence: t.occ.id,
-          subject: t.occ.subject,
-          source: t.occ.source,
-          max: plan.max(t.occ)
-        })),
-        rule: s.rules.assignment.rule
-      }
+      return askAllocation(s, frame, pa, e, preventable, plan.points, plan.max, s.rules.assignment.rule)
     }
   }
   if (a._tag === "Redirect" && a.amount !== undefined && targets.length > 1 && pa.allocation === undefined) {

@@ -8,7 +8,7 @@ import * as GameEvent from "../../../GameEvent.js"
 import type * as Replacement from "../../../Replacement.js"
 import type * as Trace from "../../../Trace.js"
 import { withAmount } from "../amounts.js"
-import { addItemToGroup, failOf, traceFailed } from "../frame.js"
+import { addMadeItem } from "../frame.js"
 import { type Frame, fresh, type Item, type State } from "../state.js"
 
 /**
@@ -64,7 +64,7 @@ export const redirectPart = (
       redirected: k,
       redirectedAs: moved.id
     })
-    frame.items.push({
+    addMadeItem(s, frame, {
       index: frame.items.length,
       occ: moved,
       origin: t.origin,
@@ -80,10 +80,6 @@ export const redirectPart = (
       deadFor: undefined,
       layout: 0
     })
-    addItemToGroup(s, frame, frame.items.length - 1)
-    const made = frame.items[frame.items.length - 1] as Item
-    const failed = failOf(s, made)
-    if (failed !== undefined) traceFailed(s, made, failed)
   }
   return left
 }

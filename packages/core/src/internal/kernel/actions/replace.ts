@@ -7,7 +7,7 @@
 import type * as GameEvent from "../../../GameEvent.js"
 import type * as Replacement from "../../../Replacement.js"
 import type * as Trace from "../../../Trace.js"
-import { addItemToGroup, failOf, traceFailed } from "../frame.js"
+import { addMadeItem } from "../frame.js"
 import type { Frame, Item, State } from "../state.js"
 import { instantiate } from "../templates.js"
 
@@ -42,7 +42,7 @@ export const applyReplace = (
       }))
     })
     for (const m of made) {
-      frame.items.push({
+      addMadeItem(s, frame, {
         index: frame.items.length,
         occ: m,
         origin: t.origin,
@@ -58,10 +58,6 @@ export const applyReplace = (
         deadFor: undefined,
         layout: 0
       })
-      addItemToGroup(s, frame, frame.items.length - 1)
-      const made = frame.items[frame.items.length - 1] as Item
-      const failed = failOf(s, made)
-      if (failed !== undefined) traceFailed(s, made, failed)
     }
   }
 }
