@@ -114,3 +114,32 @@ describe("Riftbound 124: a Game Object to or from a Non-Board Zone becomes a new
     )
   })
 })
+
+/**
+ * The identity test `Effects.aimedAt` adds reads nothing the damage's amount changes, so it keeps
+ * the minimum-lethal search a binary search (465.2.c.4.a: "the minimum applied value such that the
+ * unit would take lethal damage"; 437.5.a: lethal counts the Prevent Value). Found by the fuzz
+ * corpus: a unit of Might 2^32 with a bound "prevent the first 3" made the search try every input
+ * up to its bound, one preview each — it never finished. The answer is the damage needed plus 3.
+ */
+describe("124's identity test and the minimum lethal input", () => {
+  it("a unit of Might 2^32 with a bound prevention: least lethal input 2^32 + 3, found by bisection", () => {
+    const text = `format: 2
+ruleset: riftbound
+players: [A, B]
+turn: A
+objects:
+  - { id: U, controller: B, types: [unit], might: 4294967296 }
+effects:
+  - { kind: prevent, id: first3, controller: B, to: U, amount: 3, each: combat }
+steps:
+  - query: { name: min, minimumLethal: { unit: U } }
+`
+    const r = parseScenario(text, "big.yaml", [ruleset])
+    if (Result.isFailure(r)) return assert.fail(r.failure.message)
+    // the effect carries the identity test: this is the shape that took the slow path
+    assert.isDefined(r.success.compiled.ledger.effects[0]?.condition)
+    const q = checkScenario(r.success).run.outcome.queries?.min as { _tag: string; input: number } | undefined
+    assert.deepStrictEqual(q && { _tag: q._tag, input: q.input }, { _tag: "Lethal", input: 4294967296 + 3 })
+  })
+})
