@@ -22,7 +22,6 @@ import {
   Chooser,
   Decision,
   type Errors,
-  type Filter,
   GameEvent,
   GameView,
   Kernel,
@@ -724,20 +723,10 @@ const never = (unit: string, bound: number): MinimumLethal => ({
 })
 
 /** Whether every effect's change to an amount is non-decreasing in it (so lethality is monotone). */
-/**
- * Whether a condition reads nothing the damage's amount changes: none, or only the 124 identity
- * tests `Effects.aimedAt` adds (is this the object the effect named, not a new one?), alone or
- * together. Such a condition holds or fails the same for every input.
- */
-const inputFree = (c: Filter.Condition | undefined): boolean =>
-  c === undefined ||
-  (c._tag === "Test" && c.filter._tag === "Named" && c.filter.name === Rules.PREDICATE_SAME_OBJECT) ||
-  (c._tag === "All" && c.all.every(inputFree))
-
 const monotone = (ledger: Ledger.Ledger): boolean =>
   ledger.effects.every(
     (e) =>
-      inputFree(e.condition) &&
+      e.condition === undefined &&
       !(
         e.action._tag === "Modify" &&
         typeof e.action.value === "object" &&

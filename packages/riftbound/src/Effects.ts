@@ -14,7 +14,7 @@
  */
 import { Amount, Errors, Filter, type GameView, Identity, Language, Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
-import { Category, Kind, PREDICATE_SAME_OBJECT } from "./Rules.js"
+import { Category, Kind } from "./Rules.js"
 
 const opt = Schema.optionalKey
 
@@ -714,7 +714,7 @@ export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement 
  * Game Object that changes zones to or from a Non-Board Zone becomes a new object for the
  * purposes of tracking that object"). An effect that watches named objects — the unit it protects
  * or changes damage to (`to`, `watch.subject` by id) and the sources (`from`, `watch.source` by
- * id) — gets the condition that each is still the same object, so once it died (to the trash) or
+ * id) — records that each must still be the same object (`sameObjects`), so once it died (to the trash) or
  * otherwise went to or from a Non-Board Zone (`Rules.commit`, an `update`), the effect no longer
  * applies to the new object, dealt the damage or dealing it. A recall (board to base) keeps it
  * the same object. Players and effects that watch no named object are unchanged. The kinds
@@ -729,13 +729,13 @@ export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement 
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A", objects: [
  *   { id: "U", kind: "object", controller: "B", zone: "board", props: {} }] })
  * const s = Effects.aimedAt(Effects.preventNext({ id: "s", controller: "B", to: "U" }), view)
- * s.condition?._tag // "Test"
+ * s.sameObjects?.subject // { U: 0 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
 export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
-  Identity.bind(e, view, PREDICATE_SAME_OBJECT)
+  Identity.bind(e, view)
 
 /** Binds to the view when there is one (124). */
 const at = (e: Replacement.Replacement, view: GameView.GameView | undefined): Replacement.Replacement =>

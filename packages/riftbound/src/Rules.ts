@@ -532,21 +532,6 @@ export const fails = (
 }
 
 /**
- * The name under which this ruleset registers core's `Identity.sameObject`, "this is still the
- * object the effect was aimed at" (124): its number of zone changes that made a new object
- * (`Identity.ZONE_CHANGES`) is the one in `args[id]` (an id not in `args` always passes).
- *
- * @example
- * ```ts
- * import { Rules } from "@bulwark/riftbound"
- * Rules.PREDICATE_SAME_OBJECT // "riftbound.sameObject"
- * ```
- * @since 0.1.0
- * @category game
- */
-export const PREDICATE_SAME_OBJECT = "riftbound.sameObject" as const
-
-/**
  * Whether a zone change makes a new object (124: "A Game Object that changes zones to or from a
  * Non-Board Zone becomes a new object for the purposes of tracking that object"): one end of it
  * is not on the board ({@link zones}); a move between board zones (a battlefield to its base, a
@@ -586,8 +571,7 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
 
 /**
  * Named predicates for filters: `unit` (the object is a unit), `battlefield`, `friendly` /
- * `enemy` (740.1: relative to the effect's controller); `riftbound.sameObject`
- * ({@link PREDICATE_SAME_OBJECT}: core's `Identity.sameObject`, 124); relative to the effect's source, as
+ * `enemy` (740.1: relative to the effect's controller); relative to the effect's source, as
  * Soraka, Wanderer reads them ("If another unit you control here would die, if it has less Might
  * than me"): `other` (not the source), `here` (in the source's zone when the effect could apply
  * — its base when a recall of it is already part of the event, 373.1.a), `lessMight` (strictly
@@ -596,7 +580,7 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
  * @example
  * ```ts
  * import { Rules } from "@bulwark/riftbound"
- * Object.keys(Rules.predicates) // ["unit", "battlefield", "friendly", "enemy", "other", "here", "lessMight", "riftbound.sameObject"]
+ * Object.keys(Rules.predicates) // ["unit", "battlefield", "friendly", "enemy", "other", "here", "lessMight"]
  * ```
  * @since 0.1.0
  * @category game
@@ -622,8 +606,7 @@ export const predicates: Filter.Predicates = {
     const self = ctx.self === undefined ? undefined : view.objects[ctx.self]
     const it = view.objects[id]
     return self !== undefined && it !== undefined && num(it.props.might) < num(self.props.might)
-  },
-  [PREDICATE_SAME_OBJECT]: Identity.sameObject
+  }
 }
 
 /**

@@ -8,7 +8,7 @@
  * The mutant at the end commits a death without `Identity.move`, as before.
  */
 import type { Policy, Ruleset } from "@bulwark/core"
-import { GameView } from "@bulwark/core"
+import { GameView, Identity } from "@bulwark/core"
 import { checkScenario, parseScenario } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
@@ -87,14 +87,13 @@ describe("Riftbound 124: a Game Object to or from a Non-Board Zone becomes a new
       objects: [{ id: "S", kind: "object", controller: "P1", zone: "board", props: {} }]
     })
     assert.deepStrictEqual(
-      Effects.bonusDamage({ id: "b", controller: "P1", from: "S", amount: 1 }, view).condition,
-      {
-        _tag: "Test",
-        on: "source",
-        filter: { _tag: "Named", name: Rules.PREDICATE_SAME_OBJECT, args: { S: 0 } }
-      }
+      Effects.bonusDamage({ id: "b", controller: "P1", from: "S", amount: 1 }, view).sameObjects,
+      { source: { S: 0 } }
     )
-    assert.include(Object.keys(ruleset.rules.predicates ?? {}), Rules.PREDICATE_SAME_OBJECT)
+    // no condition: the binding reads no amount, so no analysis treats it as one (see below)
+    assert.isUndefined(
+      Effects.bonusDamage({ id: "b", controller: "P1", from: "S", amount: 1 }, view).condition
+    )
   })
 
   /**
@@ -116,13 +115,13 @@ describe("Riftbound 124: a Game Object to or from a Non-Board Zone becomes a new
 })
 
 /**
- * The identity test `Effects.aimedAt` adds reads nothing the damage's amount changes, so it keeps
- * the minimum-lethal search a binary search (465.2.c.4.a: "the minimum applied value such that the
+ * The identity binding `Effects.aimedAt` adds (`sameObjects`) reads nothing the damage's amount
+ * changes, so it keeps the minimum-lethal search a binary search (465.2.c.4.a: "the minimum applied value such that the
  * unit would take lethal damage"; 437.5.a: lethal counts the Prevent Value). Found by the fuzz
  * corpus: a unit of Might 2^32 with a bound "prevent the first 3" made the search try every input
  * up to its bound, one preview each — it never finished. The answer is the damage needed plus 3.
  */
-describe("124's identity test and the minimum lethal input", () => {
+describe("124's identity binding and the minimum lethal input", () => {
   it("a unit of Might 2^32 with a bound prevention: least lethal input 2^32 + 3, found by bisection", () => {
     const text = `format: 2
 ruleset: riftbound
@@ -137,9 +136,72 @@ steps:
 `
     const r = parseScenario(text, "big.yaml", [ruleset])
     if (Result.isFailure(r)) return assert.fail(r.failure.message)
-    // the effect carries the identity test: this is the shape that took the slow path
-    assert.isDefined(r.success.compiled.ledger.effects[0]?.condition)
+    // the effect carries the identity binding: this is the shape that took the slow path
+    assert.isDefined(r.success.compiled.ledger.effects[0]?.sameObjects)
     const q = checkScenario(r.success).run.outcome.queries?.min as { _tag: string; input: number } | undefined
     assert.deepStrictEqual(q && { _tag: q._tag, input: q.input }, { _tag: "Lethal", input: 4294967296 + 3 })
+  })
+})
+
+/**
+ * The binding reads only identity, so the combat's own reading of the effects (the closed form and
+ * the structured chooser, which certify the controller's best order without asking) treats a bound
+ * effect as an unbound one: 465.2.c.5 ("the controller of the unit dealt damage chooses the order")
+ * is not asked where every order ends the same. Found by the format-1 comparison: written as a
+ * condition, the binding made five generated combats ask an order nobody had to choose.
+ */
+describe("124's binding and the combat's order", () => {
+  const combat = `format: 2
+ruleset: riftbound
+players: [A, B]
+turn: A
+objects:
+  - { id: X, controller: A, types: [unit], might: 3 }
+  - { id: V, controller: B, types: [unit], might: 4 }
+  - { id: spell, controller: A }
+effects:
+  - { kind: prevent, id: p, controller: B, to: V, amount: 1 }
+  - { kind: modify, id: m, controller: A, source: spell, to: V, op: mul, value: 1 }
+steps:
+  - combat: { id: c1, attackers: [X], units: [V], assign: { V: 3 } }
+`
+  const loaded = () => {
+    const r = parseScenario(combat, "combat.yaml", [ruleset])
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    return r.success
+  }
+
+  it("bound effects on V: nobody is asked; V is dealt 3 − 1", () => {
+    const l = loaded()
+    assert.isDefined(l.compiled.ledger.effects.find((e) => e.id === "p")?.sameObjects)
+    const o = checkScenario(l).run.outcome
+    assert.deepStrictEqual(o.decisions, [])
+    assert.deepStrictEqual(o.events.c1?.dealt, { V: 2 })
+  })
+
+  it("mutant: the binding as a condition (its first form) — the combat asks the order", () => {
+    const l = loaded()
+    const asCondition = l.compiled.ledger.effects.map(({ sameObjects, ...e }) =>
+      sameObjects?.subject === undefined
+        ? e
+        : {
+            ...e,
+            condition: {
+              _tag: "Test" as const,
+              on: "subject" as const,
+              filter: { _tag: "Named" as const, name: "sameObject", args: sameObjects.subject }
+            }
+          }
+    )
+    const rules = {
+      ...l.ruleset.rules,
+      predicates: { ...l.ruleset.rules.predicates, ...Identity.predicates }
+    }
+    const o = checkScenario({
+      ...l,
+      ruleset: { ...l.ruleset, rules },
+      compiled: { ...l.compiled, ledger: { ...l.compiled.ledger, effects: asCondition } }
+    }).run.outcome
+    assert.isAbove(o.decisions.length, 0)
   })
 })
