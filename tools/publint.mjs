@@ -151,7 +151,7 @@ export const shippedImports = async (dir) => {
       for (const i of input.imports) {
         if (i.path.startsWith(".") || i.path.startsWith("/") || i.path.startsWith("node:")) continue
         const parts = i.path.split("/")
-        const name = i.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]
+        const name = i.path.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? i.path)
         if (builtinModules.includes(name)) continue
         imports.set(name, [...new Set([...(imports.get(name) ?? []), file])])
       }
