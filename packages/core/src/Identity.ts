@@ -15,6 +15,7 @@
  * longer applies to it, whether as the one dealt damage or as the one dealing it.
  *
  * @since 0.1.0
+ * @module
  */
 import type * as Filter from "./Filter.js"
 import * as GameView from "./GameView.js"

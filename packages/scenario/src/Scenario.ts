@@ -32,6 +32,7 @@
  * reported instead of guessed.
  *
  * @since 0.1.0
+ * @module
  */
 import { Amount, Chooser, Decision, Expect, type Kernel, Names, Ruleset } from "@bulwark/core"
 import * as Result from "effect/Result"
