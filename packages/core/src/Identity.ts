@@ -16,6 +16,7 @@
  * dealing it.
  *
  * @since 0.1.0
+ * @module
  */
 import type * as Filter from "./Filter.js"
 import * as GameView from "./GameView.js"

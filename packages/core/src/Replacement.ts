@@ -13,6 +13,7 @@
  * resolver never asks "does it have keyword X".
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
@@ -61,7 +62,7 @@ export const Watch = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type Watch = typeof Watch.Type
+export interface Watch extends Schema.Schema.Type<typeof Watch> {}
 
 /**
  * Where a template takes an id from: the occurrence's subject or source, the effect's
@@ -167,7 +168,7 @@ export const Template = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type Template = typeof Template.Type
+export interface Template extends Schema.Schema.Type<typeof Template> {}
 
 /**
  * How much a prevention prevents and how long it lasts:
@@ -399,7 +400,7 @@ export const Replacement = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type Replacement = typeof Replacement.Type
+export interface Replacement extends Schema.Schema.Type<typeof Replacement> {}
 
 /**
  * Whether an effect is a prevention effect (the only kind "can't be prevented" touches).

@@ -4,6 +4,7 @@
  * did not apply — each citing the rule it follows. {@link render} turns it into text.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Decision from "./Decision.js"
 import type * as Replacement from "./Replacement.js"

@@ -15,6 +15,7 @@
  * in the package README).
  *
  * @since 0.1.0
+ * @module
  */
 import type { GameView } from "@bulwark/core"
 import { Amount, Errors, type Filter, Identity, Language, Replacement } from "@bulwark/core"

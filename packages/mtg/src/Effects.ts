@@ -14,6 +14,7 @@
  * Categories read by the ordering policy (CR 616.1a–e): {@link Category}.
  *
  * @since 0.1.0
+ * @module
  */
 import { Amount, Errors, Filter, GameView, Identity, Language, Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"

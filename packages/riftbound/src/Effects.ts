@@ -11,6 +11,7 @@
  * not applied again when it is dealt (465.2.c.5).
  *
  * @since 0.1.0
+ * @module
  */
 import { Amount, Errors, Filter, type GameView, Identity, Language, Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"

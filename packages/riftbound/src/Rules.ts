@@ -8,6 +8,7 @@
  * {@link commit}). Units are objects with `types: ["unit"]`, battlefields with `types: ["battlefield"]`.
  *
  * @since 0.1.0
+ * @module
  */
 import { type Filter, GameEvent, GameView, Identity, Policy, Words, Zones } from "@bulwark/core"
 import * as RuleText from "./RuleText.js"

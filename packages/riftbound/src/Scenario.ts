@@ -47,6 +47,7 @@
  *   says whether it was `paid`, 357.2.a); a game action that names no `amount` happens once.
  *
  * @since 0.1.0
+ * @module
  */
 import { Amount, Errors, Filter, GameEvent, GameView, Language, Ruleset, Zones } from "@bulwark/core"
 import * as Result from "effect/Result"
