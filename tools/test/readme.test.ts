@@ -66,7 +66,7 @@ describe("README numbers", () => {
     assert.include(readme, `(default ${spaced(budget)}) for at most its time budget (default ${seconds} s;`)
     const hang = constant("apps/cli/test/fuzz.test.ts", "HANG_MS")
     assert.include(readme, `an answer in ${hang / 1000} s fails the run as a hang`)
-    const depth = constant("packages/scenario/src/Scenario.ts", "MAX_DEPTH")
+    const depth = constant("packages/scenario/src/internal/scenario/yaml.ts", "MAX_DEPTH")
     assert.include(readme, `nesting deeper than ${depth} levels`)
   })
 

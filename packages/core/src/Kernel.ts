@@ -267,8 +267,9 @@ export const unprepared: <A>(f: () => A) => A = internalPrepared.unprepared
  * ```ts
  * import { GameEvent, GameView, Kernel, Ledger } from "@bulwark/core"
  * const view = GameView.make({ players: ["a"], activePlayer: "a" })
- * const event = GameEvent.make("e", [GameEvent.damage({ id: "i", source: "a", recipient: "a", amount: 1e308 })])
- * Kernel.validate(event, Ledger.empty, view)?._tag // "InvalidEvent"
+ * // GameEvent.damage refuses such an amount itself: an event built as data is checked here
+ * const i = { ...GameEvent.damage({ id: "i", source: "a", recipient: "a", amount: 1 }), amount: 1e308 }
+ * Kernel.validate(GameEvent.make("e", [i]), Ledger.empty, view)?._tag // "InvalidEvent"
  * ```
  * @function
  * @since 0.1.0

@@ -270,6 +270,70 @@ const answerText = (request: Decision.Request, answer: Decision.Answer): string 
   return parts.length === 0 ? "nothing" : parts.join(", ")
 }
 
+/** An occurrence as a trace names it (given, made by a replacement, or happened). */
+type SeenOccurrence = {
+  readonly family: string
+  readonly subject: string
+  readonly amount: number
+  readonly source?: string | undefined
+  readonly params?: Readonly<globalThis.Record<string, unknown>> | undefined
+}
+
+// every occurrence the trace names, so that an occurrence made by a replacement reads as what
+// it is ("2 damage to U"), not by the id the kernel gave it
+const occurrencesNamed = (records: ReadonlyArray<Record>): Map<string, SeenOccurrence> => {
+  const occurrences = new Map<string, SeenOccurrence>()
+  for (const r of records)
+    if (r._tag === "EventStarted") for (const o of r.occurrences) occurrences.set(o.id, o)
+    else if (r._tag === "Applied")
+      for (const c of r.changes) for (const m of c.replacements ?? []) occurrences.set(m.id, m)
+    else if (r._tag === "EventFinished")
+      for (const h of r.happened) if (!occurrences.has(h.id)) occurrences.set(h.id, h)
+  return occurrences
+}
+
+/**
+ * What one change of an application did, in the words `w` of its occurrence's family; `named`
+ * reads an occurrence id as what it is (for a replacement's new occurrences).
+ */
+const changeText = (
+  w: Words.FamilyWords,
+  named: (id: string) => string,
+  action: Replacement.Action | undefined,
+  c: Change
+): string => {
+  const the = `the ${w.amount(c.before)} to ${c.subject}`
+  const arrow = `: ${c.before} → ${c.after}`
+  if (c.redirectedTo !== undefined && c.redirected !== undefined)
+    return `redirects ${c.redirected} of ${the} to ${c.redirectedTo}${arrow}`
+  if (c.redirectedTo !== undefined) return `redirects ${the} to ${c.redirectedTo}`
+  if (action?._tag === "Unpreventable") return `makes ${the} unpreventable`
+  if (c.replacedBy !== undefined)
+    return c.replacedBy.length === 0
+      ? `replaces ${the} with nothing`
+      : `replaces ${the}: instead, ${c.replacedBy.map(named).join("; ")}`
+  if (c.prevented > 0 || action?._tag === "Prevent")
+    return `prevents ${c.prevented > 0 && c.prevented === c.before ? "all" : c.prevented} of ${the}${arrow}`
+  if (action?._tag === "Modify" && typeof action.value === "number") {
+    const v = action.value
+    switch (action.op) {
+      case "mul":
+        return `${times(v) ?? `multiplies by ${v}`} ${the}${arrow}`
+      case "add":
+        return `adds ${v} to ${the}${arrow}`
+      case "sub":
+        return `reduces ${the} by ${v}${arrow}`
+      case "set":
+        return `sets ${the} to ${v}${arrow}`
+      case "atMost":
+        return `limits ${the} to at most ${v}${arrow}`
+      case "atLeast":
+        return `raises ${the} to at least ${v}${arrow}`
+    }
+  }
+  return `${c.after > c.before ? "raises" : c.after < c.before ? "lowers" : "changes"} ${the}${arrow}`
+}
+
 /**
  * Every step of a trace as a {@link Line}, in the words of `context.words` (core's neutral words
  * where the ruleset has none).
@@ -287,22 +351,7 @@ const answerText = (request: Decision.Request, answer: Decision.Answer): string 
 export const lines = (records: ReadonlyArray<Record>, context: TextContext = {}): ReadonlyArray<Line> => {
   const words = context.words ?? {}
   const effects = new Map((context.effects ?? []).map((e) => [e.id, e] as const))
-  type Seen = {
-    readonly family: string
-    readonly subject: string
-    readonly amount: number
-    readonly source?: string | undefined
-    readonly params?: Readonly<globalThis.Record<string, unknown>> | undefined
-  }
-  // every occurrence the trace names, so that an occurrence made by a replacement reads as what
-  // it is ("2 damage to U"), not by the id the kernel gave it
-  const occurrences = new Map<string, Seen>()
-  for (const r of records)
-    if (r._tag === "EventStarted") for (const o of r.occurrences) occurrences.set(o.id, o)
-    else if (r._tag === "Applied")
-      for (const c of r.changes) for (const m of c.replacements ?? []) occurrences.set(m.id, m)
-    else if (r._tag === "EventFinished")
-      for (const h of r.happened) if (!occurrences.has(h.id)) occurrences.set(h.id, h)
+  const occurrences = occurrencesNamed(records)
   let subjects: ReadonlyArray<string> = []
   const named = (id: string): string => {
     const o = occurrences.get(id)
@@ -328,39 +377,8 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
       amount: 0
     })
   }
-  const change = (action: Replacement.Action | undefined, c: Change): string => {
-    const w = familyOf(c.occurrence)
-    const the = `the ${w.amount(c.before)} to ${c.subject}`
-    const arrow = `: ${c.before} → ${c.after}`
-    if (c.redirectedTo !== undefined && c.redirected !== undefined)
-      return `redirects ${c.redirected} of ${the} to ${c.redirectedTo}${arrow}`
-    if (c.redirectedTo !== undefined) return `redirects ${the} to ${c.redirectedTo}`
-    if (action?._tag === "Unpreventable") return `makes ${the} unpreventable`
-    if (c.replacedBy !== undefined)
-      return c.replacedBy.length === 0
-        ? `replaces ${the} with nothing`
-        : `replaces ${the}: instead, ${c.replacedBy.map(named).join("; ")}`
-    if (c.prevented > 0 || action?._tag === "Prevent")
-      return `prevents ${c.prevented > 0 && c.prevented === c.before ? "all" : c.prevented} of ${the}${arrow}`
-    if (action?._tag === "Modify" && typeof action.value === "number") {
-      const v = action.value
-      switch (action.op) {
-        case "mul":
-          return `${times(v) ?? `multiplies by ${v}`} ${the}${arrow}`
-        case "add":
-          return `adds ${v} to ${the}${arrow}`
-        case "sub":
-          return `reduces ${the} by ${v}${arrow}`
-        case "set":
-          return `sets ${the} to ${v}${arrow}`
-        case "atMost":
-          return `limits ${the} to at most ${v}${arrow}`
-        case "atLeast":
-          return `raises ${the} to at least ${v}${arrow}`
-      }
-    }
-    return `${c.after > c.before ? "raises" : c.after < c.before ? "lowers" : "changes"} ${the}${arrow}`
-  }
+  const change = (action: Replacement.Action | undefined, c: Change): string =>
+    changeText(familyOf(c.occurrence), named, action, c)
   const one = (r: Record): Line => {
     switch (r._tag) {
       case "EventStarted": {

@@ -62,7 +62,11 @@ const plainString = (s: string): boolean => {
   return true
 }
 
-const reader = (text: string, maxDepth: number) => {
+/**
+ * The lexical layer of the reader over `text`: positions, spaces, lines and comments, quoted and
+ * plain scalars and keys. Every function leaves the subset (throws `OUTSIDE`) rather than guess.
+ */
+const scanner = (text: string) => {
   const n = text.length
   const at = (i: number): number => (i < n ? text.charCodeAt(i) : -1)
   const endOfLine = (i: number): boolean => i >= n || text.charCodeAt(i) === NL
@@ -178,6 +182,31 @@ const reader = (text: string, maxDepth: number) => {
     obj[k] = v
   }
 
+  return {
+    n,
+    at,
+    endOfLine,
+    skipSpaces,
+    trimSpaces,
+    columnOf,
+    isDash,
+    nextLine,
+    restOfLine,
+    quoted,
+    plain,
+    key,
+    setKey
+  }
+}
+
+type Scanner = ReturnType<typeof scanner>
+
+/**
+ * The flow collections (`[a, b]`, `{ k: v }`, over several lines when each is indented more than
+ * the block entries around it) and a value on the rest of a line, nesting no deeper than `maxDepth`.
+ */
+const flowReader = (text: string, scan: Scanner, maxDepth: number) => {
+  const { n, at, endOfLine, skipSpaces, trimSpaces, quoted, plain, key, setKey } = scan
   /**
    * Spaces, line breaks and comments between the tokens of a flow collection; every line it
    * goes on to must be indented more than `col`, the column of the block entries around it.
@@ -264,6 +293,16 @@ const reader = (text: string, maxDepth: number) => {
     return [plain(text.slice(i, e)), e]
   }
 
+  return { inline }
+}
+
+/**
+ * The block collections (mappings and sequences by indentation, compact forms included) and the
+ * whole document: a block mapping at the top, nothing after it, no deeper than `maxDepth`.
+ */
+const blockReader = (text: string, scan: Scanner, flow: ReturnType<typeof flowReader>, maxDepth: number) => {
+  const { endOfLine, skipSpaces, columnOf, isDash, nextLine, restOfLine, key, setKey } = scan
+  const { inline } = flow
   /**
    * The value after a key's `:` or an item's `-` at `i`, in a collection whose entries are at
    * column `col`: its value and the start of the next content line (-1 at the end).
@@ -331,6 +370,11 @@ const reader = (text: string, maxDepth: number) => {
     if (next >= 0) outside()
     return doc as Record<string, unknown>
   }
+}
+
+const reader = (text: string, maxDepth: number) => {
+  const scan = scanner(text)
+  return blockReader(text, scan, flowReader(text, scan, maxDepth), maxDepth)
 }
 
 /**

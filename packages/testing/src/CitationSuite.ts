@@ -14,7 +14,7 @@ import { describe, expect, it } from "@effect/vitest"
 
 /** Options of {@link citationSuite}. */
 export interface Options {
-  /** The adapter's `src` folder (absolute path). */
+  /** The adapter's `src` folder (absolute path; its `.ts` files at any depth are read). */
   readonly src: string
   /** How the adapter's citations start ("MTG", "Riftbound", "Берсерк", "FaB"). */
   readonly prefix: string
@@ -50,7 +50,7 @@ export const literals = (text: string, prefix: string): ReadonlyArray<string> =>
 export const citations = (options: Options): ReadonlyArray<string> => {
   const skip = new Set(options.notCitations ?? [])
   const found = new Set<string>()
-  for (const f of readdirSync(options.src)
+  for (const f of readdirSync(options.src, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".ts"))
     .sort())
     for (const s of literals(readFileSync(join(options.src, f), "utf8"), options.prefix))

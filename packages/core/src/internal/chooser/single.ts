@@ -61,26 +61,19 @@ type Solved =
   | { readonly _tag: "Structured"; readonly option: number; readonly least: number }
   | { readonly _tag: "Passes"; readonly least: ReadonlyArray<number>; readonly owner: string | undefined }
 
+/** One effect of a single-occurrence choice (`Kernel.singleOccurrenceChoice`). */
+type ChoiceEffect = Kernel.SingleOccurrenceChoice["effects"][number]
+
 /**
- * The solver behind {@link solveSingle}: the structured shape's best option and its least final
- * amount, or else the least final amount of the occurrence after each option of the request
- * (every later choice made best for the affected object's controller), and that controller.
+ * The effects of the choice that can still apply, when every one is a plain amount change (no
+ * "may", cost, additional effect or condition; a constant modification, or a prevention of a
+ * fixed amount or all); `undefined` when one is not, or is blocked by anything but a static block.
  */
-export function* solveLeast(
-  request: Extract<Decision.Request, { readonly _tag: "ChooseEffect" }>,
-  state: Kernel.State,
-  settings: Settings,
-  plans?: Plans | undefined
-): Work<Solved | "fallback"> {
-  const rules = state.rules
-  if (rules.results !== undefined || rules.commit !== undefined) return "fallback"
-  if (hasDecreases(state)) return "fallback"
-  const c = Kernel.singleOccurrenceChoice(state)
-  if (c === undefined || c.group !== request.group) return "fallback"
-  const live: Array<(typeof c.effects)[number]> = []
-  for (const x of c.effects) {
+const plainEffects = (effects: ReadonlyArray<ChoiceEffect>): Array<ChoiceEffect> | undefined => {
+  const live: Array<ChoiceEffect> = []
+  for (const x of effects) {
     if (x.blocked !== undefined) {
-      if (!STATIC_BLOCKS.has(x.blocked)) return "fallback"
+      if (!STATIC_BLOCKS.has(x.blocked)) return undefined
       continue
     }
     const e = x.effect
@@ -91,25 +84,23 @@ export function* solveLeast(
       e.condition !== undefined ||
       e.costPayable !== undefined
     )
-      return "fallback"
+      return undefined
     if (
       e.action._tag === "Modify"
         ? typeof e.action.value !== "number"
         : e.action._tag !== "Prevent" || typeof e.action.amount === "object"
     )
-      return "fallback"
+      return undefined
     live.push(x)
   }
-  const occ = c.occurrence
-  const owner = occ.family === GameEvent.DAMAGE ? GameView.controllerOf(state.view, occ.subject) : undefined
-  // the map of positions is built only when a certificate or a pass needs it
-  let positions: Map<string, number> | undefined
-  const position = {
-    get: (id: string): number | undefined => {
-      if (positions === undefined) positions = new Map(live.map((x, i) => [x.effect.id, i] as const))
-      return positions.get(id)
-    }
-  }
+  return live
+}
+
+/**
+ * Each live effect's amount change as an opcode and its operand (a shield's operand is what is
+ * left of it); a prevention of an occurrence that can't be prevented changes nothing.
+ */
+const amountChanges = (live: ReadonlyArray<ChoiceEffect>, preventable: boolean): Changes => {
   const codes: Array<number> = new Array(live.length).fill(0)
   const values: Array<number> = new Array(live.length).fill(0)
   live.forEach((x, i) => {
@@ -118,17 +109,26 @@ export function* solveLeast(
       codes[i] = modifyCode(a.op, a.value as number)
       // subtracting is adding the opposite, in the whole-number form
       values[i] = codes[i] === OP_ADD_WHOLE && a.op === "sub" ? -(a.value as number) : (a.value as number)
-    } else if (a._tag !== "Prevent" || !occ.preventable) codes[i] = OP_SAME
+    } else if (a._tag !== "Prevent" || !preventable) codes[i] = OP_SAME
     else if (a.amount === "all") codes[i] = OP_ZERO
     else {
       codes[i] = a.scope === "static" ? OP_STATIC : OP_ABSORB
       values[i] = a.scope === "shield" ? (x.state.remaining ?? (a.amount as number)) : (a.amount as number)
     }
   })
-  const changes: Changes = { codes, values }
-  // the policy's step for a set of applied effects and a progress: it never sees the amount
-  // (the maps are made at the second distinct progress: a decision answered from a plan, or
-  // whose certificate stays in one tier, never needs them)
+  return { codes, values }
+}
+
+/**
+ * Ordering progresses numbered by their key, so the passes can index states by a small number:
+ * `progressId` gives a progress its number (equal keys, equal numbers), `progresses` reads it
+ * back. The maps are made at the second distinct progress: a decision answered from a plan, or
+ * whose certificate stays in one tier, never needs them.
+ */
+const progressTable = (): {
+  readonly progresses: ReadonlyArray<Policy.Progress>
+  readonly progressId: (p: Policy.Progress) => number
+} => {
   let progressIds: Map<string, number> | undefined
   const progresses: Array<Policy.Progress> = []
   let seenProgress: Map<Policy.Progress, number> | undefined
@@ -161,6 +161,40 @@ export function* solveLeast(
     lastPid = id
     return id
   }
+  return { progresses, progressId }
+}
+
+/**
+ * The solver behind {@link solveSingle}: the structured shape's best option and its least final
+ * amount, or else the least final amount of the occurrence after each option of the request
+ * (every later choice made best for the affected object's controller), and that controller.
+ */
+export function* solveLeast(
+  request: Extract<Decision.Request, { readonly _tag: "ChooseEffect" }>,
+  state: Kernel.State,
+  settings: Settings,
+  plans?: Plans | undefined
+): Work<Solved | "fallback"> {
+  const rules = state.rules
+  if (rules.results !== undefined || rules.commit !== undefined) return "fallback"
+  if (hasDecreases(state)) return "fallback"
+  const c = Kernel.singleOccurrenceChoice(state)
+  if (c === undefined || c.group !== request.group) return "fallback"
+  const live = plainEffects(c.effects)
+  if (live === undefined) return "fallback"
+  const occ = c.occurrence
+  const owner = occ.family === GameEvent.DAMAGE ? GameView.controllerOf(state.view, occ.subject) : undefined
+  // the map of positions is built only when a certificate or a pass needs it
+  let positions: Map<string, number> | undefined
+  const position = {
+    get: (id: string): number | undefined => {
+      if (positions === undefined) positions = new Map(live.map((x, i) => [x.effect.id, i] as const))
+      return positions.get(id)
+    }
+  }
+  const changes = amountChanges(live, occ.preventable)
+  // the policy's step for a set of applied effects and a progress: it never sees the amount
+  const { progresses, progressId } = progressTable()
   const next = (candidates: ReadonlyArray<Replacement.Replacement>, pid: number): Policy.Step =>
     rules.order.next({
       view: state.view,

@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import type { Ruleset } from "@bulwark/core"
+import type { Language, Ruleset } from "@bulwark/core"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { LineCounter } from "yaml"
@@ -24,13 +24,38 @@ import { toIssues } from "./schemaIssues.js"
 import { isRecord, show, suggest } from "./text.js"
 import { firstLine, locate, MAX_DEPTH, readYaml, snippet } from "./yaml.js"
 
-export const parseScenario = (
+/** A compile's result before it is located: the compiled scenario or the path and reason it failed at. */
+type Compiled = Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
+
+/** What both formats' compile steps read: the document split into its generic and ruleset parts. */
+interface Parts {
+  readonly fileName: string
+  readonly document: Record<string, unknown>
+  readonly sourceMap: SourceMap.SourceMap
+  readonly ruleset: Ruleset.AnyRuleset
+  readonly rulesetPart: Record<string, unknown>
+  readonly generic: Result.Result<typeof GenericSchema.Type, Schema.SchemaError>
+  readonly genericIssues: ReadonlyArray<ScenarioError.Issue>
+  readonly options: { readonly errors: "all"; readonly onExcessProperty: "error" }
+}
+
+/**
+ * The text read into a mapping — JSON with `JSON.parse`, YAML in the subset with `YamlSubset`,
+ * anything else with the YAML parser — and its source map; `quick` when no YAML node tree was
+ * built (the map locates on demand). Fails on a text over the size limit or malformed.
+ */
+const readDocument = (
   text: string,
   fileName: string,
-  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
-  parseOptions: ParseOptions = {}
-): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
-  const limits: Limits = { ...defaultLimits, ...parseOptions.limits }
+  limits: Limits
+): Result.Result<
+  {
+    readonly data: Record<string, unknown>
+    readonly sourceMap: SourceMap.SourceMap
+    readonly quick: boolean
+  },
+  ScenarioError.ScenarioError
+> => {
   if (text.length > limits.fileSize)
     return Result.fail(
       new ScenarioError.LimitExceeded({
@@ -80,19 +105,16 @@ export const parseScenario = (
       })
     )
   }
-  const over = overLimit(data, text, fileName, limits, sourceMap)
-  if (over !== undefined) return Result.fail(over)
-  const structural = structuralIssues(data, sourceMap)
-  if (structural.length > 0)
-    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: structural }))
-  // ids are compared in NFC: the whole document is read in NFC (two keys equal in NFC are refused)
-  const nfc = Integrity.normalizeDocument(text, data, sourceMap)
-  if (nfc.issues.length > 0)
-    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
-  const document: Record<string, unknown> = nfc.data
-  // an explicit older format says what to run; a newer one says this version can't read it
-  const stated = formatProblem(document.format, fileName, sourceMap)
-  if (stated !== undefined) return Result.fail(stated)
+  return Result.succeed({ data, sourceMap, quick })
+}
+
+/** The installed ruleset the document's `ruleset:` names, or `UnknownRuleset` located at it. */
+const findRuleset = (
+  document: Readonly<Record<string, unknown>>,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  sourceMap: SourceMap.SourceMap
+): Result.Result<Ruleset.AnyRuleset, ScenarioError.UnknownRuleset> => {
   const installed = rulesets.map((r) => r.id)
   const rulesetId = document.ruleset
   const rulesetPos = () => sourceMap.positionOf(["ruleset"])
@@ -119,6 +141,148 @@ export const parseScenario = (
       })
     )
   }
+  return Result.succeed(ruleset)
+}
+
+/** Format 2: the ruleset's part decoded by the skeleton, duplicate ids refused, then compiled. */
+const compileFormat2 = (
+  parts: Parts,
+  language: Language.Language
+): Result.Result<Compiled, ScenarioError.ScenarioError> => {
+  const { fileName, document, sourceMap, ruleset, rulesetPart, generic, genericIssues } = parts
+  let compiled: Compiled
+  const body = Skeleton.decode(language, rulesetPart, (error, prefix, keys) =>
+    toIssues(error, document, sourceMap, prefix, keys).map((i) => ({
+      path: SourceMap.parsePath(i.path),
+      at: "value" as const,
+      message: i.message,
+      line: i.line,
+      column: i.column
+    }))
+  )
+  const bodyIssues: Array<ScenarioError.Issue> = Result.isFailure(body)
+    ? body.failure.map((p) => {
+        const located = p as Skeleton.Problem & { line?: number; column?: number }
+        const pos =
+          located.line === undefined
+            ? sourceMap.positionOf(p.path, p.at)
+            : { line: located.line, column: located.column ?? 0 }
+        const unknownKey = p.message.startsWith("unknown key")
+        const hint =
+          unknownKey && p.path.length === 1 && !p.message.includes("did you mean")
+            ? suggest(String(p.path[0]), [...genericKeys, ...Skeleton.bodyKeys])
+            : ""
+        return {
+          path: SourceMap.formatPath(p.path),
+          line: pos.line,
+          column: pos.column,
+          message: p.message + hint
+        }
+      })
+    : []
+  const issues = [...genericIssues, ...bodyIssues].sort((x, y) => x.line - y.line || x.column - y.column)
+  if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(body))
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
+  const duplicates = Integrity.duplicateIds(
+    document,
+    sourceMap,
+    Skeleton.idSpacesWith(ruleset.idSpaces ?? [])
+  )
+  if (duplicates.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
+  try {
+    compiled = Skeleton.compile(language, body.success)
+  } catch (err) {
+    compiled = Result.fail({
+      path: "",
+      reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
+    })
+  }
+  return Result.succeed(compiled)
+}
+
+/** Format 1, for a ruleset that has not moved to the one language yet: its own schema and `compile`. */
+const compileFormat1 = (
+  parts: Parts,
+  format: unknown
+): Result.Result<Compiled, ScenarioError.ScenarioError> => {
+  const { fileName, document, sourceMap, ruleset, rulesetPart, generic, genericIssues, options } = parts
+  let compiled: Compiled
+  if (format === Skeleton.FORMAT || ruleset.schema === undefined || ruleset.compile === undefined) {
+    const pos = sourceMap.positionOf(["format"])
+    return Result.fail(
+      new ScenarioError.CompileFailed({
+        file: fileName,
+        path: "format",
+        line: pos.line,
+        column: pos.column,
+        reason: `the ${ruleset.id} ruleset does not speak scenario format ${Skeleton.FORMAT} yet (it has no \`language\`)`
+      })
+    )
+  }
+  // format 1, for a ruleset that has not moved to the one language yet
+  let decoded: Result.Result<unknown, Schema.SchemaError>
+  try {
+    decoded = Schema.decodeUnknownResult(ruleset.schema)(rulesetPart, options)
+  } catch (err) {
+    return Result.fail(
+      new ScenarioError.CompileFailed({
+        file: fileName,
+        path: "",
+        line: 0,
+        column: 0,
+        reason: `the ${ruleset.id} schema failed: ${err instanceof Error ? err.message : String(err)}`
+      })
+    )
+  }
+  const issues = [
+    ...genericIssues,
+    ...(Result.isFailure(decoded) ? toIssues(decoded.failure, document, sourceMap) : [])
+  ].sort((x, y) => x.line - y.line || x.column - y.column)
+  if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(decoded)) {
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
+  }
+  const duplicates = Integrity.duplicateIds(document, sourceMap, ruleset.idSpaces ?? [])
+  if (duplicates.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
+  try {
+    compiled = ruleset.compile(decoded.success)
+  } catch (err) {
+    compiled = Result.fail({
+      path: "",
+      reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
+    })
+  }
+  return Result.succeed(compiled)
+}
+
+export const parseScenario = (
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  parseOptions: ParseOptions = {}
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  const limits: Limits = { ...defaultLimits, ...parseOptions.limits }
+  const read = readDocument(text, fileName, limits)
+  if (Result.isFailure(read)) return Result.fail(read.failure)
+  const { data, quick } = read.success
+  const sourceMap = read.success.sourceMap
+  const over = overLimit(data, text, fileName, limits, sourceMap)
+  if (over !== undefined) return Result.fail(over)
+  const structural = structuralIssues(data, sourceMap)
+  if (structural.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: structural }))
+  // ids are compared in NFC: the whole document is read in NFC (two keys equal in NFC are refused)
+  const nfc = Integrity.normalizeDocument(text, data, sourceMap)
+  if (nfc.issues.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
+  const document: Record<string, unknown> = nfc.data
+  // an explicit older format says what to run; a newer one says this version can't read it
+  const stated = formatProblem(document.format, fileName, sourceMap)
+  if (stated !== undefined) return Result.fail(stated)
+  const found = findRuleset(document, fileName, rulesets, sourceMap)
+  if (Result.isFailure(found)) return Result.fail(found.failure)
+  const ruleset = found.success
   const format = document.format
   const language = ruleset.language
   if (format === undefined && (language !== undefined || ruleset.schema === undefined))
@@ -134,105 +298,25 @@ export const parseScenario = (
   const options = { errors: "all", onExcessProperty: "error" } as const
   const generic = Schema.decodeUnknownResult(GenericSchema)(genericPart, options)
   const genericIssues = Result.isFailure(generic) ? toIssues(generic.failure, document, sourceMap) : []
-  let compiled: Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
   // a format this version doesn't know: that is the problem (its words can't be read)
   if (format !== undefined && format !== Skeleton.FORMAT && genericIssues.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: genericIssues }))
-  if (format === Skeleton.FORMAT && language !== undefined) {
-    const body = Skeleton.decode(language, rulesetPart, (error, prefix, keys) =>
-      toIssues(error, document, sourceMap, prefix, keys).map((i) => ({
-        path: SourceMap.parsePath(i.path),
-        at: "value" as const,
-        message: i.message,
-        line: i.line,
-        column: i.column
-      }))
-    )
-    const bodyIssues: Array<ScenarioError.Issue> = Result.isFailure(body)
-      ? body.failure.map((p) => {
-          const located = p as Skeleton.Problem & { line?: number; column?: number }
-          const pos =
-            located.line === undefined
-              ? sourceMap.positionOf(p.path, p.at)
-              : { line: located.line, column: located.column ?? 0 }
-          const unknownKey = p.message.startsWith("unknown key")
-          const hint =
-            unknownKey && p.path.length === 1 && !p.message.includes("did you mean")
-              ? suggest(String(p.path[0]), [...genericKeys, ...Skeleton.bodyKeys])
-              : ""
-          return {
-            path: SourceMap.formatPath(p.path),
-            line: pos.line,
-            column: pos.column,
-            message: p.message + hint
-          }
-        })
-      : []
-    const issues = [...genericIssues, ...bodyIssues].sort((x, y) => x.line - y.line || x.column - y.column)
-    if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(body))
-      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
-    const duplicates = Integrity.duplicateIds(
-      document,
-      sourceMap,
-      Skeleton.idSpacesWith(ruleset.idSpaces ?? [])
-    )
-    if (duplicates.length > 0)
-      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
-    try {
-      compiled = Skeleton.compile(language, body.success)
-    } catch (err) {
-      compiled = Result.fail({
-        path: "",
-        reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
-      })
-    }
-  } else {
-    if (format === Skeleton.FORMAT || ruleset.schema === undefined || ruleset.compile === undefined) {
-      const pos = sourceMap.positionOf(["format"])
-      return Result.fail(
-        new ScenarioError.CompileFailed({
-          file: fileName,
-          path: "format",
-          line: pos.line,
-          column: pos.column,
-          reason: `the ${ruleset.id} ruleset does not speak scenario format ${Skeleton.FORMAT} yet (it has no \`language\`)`
-        })
-      )
-    }
-    // format 1, for a ruleset that has not moved to the one language yet
-    let decoded: Result.Result<unknown, Schema.SchemaError>
-    try {
-      decoded = Schema.decodeUnknownResult(ruleset.schema)(rulesetPart, options)
-    } catch (err) {
-      return Result.fail(
-        new ScenarioError.CompileFailed({
-          file: fileName,
-          path: "",
-          line: 0,
-          column: 0,
-          reason: `the ${ruleset.id} schema failed: ${err instanceof Error ? err.message : String(err)}`
-        })
-      )
-    }
-    const issues = [
-      ...genericIssues,
-      ...(Result.isFailure(decoded) ? toIssues(decoded.failure, document, sourceMap) : [])
-    ].sort((x, y) => x.line - y.line || x.column - y.column)
-    if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(decoded)) {
-      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
-    }
-    const duplicates = Integrity.duplicateIds(document, sourceMap, ruleset.idSpaces ?? [])
-    if (duplicates.length > 0)
-      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
-    try {
-      compiled = ruleset.compile(decoded.success)
-    } catch (err) {
-      compiled = Result.fail({
-        path: "",
-        reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
-      })
-    }
+  const parts: Parts = {
+    fileName,
+    document,
+    sourceMap,
+    ruleset,
+    rulesetPart,
+    generic,
+    genericIssues,
+    options
   }
+  const stepped =
+    format === Skeleton.FORMAT && language !== undefined
+      ? compileFormat2(parts, language)
+      : compileFormat1(parts, format)
+  if (Result.isFailure(stepped)) return Result.fail(stepped.failure)
+  const compiled = stepped.success
   if (Result.isFailure(compiled)) {
     const pos = sourceMap.positionOf(SourceMap.parsePath(compiled.failure.path))
     return Result.fail(

@@ -9,7 +9,7 @@
  */
 import { Errors, GameEvent, GameView, Language, Ledger, type Replacement, Ruleset } from "@bulwark/core"
 import * as Result from "effect/Result"
-import type { Body, DecodedEffect, Problem } from "../../Skeleton.js"
+import type { Body, DecodedEffect, DecodedStep, Problem } from "../../Skeleton.js"
 import { atWith, decode, decodeEffect } from "./decode.js"
 import { fieldsOf, formatPath, parsePath } from "./text.js"
 
@@ -52,22 +52,111 @@ const errorText = (err: unknown): string => {
   return String(err)
 }
 
+/** The starting view: the players, `turn`, the objects (each made by its kind), then the ruleset's `prepare`. */
+const startingView = (language: Language.Language, body: Body): GameView.GameView => {
+  const playerIds = body.players.map((p) => p.id)
+  const players = body.players.map((p) => (language.players.make ?? ((e) => objectOf(e, "player", "")))(p))
+  const objects = body.objects.map((o) =>
+    (language.objects.make ?? ((e) => objectOf(e, "object", language.objects.defaultZone)))(o)
+  )
+  const view = GameView.make({
+    players: playerIds,
+    activePlayer: body.turn ?? playerIds[0] ?? "",
+    objects: [...players, ...objects]
+  })
+  return language.prepare === undefined ? view : language.prepare(view)
+}
+
+/**
+ * An `event` step: its occurrences with their default ids (`occurrenceIds`), family (the event's,
+ * else damage) and amount (1 for a family without a number, else 0), each made by the ruleset's
+ * occurrence constructor when it has one.
+ */
+const eventStep = (
+  language: Language.Language,
+  s: DecodedStep,
+  path: string,
+  ctxAt: (path: string) => Language.CompileContext
+): Ruleset.Step => {
+  const ev = s.value as {
+    id: string
+    family?: string
+    occurrences: ReadonlyArray<Record<string, unknown> & { id?: string; to: string }>
+  }
+  const ids = occurrenceIds(ev.id, ev.occurrences)
+  const family = ev.family ?? GameEvent.DAMAGE
+  const occurrences = ev.occurrences.map((o, j) => {
+    const fam = (o.family as string | undefined) ?? family
+    // an occurrence that names no amount: once for a family without a number (a death),
+    // otherwise 0
+    const once = language.amountless?.includes(fam) === true
+    const entry = {
+      ...o,
+      id: ids[j] as string,
+      family: fam,
+      amount: (o.amount as number | undefined) ?? (once ? 1 : 0)
+    } as Language.OccurrenceEntry
+    const make = language.occurrences?.make
+    return make === undefined ? Language.occurrence(entry) : make(entry, ctxAt(`${path}.occurrences[${j}]`))
+  })
+  return { _tag: "Event", event: GameEvent.make(ev.id, occurrences) }
+}
+
+/**
+ * An `update` step: the object's `set` / `unset` props, zone and controller (or the ruleset's own
+ * update of the whole view, and its own keys), labelled by the ruleset or by what it changes;
+ * `tracked` is the view as the steps before it leave it (for the ruleset's label).
+ */
+const updateStep = (
+  language: Language.Language,
+  s: DecodedStep,
+  tracked: GameView.GameView
+): Ruleset.Step => {
+  const { object, set, unset, zone, controller, ...own } = s.value as {
+    object: string
+    set?: Record<string, GameView.Prop>
+    unset?: ReadonlyArray<string>
+    zone?: string
+    controller?: string
+  } & Record<string, unknown>
+  const whole = language.update?.view
+  const apply = (v: GameView.GameView): GameView.GameView => {
+    if (whole !== undefined) return whole(v, s.value as { object: string })
+    const o = GameView.get(v, object)
+    if (o === undefined) return v
+    const props: Record<string, GameView.Prop> = { ...o.props, ...(set ?? {}) }
+    for (const u of unset ?? []) delete props[u]
+    let next: GameView.GameObject = {
+      ...o,
+      ...(zone === undefined ? {} : { zone }),
+      ...(controller === undefined ? {} : { controller }),
+      props
+    }
+    if (language.update?.apply !== undefined && Object.keys(own).length > 0)
+      next = language.update.apply(next, own, v)
+    return GameView.setObject(v, next)
+  }
+  const said = [
+    zone === undefined ? "" : `to ${zone}`,
+    controller === undefined ? "" : `controller ${controller}`,
+    set === undefined ? "" : `set ${JSON.stringify(set)}`,
+    unset === undefined ? "" : `unset ${unset.join(", ")}`
+  ].filter((x) => x !== "")
+  return {
+    _tag: "Update",
+    label:
+      language.update?.label?.(s.value as { object: string }, tracked) ??
+      `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
+    apply
+  }
+}
+
 export const compile = (
   language: Language.Language,
   body: Body
 ): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> =>
   Ruleset.attempt(() => {
-    const playerIds = body.players.map((p) => p.id)
-    const players = body.players.map((p) => (language.players.make ?? ((e) => objectOf(e, "player", "")))(p))
-    const objects = body.objects.map((o) =>
-      (language.objects.make ?? ((e) => objectOf(e, "object", language.objects.defaultZone)))(o)
-    )
-    let view = GameView.make({
-      players: playerIds,
-      activePlayer: body.turn ?? playerIds[0] ?? "",
-      objects: [...players, ...objects]
-    })
-    if (language.prepare !== undefined) view = language.prepare(view)
+    const view = startingView(language, body)
     // the view as the update steps so far leave it (events are not replayed when compiling)
     let tracked = view
     const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
@@ -151,30 +240,7 @@ export const compile = (
       const path = `${s.path}.${s.kind}`
       switch (s.kind) {
         case "event": {
-          const ev = s.value as {
-            id: string
-            family?: string
-            occurrences: ReadonlyArray<Record<string, unknown> & { id?: string; to: string }>
-          }
-          const ids = occurrenceIds(ev.id, ev.occurrences)
-          const family = ev.family ?? GameEvent.DAMAGE
-          const occurrences = ev.occurrences.map((o, j) => {
-            const fam = (o.family as string | undefined) ?? family
-            // an occurrence that names no amount: once for a family without a number (a death),
-            // otherwise 0
-            const once = language.amountless?.includes(fam) === true
-            const entry = {
-              ...o,
-              id: ids[j] as string,
-              family: fam,
-              amount: (o.amount as number | undefined) ?? (once ? 1 : 0)
-            } as Language.OccurrenceEntry
-            const make = language.occurrences?.make
-            return make === undefined
-              ? Language.occurrence(entry)
-              : make(entry, ctxAt(`${path}.occurrences[${j}]`))
-          })
-          push({ _tag: "Event", event: GameEvent.make(ev.id, occurrences) })
+          push(eventStep(language, s, path, ctxAt))
           break
         }
         case "advance": {
@@ -194,43 +260,7 @@ export const compile = (
           break
         }
         case "update": {
-          const { object, set, unset, zone, controller, ...own } = s.value as {
-            object: string
-            set?: Record<string, GameView.Prop>
-            unset?: ReadonlyArray<string>
-            zone?: string
-            controller?: string
-          } & Record<string, unknown>
-          const whole = language.update?.view
-          const apply = (v: GameView.GameView): GameView.GameView => {
-            if (whole !== undefined) return whole(v, s.value as { object: string })
-            const o = GameView.get(v, object)
-            if (o === undefined) return v
-            const props: Record<string, GameView.Prop> = { ...o.props, ...(set ?? {}) }
-            for (const u of unset ?? []) delete props[u]
-            let next: GameView.GameObject = {
-              ...o,
-              ...(zone === undefined ? {} : { zone }),
-              ...(controller === undefined ? {} : { controller }),
-              props
-            }
-            if (language.update?.apply !== undefined && Object.keys(own).length > 0)
-              next = language.update.apply(next, own, v)
-            return GameView.setObject(v, next)
-          }
-          const said = [
-            zone === undefined ? "" : `to ${zone}`,
-            controller === undefined ? "" : `controller ${controller}`,
-            set === undefined ? "" : `set ${JSON.stringify(set)}`,
-            unset === undefined ? "" : `unset ${unset.join(", ")}`
-          ].filter((x) => x !== "")
-          push({
-            _tag: "Update",
-            label:
-              language.update?.label?.(s.value as { object: string }, tracked) ??
-              `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
-            apply
-          })
+          push(updateStep(language, s, tracked))
           const fresh = checked(derived(), path)
           if (fresh.length > 0) push({ _tag: "AddEffects", effects: fresh })
           break
