@@ -34,7 +34,8 @@ import {
   Ledger,
   Names,
   type Replacement,
-  Ruleset
+  Ruleset,
+  type Words
 } from "@bulwark/core"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -930,12 +931,25 @@ export const compile = (
             set === undefined ? "" : `set ${JSON.stringify(set)}`,
             unset === undefined ? "" : `unset ${unset.join(", ")}`
           ].filter((x) => x !== "")
+          const label = language.update?.label?.(s.value as { object: string }, tracked)
+          const phrase: Words.Phrase | undefined =
+            label === undefined
+              ? {
+                  key: "update",
+                  args: {
+                    object,
+                    ...(zone === undefined ? {} : { zone }),
+                    ...(controller === undefined ? {} : { controller }),
+                    ...(set === undefined ? {} : { set: JSON.stringify(set) }),
+                    ...(unset === undefined ? {} : { unset: unset.join(", ") })
+                  }
+                }
+              : language.update?.phrase?.(s.value as { object: string }, tracked)
           push({
             _tag: "Update",
-            label:
-              language.update?.label?.(s.value as { object: string }, tracked) ??
-              `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
-            apply
+            label: label ?? `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
+            apply,
+            ...(phrase === undefined ? {} : { phrase })
           })
           const fresh = checked(derived(), path)
           if (fresh.length > 0) push({ _tag: "AddEffects", effects: fresh })
