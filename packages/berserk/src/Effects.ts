@@ -554,15 +554,32 @@ const common = (
   }
 }
 
+// the card types as the card wordings name the sources («от существ», «от заклинаний»)
+const typeNames: Readonly<Record<string, string>> = {
+  creature: "существ",
+  spell: "заклинаний",
+  artifact: "артефактов"
+}
+
+// a default label's sources, in the card wordings' Russian («от ударов», «от существ стоимостью ≤ 3»)
 const fromText = (from: From | undefined): string => {
   if (from === undefined) return ""
   const parts: Array<string> = []
-  if (from.kinds !== undefined) parts.push(from.kinds.join("/"))
-  if (from.types !== undefined) parts.push(from.types.join("/"))
+  if (from.kinds !== undefined) parts.push(from.kinds.map((k) => Attack.genitive[k] ?? k).join("/"))
+  if (from.types !== undefined) parts.push(from.types.map((t) => typeNames[t] ?? t).join("/"))
   if (from.cards !== undefined) parts.push(from.cards.join("/"))
-  if (from.maxCost !== undefined) parts.push(`cost ≤ ${from.maxCost}`)
-  if (from.minCost !== undefined) parts.push(`cost ≥ ${from.minCost}`)
-  return ` from ${parts.join(", ")}`
+  if (from.maxCost !== undefined) parts.push(`стоимостью ≤ ${from.maxCost}`)
+  if (from.minCost !== undefined) parts.push(`стоимостью ≥ ${from.minCost}`)
+  return ` от ${parts.join(", ")}`
+}
+
+// «1 рана», «2 раны», «5 ран» (genitive after a number)
+const ranGen = (n: string): string => {
+  const k = Number(n)
+  if (!Number.isInteger(k)) return `${n} ран`
+  const m10 = k % 10
+  const m100 = k % 100
+  return `${n} ${m100 >= 11 && m100 <= 14 ? "ран" : m10 === 1 ? "рану" : m10 >= 2 && m10 <= 4 ? "раны" : "ран"}`
 }
 
 /**
@@ -642,6 +659,60 @@ export const REPLACEMENT_ORDER =
 export const RULE_WOUND_REPLACEMENT = `Берсерк 534.1.1, 534.2 (${REPLACEMENT_ORDER})`
 
 /**
+ * What a prevention with a source card adds to its citation: it works only while that card is in
+ * the active zone (533.6).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_SOURCE.includes("533.6") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_SOURCE = "; 533.6: only while its source is in the active zone"
+
+/**
+ * The rule cited by "[текст 1], вместо этого – [текст 2]" replacements ({@link instead}).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_INSTEAD.startsWith("Берсерк 534.1, 534.3") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_INSTEAD = `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`
+
+/**
+ * The rule cited by Серк's replacement ({@link serk}), 534.1's example.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_SERK.includes("Серк") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_SERK = `Берсерк 534.1 (example: Серк), 534.3 (${REPLACEMENT_ORDER})`
+
+/**
+ * The rule cited by armour («Броня N», {@link armor}).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_ARMOR.includes("Броня N") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_ARMOR =
+  "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)"
+
+/**
  * The rule cited by protections.
  *
  * @example
@@ -701,13 +772,13 @@ export const prevent = (c: typeof PreventOptions.Type): Replacement.Replacement 
   const n = Language.amountLabel(amount)
   const label =
     amount === "all"
-      ? `Prevent all wounds${scope === "each" ? "" : " of the next attack"}${fromText(from)}`
+      ? `Предотвратить все раны${scope === "each" ? "" : " следующей атаки"}${fromText(from)}`
       : scope === "next"
-        ? `Prevent the next ${n} wounds${fromText(from)}`
+        ? `Предотвратить следующие ${ranGen(n)}${fromText(from)}`
         : scope === "each"
           ? `-${n}${fromText(from)}`
-          : `Prevent ${n} wounds of the next attack${fromText(from)}`
-  const rule = `${amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : "; 533.6: only while its source is in the active zone"}`
+          : `Предотвратить ${ranGen(n)} следующей атаки${fromText(from)}`
+  const rule = `${amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : RULE_SOURCE}`
   return {
     ...common(c, "prevention", rule, label),
     watch: { family: "damage", subject: subjectFilter(c, from) },
@@ -736,7 +807,7 @@ const sources = (c: Common, what: string): From =>
 export const noWoundsFrom = (c: Common): Replacement.Replacement => {
   const from = sources(c, "noWoundsFrom")
   return {
-    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives no wounds${fromText(from)}`),
+    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Не получает ран${fromText(from)}`),
     watch: { family: "damage", subject: subjectFilter(c, from) },
     action: { _tag: "Replace", with: [] }
   }
@@ -758,7 +829,7 @@ export const noWoundsFrom = (c: Common): Replacement.Replacement => {
 export const woundsOnlyFrom = (c: Common): Replacement.Replacement => {
   const from = sources(c, "woundsOnlyFrom")
   return {
-    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives wounds only${fromText(from)}`),
+    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Получает раны только${fromText(from)}`),
     watch: { family: "damage", subject: subjectFilter(c, from, true) },
     action: { _tag: "Replace", with: [] }
   }
@@ -805,7 +876,7 @@ export const moreWounds = (c: typeof WoundsOptions.Type): Replacement.Replacemen
       c,
       "replacement",
       RULE_WOUND_REPLACEMENT,
-      `Receives ${Language.amountLabel(amount)} more wounds${fromText(from)}`
+      `Получает на ${ranGen(Language.amountLabel(amount))} больше${fromText(from)}`
     ),
     watch: { family: "damage", subject: subjectFilter(c, from) },
     action: { _tag: "Modify", op: "add", value: amount }
@@ -835,7 +906,7 @@ export const fewerWounds = (c: typeof WoundsOptions.Type): Replacement.Replaceme
       c,
       "replacement",
       RULE_WOUND_REPLACEMENT,
-      `Receives ${Language.amountLabel(amount)} fewer wounds${fromText(from)}`
+      `Получает на ${ranGen(Language.amountLabel(amount))} меньше${fromText(from)}`
     ),
     watch: { family: "damage", subject: subjectFilter(c, from) },
     action: { _tag: "Modify", op: "sub", value: amount }
@@ -882,6 +953,15 @@ export const InsteadOptions = Schema.Struct({
   do: Schema.Array(InsteadEvent)
 })
 
+// the families as the card wordings say them («Если должен излечиться – вместо этого открыться»)
+const insteadVerbs: Readonly<Record<string, string>> = {
+  damage: "получить раны",
+  heal: "излечиться",
+  open: "открыться",
+  close: "закрыться",
+  die: "погибнуть"
+}
+
 /**
  * «[текст 1], вместо этого – [текст 2]» (534.1): when an event of family `of` would happen to a
  * watched card, the events of `do` happen instead (an empty list: nothing happens). The
@@ -911,8 +991,8 @@ export const instead = (c: typeof InsteadOptions.Type): Replacement.Replacement 
     ...common(
       c,
       "replacement",
-      `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`,
-      `If it would ${c.of}, instead ${templates.map((t) => t.family).join(", ") || "nothing"}`
+      RULE_INSTEAD,
+      `Если должен ${insteadVerbs[c.of] ?? c.of} – вместо этого ${templates.map((t) => insteadVerbs[t.family] ?? t.family).join(", ") || "ничего"}`
     ),
     watch: { family: c.of, subject: subjectFilter(c, from) },
     action: { _tag: "Replace", with: [...templates] }
@@ -961,7 +1041,7 @@ export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement =>
     may: true,
     limit: { times: 1, per: "turn" },
     label: input.label ?? "Если должен излечиться – вместо этого может открыться (1 раз за ход)",
-    rule: `Берсерк 534.1 (example: Серк), 534.3 (${REPLACEMENT_ORDER})`
+    rule: RULE_SERK
   })
 }
 
@@ -1068,7 +1148,7 @@ export const protection = (input: {
   const kinds = [...new Set(input.kinds.map(Attack.parseTag))]
   return {
     id: input.id ?? `${input.card}:protection`,
-    label: `Защита от: ${kinds.join(", ")}`,
+    label: `Защита от ${kinds.map((k) => Attack.genitive[k] ?? k).join(", ")}`,
     controller: input.controller,
     source: input.card,
     // a built-in property follows the zone rule of written effects: in play only (533.6, 112)
@@ -1107,7 +1187,7 @@ export const armor = (input: {
   // a built-in property follows the zone rule of written effects: in play only (533.6)
   requiresSourceInPlay: true,
   category: "prevention",
-  rule: "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)",
+  rule: RULE_ARMOR,
   watch: { family: "damage", subject: { _tag: "Id", ids: [input.card] }, kinds: { anyOf: ["nonmagical"] } },
   action: { _tag: "Prevent", amount: input.amount, scope: "shield" },
   resetsAt: "endOfTurn"
