@@ -409,6 +409,34 @@ const runErrorText = (
   return `${loaded.fileName}: ${error.tag} at step ${error.step}: ${error.message}`
 }
 
+/** `--lang <tag>`: the language the trace, the questions and the rule quotations speak. */
+const langFlag = Flag.String("lang").pipe(
+  Flag.withDescription(
+    "The language of the trace, the questions and the rule quotations (default: the ruleset's own, e.g. ru for berserk; en for English)"
+  ),
+  Flag.optional
+)
+
+/**
+ * The scenario with its ruleset speaking `lang` (core `Ruleset.wordsIn`): its own words when
+ * none is asked for; a language it has no words for is bad input naming those it has.
+ */
+const inLanguage = (
+  loaded: Scenario.LoadedScenario,
+  lang: string | undefined
+): Effect.Effect<Scenario.LoadedScenario, BadInput> => {
+  const words = Ruleset.wordsIn(loaded.ruleset, lang)
+  if (words === undefined)
+    return Effect.fail(
+      new BadInput({
+        text: `--lang ${lang}: ruleset ${loaded.ruleset.id} has no words in ${JSON.stringify(lang)}; it speaks ${Ruleset.languages(loaded.ruleset).join(", ")}`
+      })
+    )
+  return Effect.succeed(
+    words === loaded.ruleset.words ? loaded : { ...loaded, ruleset: { ...loaded.ruleset, words } }
+  )
+}
+
 /** `bulwark resolve <file>`: the step-by-step trace and a result summary, or `--json`. */
 export const resolve = Command.make(
   "resolve",
@@ -430,10 +458,11 @@ export const resolve = Command.make(
         "Ask at the terminal for every decision the scenario's `decisions:` do not answer"
       ),
       Flag.withDefault(false)
-    )
+    ),
+    lang: langFlag
   },
-  Effect.fn(function* ({ file, json, strategy, explain, ask }) {
-    const loaded = yield* load(file, yield* registry)
+  Effect.fn(function* ({ file, json, strategy, explain, ask, lang }) {
+    const loaded = yield* inLanguage(yield* load(file, yield* registry), Option.getOrUndefined(lang))
     const options: Scenario.RunOptions = { strategy: Option.getOrUndefined(strategy) }
     const interaction = yield* Interaction
     if (ask && !interaction.interactive)

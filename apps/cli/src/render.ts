@@ -6,13 +6,6 @@
 import { Expect, type Ruleset, Trace, Words } from "@bulwark/core"
 import { describeStrategy, type Scenario } from "@bulwark/scenario"
 
-const amounts = (r: Readonly<Record<string, number>>): string =>
-  Object.keys(r).length === 0
-    ? "none"
-    : Object.entries(r)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(", ")
-
 const json = (u: unknown): string => JSON.stringify(u)
 
 /**
@@ -59,44 +52,53 @@ export const trace = (
  */
 export const summary = (run: Ruleset.RunResult, words: Words.Words = Words.neutral): string => {
   const o = run.outcome
-  const lines = ["Result:"]
+  const t = Words.texts(words).outcome
+  const amounts = (r: Readonly<Record<string, number>>): string =>
+    Object.keys(r).length === 0
+      ? t.none
+      : Object.entries(r)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")
+  const lines = [t.title]
   for (const [id, e] of Object.entries(o.events)) {
-    lines.push(`  event ${id}: dealt ${amounts(e.dealt)}; prevented ${amounts(e.prevented)}`)
+    lines.push(`  ${t.event(id, amounts(e.dealt), amounts(e.prevented))}`)
     const other = e.happened.filter((h) => h.family !== "damage")
     if (other.length > 0)
       lines.push(
-        `    also happened: ${other
-          .map((h) =>
-            Words.family(words, h.family).does({
-              ...h,
-              source: e.occurrences[h.id]?.source ?? undefined,
-              // the occurrence's parameters: a counter's kind ("1 −1/−1 counter")
-              params: e.occurrences[h.id]?.params
-            })
-          )
-          .join("; ")}`
+        `    ${t.alsoHappened(
+          other
+            .map((h) =>
+              Words.family(words, h.family).does({
+                ...h,
+                source: e.occurrences[h.id]?.source ?? undefined,
+                // the occurrence's parameters: a counter's kind ("1 −1/−1 counter")
+                params: e.occurrences[h.id]?.params
+              })
+            )
+            .join("; ")
+        )}`
       )
   }
   const effects = Object.entries(o.effects)
   if (effects.length > 0) {
-    lines.push("  effects afterwards:")
+    lines.push(`  ${t.effects}`)
     for (const [id, s] of effects) {
       const parts: Array<string> = []
-      if (s.remaining !== null) parts.push(`remaining ${s.remaining}`)
-      parts.push(`used ${s.uses}×`)
-      if (s.spent) parts.push("used up")
-      else if (s.gone) parts.push("gone")
+      if (s.remaining !== null) parts.push(t.remaining(s.remaining))
+      parts.push(t.used(s.uses))
+      if (s.spent) parts.push(t.usedUp)
+      else if (s.gone) parts.push(t.gone)
       lines.push(`    ${id}: ${parts.join(", ")}`)
     }
   }
-  if (o.decisions.length === 0) lines.push("  decisions: none asked")
+  if (o.decisions.length === 0) lines.push(`  ${t.noDecisions}`)
   else {
-    lines.push("  decisions:")
+    lines.push(`  ${t.decisions}`)
     for (const d of o.decisions)
-      lines.push(`    ${d.id} asked of ${d.chooser} (${d.kind}, ${d.rule}): ${json(d.answer)}`)
+      lines.push(`    ${t.decision(d.id, d.chooser, d.kind, Words.citation(words, d.rule), json(d.answer))}`)
   }
-  for (const [name, answer] of Object.entries(o.queries)) lines.push(`  query ${name}: ${json(answer)}`)
-  if (o.error !== undefined) lines.push(`  error at step ${o.error.step}: ${o.error.tag}: ${o.error.message}`)
+  for (const [name, answer] of Object.entries(o.queries)) lines.push(`  ${t.query(name, json(answer))}`)
+  if (o.error !== undefined) lines.push(`  ${t.error(o.error.step, o.error.tag, o.error.message)}`)
   return lines.join("\n")
 }
 
@@ -107,14 +109,17 @@ export const mismatches = (ms: ReadonlyArray<Expect.Mismatch>, indent = "    "):
     .map((l) => `${indent}${l}`)
     .join("\n")
 
-/** The sentences of the rules a run cites (rule number → sentence), for `--json --explain`. */
+/**
+ * The sentences of the rules a run cites (rule number → sentence), for `--json --explain`: of a
+ * rule with a sentence per situation (`Words.RuleSentences`), the one its first citation fits.
+ */
 export const ruleSentences = (
   loaded: Scenario.LoadedScenario,
   run: Ruleset.RunResult
 ): Record<string, string> => {
   const out: Record<string, string> = {}
-  const words = loaded.ruleset.words ?? Words.neutral
-  for (const c of Words.citations(run.trace)) for (const s of Words.sentences(words, c)) out[s.rule] = s.text
+  for (const l of Trace.lines(run.trace, { words: loaded.ruleset.words ?? Words.neutral }))
+    for (const s of l.sentences) if (!(s.rule in out)) out[s.rule] = s.text
   return out
 }
 

@@ -109,9 +109,10 @@ describe("bulwark resolve", () => {
   )
 
   /**
-   * CR 615.7 is cited when the shield applies; --explain shows its sentence under the first
-   * citation: "… the player or the controller of the permanent chooses which damage the shield
-   * prevents."
+   * CR 615.7 is cited when the shield applies; --explain shows, under the first citation, the
+   * sentence of the rule that fits one shield: "… These work like shields. Each 1 damage that
+   * would be dealt to the “shielded” permanent or player is prevented." — not its sentence for
+   * "two or more applicable sources at the same time" (there is one source here).
    */
   it.effect("--explain shows each cited rule's sentence once, under its first citation", () =>
     Effect.gen(function* () {
@@ -122,8 +123,9 @@ describe("bulwark resolve", () => {
       assert.isAbove(cite, 0)
       assert.match(
         lines[cite + 1] ?? "",
-        /^ +§ 615\.7 .*the player or the controller of the permanent chooses which damage the shield prevents\./
+        /^ +§ 615\.7 .*These work like shields\. Each 1 damage that would be dealt to the “shielded” permanent or player is prevented\./
       )
+      assert.notInclude(r.out, "two or more applicable sources")
       assert.strictEqual(lines.filter((l) => l.includes("§ 615.7")).length, 1)
       assert.include(
         r.out,
@@ -137,7 +139,8 @@ describe("bulwark resolve", () => {
       const r = yield* cli(["resolve", fixture, "--json", "--explain"])
       assert.strictEqual(r.code, 0, r.err)
       const j = JSON.parse(r.out) as { rules: Record<string, string> }
-      assert.include(j.rules["615.7"], "chooses which damage the shield prevents")
+      assert.include(j.rules["615.7"], "These work like shields.")
+      assert.notInclude(j.rules["615.7"], "two or more applicable sources")
     })
   )
 
@@ -425,16 +428,137 @@ describe("bulwark gallery", () => {
       // MTG 120.3: the results of the damage event, named after it
       assert.include(r.out, "▶ the results of e: 2 damage would be marked on Z (from src)")
       assert.include(r.out, "■ the results of e: Z gets 2 damage marked (from src)")
-      // an occurrence reduced to 0, in its family's words (Берсерк wounds)
-      assert.include(r.out, "orc would deal 0 wounds to C: it does not happen")
+      // an occurrence reduced to 0, in its family's words (Берсерк wounds, in Russian: «раны»)
+      assert.include(r.out, "orc должен нанести C 0 ран: это не происходит")
       // the tiers as CR 616.1e, Riftbound 367–375, Берсерк 533.3 and FaB 6.5.4–6.5.5 name them
       assert.include(r.out, "(any of the applicable replacement and/or prevention effects)")
       assert.include(r.out, "(replacement effects)")
-      assert.include(r.out, "prevention effects without an amount («не имеющие количественного значения»)")
+      assert.include(r.out, "эффекты предотвращения, не имеющие количественного значения, первая группа")
       assert.include(r.out, "(standard-replacement effects)")
       assert.include(r.out, "(prevention effects)")
-      // Берсерк damage is wounds
-      assert.include(r.out, "orc would deal 5 wounds to C")
+      // Берсерк damage is wounds («раны»)
+      assert.include(r.out, "orc должен нанести C 5 ран")
+    })
+  )
+})
+
+describe("bulwark resolve --lang: the player's language", () => {
+  const bsk = join(here, "..", "..", "..", "packages", "berserk", "scenarios", "BSK-03.yaml")
+  const mtg = (name: string) => join(here, "..", "..", "..", "packages", "mtg", "scenarios", name)
+
+  /**
+   * Берсерк 533.3: «Эффекты предотвращения применяются в следующем порядке: эффекты
+   * предотвращения, не имеющие количественного значения; эффекты предотвращения, имеющие
+   * количественное значение.» The ruleset's language is Russian; English on request.
+   */
+  it.effect("Берсерк: Russian by default — the trace, the quotation, the summary", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", bsk, "--explain"])
+      assert.strictEqual(r.code, 0, r.err)
+      assert.include(r.out, "▶ событие a1: orc должен нанести C 5 ран [a1]")
+      assert.include(
+        r.out,
+        "✓ fog «Предотвратить все раны от ударов в этот ход» (единственный применимый): предотвращает всё (C: 5 ран): 5 → 0"
+      )
+      assert.include(r.out, "✗ shield2 не применяется к C: событие снижено до 0 и не происходит")
+      assert.include(r.out, "      § 533.3 Эффекты предотвращения применяются в следующем порядке:")
+      assert.notInclude(r.out, "(without an amount, then with an amount")
+      assert.include(r.out, "Итог:\n  событие a1: нанесено нет; предотвращено C 5")
+      assert.notInclude(r.out, "would deal")
+    })
+  )
+
+  it.effect("Берсерк with --lang en: English, the rule quoted with its English gloss", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", bsk, "--explain", "--lang", "en"])
+      assert.strictEqual(r.code, 0, r.err)
+      assert.include(r.out, "▶ event a1: orc would deal 5 wounds to C [a1]")
+      assert.include(r.out, "prevents all of the 5 wounds to C: 5 → 0")
+      assert.include(
+        r.out,
+        "(without an amount, then with an amount; inactive player first, each in their order; stop at 0)"
+      )
+      assert.include(r.out, "Result:\n  event a1: dealt none; prevented C 5")
+      assert.notInclude(r.out, "должен нанести")
+    })
+  )
+
+  it.effect("--lang ru for a ruleset --lang names none of: exit 2, naming the languages it speaks", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", mtg("MTG-01.yaml"), "--lang", "ru"])
+      assert.strictEqual(r.code, 2)
+      assert.include(r.err, '--lang ru: ruleset mtg has no words in "ru"; it speaks en')
+      const en = yield* cli(["resolve", mtg("MTG-01.yaml"), "--lang", "en"])
+      assert.strictEqual(en.code, 0, en.err)
+    })
+  )
+})
+
+describe("bulwark resolve: the trace says what happened", () => {
+  const mtg = (name: string) => join(here, "..", "..", "..", "packages", "mtg", "scenarios", name)
+
+  /**
+   * CR 614.9: "Some effects replace damage dealt to one battle, creature, planeswalker, or player
+   * with the same damage dealt to another …". MTG-25: the 2 damage to A move to nap.
+   */
+  it.effect(
+    "MTG-25: a redirection names where the damage was and where it goes; the division is not a prevention",
+    () =>
+      Effect.gen(function* () {
+        const r = yield* cli(["resolve", mtg("MTG-25.yaml")])
+        assert.strictEqual(r.code, 0, r.err)
+        assert.include(r.out, "redirects the 2 damage to A to nap; the redirection is used up (2 → 0)")
+        assert.notInclude(r.out, "to nap to nap")
+        assert.include(r.out, '? nap divides the 2 of r "')
+        assert.notInclude(r.out, "prevents among")
+      })
+  )
+
+  /**
+   * CR 615.7: "… These work like shields. Each 1 damage that would be dealt to the “shielded”
+   * permanent or player is prevented." — one shield on one source quotes that, not "If damage
+   * would be dealt … by two or more applicable sources at the same time …".
+   */
+  it.effect("--explain: 615.7's shield sentence under one shield", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", mtg("MTG-01.yaml"), "--explain"])
+      assert.strictEqual(r.code, 0, r.err)
+      assert.include(
+        r.out,
+        "§ 615.7 Some prevention effects generated by the resolution of a spell or ability"
+      )
+      assert.notInclude(r.out, "two or more applicable sources")
+    })
+  )
+
+  /** CR 704.3: state-based actions are checked; with nothing to do, the trace says nothing of it. */
+  it.effect("a state-based actions step with nothing to do prints nothing", () =>
+    Effect.gen(function* () {
+      const dir = mkdtempSync(join(tmpdir(), "bulwark-sba-"))
+      const file = join(dir, "sba.yaml")
+      writeFileSync(
+        file,
+        [
+          "format: 2",
+          "ruleset: mtg",
+          "players: [ap, nap]",
+          "turn: ap",
+          "objects:",
+          "  - { id: bear, controller: nap, types: [Creature], toughness: 2 }",
+          "steps:",
+          "  - event: { id: e, occurrences: [{ source: ap, to: bear, amount: 1 }] }",
+          "  - stateBasedActions: true",
+          ""
+        ].join("\n")
+      )
+      const r = yield* cli(["resolve", file])
+      assert.strictEqual(r.code, 0, r.err)
+      // the trace (the outcome still has the step's event, with nothing in it)
+      const trace = r.out.slice(0, r.out.indexOf("Result:"))
+      assert.include(trace, "▶ event e:")
+      assert.notInclude(trace, "stateBasedActions")
+      assert.notInclude(trace, "state-based actions")
+      assert.notInclude(trace, "does not happen")
     })
   )
 })

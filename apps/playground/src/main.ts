@@ -5,7 +5,7 @@
  * the whole timeline. The scenario, the answers given and the mode live in the URL hash.
  */
 import "./style.css"
-import { Decision, type Replacement, Trace, Words } from "@bulwark/core"
+import { type Decision, type Replacement, Trace, Words } from "@bulwark/core"
 import type { LoadedScenario } from "@bulwark/scenario"
 import { Result } from "effect"
 import {
@@ -438,45 +438,17 @@ const kindOf = (r: Trace.Record): string =>
     Note: "note"
   })[r._tag]
 
+// a step in the ruleset's words and language (core `Trace.lines`): the text the CLI prints; an
+// application keeps its effect's name as a link to the effect
 const summary = (r: Trace.Record, query?: Entry["query"]): Child => {
   if (query !== undefined) return queryView(query)
-  const said = lineOf(r)?.text
-  switch (r._tag) {
-    case "EventStarted":
-      return [
-        `${r.cause === "event" ? "Event" : `${r.cause[0]?.toUpperCase()}${r.cause.slice(1)} event`} `,
-        h("b", {}, r.event),
-        ": ",
-        r.occurrences.map((o) => Words.family(words(), o.family).would(o)).join("; ")
-      ]
-    case "Candidates":
-      return [
-        `Applicable to ${r.group} `,
-        h("span", { class: "tier" }, Words.tier(words(), r.tier)),
-        ": ",
-        r.candidates.flatMap((c, i) => [i > 0 ? ", " : "", effectName(c)])
-      ]
-    case "Decided":
-      return [
-        h("b", {}, r.request.chooser),
-        r.request._tag === "ChooseEffect"
-          ? [" chose ", effectName(String(r.answer)), " to apply first"]
-          : r.request._tag === "UseOptional"
-            ? [r.answer === true ? " applies " : " declines ", effectName(r.request.effect)]
-            : r.request._tag === "StartingPlayer"
-              ? [" chose ", h("b", {}, String(r.answer)), " to start"]
-              : [" divided ", effectName(r.request.effect), `: ${Decision.formatAnswer(r.answer)}`]
-      ]
-    case "Applied":
-      // "shield "Prevent the next 2 …" (nap chose): prevents 2 of the 3 damage to Z: 3 → 1; …"
-      return [effectName(r.effect), said === undefined ? " applies" : said.slice(r.effect.length)]
-    case "NotApplied":
-      return [effectName(r.effect), ` does not apply to ${r.group}: ${Trace.explain(r.reason)}`]
-    case "ReachedZero":
-    case "EventFinished":
-    case "Note":
-      return said ?? r._tag
-  }
+  const line = lineOf(r)
+  const said = line?.text
+  if (r._tag === "Applied")
+    // "shield "Prevent the next 2 …" (nap chose): prevents 2 of the 3 damage to Z: 3 → 1; …"
+    return [effectName(r.effect), said === undefined ? "" : said.slice(r.effect.length)]
+  if (said === undefined) return r._tag
+  return line?.answer === undefined ? said : `${said} → ${line.answer}`
 }
 
 const ruleOf = (r: Trace.Record): string | undefined => {
@@ -975,6 +947,8 @@ const moveTo = (k: number): void => {
 }
 
 const renderAll = (): void => {
+  // the page speaks the ruleset's language (its words' `lang`; English when it names none)
+  document.documentElement.lang = st.loaded?.ruleset.lang ?? "en"
   renderMenus()
   renderEditor()
   renderHeading()

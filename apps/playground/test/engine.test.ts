@@ -400,3 +400,23 @@ describe("the menu's ruleset names", () => {
     expect(offered.map((o) => o.name)).toEqual(offered.map((o) => rulesets.find((r) => r.id === o.id)?.name))
   })
 })
+
+describe("the playground follows the ruleset's language (Берсерк: Russian)", () => {
+  /**
+   * Берсерк 533.3: «сначала эффекты соответствующей группы применяет Неактивный игрок в
+   * выбранном им порядке» — BSK-04: the inactive player orders two shields of one group.
+   */
+  it("asks a Берсерк decision in Russian, as the ruleset's words say it", () => {
+    const file = findBundled("berserk/BSK-04")
+    if (file === undefined) throw new Error("BSK-04 is not bundled")
+    const loaded = load(file.text, file.fileName, rulesets)
+    if (Result.isFailure(loaded)) throw new Error(JSON.stringify(loaded.failure))
+    expect(loaded.success.ruleset.lang).toBe("ru")
+    const d = drive(loaded.success, "ask", [])
+    const request = d.pending?.request
+    if (request === undefined) throw new Error("no pending decision")
+    const text = question(request, loaded.success.ruleset.words)
+    expect(text).toMatch(/^ip выбирает, какой эффект применяется следующим к C: /)
+    expect(text).not.toContain("chooses")
+  })
+})

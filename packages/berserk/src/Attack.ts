@@ -73,6 +73,31 @@ export const russianNames: Readonly<Record<string, Kind>> = {
 }
 
 /**
+ * The kinds and implied tags in Russian as the card wordings name what they come from (the
+ * genitive plural of «Защита от выстрелов», «-1 от ударов», «-1 от дальних атак»).
+ *
+ * @example
+ * ```ts
+ * import { Attack } from "@bulwark/berserk"
+ * Attack.genitive["shot"] // "выстрелов"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const genitive: Readonly<Record<string, string>> = {
+  strike: "ударов",
+  shot: "выстрелов",
+  throw: "метания",
+  discharge: "разрядов",
+  magic: "магии",
+  poison: "отравления",
+  spell: "заклинаний",
+  melee: "ближних ударов",
+  ranged: "дальних атак",
+  nonmagical: "немагических атак"
+}
+
+/**
  * Russian names of the implied tags, for card wordings such as «-1 от дальних атак» (ranged
  * attacks) or «-1 от немагических атак» (non-magical attacks).
  *

@@ -35,6 +35,7 @@ export {
   RULE_PREVENT_ALL,
   RULE_PREVENT_N,
   RULE_PROTECTION,
+  RULE_SOURCE,
   RULE_WOUND_REPLACEMENT,
   WoundsOptions,
   woundsOnlyFrom
@@ -46,6 +47,9 @@ export {
   instead,
   modifies,
   protection,
+  RULE_ARMOR,
+  RULE_INSTEAD,
+  RULE_SERK,
   SerkOptions,
   StrengthModifierOptions,
   serk,

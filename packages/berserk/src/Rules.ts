@@ -223,7 +223,8 @@ export const commit = (
         ? after
         : P.committed(after, wounds, {
             reason: `${o.id} had ${wounds} wound${wounds === 1 ? "" : "s"}: only those are removed`,
-            rule: "Берсерк 119.5.1"
+            rule: "Берсерк 119.5.1",
+            phrase: { key: "hadWounds", args: { card: o.id, wounds: String(wounds) } }
           })
     }
     case Effects.Family.open:
@@ -234,6 +235,36 @@ export const commit = (
       return view
   }
 }
+
+/**
+ * The rule cited for who controls a card (an interpretation: in play its player, elsewhere only
+ * its owner).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * Rules.RULE_CONTROL.includes("interpretation") // true
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const RULE_CONTROL =
+  "Берсерк (interpretation): a card in play is controlled by its player, one in a graveyard or a hand only owned"
+
+/**
+ * The rule cited when a prevention is divided between a creature's wounds (an interpretation:
+ * the creature's controller divides it).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/berserk"
+ * Rules.RULE_ASSIGNMENT.includes("divides") // true
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const RULE_ASSIGNMENT =
+  "Берсерк (interpretation): the creature's controller divides a prevention between its wounds"
 
 /**
  * Where Берсерк's cards are in play and have a controller (core's `Zones`): in play on the
@@ -257,8 +288,7 @@ export const zones: Zones.Zones = {
   inPlay: Effects.inPlay,
   inPlayRule: "Берсерк 533.6",
   control: [...Effects.inPlay, "attack"],
-  controlRule:
-    "Берсерк (interpretation): a card in play is controlled by its player, one in a graveyard or a hand only owned"
+  controlRule: RULE_CONTROL
 }
 
 /**
@@ -292,9 +322,7 @@ export const rules: Policy.Rules = {
   name: "berserk",
   rulesVersion,
   order,
-  assignment: P.recipientControllerAllocates(
-    "Берсерк (interpretation): the creature's controller divides a prevention between its wounds"
-  ),
+  assignment: P.recipientControllerAllocates(RULE_ASSIGNMENT),
   commit,
   results,
   zones,
@@ -309,10 +337,12 @@ const fam = Words.phrases
 const wounds = (n: number): string => `${n} wound${n === 1 ? "" : "s"}`
 
 /**
- * How Берсерк reads (core `Words`): damage is wounds («раны»: "orc would deal 5 wounds to C"),
- * the groups as 533.3 and 534 name them (with the Russian words), healing and opening (Серк), and
- * the sentences of the cited rules, in Russian as written with the English gloss
- * ({@link RuleText.sentences}, {@link RuleText.glosses}).
+ * How Берсерк reads in English (core `Words`; the ruleset's own words are Russian,
+ * `Lang.russian`, and these its English translation, `--lang en`): damage is wounds («раны»:
+ * "orc would deal 5 wounds to C"), the groups as 533.3 and 534 name them (with the Russian
+ * words), healing and opening (Серк), this ruleset's notes (an attack, a card leaving play,
+ * healing more wounds than there are), and the sentences of the cited rules, in Russian as
+ * written with the English gloss ({@link RuleText.sentences}, {@link RuleText.glosses}).
  *
  * @example
  * ```ts
@@ -371,5 +401,17 @@ export const words: Words.Words = {
       const gloss = RuleText.glosses[rule]
       return [rule, gloss === undefined ? text : `${text} (${gloss})`]
     })
-  )
+  ),
+  notes: {
+    attack: (a) =>
+      `attack ${Array.from({ length: Number(a["n"] ?? "0") }, (_, i) => {
+        const mods = a[`mods${i}`] ?? ""
+        return `${a[`id${i}`]}: ${a[`kind${i}`]} on ${a[`target${i}`]}, strength ${a[`base${i}`]}${mods === "" ? "" : ` ${mods} = ${a[`strength${i}`]}`}`
+      }).join(
+        "; "
+      )} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)`,
+    leavesPlay: (a) =>
+      `${a["object"]} leaves play (${a["from"]} to ${a["zone"]}): its prevention effects no longer apply (Берсерк 533.6)`,
+    hadWounds: (a) => `${a["card"]} had ${wounds(Number(a["wounds"]))}: only those are removed`
+  }
 }

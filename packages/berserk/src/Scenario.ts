@@ -198,6 +198,8 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
   const attackObjects: Array<GameView.GameObject> = []
   const occurrences: Array<GameEvent.Occurrence> = []
   const lines: Array<string> = []
+  // the note's words by key (Lang: Russian and English), one set per target
+  const said: Record<string, string> = { n: String(targets.length) }
   for (const [t, target] of targets.entries()) {
     cardAt(target, `${at}.to${typeof a.to === "string" ? "" : `[${t}]`}`)
     const objId = targets.length === 1 ? a.id : `${a.id}:${target}`
@@ -210,6 +212,14 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
       applied.push(`${m.value >= 0 ? "+" : ""}${m.value} (${m.id})`)
     }
     strength = Math.max(0, strength)
+    Object.assign(said, {
+      [`id${t}`]: objId,
+      [`kind${t}`]: kind,
+      [`target${t}`]: target,
+      [`base${t}`]: String(base),
+      [`mods${t}`]: applied.join(" "),
+      [`strength${t}`]: String(strength)
+    })
     lines.push(
       `${objId}: ${kind} on ${target}, strength ${base}${applied.length === 0 ? "" : ` ${applied.join(" ")} = ${strength}`}`
     )
@@ -245,6 +255,7 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
     {
       _tag: "Update",
       label: `attack ${lines.join("; ")} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)`,
+      phrase: { key: "attack", args: said },
       apply: (v) => GameView.batch(v, (d) => attackObjects.reduce((acc, o) => GameView.setObject(acc, o), d))
     },
     { _tag: "Event", event: GameEvent.make(a.id, occurrences) }
@@ -333,7 +344,12 @@ export const language: Language.Language = {
         Effects.inPlay.includes(from)
         ? `${u.object} leaves play (${from} to ${zone}): its prevention effects no longer apply (Берсерк 533.6)`
         : undefined
-    }
+    },
+    // the same, by key, so that each language says it (Lang: `leavesPlay`)
+    phrase: (u, view) => ({
+      key: "leavesPlay",
+      args: { object: u.object, from: view.objects[u.object]?.zone ?? "", zone: String(u.zone) }
+    })
   },
   occurrences: {
     fields: {},

@@ -31,11 +31,13 @@
 import { coreName, type Ruleset } from "@bulwark/core"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
+import * as Lang from "./Lang.js"
 import * as Rules from "./Rules.js"
 import * as Scenario from "./Scenario.js"
 
 export * as Attack from "./Attack.js"
 export * as Effects from "./Effects.js"
+export * as Lang from "./Lang.js"
 export * as Rules from "./Rules.js"
 export * as RuleText from "./RuleText.js"
 export * as Scenario from "./Scenario.js"
@@ -157,7 +159,8 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
 
 /**
  * The Берсерк ruleset: its words of the one scenario language (`language`, see
- * {@link Scenario}), policies and coverage (the adapter contract of `@bulwark/core`).
+ * {@link Scenario}), policies and coverage (the adapter contract of `@bulwark/core`), and how it
+ * reads to the player: in Russian (`words`, `lang: "ru"`), or in English (`translations.en`).
  *
  * @example
  * ```ts
@@ -176,7 +179,10 @@ export const ruleset: Ruleset.Ruleset = {
   language: Scenario.language,
   rules: Rules.rules,
   coverage,
-  words: Rules.words,
+  // the player's language: Russian, and English for `--lang en`
+  words: Lang.russian,
+  lang: "ru",
+  translations: { en: Lang.english },
   idSpaces: [{ name: "attack or event", paths: ["steps[*].attack.id", "steps[*].event.id"] }],
   vocabulary: {
     families: [...Effects.families],

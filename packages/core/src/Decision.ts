@@ -100,6 +100,12 @@ export interface ChooseEffect {
   readonly group: string
   readonly tier: string
   readonly rule: string
+  /**
+   * Whom the event affects, when the group is the whole event (`group: "event"`, a policy
+   * that orders the event at once, FaB 6.5), so that the question names them ("the event
+   * affecting bob").
+   */
+  readonly subjects?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -286,7 +292,8 @@ export const Request: Schema.Codec<Request> = Schema.Union([
     options: Schema.Array(EffectOption),
     group: Schema.String,
     tier: Schema.String,
-    rule: Schema.String
+    rule: Schema.String,
+    subjects: Schema.optional(Schema.Array(Schema.String))
   }),
   Schema.TaggedStruct("UseOptional", {
     id: Schema.String,
@@ -640,11 +647,7 @@ export const legalAnswers = (request: Request, limit = 10_000): ReadonlyArray<An
 const listed = (xs: ReadonlyArray<string>): string =>
   xs.length <= 20 ? xs.join(", ") : `${xs.slice(0, 20).join(", ")}, … (${xs.length - 20} more)`
 
-const orList = (xs: ReadonlyArray<string>): string =>
-  xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} or ${xs[xs.length - 1]}`
-
-const target = (t: AllocationTarget): string =>
-  `${t.occurrence} (to ${t.subject}${t.source === undefined ? "" : ` from ${t.source}`})`
+const target = (t: Words.Texts, a: AllocationTarget): string => t.target(a.occurrence, a.subject, a.source)
 
 /**
  * The question a request puts to its player, in the ruleset's words (`words`, core's neutral
@@ -666,23 +669,33 @@ export const question = (
   words: Words.Words = Words.neutral,
   subjects: ReadonlyArray<string> = []
 ): string => {
+  const t = Words.texts(words)
   switch (request._tag) {
     case "ChooseEffect":
-      return `${request.chooser} chooses which effect applies next to ${Words.group(words, request.group, subjects)}: ${orList(
-        request.options.map((o) => `${o.effect} "${o.label}"`)
-      )}`
+      return t.chooseEffect(
+        request.chooser,
+        Words.group(words, request.group, subjects.length === 0 ? (request.subjects ?? []) : subjects),
+        t.or(request.options.map((o) => t.option(o.effect, o.label)))
+      )
     case "UseOptional":
-      return `${request.chooser} may apply ${request.effect} "${request.label}"`
+      return t.useOptional(request.chooser, request.effect, request.label)
     case "Allocate":
       if (request.of === "occurrences")
-        return `${request.chooser} chooses which one ${request.effect} "${request.label}" applies to: ${orList(
-          request.targets.map(target)
-        )}`
-      return `${request.chooser} divides the ${request.points} that ${request.effect} "${request.label}" prevents among ${request.targets
-        .map((t) => `${target(t)}, at most ${t.max}`)
-        .join("; ")}`
+        return t.allocateOccurrences(
+          request.chooser,
+          request.effect,
+          request.label,
+          t.or(request.targets.map((a) => target(t, a)))
+        )
+      return t.allocatePoints(
+        request.chooser,
+        request.points,
+        request.effect,
+        request.label,
+        request.targets.map((a) => t.atMostEach(target(t, a), a.max)).join("; ")
+      )
     case "StartingPlayer":
-      return `${request.chooser} selects the player who starts applying effects: ${orList(request.options)}`
+      return t.startingPlayer(request.chooser, t.or(request.options))
   }
 }
 

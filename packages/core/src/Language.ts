@@ -31,6 +31,7 @@ import * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
 import type * as Replacement from "./Replacement.js"
 import type * as Ruleset from "./Ruleset.js"
+import type * as Words from "./Words.js"
 
 // ---------------------------------------------------------------------------------------------
 // selectors
@@ -974,6 +975,14 @@ export interface Language {
       update: Readonly<Record<string, unknown>> & { readonly object: string },
       view: GameView.GameView
     ) => string | undefined
+    /**
+     * The same as {@link label}, by key (`Words.Phrase`), so that each language says it in its own
+     * words (the ruleset's `words.notes`); asked only when `label` gave a label.
+     */
+    readonly phrase?: (
+      update: Readonly<Record<string, unknown>> & { readonly object: string },
+      view: GameView.GameView
+    ) => Words.Phrase | undefined
   }
   readonly boundaries: ReadonlyArray<string>
   /**

@@ -25,6 +25,7 @@ import type * as Filter from "./Filter.js"
 import type * as GameEvent from "./GameEvent.js"
 import * as GameView from "./GameView.js"
 import type * as Replacement from "./Replacement.js"
+import type * as Words from "./Words.js"
 import type * as Zones from "./Zones.js"
 
 /**
@@ -236,6 +237,8 @@ export interface EventPreparation {
 export interface Failure {
   readonly reason: string
   readonly rule: string
+  /** The reason by key, so that each language says it in its own words (`reason`: in English). */
+  readonly phrase?: Words.Phrase | undefined
 }
 
 /**

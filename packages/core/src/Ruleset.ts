@@ -78,13 +78,26 @@ export interface QueryContext {
  * @category model
  */
 export type Step =
-  | { readonly _tag: "Event"; readonly event: GameEvent.GameEvent }
+  | {
+      readonly _tag: "Event"
+      readonly event: GameEvent.GameEvent
+      /**
+       * A check the rules make whether or not there is anything to do (MTG 704: state-based
+       * actions): when none of its occurrences happens and no effect applied, it leaves nothing in
+       * the trace.
+       */
+      readonly quiet?: boolean | undefined
+    }
   | { readonly _tag: "Advance"; readonly boundary: string }
   | { readonly _tag: "AddEffects"; readonly effects: Ledger.Ledger["effects"] }
   | {
       readonly _tag: "Update"
       readonly label: string
       readonly apply: (view: GameView.GameView) => GameView.GameView
+      /** The label by key, so that each language says it in its own words (`label`: in English). */
+      readonly phrase?: Words.Phrase | undefined
+      /** A check with nothing to do leaves no note: the label is noted only when `apply` changed the view. */
+      readonly quiet?: boolean | undefined
     }
   | {
       readonly _tag: "Query"
@@ -178,6 +191,15 @@ export interface Ruleset<S = unknown> {
   readonly coverage: ReadonlyArray<Coverage>
   readonly words?: Words.Words | undefined
   /**
+   * The language `words` speak, as a language tag ("ru"); absent: English ("en").
+   */
+  readonly lang?: string | undefined
+  /**
+   * The ruleset's words in other languages, by language tag (`{ en: … }` for a ruleset whose
+   * `words` are Russian): the CLI's `--lang` and the playground pick one ({@link wordsIn}).
+   */
+  readonly translations?: Readonly<Record<string, Words.Words>> | undefined
+  /**
    * Where ids are written in this ruleset's scenario files, one entry per kind of id (see
    * {@link IdSpace}); the scenario loader refuses two equal ids in one space, naming both
    * places.
@@ -185,6 +207,45 @@ export interface Ruleset<S = unknown> {
   readonly idSpaces?: ReadonlyArray<IdSpace>
   /** The event families and kinds this ruleset knows (see {@link Vocabulary} and {@link unknownNames}). */
   readonly vocabulary?: Vocabulary
+}
+
+/**
+ * The languages a ruleset speaks: the language of its `words` first (`lang`, English when
+ * absent), then those of its `translations`.
+ *
+ * @example
+ * ```ts
+ * import { Ruleset } from "@bulwark/core"
+ * Ruleset.languages({ lang: "ru", translations: { en: {} } }) // ["ru", "en"]
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const languages = (ruleset: Pick<Ruleset, "lang" | "translations">): ReadonlyArray<string> => [
+  ...new Set([ruleset.lang ?? "en", ...Object.keys(ruleset.translations ?? {})])
+]
+
+/**
+ * A ruleset's words in a language: its `words` for its own language (or when no language is
+ * asked for), else its translation into that language, else `undefined` (it does not speak it;
+ * {@link languages} lists those it does).
+ *
+ * @example
+ * ```ts
+ * import { Ruleset } from "@bulwark/core"
+ * const r = { lang: "ru", words: { tiers: { any: "прочие" } }, translations: { en: { tiers: { any: "other" } } } }
+ * Ruleset.wordsIn(r, "en")?.tiers?.["any"] // "other"
+ * Ruleset.wordsIn(r, undefined)?.tiers?.["any"] // "прочие"
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const wordsIn = (
+  ruleset: Pick<Ruleset, "lang" | "translations" | "words">,
+  lang: string | undefined
+): Words.Words | undefined => {
+  if (lang === undefined || lang === (ruleset.lang ?? "en")) return ruleset.words ?? Words.neutral
+  return ruleset.translations?.[lang]
 }
 
 /**
@@ -650,7 +711,8 @@ const applySimple = (acc: Acc, step: Exclude<Step, { _tag: "Event" } | { _tag: "
       acc.trace.push({
         _tag: "Note",
         text: `time passes: ${Words.spaced(step.boundary)}`,
-        rule: "effects that last until then end"
+        rule: "effects that last until then end",
+        phrase: { key: "timePasses", args: { boundary: Words.spaced(step.boundary), time: step.boundary } }
       })
       break
     case "AddEffects":
@@ -659,13 +721,22 @@ const applySimple = (acc: Acc, step: Exclude<Step, { _tag: "Event" } | { _tag: "
       acc.trace.push({
         _tag: "Note",
         text: `new effects: ${step.effects.map((e) => e.id).join(", ")}`,
-        rule: "scenario"
+        rule: "scenario",
+        phrase: { key: "newEffects", args: { effects: step.effects.map((e) => e.id).join(", ") } }
       })
       break
-    case "Update":
+    case "Update": {
+      const before = acc.view
       acc.view = step.apply(acc.view)
-      acc.trace.push({ _tag: "Note", text: step.label, rule: "scenario" })
+      if (step.quiet === true && acc.view === before) break
+      acc.trace.push({
+        _tag: "Note",
+        text: step.label,
+        rule: "scenario",
+        ...(step.phrase === undefined ? {} : { phrase: step.phrase })
+      })
       break
+    }
   }
 }
 
@@ -681,13 +752,18 @@ const newAcc = (compiled: Compiled, zones: Zones.Zones | undefined): Acc => ({
   trace: []
 })
 
-const record = (acc: Acc, event: GameEvent.GameEvent, r: Kernel.Resolution): void => {
+const record = (acc: Acc, event: GameEvent.GameEvent, r: Kernel.Resolution, quiet = false): void => {
   acc.view = r.view
   acc.ledger = r.ledger
   acc.events[event.id] = eventOutcome(r)
   acc.resolutions.push(r)
+  // a check with nothing to do (nothing happened, nothing applied, nobody asked) says nothing
+  const silent =
+    quiet &&
+    r.happened.length === 0 &&
+    r.trace.every((t) => t._tag !== "Applied" && t._tag !== "Decided" && t._tag !== "NotApplied")
   // a loop, not push(...xs): a 100 000-occurrence event has more records than a call has arguments
-  for (const t of r.trace) acc.trace.push(t)
+  if (!silent) for (const t of r.trace) acc.trace.push(t)
   for (const d of r.decisions) acc.decisions.push(d)
 }
 
@@ -793,7 +869,7 @@ const runWith = (
           k = Kernel.unsafeResume(k.state, answer.success)
         }
         if (k._tag === "Failed") return stop(i, k.error)
-        record(acc, step.event, k.resolution)
+        record(acc, step.event, k.resolution, step.quiet === true)
       } else if (step._tag === "Query") {
         const r = step.run({ view: acc.view, ledger: acc.ledger, chooser: offset(queryChooser, acc), rules })
         if (Result.isFailure(r)) return stop(i, r.failure)

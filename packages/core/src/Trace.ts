@@ -174,22 +174,13 @@ export type Record =
         readonly params?: Readonly<globalThis.Record<string, unknown>> | undefined
       }>
     }
-  | { readonly _tag: "Note"; readonly text: string; readonly rule: string }
-
-const reasonText: { readonly [K in Reason]: string } = {
-  filterFailed: "it does not apply to this event",
-  conditionFailed: "its condition is not met now",
-  newObject: "what it named has become a new object (it changed zones)",
-  alreadyApplied: "it already applied to this event",
-  eventAtZero: "the event is at 0 and does not happen",
-  sourceLeftZone: "its source left the zone it must be in",
-  spent: "it is used up",
-  limitReached: "its use limit is reached",
-  costUnpayable: "its cost can't be paid",
-  declined: "its controller declined it",
-  notReached: "the order moved past its slot",
-  sequenceEnded: "its one sequence over these simultaneous events is over"
-}
+  | {
+      readonly _tag: "Note"
+      readonly text: string
+      readonly rule: string
+      /** The note by key, so that each language says it in its own words (`text`: in English). */
+      readonly phrase?: Words.Phrase | undefined
+    }
 
 /**
  * A short explanation of a {@link Reason}.
@@ -202,7 +193,7 @@ const reasonText: { readonly [K in Reason]: string } = {
  * @since 0.1.0
  * @category rendering
  */
-export const explain = (reason: Reason): string => reasonText[reason]
+export const explain = (reason: Reason): string => Words.english.reasons[reason]
 
 /**
  * What the text of a trace is told besides the records: the ruleset's words (tier names, family
@@ -247,27 +238,22 @@ export interface Line {
 
 // what a derived event is called: the kernel names it after the event it comes from
 // (`e:results`, `e1:cost`, `e:additional`), which a player knows as "the results of e"
-const DERIVED: ReadonlyArray<readonly [string, string]> = [
-  [":results", "the results of "],
-  [":cost", "the cost of "],
-  [":additional", "the additional events of "]
-]
+const DERIVED = [":results", ":cost", ":additional"] as const
 
-const eventName = (id: string): string => {
-  for (const [suffix, words] of DERIVED)
-    if (id.endsWith(suffix) && id.length > suffix.length)
-      return `${words}${eventName(id.slice(0, -suffix.length))}`
+const eventName = (t: Words.Texts, id: string): string => {
+  for (const suffix of DERIVED)
+    if (id.endsWith(suffix) && id.length > suffix.length) {
+      const of = eventName(t, id.slice(0, -suffix.length))
+      return suffix === ":results" ? t.results(of) : suffix === ":cost" ? t.cost(of) : t.additional(of)
+    }
   return id
 }
 
-const times = (k: number): string | undefined => (k === 2 ? "doubles" : k === 3 ? "triples" : undefined)
-
-const answerText = (request: Decision.Request, answer: Decision.Answer): string => {
-  if (typeof answer === "boolean")
-    return answer ? `yes: ${request.chooser} applies it` : `no: ${request.chooser} declines it`
+const answerText = (t: Words.Texts, request: Decision.Request, answer: Decision.Answer): string => {
+  if (typeof answer === "boolean") return answer ? t.yes(request.chooser) : t.no(request.chooser)
   if (typeof answer === "string") return answer
-  const parts = Object.entries(answer).map(([k, v]) => `${v} to ${k}`)
-  return parts.length === 0 ? "nothing" : parts.join(", ")
+  const parts = Object.entries(answer).map(([k, v]) => t.allocated(v, k))
+  return parts.length === 0 ? t.nothing : parts.join(", ")
 }
 
 /** An occurrence as a trace names it (given, made by a replacement, or happened). */
@@ -293,46 +279,53 @@ const occurrencesNamed = (records: ReadonlyArray<Record>): Map<string, SeenOccur
 }
 
 /**
- * What one change of an application did, in the words `w` of its occurrence's family; `named`
- * reads an occurrence id as what it is (for a replacement's new occurrences).
+ * What one change of an application did, in the words `w` of its occurrence's family and the
+ * sentences `t` of the language; `named` reads an occurrence id as what it is (for a
+ * replacement's new occurrences).
  */
 const changeText = (
+  t: Words.Texts,
   w: Words.FamilyWords,
   named: (id: string) => string,
   action: Replacement.Action | undefined,
   c: Change
 ): string => {
-  const the = `the ${w.amount(c.before)} to ${c.subject}`
+  const the = t.the(w.amount(c.before), c.subject)
   const arrow = `: ${c.before} → ${c.after}`
   if (c.redirectedTo !== undefined && c.redirected !== undefined)
-    return `redirects ${c.redirected} of ${the} to ${c.redirectedTo}${arrow}`
-  if (c.redirectedTo !== undefined) return `redirects ${the} to ${c.redirectedTo}`
-  if (action?._tag === "Unpreventable") return `makes ${the} unpreventable`
+    return `${t.redirectsPart(c.redirected, the, c.redirectedTo)}${arrow}`
+  if (c.redirectedTo !== undefined) return t.redirects(the, c.redirectedTo)
+  if (action?._tag === "Unpreventable") return t.unpreventable(the)
   if (c.replacedBy !== undefined)
     return c.replacedBy.length === 0
-      ? `replaces ${the} with nothing`
-      : `replaces ${the}: instead, ${c.replacedBy.map(named).join("; ")}`
+      ? t.replacedWithNothing(the)
+      : t.replaced(the, c.replacedBy.map(named).join("; "))
   if (c.prevented > 0 || action?._tag === "Prevent")
-    return `prevents ${c.prevented > 0 && c.prevented === c.before ? "all" : c.prevented} of ${the}${arrow}`
+    return `${t.prevents(c.prevented > 0 && c.prevented === c.before ? "all" : c.prevented, the)}${arrow}`
   if (action?._tag === "Modify" && typeof action.value === "number") {
     const v = action.value
     switch (action.op) {
       case "mul":
-        return `${times(v) ?? `multiplies by ${v}`} ${the}${arrow}`
+        return `${t.multiplies(the, v)}${arrow}`
       case "add":
-        return `adds ${v} to ${the}${arrow}`
+        return `${t.adds(the, v)}${arrow}`
       case "sub":
-        return `reduces ${the} by ${v}${arrow}`
+        return `${t.reduces(the, v)}${arrow}`
       case "set":
-        return `sets ${the} to ${v}${arrow}`
+        return `${t.sets(the, v)}${arrow}`
       case "atMost":
-        return `limits ${the} to at most ${v}${arrow}`
+        return `${t.atMost(the, v)}${arrow}`
       case "atLeast":
-        return `raises ${the} to at least ${v}${arrow}`
+        return `${t.atLeast(the, v)}${arrow}`
     }
   }
-  return `${c.after > c.before ? "raises" : c.after < c.before ? "lowers" : "changes"} ${the}${arrow}`
+  return `${(c.after > c.before ? t.raises : c.after < c.before ? t.lowers : t.changes)(the)}${arrow}`
 }
+
+// what a record cites its rule for: a decision is a player's choice, a note says something, the
+// rest is an effect applying or not (Words.RuleSentences)
+const situation = (record: Record): Words.Situation =>
+  record._tag === "Decided" ? "chooses" : record._tag === "Note" ? "text" : "applies"
 
 /**
  * Every step of a trace as a {@link Line}, in the words of `context.words` (core's neutral words
@@ -350,6 +343,7 @@ const changeText = (
  */
 export const lines = (records: ReadonlyArray<Record>, context: TextContext = {}): ReadonlyArray<Line> => {
   const words = context.words ?? {}
+  const t = Words.texts(words)
   const effects = new Map((context.effects ?? []).map((e) => [e.id, e] as const))
   const occurrences = occurrencesNamed(records)
   let subjects: ReadonlyArray<string> = []
@@ -363,8 +357,8 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
     record,
     text,
     ...(answer === undefined ? {} : { answer }),
-    ...(rule === undefined ? {} : { rule }),
-    sentences: Words.sentences(words, rule)
+    ...(rule === undefined ? {} : { rule: Words.citation(words, rule) }),
+    sentences: Words.sentences(words, rule, situation(record))
   })
   // "orc would deal 0 wounds to C": the occurrence, in its family's words, at 0
   const zero = (id: string, subject: string): string => {
@@ -378,7 +372,7 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
     })
   }
   const change = (action: Replacement.Action | undefined, c: Change): string =>
-    changeText(familyOf(c.occurrence), named, action, c)
+    changeText(t, familyOf(c.occurrence), named, action, c)
   const one = (r: Record): Line => {
     switch (r._tag) {
       case "EventStarted": {
@@ -388,55 +382,70 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
         const own = r.cause === "event"
         return line(
           r,
-          `${own ? `event ${r.event}` : eventName(r.event)}: ${r.occurrences
-            .map((o) => `${Words.family(words, o.family).would(o)}${own ? ` [${o.id}]` : ""}`)
-            .join("; ")}`
+          t.eventStarted(
+            own ? t.event(r.event) : eventName(t, r.event),
+            r.occurrences
+              .map((o) => `${Words.family(words, o.family).would(o)}${own ? ` [${o.id}]` : ""}`)
+              .join("; ")
+          )
         )
       }
       case "Candidates":
         return line(
           r,
-          `effects that can apply to ${Words.group(words, r.group, subjects)} now (${Words.tier(words, r.tier)}): ${r.candidates.join(", ")}`
+          t.candidates(
+            Words.group(words, r.group, subjects),
+            Words.tier(words, r.tier),
+            r.candidates.join(", ")
+          )
         )
       case "Decided":
         return line(
           r,
           Decision.question(r.request, words, subjects),
           r.request.rule,
-          answerText(r.request, r.answer)
+          answerText(t, r.request, r.answer)
         )
       case "Applied": {
         const action = effects.get(r.effect)?.action
-        const how = r.chosenBy === "only candidate" ? "the only one that can apply" : r.chosenBy
+        const how =
+          r.chosenBy === "only candidate"
+            ? t.onlyCandidate
+            : r.chosenBy === "the order doesn't matter"
+              ? t.orderDoesNotMatter
+              : r.chosenBy.endsWith(" chose")
+                ? t.chose(r.chosenBy.slice(0, -" chose".length))
+                : r.chosenBy
         const changes = r.changes.map((c) => change(action, c)).join("; ")
-        const what = action?._tag === "Redirect" ? "the redirection" : "the shield"
+        const what = action?._tag === "Redirect" ? t.redirection : t.shield
         const rem =
           r.remaining === undefined
             ? ""
             : r.remaining.after === 0
-              ? `; ${what} is used up (${r.remaining.before} → 0)`
-              : `; ${what} has ${r.remaining.after} left (${r.remaining.before} → ${r.remaining.after})`
-        const notes = r.notes.length === 0 ? "" : ` — ${r.notes.join("; ")}`
+              ? `; ${t.usedUp(what, r.remaining.before)}`
+              : `; ${t.left(what, r.remaining.before, r.remaining.after)}`
+        const notes = r.notes.length === 0 ? "" : ` — ${r.notes.map(t.detail).join("; ")}`
         return line(
           r,
-          `${r.effect} "${r.label}" (${how}): ${changes === "" ? "changes nothing" : changes}${rem}${notes}`,
+          `${t.applied(r.effect, r.label, how, changes === "" ? t.changesNothing : changes)}${rem}${notes}`,
           r.rule
         )
       }
       case "NotApplied":
         return line(
           r,
-          `${r.effect} does not apply to ${Words.group(words, r.group, subjects)}: ${explain(r.reason)}`,
+          t.notApplied(r.effect, Words.group(words, r.group, subjects), t.reasons[r.reason]),
           r.rule
         )
       case "ReachedZero":
-        return line(r, `${zero(r.occurrence, r.subject)}: it does not happen`, r.rule)
+        return line(r, t.reachedZero(zero(r.occurrence, r.subject)), r.rule)
       case "EventFinished":
         return line(
           r,
-          `${eventName(r.event)}: ${
+          t.finished(
+            eventName(t, r.event),
             r.happened.length === 0
-              ? "nothing happens"
+              ? t.nothingHappens
               : r.happened
                   .map((h) =>
                     Words.family(words, h.family).does({
@@ -446,10 +455,10 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
                     })
                   )
                   .join("; ")
-          }`
+          )
         )
       case "Note":
-        return line(r, r.text, r.rule)
+        return line(r, Words.note(words, r.text, r.phrase), r.rule)
     }
   }
   return records.map(one)
@@ -488,8 +497,10 @@ export const render = (records: ReadonlyArray<Record>, context: TextContext = {}
     if (l.answer !== undefined) out.push(`    → ${l.answer}`)
     if (context.explain === true)
       for (const s of l.sentences) {
-        if (shown.has(s.rule)) continue
-        shown.add(s.rule)
+        // a rule's first citation for each of its sentences (Words.RuleSentences)
+        const key = `${s.rule}\n${s.text}`
+        if (shown.has(key)) continue
+        shown.add(key)
         out.push(`      § ${s.rule} ${s.text}`)
       }
   }

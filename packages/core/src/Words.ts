@@ -77,8 +77,392 @@ export interface Words {
   readonly tiers?: Readonly<Record<string, string>> | undefined
   readonly families?: Readonly<Record<string, FamilyWords>> | undefined
   readonly groups?: Readonly<Record<string, (subjects: ReadonlyArray<string>) => string>> | undefined
-  readonly rules?: Readonly<Record<string, string>> | undefined
+  readonly rules?: Readonly<Record<string, string | RuleSentences>> | undefined
+  /**
+   * The sentences of the engine itself (how an application, a skipped effect, a question, an
+   * answer read), for a language other than English: every one left out is core's
+   * ({@link english}).
+   *
+   * @since 0.1.0
+   */
+  readonly texts?: Partial<Texts> | undefined
+  /**
+   * How a citation reads, by the citation as the rules give it (`"Берсерк 533.3 (prevention with
+   * an amount)"` → its words in the player's language); a citation left out reads as given. The
+   * rule numbers are always read from the citation as given.
+   *
+   * @since 0.1.0
+   */
+  readonly citations?: Readonly<Record<string, string>> | undefined
+  /**
+   * The phrases of the ruleset's own notes ({@link Phrase}), by key: told the phrase's
+   * arguments. A note whose key has no phrase here reads as its text.
+   *
+   * @since 0.1.0
+   */
+  readonly notes?: Readonly<Record<string, (args: Readonly<Record<string, string>>) => string>> | undefined
 }
+
+/**
+ * A rule's sentences, one per situation it is cited in, where one rule says several things
+ * (MTG 615.7: how a shield works, and who chooses when two or more sources share it): `applies`
+ * for an effect applying or not under it (an application, a skipped effect, an occurrence at 0),
+ * `chooses` for a player's choice it gives (a decision), and `text` otherwise (a note) or where
+ * the situation has no sentence of its own.
+ *
+ * @example
+ * ```ts
+ * import type { Words } from "@bulwark/core"
+ * const r: Words.RuleSentences = {
+ *   text: "Shields prevent damage.",
+ *   chooses: "The shielded player chooses which damage the shield prevents."
+ * }
+ * ```
+ * @since 0.1.0
+ * @category rules
+ */
+export interface RuleSentences {
+  readonly text: string
+  readonly applies?: string | undefined
+  readonly chooses?: string | undefined
+}
+
+/**
+ * What a citation is cited for ({@link RuleSentences}): an effect applying or not (`applies`),
+ * a player's choice (`chooses`), or a note (`text`).
+ *
+ * @example
+ * ```ts
+ * import type { Words } from "@bulwark/core"
+ * const s: Words.Situation = "chooses"
+ * ```
+ * @since 0.1.0
+ * @category rules
+ */
+export type Situation = "applies" | "chooses" | "text"
+
+/**
+ * A note said by key, so that each language can say it in its own words: `key` names the phrase
+ * (core's, {@link Texts.notes}, or a ruleset's, {@link Words.notes}), `args` fills it. The note's
+ * `text` is the same note in English, for whoever reads the records without words.
+ *
+ * @example
+ * ```ts
+ * import type { Words } from "@bulwark/core"
+ * const p: Words.Phrase = { key: "newEffects", args: { effects: "shield" } }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Phrase {
+  readonly key: string
+  /** The phrase's words: a string, or a phrase of its own (a failure's reason inside a note). */
+  readonly args: Readonly<Record<string, string | Phrase>>
+  /** The phrase in English, where it stands inside another and no words say it. */
+  readonly text?: string | undefined
+}
+
+/**
+ * The sentences of the engine, one function each (core's in English: {@link english}). A
+ * ruleset or an integrator supplies another language's through {@link Words.texts}; `the` is
+ * an amount of an occurrence as the changes name it ("the 3 damage to Z"), `arrow` the amount
+ * before and after (": 3 → 1").
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * Words.english.reachedZero("orc would deal 0 damage to C") // "orc would deal 0 damage to C: it does not happen"
+ * ```
+ * @since 0.1.0
+ * @category texts
+ */
+export interface Texts {
+  /** An event as given (`own`, its id shown) or derived by the kernel ("the results of e"). */
+  readonly event: (id: string) => string
+  readonly results: (of: string) => string
+  readonly cost: (of: string) => string
+  readonly additional: (of: string) => string
+  readonly eventStarted: (event: string, occurrences: string) => string
+  readonly candidates: (group: string, tier: string, candidates: string) => string
+  readonly onlyCandidate: string
+  readonly orderDoesNotMatter: string
+  readonly chose: (chooser: string) => string
+  readonly applied: (effect: string, label: string, how: string, changes: string) => string
+  readonly changesNothing: string
+  readonly shield: string
+  readonly redirection: string
+  readonly usedUp: (what: string, before: number) => string
+  readonly left: (what: string, before: number, after: number) => string
+  readonly notApplied: (effect: string, group: string, reason: string) => string
+  readonly reasons: { readonly [K in Trace.Reason]: string }
+  readonly reachedZero: (occurrence: string) => string
+  readonly finished: (event: string, happened: string) => string
+  readonly nothingHappens: string
+  readonly the: (amount: string, subject: string) => string
+  readonly redirectsPart: (n: number, the: string, to: string) => string
+  readonly redirects: (the: string, to: string) => string
+  readonly unpreventable: (the: string) => string
+  readonly replacedWithNothing: (the: string) => string
+  readonly replaced: (the: string, by: string) => string
+  readonly prevents: (n: number | "all", the: string) => string
+  readonly multiplies: (the: string, k: number) => string
+  readonly adds: (the: string, n: number) => string
+  readonly reduces: (the: string, n: number) => string
+  readonly sets: (the: string, n: number) => string
+  readonly atMost: (the: string, n: number) => string
+  readonly atLeast: (the: string, n: number) => string
+  readonly raises: (the: string) => string
+  readonly lowers: (the: string) => string
+  readonly changes: (the: string) => string
+  readonly yes: (chooser: string) => string
+  readonly no: (chooser: string) => string
+  readonly allocated: (points: number, occurrence: string) => string
+  readonly nothing: string
+  readonly theEvent: string
+  readonly theEventAffecting: (subjects: string) => string
+  /** "a, b and c" / "a, b or c". */
+  readonly and: (xs: ReadonlyArray<string>) => string
+  readonly or: (xs: ReadonlyArray<string>) => string
+  readonly chooseEffect: (chooser: string, group: string, options: string) => string
+  readonly option: (effect: string, label: string) => string
+  readonly useOptional: (chooser: string, effect: string, label: string) => string
+  readonly allocateOccurrences: (chooser: string, effect: string, label: string, targets: string) => string
+  readonly allocatePoints: (
+    chooser: string,
+    points: number,
+    effect: string,
+    label: string,
+    targets: string
+  ) => string
+  readonly target: (occurrence: string, subject: string, source: string | undefined) => string
+  readonly atMostEach: (target: string, max: number) => string
+  readonly startingPlayer: (chooser: string, options: string) => string
+  /**
+   * A detail of an application as the kernel gives it, in English (how an amount was worked out:
+   * "X = 2 (number of objects: …)"): a language can give it in its own words, or shorten it.
+   */
+  readonly detail: (note: string) => string
+  /** How a run's outcome reads in a summary (the CLI's "Result:"). */
+  readonly outcome: OutcomeTexts
+  /** The phrases of core's own notes, by {@link Phrase} key. */
+  readonly notes: Readonly<Record<string, (args: Readonly<Record<string, string>>) => string>>
+}
+
+/**
+ * How a run's outcome reads in a summary ({@link Texts.outcome}): per event what was dealt and
+ * prevented (`amounts`: "C 5, D 1", or `none`), what else happened, the effects' states, the
+ * decisions, the queries and the error.
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * Words.english.outcome.event("e", "Z 3", "none") // "event e: dealt Z 3; prevented none"
+ * ```
+ * @since 0.1.0
+ * @category texts
+ */
+export interface OutcomeTexts {
+  readonly title: string
+  readonly none: string
+  readonly event: (id: string, dealt: string, prevented: string) => string
+  readonly alsoHappened: (what: string) => string
+  readonly effects: string
+  readonly remaining: (n: number) => string
+  readonly used: (n: number) => string
+  readonly usedUp: string
+  readonly gone: string
+  readonly noDecisions: string
+  readonly decisions: string
+  readonly decision: (id: string, chooser: string, kind: string, rule: string, answer: string) => string
+  readonly query: (name: string, answer: string) => string
+  readonly error: (step: number, tag: string, message: string) => string
+}
+
+const joined =
+  (word: string) =>
+  (xs: ReadonlyArray<string>): string =>
+    xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} ${word} ${xs[xs.length - 1]}`
+
+/**
+ * Core's sentences, in English: the trace, the questions and the answers as every ruleset
+ * speaks them unless its words give {@link Words.texts} of another language.
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * Words.english.theEventAffecting("bob") // "the event affecting bob"
+ * ```
+ * @since 0.1.0
+ * @category texts
+ */
+export const english: Texts = {
+  event: (id) => `event ${id}`,
+  results: (of) => `the results of ${of}`,
+  cost: (of) => `the cost of ${of}`,
+  additional: (of) => `the additional events of ${of}`,
+  eventStarted: (event, occurrences) => `${event}: ${occurrences}`,
+  candidates: (group, tier, candidates) => `effects that can apply to ${group} now (${tier}): ${candidates}`,
+  onlyCandidate: "the only one that can apply",
+  orderDoesNotMatter: "the order doesn't matter",
+  chose: (chooser) => `${chooser} chose`,
+  applied: (effect, label, how, changes) => `${effect} "${label}" (${how}): ${changes}`,
+  changesNothing: "changes nothing",
+  shield: "the shield",
+  redirection: "the redirection",
+  usedUp: (what, before) => `${what} is used up (${before} → 0)`,
+  left: (what, before, after) => `${what} has ${after} left (${before} → ${after})`,
+  notApplied: (effect, group, reason) => `${effect} does not apply to ${group}: ${reason}`,
+  reasons: {
+    filterFailed: "it does not apply to this event",
+    conditionFailed: "its condition is not met now",
+    newObject: "what it named has become a new object (it changed zones)",
+    alreadyApplied: "it already applied to this event",
+    eventAtZero: "the event is at 0 and does not happen",
+    sourceLeftZone: "its source left the zone it must be in",
+    spent: "it is used up",
+    limitReached: "its use limit is reached",
+    costUnpayable: "its cost can't be paid",
+    declined: "its controller declined it",
+    notReached: "the order moved past its slot",
+    sequenceEnded: "its one sequence over these simultaneous events is over"
+  },
+  reachedZero: (occurrence) => `${occurrence}: it does not happen`,
+  finished: (event, happened) => `${event}: ${happened}`,
+  nothingHappens: "nothing happens",
+  the: (amount, subject) => `the ${amount} to ${subject}`,
+  redirectsPart: (n, the, to) => `redirects ${n} of ${the} to ${to}`,
+  redirects: (the, to) => `redirects ${the} to ${to}`,
+  unpreventable: (the) => `makes ${the} unpreventable`,
+  replacedWithNothing: (the) => `replaces ${the} with nothing`,
+  replaced: (the, by) => `replaces ${the}: instead, ${by}`,
+  prevents: (n, the) => `prevents ${n} of ${the}`,
+  multiplies: (the, k) => `${k === 2 ? "doubles" : k === 3 ? "triples" : `multiplies by ${k}`} ${the}`,
+  adds: (the, n) => `adds ${n} to ${the}`,
+  reduces: (the, n) => `reduces ${the} by ${n}`,
+  sets: (the, n) => `sets ${the} to ${n}`,
+  atMost: (the, n) => `limits ${the} to at most ${n}`,
+  atLeast: (the, n) => `raises ${the} to at least ${n}`,
+  raises: (the) => `raises ${the}`,
+  lowers: (the) => `lowers ${the}`,
+  changes: (the) => `changes ${the}`,
+  yes: (chooser) => `yes: ${chooser} applies it`,
+  no: (chooser) => `no: ${chooser} declines it`,
+  allocated: (points, occurrence) => `${points} to ${occurrence}`,
+  nothing: "nothing",
+  theEvent: "the event",
+  theEventAffecting: (subjects) => `the event affecting ${subjects}`,
+  and: joined("and"),
+  or: joined("or"),
+  chooseEffect: (chooser, group, options) =>
+    `${chooser} chooses which effect applies next to ${group}: ${options}`,
+  option: (effect, label) => `${effect} "${label}"`,
+  useOptional: (chooser, effect, label) => `${chooser} may apply ${effect} "${label}"`,
+  allocateOccurrences: (chooser, effect, label, targets) =>
+    `${chooser} chooses which one ${effect} "${label}" applies to: ${targets}`,
+  allocatePoints: (chooser, points, effect, label, targets) =>
+    `${chooser} divides the ${points} of ${effect} "${label}" among ${targets}`,
+  target: (occurrence, subject, source) =>
+    `${occurrence} (to ${subject}${source === undefined ? "" : ` from ${source}`})`,
+  atMostEach: (target, max) => `${target}, at most ${max}`,
+  startingPlayer: (chooser, options) =>
+    `${chooser} selects the player who starts applying effects: ${options}`,
+  detail: (note) => note,
+  outcome: {
+    title: "Result:",
+    none: "none",
+    event: (id, dealt, prevented) => `event ${id}: dealt ${dealt}; prevented ${prevented}`,
+    alsoHappened: (what) => `also happened: ${what}`,
+    effects: "effects afterwards:",
+    remaining: (n) => `remaining ${n}`,
+    used: (n) => `used ${n}×`,
+    usedUp: "used up",
+    gone: "gone",
+    noDecisions: "decisions: none asked",
+    decisions: "decisions:",
+    decision: (id, chooser, kind, rule, answer) => `${id} asked of ${chooser} (${kind}, ${rule}): ${answer}`,
+    query: (name, answer) => `query ${name}: ${answer}`,
+    error: (step, tag, message) => `error at step ${step}: ${tag}: ${message}`
+  },
+  notes: {
+    results: () => "dealt damage is processed into its results, which can be replaced in turn",
+    newEffects: (a) => `new effects: ${a["effects"] ?? ""}`,
+    timePasses: (a) => `time passes: ${a["boundary"] ?? ""}`,
+    doesNotHappen: (a) =>
+      `${a["occurrence"] ?? ""} (${a["family"] ?? ""} to ${a["subject"] ?? ""}) does not happen: ${a["reason"] ?? ""}`,
+    linked: (a) =>
+      `one limited effect could apply to ${a["names"] ?? ""}: the effects on them are ordered together, by the one player who chooses for them all`,
+    sequence: (a) =>
+      `effects could apply to ${a["names"] ?? ""}, simultaneous events of one player: the effects on them are ordered together by that player, each applying in one sequence`,
+    sameOutcome: (a) =>
+      `every order of ${a["options"] ?? ""} gives the same outcome: the order doesn't matter, so ${a["chooser"] ?? ""} is not asked`,
+    preventsZero: (a) =>
+      `${a["effect"] ?? ""} would prevent 0 now: using it or not changes nothing, so ${a["controller"] ?? ""} is not asked`,
+    update: (a) => {
+      const said = [
+        a["zone"] === undefined ? "" : `to ${a["zone"]}`,
+        a["controller"] === undefined ? "" : `controller ${a["controller"]}`,
+        a["set"] === undefined ? "" : `set ${a["set"]}`,
+        a["unset"] === undefined ? "" : `unset ${a["unset"]}`
+      ].filter((x) => x !== "")
+      return `update ${a["object"] ?? ""}${said.length === 0 ? "" : `: ${said.join("; ")}`}`
+    },
+    partlyDone: (a) =>
+      `${a["occurrence"] ?? ""} (${a["family"] ?? ""} to ${a["subject"] ?? ""}): ${a["done"] ?? ""} of ${a["amount"] ?? ""} done: ${a["reason"] ?? ""}`
+  }
+}
+
+/**
+ * The engine's sentences in the words given: their {@link Words.texts}, core's English
+ * ({@link english}) for every one they leave out.
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * Words.texts({ texts: { nothing: "ничего" } }).nothing // "ничего"
+ * ```
+ * @since 0.1.0
+ * @category texts
+ */
+export const texts = (words: Words): Texts => {
+  const own = words.texts
+  if (own === undefined) return english
+  return { ...english, ...own, notes: { ...english.notes, ...own.notes } }
+}
+
+/**
+ * A note in the words given: its {@link Phrase} in the ruleset's notes, else in core's
+ * ({@link Texts.notes}), else its text as recorded.
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * Words.note({}, "new effects: s", { key: "newEffects", args: { effects: "s" } }) // "new effects: s"
+ * ```
+ * @since 0.1.0
+ * @category texts
+ */
+export const note = (words: Words, text: string, phrase: Phrase | undefined): string => {
+  if (phrase === undefined) return text
+  const say = words.notes?.[phrase.key] ?? texts(words).notes[phrase.key]
+  if (say === undefined) return text
+  const args: Record<string, string> = {}
+  for (const [k, v] of Object.entries(phrase.args))
+    args[k] = typeof v === "string" ? v : note(words, v.text ?? v.key, v)
+  return say(args)
+}
+
+/**
+ * How a citation reads in the words given ({@link Words.citations}), else as given.
+ *
+ * @example
+ * ```ts
+ * import { Words } from "@bulwark/core"
+ * Words.citation({ citations: { scenario: "сценарий" } }, "scenario") // "сценарий"
+ * ```
+ * @since 0.1.0
+ * @category rules
+ */
+export const citation = (words: Words, rule: string): string => words.citations?.[rule] ?? rule
 
 /**
  * No words of a ruleset's own: every phrase is core's neutral one.
@@ -187,9 +571,6 @@ export const family = (words: Words, name: string): FamilyWords =>
  */
 export const tier = (words: Words, name: string): string => words.tiers?.[name] ?? name
 
-const and = (xs: ReadonlyArray<string>): string =>
-  xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`
-
 /**
  * How a group of occurrences reads ("effects that can apply to … now"): the ruleset's words for
  * it, told the subjects of the event when they are known; else, for the key `"event"` (core's
@@ -209,7 +590,8 @@ export const group = (words: Words, name: string, subjects: ReadonlyArray<string
   const own = words.groups?.[name]
   if (own !== undefined) return own(subjects)
   if (name !== "event") return name
-  return subjects.length === 0 ? "the event" : `the event affecting ${and(subjects)}`
+  const t = texts(words)
+  return subjects.length === 0 ? t.theEvent : t.theEventAffecting(t.and(subjects))
 }
 
 /**
@@ -283,7 +665,8 @@ export interface Sentence {
 
 /**
  * The sentences of the rules a citation names, from the ruleset's bundled rules text; a rule the
- * ruleset bundles no sentence for is left out.
+ * ruleset bundles no sentence for is left out. Of a rule with a sentence per situation
+ * ({@link RuleSentences}), the one for `situation` (what the citation is cited for).
  *
  * @example
  * ```ts
@@ -294,12 +677,19 @@ export interface Sentence {
  * @since 0.1.0
  * @category rules
  */
-export const sentences = (words: Words, citation: string | undefined): ReadonlyArray<Sentence> => {
+export const sentences = (
+  words: Words,
+  citation: string | undefined,
+  situation: Situation = "text"
+): ReadonlyArray<Sentence> => {
   if (citation === undefined || words.rules === undefined) return []
   const out: Array<Sentence> = []
   for (const rule of citedRules(citation)) {
-    const text = words.rules[rule]
-    if (text !== undefined) out.push({ rule, text })
+    const given = words.rules[rule]
+    if (given === undefined) continue
+    const text =
+      typeof given === "string" ? given : situation === "text" ? given.text : (given[situation] ?? given.text)
+    out.push({ rule, text })
   }
   return out
 }

@@ -205,6 +205,7 @@ describe("one question text for the trace, the prompt and the missing-decision e
     assert.include(Decision.missing(whole, own).prompt, "applies next to the attack on someone: ")
   })
 
+  // a division is a prevention's or a redirection's (MTG 614.9 with 616.1): "of", not "prevents"
   it("an allocation names the occurrences by what they are, not only by id", () => {
     const text = Decision.question({
       _tag: "Allocate",
@@ -221,7 +222,7 @@ describe("one question text for the trace, the prompt and the missing-decision e
     })
     assert.strictEqual(
       text,
-      'bob divides the 3 that s "Prevent the next 3 damage" prevents among x (to B from X), at most 2; y (to B), at most 2'
+      'bob divides the 3 of s "Prevent the next 3 damage" among x (to B from X), at most 2; y (to B), at most 2'
     )
   })
 })

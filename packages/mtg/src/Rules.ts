@@ -256,5 +256,14 @@ export const words: Words.Words = {
       (n) => `${n} token${n === 1 ? "" : "s"}`
     )
   },
-  rules: RuleText.sentences
+  // a rule that says more than one thing (615.7) quotes, for a decision, the sentence of the choice
+  rules: {
+    ...RuleText.sentences,
+    ...Object.fromEntries(
+      Object.entries(RuleText.choices).map(([rule, chooses]) => [
+        rule,
+        { text: RuleText.sentences[rule] ?? chooses, chooses }
+      ])
+    )
+  }
 }

@@ -303,11 +303,14 @@ const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileCo
  * (614.8: regeneration replaces the destructions and not the zone changes; "exile it instead"
  * replaces either) and the outcome shows them. Then the deathtouch records are cleared
  * (`Game.clearDeathtouchDamage`: "since the last time state-based actions were checked").
+ * The steps are quiet (`quiet`): a check with nothing to do leaves nothing in the trace.
  */
 const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step> => {
   const update: CoreRuleset.Step = {
     _tag: "Update",
     label: "state-based actions (CR 704.5, 702.16c–d)",
+    // a check with nothing to do says nothing (the trace names what it did)
+    quiet: true,
     apply: (v) =>
       Game.performDamageActions(Protection.detachIllegal(v), { destroy: false, toGraveyard: false })
   }
@@ -348,9 +351,10 @@ const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step>
   const checked: CoreRuleset.Step = {
     _tag: "Update",
     label: "state-based actions checked: deathtouch damage records cleared (CR 704.5h)",
+    quiet: true,
     apply: Game.clearDeathtouchDamage
   }
-  return [update, { _tag: "Event", event }, checked]
+  return [update, { _tag: "Event", event, quiet: true }, checked]
 }
 
 /** The cleanup step's turn-based action that removes marked damage. */

@@ -15,6 +15,7 @@ import {
   type From,
   fromOf,
   fromText,
+  ranGen,
   refuse,
   subjectFilter
 } from "./sources.js"
@@ -96,6 +97,20 @@ export const REPLACEMENT_ORDER =
 export const RULE_WOUND_REPLACEMENT = `Берсерк 534.1.1, 534.2 (${REPLACEMENT_ORDER})`
 
 /**
+ * What a prevention with a source card adds to its citation: it works only while that card is in
+ * the active zone (533.6).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_SOURCE.includes("533.6") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_SOURCE = "; 533.6: only while its source is in the active zone"
+
+/**
  * The rule cited by protections.
  *
  * @example
@@ -155,13 +170,13 @@ export const prevent = (c: typeof PreventOptions.Type): Replacement.Replacement 
   const n = Language.amountLabel(amount)
   const label =
     amount === "all"
-      ? `Prevent all wounds${scope === "each" ? "" : " of the next attack"}${fromText(from)}`
+      ? `Предотвратить все раны${scope === "each" ? "" : " следующей атаки"}${fromText(from)}`
       : scope === "next"
-        ? `Prevent the next ${n} wounds${fromText(from)}`
+        ? `Предотвратить следующие ${ranGen(n)}${fromText(from)}`
         : scope === "each"
           ? `-${n}${fromText(from)}`
-          : `Prevent ${n} wounds of the next attack${fromText(from)}`
-  const rule = `${amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : "; 533.6: only while its source is in the active zone"}`
+          : `Предотвратить ${ranGen(n)} следующей атаки${fromText(from)}`
+  const rule = `${amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : RULE_SOURCE}`
   return {
     ...common(c, "prevention", rule, label),
     watch: { family: "damage", subject: subjectFilter(c, from) },
@@ -190,7 +205,7 @@ const sources = (c: Common, what: string): From =>
 export const noWoundsFrom = (c: Common): Replacement.Replacement => {
   const from = sources(c, "noWoundsFrom")
   return {
-    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives no wounds${fromText(from)}`),
+    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Не получает ран${fromText(from)}`),
     watch: { family: "damage", subject: subjectFilter(c, from) },
     action: { _tag: "Replace", with: [] }
   }
@@ -212,7 +227,7 @@ export const noWoundsFrom = (c: Common): Replacement.Replacement => {
 export const woundsOnlyFrom = (c: Common): Replacement.Replacement => {
   const from = sources(c, "woundsOnlyFrom")
   return {
-    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Receives wounds only${fromText(from)}`),
+    ...common(c, "replacement", RULE_WOUND_REPLACEMENT, `Получает раны только${fromText(from)}`),
     watch: { family: "damage", subject: subjectFilter(c, from, true) },
     action: { _tag: "Replace", with: [] }
   }
@@ -259,7 +274,7 @@ export const moreWounds = (c: typeof WoundsOptions.Type): Replacement.Replacemen
       c,
       "replacement",
       RULE_WOUND_REPLACEMENT,
-      `Receives ${Language.amountLabel(amount)} more wounds${fromText(from)}`
+      `Получает на ${ranGen(Language.amountLabel(amount))} больше${fromText(from)}`
     ),
     watch: { family: "damage", subject: subjectFilter(c, from) },
     action: { _tag: "Modify", op: "add", value: amount }
@@ -289,7 +304,7 @@ export const fewerWounds = (c: typeof WoundsOptions.Type): Replacement.Replaceme
       c,
       "replacement",
       RULE_WOUND_REPLACEMENT,
-      `Receives ${Language.amountLabel(amount)} fewer wounds${fromText(from)}`
+      `Получает на ${ranGen(Language.amountLabel(amount))} меньше${fromText(from)}`
     ),
     watch: { family: "damage", subject: subjectFilter(c, from) },
     action: { _tag: "Modify", op: "sub", value: amount }

@@ -60,6 +60,55 @@ export const InsteadOptions = Schema.Struct({
   do: Schema.Array(InsteadEvent)
 })
 
+// the families as the card wordings say them («Если должен излечиться – вместо этого открыться»)
+const insteadVerbs: Readonly<Record<string, string>> = {
+  damage: "получить раны",
+  heal: "излечиться",
+  open: "открыться",
+  close: "закрыться",
+  die: "погибнуть"
+}
+
+/**
+ * The rule cited by "[текст 1], вместо этого – [текст 2]" replacements ({@link instead}).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_INSTEAD.startsWith("Берсерк 534.1, 534.3") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_INSTEAD = `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`
+
+/**
+ * The rule cited by Серк's replacement ({@link serk}), 534.1's example.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_SERK.includes("Серк") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_SERK = `Берсерк 534.1 (example: Серк), 534.3 (${REPLACEMENT_ORDER})`
+
+/**
+ * The rule cited by armour («Броня N», {@link armor}).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.RULE_ARMOR.includes("Броня N") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_ARMOR =
+  "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)"
+
 /**
  * «[текст 1], вместо этого – [текст 2]» (534.1): when an event of family `of` would happen to a
  * watched card, the events of `do` happen instead (an empty list: nothing happens). The
@@ -89,8 +138,8 @@ export const instead = (c: typeof InsteadOptions.Type): Replacement.Replacement 
     ...common(
       c,
       "replacement",
-      `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`,
-      `If it would ${c.of}, instead ${templates.map((t) => t.family).join(", ") || "nothing"}`
+      RULE_INSTEAD,
+      `Если должен ${insteadVerbs[c.of] ?? c.of} – вместо этого ${templates.map((t) => insteadVerbs[t.family] ?? t.family).join(", ") || "ничего"}`
     ),
     watch: { family: c.of, subject: subjectFilter(c, from) },
     action: { _tag: "Replace", with: [...templates] }
@@ -139,7 +188,7 @@ export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement =>
     may: true,
     limit: { times: 1, per: "turn" },
     label: input.label ?? "Если должен излечиться – вместо этого может открыться (1 раз за ход)",
-    rule: `Берсерк 534.1 (example: Серк), 534.3 (${REPLACEMENT_ORDER})`
+    rule: RULE_SERK
   })
 }
 
@@ -246,7 +295,7 @@ export const protection = (input: {
   const kinds = [...new Set(input.kinds.map(Attack.parseTag))]
   return {
     id: input.id ?? `${input.card}:protection`,
-    label: `Защита от: ${kinds.join(", ")}`,
+    label: `Защита от ${kinds.map((k) => Attack.genitive[k] ?? k).join(", ")}`,
     controller: input.controller,
     source: input.card,
     // a built-in property follows the zone rule of written effects: in play only (533.6, 112)
@@ -285,7 +334,7 @@ export const armor = (input: {
   // a built-in property follows the zone rule of written effects: in play only (533.6)
   requiresSourceInPlay: true,
   category: "prevention",
-  rule: "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)",
+  rule: RULE_ARMOR,
   watch: { family: "damage", subject: { _tag: "Id", ids: [input.card] }, kinds: { anyOf: ["nonmagical"] } },
   action: { _tag: "Prevent", amount: input.amount, scope: "shield" },
   resetsAt: "endOfTurn"

@@ -384,10 +384,26 @@ export const common = (
 export const fromText = (from: From | undefined): string => {
   if (from === undefined) return ""
   const parts: Array<string> = []
-  if (from.kinds !== undefined) parts.push(from.kinds.join("/"))
-  if (from.types !== undefined) parts.push(from.types.join("/"))
+  if (from.kinds !== undefined) parts.push(from.kinds.map((k) => Attack.genitive[k] ?? k).join("/"))
+  if (from.types !== undefined) parts.push(from.types.map((t) => typeNames[t] ?? t).join("/"))
   if (from.cards !== undefined) parts.push(from.cards.join("/"))
-  if (from.maxCost !== undefined) parts.push(`cost ≤ ${from.maxCost}`)
-  if (from.minCost !== undefined) parts.push(`cost ≥ ${from.minCost}`)
-  return ` from ${parts.join(", ")}`
+  if (from.maxCost !== undefined) parts.push(`стоимостью ≤ ${from.maxCost}`)
+  if (from.minCost !== undefined) parts.push(`стоимостью ≥ ${from.minCost}`)
+  return ` от ${parts.join(", ")}`
+}
+
+// the card types as the card wordings name the sources («от существ», «от заклинаний»)
+const typeNames: Readonly<Record<string, string>> = {
+  creature: "существ",
+  spell: "заклинаний",
+  artifact: "артефактов"
+}
+
+/** «1 рану», «2 раны», «5 ран» (after a number, as the card wordings count wounds). */
+export const ranGen = (n: string): string => {
+  const k = Number(n)
+  if (!Number.isInteger(k)) return `${n} ран`
+  const m10 = k % 10
+  const m100 = k % 100
+  return `${n} ${m100 >= 11 && m100 <= 14 ? "ран" : m10 === 1 ? "рану" : m10 >= 2 && m10 <= 4 ? "раны" : "ран"}`
 }

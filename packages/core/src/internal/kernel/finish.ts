@@ -42,7 +42,18 @@ const reportDone = (
       s.trace?.push({
         _tag: "Note",
         text: `${o.id} (${o.family} to ${o.subject}): ${c.done} of ${o.amount} done: ${c.why.reason}`,
-        rule: c.why.rule
+        rule: c.why.rule,
+        phrase: {
+          key: "partlyDone",
+          args: {
+            occurrence: o.id,
+            family: o.family,
+            subject: o.subject,
+            done: String(c.done),
+            amount: String(o.amount),
+            reason: c.why.phrase === undefined ? c.why.reason : { ...c.why.phrase, text: c.why.reason }
+          }
+        }
       })
   }
   let k = 0
@@ -146,7 +157,8 @@ export const finishFrame = (s: State): void => {
       s.trace?.push({
         _tag: "Note",
         text: "dealt damage is processed into its results, which can be replaced in turn",
-        rule: results.rule
+        rule: results.rule,
+        phrase: { key: "results", args: {} }
       })
     pushFrame(s, `${frame.event}:results`, "results", [...made, ...frame.followUps])
   } else if (frame.followUps.length > 0) {

@@ -166,7 +166,16 @@ export const traceFailed = (s: State, it: Item, why: Policy.Failure): void => {
   s.trace?.push({
     _tag: "Note",
     text: `${it.occ.id} (${it.occ.family} to ${it.occ.subject}) does not happen: ${why.reason}`,
-    rule: why.rule
+    rule: why.rule,
+    phrase: {
+      key: "doesNotHappen",
+      args: {
+        occurrence: it.occ.id,
+        family: it.occ.family,
+        subject: it.occ.subject,
+        reason: why.phrase === undefined ? why.reason : { ...why.phrase, text: why.reason }
+      }
+    }
   })
 }
 

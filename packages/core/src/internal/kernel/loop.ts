@@ -87,12 +87,14 @@ export const run = (s: State): Step => {
                 ? {
                     _tag: "Note",
                     text: `one limited effect could apply to ${names}: the effects on them are ordered together, by the one player who chooses for them all`,
-                    rule: s.rules.order.linkedRule ?? ""
+                    rule: s.rules.order.linkedRule ?? "",
+                    phrase: { key: "linked", args: { names } }
                   }
                 : {
                     _tag: "Note",
                     text: `effects could apply to ${names}, simultaneous events of one player: the effects on them are ordered together by that player, each applying in one sequence`,
-                    rule: seq.rule
+                    rule: seq.rule,
+                    phrase: { key: "sequence", args: { names } }
                   }
             )
           }
@@ -136,7 +138,8 @@ export const run = (s: State): Step => {
           s.trace?.push({
             _tag: "Note",
             text: `every order of ${step.options.join(", ")} gives the same outcome: the order doesn't matter, so ${step.chooser} is not asked`,
-            rule: step.rule
+            rule: step.rule,
+            phrase: { key: "sameOutcome", args: { options: step.options.join(", "), chooser: step.chooser } }
           })
           frame.pendingApply = {
             // the one taken is named by id, not by the order the ledger lists the options in
@@ -164,7 +167,9 @@ export const run = (s: State): Step => {
             options: optionsOf(s, step.options),
             group,
             tier: step.tier,
-            rule: step.rule
+            rule: step.rule,
+            // the whole event as one group (FaB 6.5): whom it affects, for the question's words
+            ...(group === "event" ? { subjects: [...new Set(frame.items.map((i) => i.occ.subject))] } : {})
           })
         }
         acted = true

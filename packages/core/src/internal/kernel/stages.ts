@@ -100,7 +100,8 @@ export const continueApply = (s: State, frame: Frame): Decision.Request | undefi
           s.trace?.push({
             _tag: "Note",
             text: `${e.id} would prevent 0 now: using it or not changes nothing, so ${e.controller} is not asked`,
-            rule: e.rule ?? pa.rule
+            rule: e.rule ?? pa.rule,
+            phrase: { key: "preventsZero", args: { effect: e.id, controller: e.controller } }
           })
           frame.pendingApply = undefined
           return undefined

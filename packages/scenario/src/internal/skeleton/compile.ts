@@ -7,7 +7,16 @@
  *
  * @internal
  */
-import { Errors, GameEvent, GameView, Language, Ledger, type Replacement, Ruleset } from "@bulwark/core"
+import {
+  Errors,
+  GameEvent,
+  GameView,
+  Language,
+  Ledger,
+  type Replacement,
+  Ruleset,
+  type Words
+} from "@bulwark/core"
 import * as Result from "effect/Result"
 import type { Body, DecodedEffect, DecodedStep, Problem } from "../../Skeleton.js"
 import { atWith, decode, decodeEffect } from "./decode.js"
@@ -142,12 +151,25 @@ const updateStep = (
     set === undefined ? "" : `set ${JSON.stringify(set)}`,
     unset === undefined ? "" : `unset ${unset.join(", ")}`
   ].filter((x) => x !== "")
+  const label = language.update?.label?.(s.value as { object: string }, tracked)
+  const phrase: Words.Phrase | undefined =
+    label === undefined
+      ? {
+          key: "update",
+          args: {
+            object,
+            ...(zone === undefined ? {} : { zone }),
+            ...(controller === undefined ? {} : { controller }),
+            ...(set === undefined ? {} : { set: JSON.stringify(set) }),
+            ...(unset === undefined ? {} : { unset: unset.join(", ") })
+          }
+        }
+      : language.update?.phrase?.(s.value as { object: string }, tracked)
   return {
     _tag: "Update",
-    label:
-      language.update?.label?.(s.value as { object: string }, tracked) ??
-      `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
-    apply
+    label: label ?? `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
+    apply,
+    ...(phrase === undefined ? {} : { phrase })
   }
 }
 

@@ -40,10 +40,12 @@ export const redirectPart = (
     if (k === 0) continue
     left -= k
     if (k === was) {
+      // the change names the subject the damage was to, not the one it goes to
+      const subject = t.occ.subject
       t.occ = { ...t.occ, subject: a.to }
       changes?.push({
         occurrence: t.occ.id,
-        subject: t.occ.subject,
+        subject,
         before: was,
         after: was,
         prevented: 0,
@@ -91,10 +93,11 @@ export const redirectAll = (
   changes: Array<Trace.Change> | undefined
 ): void => {
   for (const t of targets) {
+    const subject = t.occ.subject
     t.occ = { ...t.occ, subject: a.to }
     changes?.push({
       occurrence: t.occ.id,
-      subject: t.occ.subject,
+      subject,
       before: t.occ.amount,
       after: t.occ.amount,
       prevented: 0,
