@@ -20,6 +20,7 @@
  * ```
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
