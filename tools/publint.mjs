@@ -6,13 +6,16 @@
 // for npm users: repository (with directory), homepage, bugs, keywords (`metadataProblems`, also
 // run by tools/test); that the package ships a CHANGELOG.md (`releaseProblems`); and that the
 // packed package.json names no private workspace package in any dependency field
-// (`packedManifestProblems`: .pnpmfile.cjs drops devDependencies when packing). Packages must be
+// (`packedManifestProblems`: .pnpmfile.cjs drops devDependencies when packing); and that its
+// dependencies match how it is built (`importProblems`: what the shipped JavaScript imports is
+// installed for users, and each dependency is imported or is a ruleset plugin). Packages must be
 // built first.
 //
 //   node tools/publint.mjs             # every public package under packages/ and apps/
 //   node tools/publint.mjs packages/mtg
 import { execFile } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { builtinModules } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -109,6 +112,96 @@ export const packedManifestProblems = (manifest, privateNames = privatePackageNa
 }
 
 /**
+ * The packages the shipped JavaScript of an unpacked tarball imports at run time, read by esbuild
+ * (every `import`/`export … from`/`import()` with a literal specifier, not the ones in comments
+ * or JSDoc examples): for each shipped `.js`/`.mjs` file, its bare specifiers reduced to package
+ * names (`effect/Schema` → `effect`, `@bulwark/scenario/node` → `@bulwark/scenario`). `node:`
+ * built-ins are left out.
+ * @param {string} dir the unpacked package (the tarball's `package/` folder)
+ * @returns {Promise<Map<string, Array<string>>>} package name → the shipped files importing it
+ */
+export const shippedImports = async (dir) => {
+  const { build } = await import("esbuild")
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.m?js$/.test(f) && !f.split(/[\\/]/).includes("node_modules"))
+    .map((f) => f.split("\\").join("/"))
+  /** @type {Map<string, Array<string>>} */
+  const imports = new Map()
+  for (const file of files) {
+    const result = await build({
+      entryPoints: [join(dir, file)],
+      bundle: true,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+      platform: "node",
+      format: "esm",
+      // only this file's own imports: every specifier is external, so nothing else is read
+      plugins: [
+        {
+          name: "only-this-file",
+          setup: (b) =>
+            b.onResolve({ filter: /.*/ }, (args) =>
+              args.kind === "entry-point" ? undefined : { path: args.path, external: true }
+            )
+        }
+      ]
+    })
+    for (const input of Object.values(result.metafile.inputs))
+      for (const i of input.imports) {
+        if (i.path.startsWith(".") || i.path.startsWith("/") || i.path.startsWith("node:")) continue
+        const parts = i.path.split("/")
+        const name = i.path.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? i.path)
+        if (builtinModules.includes(name)) continue
+        imports.set(name, [...new Set([...(imports.get(name) ?? []), file])])
+      }
+  }
+  return imports
+}
+
+/**
+ * Whether a package's dependencies match how it is built: every package its shipped JavaScript
+ * imports is a dependency or peer dependency (a devDependency is not installed for users: a
+ * bundled one must stay inside the bundle, and tsc output importing it must not ship), and every
+ * dependency is imported by something that ships — except a ruleset plugin (a package whose
+ * package.json has a `bulwark.ruleset` manifest), which the CLI finds in node_modules and loads
+ * without an import of its name.
+ * @param {Record<string, any>} manifest the packed package.json
+ * @param {Map<string, Array<string>>} imports what {@link shippedImports} found
+ * @param {(name: string) => Record<string, any> | undefined} [manifestOf] a dependency's package.json (the workspace's)
+ * @returns {Array<string>} one line per problem; empty when consistent
+ */
+export const importProblems = (manifest, imports, manifestOf = workspaceManifest) => {
+  const problems = []
+  const installed = {
+    ...manifest.dependencies,
+    ...manifest.peerDependencies,
+    ...manifest.optionalDependencies
+  }
+  for (const [name, files] of imports)
+    if (name !== manifest.name && !(name in installed))
+      problems.push(
+        `${files.slice(0, 3).join(", ")}${files.length > 3 ? ", …" : ""} import${files.length === 1 ? "s" : ""} ${name}, which is not a dependency or peer dependency${name in (manifest.devDependencies ?? {}) ? " (only a devDependency: users do not get it)" : ""}`
+      )
+  for (const name of Object.keys(manifest.dependencies ?? {}))
+    if (!imports.has(name) && manifestOf(name)?.bulwark?.ruleset === undefined)
+      problems.push(`"dependencies.${name}": nothing that ships imports it and it is no ruleset plugin`)
+  return problems
+}
+
+/**
+ * The package.json of a workspace package by name, or undefined.
+ * @param {string} name
+ * @returns {Record<string, any> | undefined}
+ */
+const workspaceManifest = (name) =>
+  ["packages", "apps"]
+    .flatMap((group) => readdirSync(join(root, group)).map((d) => join(root, group, d, "package.json")))
+    .filter((f) => existsSync(f))
+    .map((f) => JSON.parse(readFileSync(f, "utf8")))
+    .find((pkg) => pkg.name === name)
+
+/**
  * What a public package lacks for its release notes: a CHANGELOG.md that starts with
  * `# <name>` and is listed in `files` (so it ships in the tarball).
  * @param {string} dir the package directory
@@ -171,6 +264,9 @@ const check = async (dir) => {
     const inTarball = JSON.parse((await run("tar", ["-xzOf", join(out, tgz), "package/package.json"])).stdout)
     const named = packedManifestProblems(inTarball)
     results.push({ tool: "manifest", ok: named.length === 0, output: named.join("\n") })
+    await run("tar", ["-xzf", join(out, tgz), "-C", out])
+    const mismatched = importProblems(inTarball, await shippedImports(join(out, "package")))
+    results.push({ tool: "imports", ok: mismatched.length === 0, output: mismatched.join("\n") })
     await step("publint", bin("publint"), ["run", "--strict", join(out, tgz)])
     await step("attw", bin("attw"), [join(out, tgz), "--profile", "esm-only", "--format", "table-flipped"])
   } finally {

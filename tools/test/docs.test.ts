@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, expect, it } from "@effect/vitest"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 
@@ -55,5 +55,48 @@ describe("docs front matter", () => {
   for (const file of markdown(join(root, "docs")))
     it(relative(root, file), () => {
       assert.deepStrictEqual(frontMatterProblems(readFileSync(file, "utf8")), [])
+    })
+})
+
+/**
+ * The API site renders a namespace export's overview (issue 31, point 5): for `export * as
+ * Kernel from "./Kernel.js"` TypeDoc takes the file's first comment as the namespace's page text
+ * only when it carries `@module`; without it the Kernel page was a bare list and the algorithm
+ * told at the top of Kernel.ts was nowhere on the site.
+ */
+const namespaceModules = (): Array<string> =>
+  ["core", "scenario", "mtg", "riftbound", "berserk", "fab"].flatMap((p) => {
+    const index = readFileSync(join(root, "packages", p, "src", "index.ts"), "utf8")
+    return [...index.matchAll(/export \* as \w+ from "\.\/([^"]+)\.js"/g)].map((m) =>
+      join("packages", p, "src", `${m[1]}.ts`)
+    )
+  })
+
+/** Why TypeDoc would not render this file's first comment as its module overview, or undefined. */
+const overviewProblem = (text: string): string | undefined => {
+  if (!text.startsWith("/**")) return "does not start with a /** comment"
+  const first = text.slice(0, text.indexOf("*/"))
+  return /^\s*\*\s*@module\b/m.test(first) ? undefined : "its first comment has no @module tag"
+}
+
+describe("namespace overviews on the API site", () => {
+  it("a first comment without @module is caught", () => {
+    expect(overviewProblem("/**\n * The kernel.\n *\n * @since 0.1.0\n */\nimport x from 'y'\n")).toBe(
+      "its first comment has no @module tag"
+    )
+    expect(overviewProblem("/**\n * The kernel.\n * @module\n */\n")).toBeUndefined()
+    // a later comment's @module is not the file's overview
+    expect(overviewProblem("/** one */\n/**\n * @module\n */\n")).toBe("its first comment has no @module tag")
+  })
+
+  it("Kernel, Chooser and Resolver are namespace exports of core", () => {
+    const names = namespaceModules()
+    for (const m of ["Kernel", "Chooser", "Resolver"])
+      expect(names).toContain(join("packages", "core", "src", `${m}.ts`))
+  })
+
+  for (const file of namespaceModules())
+    it(`${file}: its overview is rendered (@module)`, () => {
+      expect(overviewProblem(readFileSync(join(root, file), "utf8"))).toBeUndefined()
     })
 })

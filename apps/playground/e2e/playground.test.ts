@@ -152,17 +152,23 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     expect(await preventButton().count()).toBe(1)
   })
 
-  it("double first: 4 dealt (6 − 2), and the heading says the file's title states another ruling", async () => {
+  it("double first: 4 dealt (6 − 2), and the page says your ruling differs from the file's — not a failure", async () => {
     await otherButton().click()
     await page.locator('[data-testid="outcome"]').waitFor()
     expect(await dealt()).toEqual(["4"])
     // the title states the shield first, (3 − 2) × 2 = 2: the heading must not contradict 4 silently
     expect(await text(page.locator('[data-testid="title-note"]'))).toMatch(/the ruling shown differs/)
-    // "Differs from the scenario's expect: (N)" lists all N differences
-    const summary = await text(page.locator('[data-testid="expect"] p'))
-    const n = Number(/\((\d+)\)/.exec(summary)?.[1])
+    // another legal answer is exploring, not a ✗: "your ruling differs from the file's in N places"
+    const box = page.locator('[data-testid="expect"]')
+    expect(await box.getAttribute("class")).toBe("expect differs")
+    const summary = await text(box.locator("p"))
+    expect(summary).not.toContain("✗")
+    const n = Number(/Your ruling differs from the file's in (\d+) places/.exec(summary)?.[1])
     expect(n).toBeGreaterThan(6)
-    expect(await page.locator('[data-testid="expect"] li').count()).toBe(n)
+    // every difference listed, the file's value beside yours (CR 616.1: 2 with the shield first, 4 now)
+    const rows = box.locator('[data-testid="difference"]')
+    expect(await rows.count()).toBe(n)
+    expect(await rows.first().locator("td").allInnerTexts()).toEqual(["events.e.dealt.Z", "2", "4"])
   })
 
   it("prevent first, by clicking: 2 dealt ((3 − 2) × 2) and the result matches the scenario", async () => {
@@ -233,6 +239,11 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     expect(ids).toEqual(["mtg", "riftbound", "berserk", "fab"])
     for (const id of ids) {
       await page.selectOption("#ruleset", id)
+      // the ruleset and its files load when chosen: wait for its first scenario's text
+      await page.waitForFunction(
+        (rid) => (document.querySelector("#source") as HTMLTextAreaElement).value.includes(`ruleset: ${rid}`),
+        id
+      )
       await page.locator('[data-testid="title"]').waitFor()
       expect(await page.locator("#source").inputValue(), id).toMatch(/^format: 2$/m)
       expect(await page.locator('[data-testid="problem"]').count(), id).toBe(0)
@@ -294,6 +305,93 @@ expect:
     await page.locator('[data-testid="migrated-note"]').waitFor()
     expect(await page.locator("#source").inputValue()).toMatch(/^format: 2$/m)
     expect(await page.locator('[data-testid="problem"]').count()).toBe(0)
+    expect(consoleErrors).toEqual([])
+  })
+
+  /** Opens a bundled scenario by its key from a fresh load of the page. */
+  const open = async (key: string): Promise<void> => {
+    // a new document (a hash-only change of the same URL would not load the page again)
+    await page.goto("about:blank")
+    await page.goto(`${base}#${await toHash({ file: key, answers: [], mode: "script" })}`)
+    await page.waitForSelector("body[data-ready]")
+  }
+
+  /**
+   * An edit is the player's own ruling too. MTG-09 with the shield made 3: (3 − 3) × 2 = 0 dealt
+   * to Z — the outcome leaves Z out, and the difference says 0, not "(missing)".
+   */
+  it("an edit: your ruling differs from the file's, and nothing dealt is shown as 0", async () => {
+    const showcase = "mtg/MTG-09-prevent-first"
+    await open(showcase)
+    const source = page.locator("#source")
+    const yaml = await source.inputValue()
+    const edited = yaml.replace(/amount: 2\b/, "amount: 3")
+    expect(edited).not.toBe(yaml)
+    await source.fill(edited)
+    const diff = page.locator('[data-testid="difference"]', { hasText: "events.e.dealt.Z" })
+    await diff.waitFor()
+    expect(await diff.locator("td").allInnerTexts()).toEqual(["events.e.dealt.Z", "2", "0"])
+    expect(await text(page.locator('[data-testid="expect"]'))).not.toContain("(missing)")
+    expect(await page.locator(".expect.bad").count()).toBe(0)
+  })
+
+  /**
+   * Riftbound 826.3 (RB-X1): Backline "must be assigned lethal damage after any other unit …".
+   * The query's answer is a table (legal: false, the violated rule and unit), not raw JSON.
+   */
+  it("a query's answer is a table, not raw JSON", async () => {
+    await open("riftbound/RB-X1-tank-backline")
+    const query = page.locator('[data-testid="timeline"] [data-testid="query"]', {
+      hasText: "backlineBeforePlain"
+    })
+    await query.waitFor()
+    const table = query.locator("table.qtable").first()
+    expect(await table.locator("th").allInnerTexts()).toEqual(expect.arrayContaining(["legal", "violations"]))
+    expect(await text(query)).not.toMatch(/[{}]/)
+    expect(await text(query)).toMatch(/826\.3/)
+  })
+
+  /**
+   * CR 702.16e: protection from red prevents the damage red sources would deal. That prevention
+   * effect is made by the rule, not a card the file wrote: the page labels it so.
+   */
+  it("an effect made by a rule is labelled as such, a written one is not", async () => {
+    await open("mtg/MTG-12-ordered-double-first")
+    const candidates = page.locator('[data-testid="timeline"] li.k-candidates').first()
+    await candidates.click()
+    const made = page.locator(".step .cands li", { hasText: "P:protection:colors:red" })
+    expect(await text(made.locator('[data-testid="made-by-rule"]'))).toBe("made by rule MTG CR 702.16e")
+    const written = page.locator(".step .cands li").filter({ hasNotText: "protection" })
+    expect(await written.count()).toBeGreaterThan(0)
+    expect(await written.locator('[data-testid="made-by-rule"]').count()).toBe(0)
+  })
+
+  /**
+   * The bundle is split (vite.config.ts): the first page loads the engine and the one ruleset
+   * its scenario names with that ruleset's files — not the 709 kB single chunk every page loaded
+   * before, nor the other rulesets. Bytes, not time.
+   */
+  it("the first page loads less than 709 kB of JavaScript, and only the ruleset it shows", async () => {
+    const other = await context!.newPage()
+    const scripts: Array<{ url: string; bytes: number }> = []
+    other.on("response", async (r) => {
+      if (r.url().endsWith(".js")) scripts.push({ url: r.url(), bytes: (await r.body()).length })
+    })
+    await other.goto(base)
+    await other.waitForSelector('[data-testid="decision"]')
+    await other.waitForLoadState("networkidle")
+    const total = scripts.reduce((n, s) => n + s.bytes, 0)
+    expect(total).toBeGreaterThan(100_000)
+    expect(total).toBeLessThan(709_000)
+    const names = scripts.map((s) => s.url.split("/").at(-1) ?? "")
+    expect(names.some((n) => n.startsWith("ruleset-mtg-"))).toBe(true)
+    for (const id of ["riftbound", "berserk", "fab"])
+      expect(
+        names.filter((n) => n.includes(`-${id}-`)),
+        id
+      ).toEqual([])
+    console.log(`[playground e2e] first page: ${names.length} scripts, ${total} bytes`)
+    await other.close()
     expect(consoleErrors).toEqual([])
   })
 })

@@ -119,6 +119,8 @@ export const load = (
 export interface Entry {
   readonly step: number
   readonly record: Trace.Record
+  /** A query step's name and answer, as data (the record's text is the answer as JSON). */
+  readonly query?: { readonly name: string; readonly answer: unknown }
 }
 
 /** How the decisions are made: asked on the page, or by the scenario's script / strategy. */
@@ -250,7 +252,8 @@ export const drive = (
         if (Result.isFailure(r)) return finish({ tag: r.failure._tag, message: r.failure.message, step: i })
         entries.push({
           step: i,
-          record: noteOf(`query ${step.name}: ${JSON.stringify(r.success)}`, "scenario")
+          record: noteOf(`query ${step.name}: ${JSON.stringify(r.success)}`, "scenario"),
+          query: { name: step.name, answer: r.success }
         })
         break
       }
@@ -418,29 +421,117 @@ export const headingOf = (loaded: LoadedScenario, driven: Driven | undefined): H
   }
 }
 
+/**
+ * How the ruling shown compares with the file's `expect:`.
+ *
+ * - `differs`: the player explored — answered a decision otherwise than the file's script does,
+ *   or edited the text — and the ruling is not the file's. Not a failure: the page says "your
+ *   ruling differs from the file's" and lists the differences;
+ * - `fails`: with the file's own answers and text the ruling is not its `expect:` (what
+ *   `bulwark check` reports as a failure);
+ * - `matches`: the ruling is the one `expect:` states.
+ */
+export type Comparison = "matches" | "differs" | "fails"
+
+/** The answers the file's own script (`decisions:` / `strategy:`) gives, as `bulwark check` runs it. */
+export const fileAnswers = (loaded: LoadedScenario): ReadonlyArray<Decision.Answer> =>
+  drive(loaded, "script", []).decisions.map((d) => d.answer)
+
+/**
+ * Compares the ruling of `driven` with the file's: `edited` when the text is not the file's
+ * (see {@link Comparison}). No `expect:`, or no ruling yet: `matches` (nothing to compare).
+ */
+export const compare = (loaded: LoadedScenario, driven: Driven, mode: Mode, edited: boolean): Comparison => {
+  if (driven.run === undefined || (driven.mismatches?.length ?? 0) === 0) return "matches"
+  if (edited) return "differs"
+  if (mode === "script") return "fails"
+  const own = JSON.stringify(fileAnswers(loaded))
+  return JSON.stringify(driven.decisions.map((d) => d.answer)) === own ? "fails" : "differs"
+}
+
+/**
+ * A value of a mismatch as the page shows it. An outcome leaves out a recipient dealt nothing
+ * (Expect's "an amount expected at 0 matches an entry that is absent"), which core reports as
+ * "(missing)": where a number was expected that is 0, shown as 0.
+ */
+export const shownValue = (value: unknown, expected: unknown): string =>
+  value === "(missing)" && typeof expected === "number"
+    ? "0"
+    : value === undefined
+      ? "nothing"
+      : typeof value === "string"
+        ? value
+        : JSON.stringify(value)
+
 /** The differences from `expect:` as the outcome lists them: a count, lines, and what is left out. */
 export interface MismatchList {
   readonly heading: string
-  readonly lines: ReadonlyArray<{ readonly path: string; readonly text: string }>
+  readonly lines: ReadonlyArray<{
+    readonly path: string
+    readonly text: string
+    /** The file's `expect:` value and the ruling's, as shown (see {@link shownValue}). */
+    readonly file: string
+    readonly yours: string
+  }>
   /** "… and K more" when lines are left out; the heading's count is always lines + K. */
   readonly more?: string
 }
 
 /**
  * Lists `mismatches` under a heading that counts them all: up to `limit` lines (one more when
- * that is the last one, rather than a line saying "and 1 more"), then "… and K more".
+ * that is the last one, rather than a line saying "and 1 more"), then "… and K more". Under
+ * `differs` (the player's own ruling) the heading says so and each line reads "the file's X,
+ * yours Y"; under `fails` it is the file's failure, "expected X, got Y".
  */
-export const mismatchList = (mismatches: ReadonlyArray<Expect.Mismatch>, limit = 6): MismatchList => {
+export const mismatchList = (
+  mismatches: ReadonlyArray<Expect.Mismatch>,
+  limit = 6,
+  comparison: Exclude<Comparison, "matches"> = "fails"
+): MismatchList => {
   const n = mismatches.length
   const shown = n <= limit + 1 ? mismatches : mismatches.slice(0, limit)
-  const lines = shown.map((m) => ({
-    path: m.path,
-    text: `: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`
-  }))
+  const lines = shown.map((m) => {
+    const file = shownValue(m.expected, m.expected)
+    const yours = shownValue(m.actual, m.expected)
+    return {
+      path: m.path,
+      file,
+      yours,
+      text:
+        comparison === "differs" ? `: the file's ${file}, yours ${yours}` : `: expected ${file}, got ${yours}`
+    }
+  })
   const left = n - shown.length
   return {
-    heading: `✗ Differs from the scenario's expect: (${n})`,
+    heading:
+      comparison === "differs"
+        ? `Your ruling differs from the file's in ${n} ${n === 1 ? "place" : "places"}`
+        : `✗ Differs from the scenario's expect: (${n})`,
     lines,
     ...(left > 0 ? { more: `… and ${left} more` } : {})
   }
+}
+
+/** Collects every `id` written in a parsed scenario document (objects, effects, events, steps). */
+const writtenIds = (u: unknown, out: Set<string>): Set<string> => {
+  if (Array.isArray(u)) for (const x of u) writtenIds(x, out)
+  else if (typeof u === "object" && u !== null)
+    for (const [k, v] of Object.entries(u)) {
+      if (k === "id" && typeof v === "string") out.add(v)
+      else writtenIds(v, out)
+    }
+  return out
+}
+
+/**
+ * The effects the rules made rather than the file: every effect of the run whose id the file
+ * does not write — a ruleset's derived effects (MTG's protection, 702.16), an object's keyword
+ * or a ruleset step's starting effects — by id, with the rule each cites (`undefined` when none).
+ */
+export const madeByRules = (
+  loaded: LoadedScenario,
+  effects: ReadonlyArray<Replacement.Replacement>
+): ReadonlyMap<string, string | undefined> => {
+  const written = writtenIds(loaded.document, new Set())
+  return new Map(effects.filter((e) => !written.has(e.id)).map((e) => [e.id, e.rule]))
 }

@@ -8,17 +8,31 @@ import "./style.css"
 import { Decision, type Replacement, Trace, Words } from "@bulwark/core"
 import type { LoadedScenario } from "@bulwark/scenario"
 import { Result } from "effect"
-import { blank, bundled, findBundled, rulesets, showcase } from "./bundled.js"
+import {
+  blank,
+  bundledOf,
+  findBundled,
+  loadAllRulesets,
+  loadRuleset,
+  namedRuleset,
+  offered,
+  readBundled,
+  rulesetOfKey,
+  rulesets,
+  showcaseKey
+} from "./bundled.js"
 import { byId, type Child, h, mount } from "./dom.js"
 import {
   answerLabel,
   type Bar,
+  compare,
   type Driven,
   drive,
   type Entry,
   headingOf,
   load,
   type Mode,
+  madeByRules,
   mismatchList,
   type Problem,
   question,
@@ -79,7 +93,7 @@ const fileName = (): string =>
   st.file !== undefined ? (findBundled(st.file)?.fileName ?? "scenario.yaml") : "scenario.yaml"
 
 const evaluate = (): void => {
-  const r = load(st.text, fileName(), rulesets)
+  const r = load(st.text, fileName(), rulesets())
   if (Result.isFailure(r)) {
     st.loaded = undefined
     st.problems = r.failure
@@ -107,7 +121,20 @@ const saveHash = (): void => {
   }, 150)
 }
 
-const refresh = (): void => {
+/**
+ * Loads what the text needs before it is evaluated: the ruleset it names and that ruleset's
+ * bundled files (the menu lists them), or every ruleset when it names none the playground offers
+ * (the loader's error then lists them all).
+ */
+const needed = async (text: string): Promise<void> => {
+  const id = namedRuleset(text)
+  if (id !== undefined && offered.some((o) => o.id === id))
+    await Promise.all([loadRuleset(id), bundledOf(id)])
+  else await loadAllRulesets()
+}
+
+const refresh = async (): Promise<void> => {
+  await needed(st.text)
   evaluate()
   renderAll()
   saveHash()
@@ -116,16 +143,21 @@ const refresh = (): void => {
 // ---------------------------------------------------------------------------------------------
 // menus
 
-const currentRuleset = (): string =>
-  st.loaded?.ruleset.id ?? /^ruleset:\s*([\w-]+)/m.exec(st.text)?.[1] ?? rulesets[0]?.id ?? ""
+const currentRuleset = (): string => st.loaded?.ruleset.id ?? namedRuleset(st.text) ?? offered[0]?.id ?? ""
 
 const renderMenus = (): void => {
   const rid = currentRuleset()
   mount(
     els.ruleset,
-    rulesets.map((r) => h("option", { value: r.id, selected: r.id === rid }, `${r.name} (${r.id})`))
+    offered.map((o) =>
+      h(
+        "option",
+        { value: o.id, selected: o.id === rid },
+        `${rulesets().find((r) => r.id === o.id)?.name ?? o.name} (${o.id})`
+      )
+    )
   )
-  const files = bundled.filter((b) => b.ruleset === rid)
+  const files = readBundled(rid)
   const selected = unedited() ? st.file : undefined
   mount(
     els.scenario,
@@ -136,9 +168,11 @@ const renderMenus = (): void => {
   els.file.textContent = unedited() ? fileName() : "edited"
 }
 
-els.ruleset.addEventListener("change", () => {
-  const first = bundled.find((b) => b.ruleset === els.ruleset.value)
-  openScenario(first?.key, first?.text ?? blank(els.ruleset.value))
+els.ruleset.addEventListener("change", async () => {
+  const id = els.ruleset.value
+  const [files] = await Promise.all([bundledOf(id), loadRuleset(id)])
+  const first = files[0]
+  openScenario(first?.key, first?.text ?? blank(id))
 })
 
 els.scenario.addEventListener("change", () => {
@@ -149,7 +183,7 @@ els.scenario.addEventListener("change", () => {
 els.mode.addEventListener("change", () => {
   st.mode = els.mode.value === "script" ? "script" : "ask"
   if (st.mode === "script") st.answers = []
-  refresh()
+  void refresh()
 })
 
 els.share.addEventListener("click", async () => {
@@ -172,7 +206,7 @@ const openScenario = (key: string | undefined, text: string): void => {
   st.note = undefined
   st.answers = []
   els.source.value = text
-  refresh()
+  void refresh()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +218,7 @@ els.source.addEventListener("input", () => {
   st.note = undefined
   renderEditor()
   clearTimeout(editTimer)
-  editTimer = setTimeout(refresh, 250)
+  editTimer = setTimeout(() => void refresh(), 250)
 })
 
 els.source.addEventListener("scroll", () => {
@@ -250,10 +284,106 @@ const renderEditor = (): void => {
 const effectsById = (): Map<string, Replacement.Replacement> =>
   new Map((st.driven?.effects ?? []).map((e) => [e.id, e]))
 
+let madeCache: { readonly driven: Driven; readonly made: ReadonlyMap<string, string | undefined> } | undefined
+
+/** The effects the rules made, not the file (see engine's `madeByRules`), by id → the rule they cite. */
+const ruleMade = (): ReadonlyMap<string, string | undefined> => {
+  const d = st.driven
+  if (d === undefined || st.loaded === undefined) return new Map()
+  if (madeCache?.driven !== d) madeCache = { driven: d, made: madeByRules(st.loaded, d.effects) }
+  return madeCache.made
+}
+
+/** "made by rule 702.16" for an effect the rules made (not a card the file wrote), else null. */
+const madeTag = (id: string): Child => {
+  const made = ruleMade()
+  if (!made.has(id)) return null
+  const rule = made.get(id)
+  const why = `made by the rules of the game${rule === undefined ? "" : ` (${rule})`}, not written in the scenario`
+  return h(
+    "span",
+    { class: "made-by-rule", "data-testid": "made-by-rule", title: why },
+    // a short citation is shown ("made by rule MTG CR 702.16e"), a long one on hover
+    rule !== undefined && rule.length <= 24 ? `made by rule ${rule}` : "made by the rules"
+  )
+}
+
 const effectName = (id: string): Child => {
   const e = effectsById().get(id)
-  return h("span", { class: "effect", title: e?.label ?? id }, id)
+  const made = ruleMade().has(id)
+  return h(
+    "span",
+    {
+      class: made ? "effect rule-made" : "effect",
+      title: `${e?.label ?? id}${made ? " (made by the rules, not written in the scenario)" : ""}`
+    },
+    id
+  )
 }
+
+/**
+ * A query's answer as a table: a mapping as key | value rows, a list of mappings as a table with
+ * a column per key, a list of plain values joined; nested values nest. 0 is 0, `false` is false.
+ */
+const answerTable = (value: unknown): Child => {
+  if (value === null || typeof value !== "object") return h("span", { class: "qv" }, String(value))
+  if (Array.isArray(value)) {
+    if (value.length === 0) return h("span", { class: "qv muted" }, "none")
+    if (value.every((v) => v === null || typeof v !== "object"))
+      return h("span", { class: "qv" }, value.join(", "))
+    const columns = [
+      ...new Set(value.flatMap((v) => (typeof v === "object" && v !== null ? Object.keys(v) : [])))
+    ]
+    return h(
+      "table",
+      { class: "qtable" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          columns.map((c) => h("th", {}, c))
+        )
+      ),
+      h(
+        "tbody",
+        {},
+        value.map((row) =>
+          h(
+            "tr",
+            {},
+            columns.map((c) => {
+              const cell =
+                typeof row === "object" && row !== null ? (row as Record<string, unknown>)[c] : undefined
+              return h("td", {}, cell === undefined ? "" : answerTable(cell))
+            })
+          )
+        )
+      )
+    )
+  }
+  const entries = Object.entries(value)
+  if (entries.length === 0) return h("span", { class: "qv muted" }, "nothing")
+  return h(
+    "table",
+    { class: "qtable" },
+    h(
+      "tbody",
+      {},
+      entries.map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, answerTable(v))))
+    )
+  )
+}
+
+/** A query step: its name and its answer as a table. */
+const queryView = (q: NonNullable<Entry["query"]>): Child =>
+  h(
+    "div",
+    { class: "query", "data-testid": "query" },
+    h("span", {}, "query ", h("b", {}, q.name), ": "),
+    answerTable(q.answer)
+  )
 
 /** The ruleset's words (tier names, family phrases, rule sentences); core's where it has none. */
 const words = (): Words.Words => st.loaded?.ruleset.words ?? Words.neutral
@@ -308,7 +438,8 @@ const kindOf = (r: Trace.Record): string =>
     Note: "note"
   })[r._tag]
 
-const summary = (r: Trace.Record): Child => {
+const summary = (r: Trace.Record, query?: Entry["query"]): Child => {
+  if (query !== undefined) return queryView(query)
   const said = lineOf(r)?.text
   switch (r._tag) {
     case "EventStarted":
@@ -369,7 +500,7 @@ const rewrite = (): void => {
   st.text = u.text
   st.note = u.note
   els.source.value = u.text
-  refresh()
+  void refresh()
 }
 
 const renderHeading = (): void => {
@@ -423,7 +554,7 @@ const renderHeading = (): void => {
 
 const choose = (answer: Decision.Answer): void => {
   st.answers = [...(st.driven?.decisions.map((d) => d.answer) ?? []), answer]
-  refresh()
+  void refresh()
 }
 
 const renderDecision = (): void => {
@@ -522,7 +653,7 @@ const renderStep = (): void => {
           "dl",
           { class: "facts" },
           h("dt", {}, "Effect"),
-          h("dd", {}, h("b", {}, r.effect), ` “${r.label}”`),
+          h("dd", {}, h("b", {}, r.effect), madeTag(r.effect), ` “${r.label}”`),
           h("dt", {}, "Tier"),
           h("dd", {}, Words.tier(words(), r.tier)),
           h("dt", {}, "Chosen"),
@@ -538,8 +669,12 @@ const renderStep = (): void => {
                 "li",
                 {},
                 h("b", {}, c),
+                madeTag(c),
                 ` ${effectsById().get(c)?.label ?? ""}`,
-                h("span", { class: "ctl" }, ` · ${effectsById().get(c)?.controller ?? ""}`)
+                // a card's controller; an effect the rules made has none to show
+                ruleMade().has(c)
+                  ? null
+                  : h("span", { class: "ctl" }, ` · ${effectsById().get(c)?.controller ?? ""}`)
               )
             )
           )
@@ -578,7 +713,7 @@ const renderStep = (): void => {
         "div",
         { class: `now k-${kindOf(r)}` },
         h("span", { class: "chip" }, kindOf(r)),
-        h("span", { class: "what" }, summary(r)),
+        h("span", { class: "what" }, summary(r, entry.query)),
         ruleTag(ruleOf(r))
       ),
       ruleSentences(ruleOf(r)),
@@ -618,6 +753,7 @@ const renderStep = (): void => {
                 "div",
                 { class: "shield" },
                 h("b", {}, id),
+                madeTag(id),
                 h(
                   "div",
                   { class: "pips" },
@@ -637,27 +773,63 @@ const renderStep = (): void => {
 const undoTo = (k: number): void => {
   st.answers = (st.driven?.decisions.map((d) => d.answer) ?? []).slice(0, k)
   st.mode = "ask"
-  refresh()
+  void refresh()
 }
 
+/**
+ * The ruling against the file's `expect:`. Exploring — another legal answer, or an edit — is not
+ * a failure: "your ruling differs from the file's" lists the differences, the file's value
+ * beside yours. Only the file's own answers and text failing its `expect:` is a ✗.
+ */
 const expectation = (d: Driven): Child => {
+  const l = st.loaded
+  if (l?.expect === undefined) return null
   const mm = d.mismatches ?? []
-  const list = mismatchList(mm)
-  return st.loaded?.expect === undefined
-    ? null
-    : mm.length === 0
-      ? h("p", { class: "expect ok", "data-testid": "expect" }, "✓ Matches the scenario's expect: block")
-      : h(
-          "div",
-          { class: "expect bad", "data-testid": "expect" },
-          h("p", {}, list.heading),
+  const comparison = compare(l, d, st.mode, !unedited())
+  if (comparison === "matches" || mm.length === 0)
+    return h("p", { class: "expect ok", "data-testid": "expect" }, "✓ Matches the scenario's expect: block")
+  const list = mismatchList(mm, 6, comparison)
+  if (comparison === "fails")
+    return h(
+      "div",
+      { class: "expect bad", "data-testid": "expect" },
+      h("p", {}, list.heading),
+      h(
+        "ul",
+        {},
+        list.lines.map((m) => h("li", {}, h("code", {}, m.path), m.text)),
+        list.more === undefined ? null : h("li", { class: "more" }, list.more)
+      )
+    )
+  return h(
+    "div",
+    { class: "expect differs", "data-testid": "expect" },
+    h(
+      "p",
+      {},
+      list.heading,
+      h("span", { class: "hint" }, " — exploring is not a failure; the file's expect: is its ruling")
+    ),
+    h(
+      "table",
+      { class: "diff" },
+      h("thead", {}, h("tr", {}, h("th", {}, "where"), h("th", {}, "the file's"), h("th", {}, "yours"))),
+      h(
+        "tbody",
+        {},
+        list.lines.map((m) =>
           h(
-            "ul",
-            {},
-            list.lines.map((m) => h("li", {}, h("code", {}, m.path), m.text)),
-            list.more === undefined ? null : h("li", { class: "more" }, list.more)
+            "tr",
+            { "data-testid": "difference" },
+            h("td", {}, h("code", {}, m.path)),
+            h("td", { class: "num" }, m.file),
+            h("td", { class: "num yours" }, m.yours)
           )
-        )
+        ),
+        list.more === undefined ? null : h("tr", { class: "more" }, h("td", { colspan: 3 }, list.more))
+      )
+    )
+  )
 }
 
 const renderOutcome = (): void => {
@@ -778,7 +950,7 @@ const renderTimeline = (): void => {
               onclick: () => moveTo(k)
             },
             h("span", { class: "chip" }, kindOf(e.record)),
-            h("span", { class: "what" }, summary(e.record)),
+            h("span", { class: "what" }, summary(e.record, e.query)),
             ruleTag(ruleOf(e.record))
           )
         ),
@@ -823,21 +995,22 @@ document.addEventListener("keydown", (ev) => {
 
 const start = async (): Promise<void> => {
   const shared = await fromHash(location.hash)
-  const fallback = showcase
-  const fromFile = shared.file !== undefined ? findBundled(shared.file) : undefined
   // a link made before scenario format 2 holds a format-1 text: it is rewritten, and the page says so
   const upgraded = shared.text === undefined ? undefined : upgrade(shared.text)
-  const text = upgraded?.text ?? fromFile?.text ?? fallback?.text ?? blank(rulesets[0]?.id ?? "mtg")
+  // only the ruleset the link's file (or text) needs is loaded, with its bundled files
+  const key = shared.file !== undefined && rulesetOfKey(shared.file) !== undefined ? shared.file : showcaseKey
+  const rid = upgraded !== undefined ? namedRuleset(upgraded.text) : rulesetOfKey(key ?? "")
+  if (rid !== undefined && offered.some((o) => o.id === rid)) await bundledOf(rid)
+  const fromFile = key === undefined ? undefined : findBundled(key)
+  const text = upgraded?.text ?? fromFile?.text ?? blank(offered[0]?.id ?? "mtg")
   st.text = text
   st.note = upgraded?.note
   st.file =
-    upgraded !== undefined
-      ? bundled.find((b) => b.text === upgraded.text)?.key
-      : (fromFile?.key ?? (shared.file === undefined ? fallback?.key : undefined))
+    upgraded !== undefined ? readBundled(rid ?? "").find((b) => b.text === upgraded.text)?.key : fromFile?.key
   st.mode = shared.mode
   st.answers = [...shared.answers]
   els.source.value = text
-  refresh()
+  await refresh()
   document.body.dataset.ready = "true"
 }
 

@@ -6,8 +6,24 @@
 import type { Decision } from "@bulwark/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import { blank, bundled, rulesets, showcase } from "../src/bundled.ts"
-import { drive, headingOf, load, mismatchList, question, snapshotAt, upgrade } from "../src/engine.ts"
+import { allBundled, blank, findBundled, loadAllRulesets, offered, showcaseKey } from "../src/bundled.ts"
+import {
+  compare,
+  drive,
+  headingOf,
+  load,
+  madeByRules,
+  mismatchList,
+  question,
+  shownValue,
+  snapshotAt,
+  upgrade
+} from "../src/engine.ts"
+
+// the page loads a ruleset and its files when a scenario needs them; the tests read them all
+const rulesets = await loadAllRulesets()
+const bundled = await allBundled()
+const showcase = showcaseKey === undefined ? undefined : findBundled(showcaseKey)
 
 /** MTG-09 in the one scenario language (format 2), with its own ids (independent of the package's file). */
 const MTG09 = `format: 2
@@ -259,7 +275,12 @@ describe("the heading and the ruling shown (MTG-09, CR 616.1)", () => {
     const list = mismatchList(mm)
     expect(list.heading).toBe("✗ Differs from the scenario's expect: (7)")
     expect(list.lines.map((l) => l.path)).toEqual(mm.map((m) => m.path))
-    expect(list.lines[0]).toEqual({ path: "events.e.dealt.Z", text: ": expected 2, got 4" })
+    expect(list.lines[0]).toEqual({
+      path: "events.e.dealt.Z",
+      text: ": expected 2, got 4",
+      file: "2",
+      yours: "4"
+    })
     expect(list.more).toBeUndefined()
   })
 
@@ -272,5 +293,110 @@ describe("the heading and the ruling shown (MTG-09, CR 616.1)", () => {
       expect(list.lines.length + more).toBe(n)
     }
     expect(mismatchList(mm).more).toBe("… and 4 more")
+  })
+})
+
+describe("exploring is not failing (issue 31, point 10)", () => {
+  /**
+   * CR 616.1: the affected object's controller chooses the order. Answering "double" where the
+   * file answers "shield" is a legal ruling of the player's own, 3 × 2 − 2 = 4: the page says
+   * it differs from the file's, the file's value beside the player's, not a ✗ failure.
+   */
+  it("another legal answer: differs, listed as the file's value and yours", () => {
+    const loaded = showcaseLoaded()
+    const other = drive(loaded, "ask", ["double"])
+    expect(compare(loaded, other, "ask", false)).toBe("differs")
+    const list = mismatchList(other.mismatches ?? [], 6, "differs")
+    expect(list.heading).toBe("Your ruling differs from the file's in 7 places")
+    expect(list.heading).not.toContain("✗")
+    expect(list.lines[0]).toMatchObject({ path: "events.e.dealt.Z", file: "2", yours: "4" })
+    expect(list.lines[0]?.text).toBe(": the file's 2, yours 4")
+  })
+
+  it("the file's own answer: matches; the same answers with an edit: still the player's own ruling", () => {
+    const loaded = showcaseLoaded()
+    const same = drive(loaded, "ask", ["shield"])
+    expect(compare(loaded, same, "ask", false)).toBe("matches")
+    expect(compare(loaded, drive(loaded, "ask", ["double"]), "ask", true)).toBe("differs")
+  })
+
+  /** A file whose own answers do not give its expect: is a failure, as `bulwark check` says. */
+  it("the file's own answers and text not giving its expect: is a failure", () => {
+    const wrong = showcase?.text.replace(/dealt: \{ Z: 2 \}/, "dealt: { Z: 3 }")
+    expect(wrong).not.toBe(showcase?.text)
+    const r = load(wrong ?? "", "wrong.yaml", rulesets)
+    if (Result.isFailure(r)) throw new Error(JSON.stringify(r.failure))
+    const loaded = r.success
+    expect(compare(loaded, drive(loaded, "script", []), "script", false)).toBe("fails")
+    // the same answers clicked on the page: still the file's ruling, still a failure
+    expect(compare(loaded, drive(loaded, "ask", ["shield"]), "ask", false)).toBe("fails")
+    expect(compare(loaded, drive(loaded, "ask", ["double"]), "ask", false)).toBe("differs")
+  })
+
+  /**
+   * An outcome leaves out a recipient dealt nothing, which core's Expect reports as
+   * "(missing)": against an expected amount it is 0. A shield of 3 on the 3 damage of MTG-09
+   * (shield first) leaves (3 − 3) × 2 = 0.
+   */
+  it("an amount of nothing is shown as 0, not (missing)", () => {
+    const edited = showcase?.text.replace(/amount: 2\b/, "amount: 3")
+    expect(edited).not.toBe(showcase?.text)
+    const r = load(edited ?? "", "edited.yaml", rulesets)
+    if (Result.isFailure(r)) throw new Error(JSON.stringify(r.failure))
+    const d = drive(r.success, "ask", ["shield"])
+    const dealt = (d.mismatches ?? []).find((m) => m.path === "events.e.dealt.Z")
+    expect(dealt).toEqual({ path: "events.e.dealt.Z", expected: 2, actual: "(missing)" })
+    const line = mismatchList(d.mismatches ?? [], 20, "differs").lines.find(
+      (l) => l.path === "events.e.dealt.Z"
+    )
+    expect(line).toMatchObject({ file: "2", yours: "0" })
+    expect(shownValue("(missing)", 2)).toBe("0")
+    expect(shownValue("(missing)", "shield")).toBe("(missing)")
+    expect(shownValue(0, 2)).toBe("0")
+  })
+})
+
+describe("queries and effects the rules made", () => {
+  const loadedKey = (key: string) => {
+    const b = findBundled(key)
+    if (b === undefined) throw new Error(`no ${key}`)
+    const r = load(b.text, b.fileName, rulesets)
+    if (Result.isFailure(r)) throw new Error(JSON.stringify(r.failure))
+    return r.success
+  }
+
+  /**
+   * Riftbound 826.3 (RB-X1): Backline "must be assigned lethal damage after any other unit …";
+   * the query's answer is data — legal: false with the violated rule and unit — not a JSON
+   * string, so the page can lay it out as a table.
+   */
+  it("a query step's answer is kept as data beside its trace note", () => {
+    const d = drive(loadedKey("riftbound/RB-X1-tank-backline"), "script", [])
+    const q = d.entries.find((e) => e.query?.name === "backlineBeforePlain")?.query
+    expect(q?.answer).toMatchObject({ legal: false, violations: [{ rule: "826.3", unit: "K" }] })
+  })
+
+  /**
+   * CR 702.16e: "Any damage that would be dealt by sources that have the stated quality to a
+   * permanent or player with protection is prevented." MTG-12 (ordered)'s protection effect is made by
+   * that rule from P's protection from red, not written in the file's effects: — the page
+   * labels it so. The file's own effects are not.
+   */
+  it("protection's prevention effect is made by rule 702.16e; the file's effects are not", () => {
+    const loaded = loadedKey("mtg/MTG-12-ordered-double-first")
+    const d = drive(loaded, "script", [])
+    const made = madeByRules(loaded, d.effects)
+    expect([...made]).toEqual([["P:protection:colors:red", "MTG CR 702.16e"]])
+    const written = d.effects.filter((e) => !made.has(e.id)).map((e) => e.id)
+    expect(written.length).toBeGreaterThan(0)
+    for (const id of written)
+      expect(loaded.document["effects"] ?? []).toContainEqual(expect.objectContaining({ id }))
+  })
+})
+
+describe("the menu's ruleset names", () => {
+  // the menu names a ruleset before its code is loaded: the names must be the rulesets' own
+  it("are each ruleset's own name, in the menu order", () => {
+    expect(offered.map((o) => o.name)).toEqual(offered.map((o) => rulesets.find((r) => r.id === o.id)?.name))
   })
 })

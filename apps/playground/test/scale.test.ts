@@ -7,8 +7,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { eventId, expectedTotal, games, scenario } from "../../cli/test/scale.ts"
-import { rulesets } from "../src/bundled.ts"
+import { loadAllRulesets } from "../src/bundled.ts"
 import { drive, load } from "../src/engine.ts"
+
+const rulesets = await loadAllRulesets()
 
 const sizes = [
   { occurrences: 100_000, effects: 10 },

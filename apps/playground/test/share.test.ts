@@ -1,9 +1,11 @@
 /** Share links: the scenario text and the decisions survive a round trip through the URL hash. */
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import { rulesets } from "../src/bundled.ts"
+import { loadAllRulesets } from "../src/bundled.ts"
 import { drive, load, upgrade } from "../src/engine.ts"
 import { fromHash, pack, toHash, unpack } from "../src/share.ts"
+
+const rulesets = await loadAllRulesets()
 
 describe("share links", () => {
   it("packs and unpacks a text, including non-ASCII", async () => {

@@ -9,6 +9,7 @@
  * object in the view, where prevention never touches it (533.1).
  *
  * @since 0.1.0
+ * @module
  */
 
 /**

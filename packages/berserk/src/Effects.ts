@@ -11,6 +11,7 @@
  * `"prevention"` (split by whether it states an amount, 533.3).
  *
  * @since 0.1.0
+ * @module
  */
 export {
   close,

@@ -8,6 +8,7 @@
  * {@link unavailable} with the reason, never given a made-up text.
  *
  * @since 0.1.0
+ * @module
  */
 
 /**

@@ -22,6 +22,7 @@
  * wounds reach 0 (the core never applies anything to an occurrence at 0).
  *
  * @since 0.1.0
+ * @module
  */
 import { GameEvent, GameView, Policy as P, type Policy, Replacement, Words, Zones } from "@bulwark/core"
 import * as Effects from "./Effects.js"

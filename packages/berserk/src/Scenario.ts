@@ -29,6 +29,7 @@
  * becomes the active player.
  *
  * @since 0.1.0
+ * @module
  */
 import { Amount, GameEvent, GameView, Language, Modifiers, type Replacement, Ruleset } from "@bulwark/core"
 import * as Schema from "effect/Schema"

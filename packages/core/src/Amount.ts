@@ -12,6 +12,7 @@
  *   print `null`).
  *
  * @since 0.1.0
+ * @module
  */
 import * as S from "effect/Schema"
 

@@ -4,6 +4,7 @@
  * so a decision log can be stored, shown, and replayed.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -48,7 +49,8 @@ export interface AllocationTarget {
 }
 
 /**
- * A decision request.
+ * A decision request: one of {@link ChooseEffect}, {@link UseOptional}, {@link Allocate} and
+ * {@link StartingPlayer}, told apart by `_tag`.
  *
  * - `ChooseEffect`: which applicable effect applies next (answer: an effect id);
  * - `UseOptional`: whether to apply a "may" effect, paying its cost if it has one (answer: a
@@ -74,46 +76,109 @@ export interface AllocationTarget {
  * @since 0.1.0
  * @category model
  */
-export type Request =
-  | {
-      readonly _tag: "ChooseEffect"
-      readonly id: string
-      readonly chooser: string
-      readonly options: ReadonlyArray<EffectOption>
-      readonly group: string
-      readonly tier: string
-      readonly rule: string
-    }
-  | {
-      readonly _tag: "UseOptional"
-      readonly id: string
-      readonly chooser: string
-      readonly effect: string
-      readonly label: string
-      readonly rule: string
-    }
-  | {
-      readonly _tag: "Allocate"
-      readonly id: string
-      readonly chooser: string
-      readonly effect: string
-      readonly label: string
-      readonly points: number
-      readonly targets: ReadonlyArray<AllocationTarget>
-      readonly rule: string
-      /**
-       * `"occurrences"`: not points of damage but which occurrence a use-limited effect applies
-       * to (each target's `max` is 1; the answer puts 1 on the chosen one). Absent: points.
-       */
-      readonly of?: "occurrences" | undefined
-    }
-  | {
-      readonly _tag: "StartingPlayer"
-      readonly id: string
-      readonly chooser: string
-      readonly options: ReadonlyArray<string>
-      readonly rule: string
-    }
+export type Request = ChooseEffect | UseOptional | Allocate | StartingPlayer
+
+/**
+ * A {@link Request} for which applicable effect applies next (answer: an effect id of `options`).
+ *
+ * @example
+ * ```ts
+ * import type { Decision } from "@bulwark/core"
+ * const r: Decision.ChooseEffect = {
+ *   _tag: "ChooseEffect", id: "d1", chooser: "nap", group: "z", tier: "any",
+ *   options: [{ effect: "shield", label: "Prevent the next 2 damage" }], rule: "MTG CR 616.1"
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface ChooseEffect {
+  readonly _tag: "ChooseEffect"
+  readonly id: string
+  readonly chooser: string
+  readonly options: ReadonlyArray<EffectOption>
+  readonly group: string
+  readonly tier: string
+  readonly rule: string
+}
+
+/**
+ * A {@link Request} whether to apply a "may" effect, paying its cost if it has one (answer: a
+ * boolean).
+ *
+ * @example
+ * ```ts
+ * import type { Decision } from "@bulwark/core"
+ * const r: Decision.UseOptional = {
+ *   _tag: "UseOptional", id: "d1", chooser: "bob", effect: "barrier",
+ *   label: "Arcane Barrier 2", rule: "FaB 8.3.15a"
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface UseOptional {
+  readonly _tag: "UseOptional"
+  readonly id: string
+  readonly chooser: string
+  readonly effect: string
+  readonly label: string
+  readonly rule: string
+}
+
+/**
+ * A {@link Request} for how a limited prevention's `points` are split among occurrences (answer:
+ * occurrence id → points, adding up to `points`, each at most its target's `max`); with
+ * `of: "occurrences"`, which occurrence a use-limited effect applies to (answer: 1 on it).
+ *
+ * @example
+ * ```ts
+ * import type { Decision } from "@bulwark/core"
+ * const r: Decision.Allocate = {
+ *   _tag: "Allocate", id: "d1", chooser: "nap", effect: "shield", label: "Prevent 3", points: 3,
+ *   targets: [{ occurrence: "a", subject: "bear", max: 2 }, { occurrence: "b", subject: "elf", max: 2 }],
+ *   rule: "MTG CR 615.7"
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface Allocate {
+  readonly _tag: "Allocate"
+  readonly id: string
+  readonly chooser: string
+  readonly effect: string
+  readonly label: string
+  readonly points: number
+  readonly targets: ReadonlyArray<AllocationTarget>
+  readonly rule: string
+  /**
+   * `"occurrences"`: not points of damage but which occurrence a use-limited effect applies
+   * to (each target's `max` is 1; the answer puts 1 on the chosen one). Absent: points.
+   */
+  readonly of?: "occurrences" | undefined
+}
+
+/**
+ * A {@link Request} for which player starts applying effects (answer: a player id of `options`).
+ *
+ * @example
+ * ```ts
+ * import type { Decision } from "@bulwark/core"
+ * const r: Decision.StartingPlayer = {
+ *   _tag: "StartingPlayer", id: "d1", chooser: "ap", options: ["ap", "nap"], rule: "FaB 6.5.1"
+ * }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface StartingPlayer {
+  readonly _tag: "StartingPlayer"
+  readonly id: string
+  readonly chooser: string
+  readonly options: ReadonlyArray<string>
+  readonly rule: string
+}
 
 /**
  * An answer: an effect id or player id (string), a yes/no (boolean), or an allocation

@@ -3,6 +3,7 @@
  * is a thrown string, and a failed resolution changes nothing the caller holds.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 

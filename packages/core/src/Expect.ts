@@ -10,6 +10,7 @@
  * actual message contains it. Every difference is reported with its path and both values.
  *
  * @since 0.1.0
+ * @module
  */
 import type * as Ruleset from "./Ruleset.js"
 

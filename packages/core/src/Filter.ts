@@ -8,6 +8,7 @@
  * name, so effects stay serialisable.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"

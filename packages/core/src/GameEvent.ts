@@ -11,6 +11,7 @@
  * An occurrence whose amount is 0 does not happen: nothing can resurrect it.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
@@ -74,7 +75,7 @@ export const Occurrence = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type Occurrence = typeof Occurrence.Type
+export interface Occurrence extends Schema.Schema.Type<typeof Occurrence> {}
 
 /**
  * Schema of a batch of simultaneous occurrences.
@@ -107,7 +108,7 @@ export const GameEvent = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type GameEvent = typeof GameEvent.Type
+export interface GameEvent extends Schema.Schema.Type<typeof GameEvent> {}
 
 /**
  * Builds an event from its occurrences.

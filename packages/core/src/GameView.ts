@@ -8,6 +8,7 @@
  * effect's source, say) supplies a `commit` function that returns a new view.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
@@ -83,7 +84,7 @@ export const GameObject = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type GameObject = typeof GameObject.Type
+export interface GameObject extends Schema.Schema.Type<typeof GameObject> {}
 
 /**
  * Schema of the whole view: players in turn (seating) order, the active (turn) player and the
@@ -117,7 +118,7 @@ export const GameView = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type GameView = typeof GameView.Type
+export interface GameView extends Schema.Schema.Type<typeof GameView> {}
 
 /**
  * Builds a view. Every player in `players` gets a player object (with empty props) unless

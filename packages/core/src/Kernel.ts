@@ -2,10 +2,16 @@
  * The kernel: the one resolution algorithm, as a pure, synchronous step machine over plain data.
  *
  * {@link start} runs a resolution until it is finished or needs a decision; {@link resume}
- * continues it with an answer. A pending state is plain data: it can be stored (an online game
- * waiting on a player), resumed any number of times (search strategies branch on it), and is
- * never changed by `resume`, which works on a copy. Nothing here allocates an Effect; the
- * `Resolver` module wraps the kernel with choosers and services.
+ * continues it with an answer. A pending {@link State} is a value: it can be resumed any number
+ * of times (search strategies branch on it) and is never changed by `resume`, which works on a
+ * copy. It is not what a server stores: it holds the ruleset's policies (functions) and the
+ * kernel's indexes. What is stored — plain JSON — is the resolution's inputs (rules id, event,
+ * ledger, view) and the answers so far as a `Decision.Stored` record ({@link State.log} through
+ * `Decision.store`, which names the ruleset, its rules version and the record format); after a
+ * restart {@link restore} decodes that record and brings the pending step back exactly, and
+ * refuses one of another ruleset or rules version. The guide "a pending resolution stored across
+ * a server restart" (docs/guides/stored-pending.md) is that loop in full. Nothing here allocates
+ * an Effect; the `Resolver` module wraps the kernel with choosers and services.
  *
  * The algorithm, for one event (a batch of occurrences); each step is told in full at the top of the
  * internal module that does it (`internal/kernel/`):
@@ -32,6 +38,7 @@
  * `proposed + modified − prevented = amount`.
  *
  * @since 0.1.0
+ * @module
  */
 import type * as Decision from "./Decision.js"
 import type * as Errors from "./Errors.js"
@@ -197,13 +204,15 @@ export type Step =
   | { readonly _tag: "Pending"; readonly request: Decision.Request; readonly state: State }
   | { readonly _tag: "Failed"; readonly error: Errors.ResolveError }
 
-/** The brand of a {@link State}: a type only, so a state stays plain data (JSON, `structuredClone`). */
+/** The brand of a {@link State}: a type only, nothing at run time. */
 declare const TypeId: unique symbol
 
 /**
- * A resolution in progress, as plain data: pass it back to {@link resume}. Its working parts are
- * the kernel's own and are not part of the type; what a caller may read is below. A state is
- * only made by the kernel (`start`, `resume`, `restore`).
+ * A resolution in progress: pass it back to {@link resume}. Its working parts are the kernel's
+ * own and are not part of the type; what a caller may read is below. A state is only made by the
+ * kernel (`start`, `resume`, `restore`). It holds the ruleset's policies (`rules`, functions) and
+ * an index, so it is not JSON: to keep a resolution across a restart, store its inputs and
+ * `Decision.store(rules, state.log)`, and bring it back with {@link restore}.
  *
  * @example
  * ```ts

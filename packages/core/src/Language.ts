@@ -22,6 +22,7 @@
  * field its own way).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"

@@ -8,6 +8,7 @@
  * amounts.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
@@ -47,7 +48,7 @@ export const EffectState = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type EffectState = typeof EffectState.Type
+export interface EffectState extends Schema.Schema.Type<typeof EffectState> {}
 
 /**
  * Schema of a ledger: the effects (in the order they were created) and their states by id.
@@ -77,7 +78,7 @@ export const Ledger = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type Ledger = typeof Ledger.Type
+export interface Ledger extends Schema.Schema.Type<typeof Ledger> {}
 
 /**
  * The ledger with no effects.

@@ -9,6 +9,7 @@
  * - {@link closest}: the "did you mean" of an unknown name, by edit distance.
  *
  * @since 0.1.0
+ * @module
  */
 
 // Characters that print as nothing or as a plain space, or that reorder text: C0/C1 controls

@@ -17,6 +17,7 @@
  * {@link Results}), built from one {@link Rules} value with {@link layer}.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"

@@ -13,6 +13,7 @@
  * resolver never asks "does it have keyword X".
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Amount from "./Amount.js"
@@ -61,7 +62,7 @@ export const Watch = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type Watch = typeof Watch.Type
+export interface Watch extends Schema.Schema.Type<typeof Watch> {}
 
 /**
  * Where a template takes an id from: the occurrence's subject or source, the effect's
@@ -167,7 +168,7 @@ export const Template = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type Template = typeof Template.Type
+export interface Template extends Schema.Schema.Type<typeof Template> {}
 
 /**
  * How much a prevention prevents and how long it lasts:
@@ -318,6 +319,12 @@ export const Action: Schema.Codec<Action> = Schema.Union([
  *   source left its zone does not apply"); `requiresSourceInPlay`: the source must be in play,
  *   where the ruleset's zones (`Policy.Rules.zones`) say objects are (the battlefield, the arena,
  *   the board) — the keywords and abilities of an object, written once for every game;
+ * - `sameObjects`: the objects it is bound to as they were when it was created (core `Identity.bind`,
+ *   MTG 400.7, FaB 3.0.9, Riftbound 124): per named recipient (`subject`) and source (`source`),
+ *   the number of zone changes that had made a new object of it then. It does not apply to an
+ *   occurrence whose subject or source has since become a new object (the trace's reason
+ *   `newObject`). Unlike a `condition` it reads only the objects' identity, never the event, so it
+ *   holds or fails the same whatever the amount and in whatever order effects apply;
  * - `optional`: a "may" effect: its controller decides each time it could apply; declining does
  *   not use it up nor count toward its limit;
  * - `cost`: an occurrence resolved first, as a sub-event that can itself be replaced (pay
@@ -354,6 +361,12 @@ export const Replacement = Schema.Struct({
   watch: Watch,
   action: Action,
   condition: Schema.optionalKey(Filter.Condition),
+  sameObjects: Schema.optionalKey(
+    Schema.Struct({
+      subject: Schema.optionalKey(Schema.Record(Schema.String, Amount.Schema)),
+      source: Schema.optionalKey(Schema.Record(Schema.String, Amount.Schema))
+    })
+  ),
   requiresSourceIn: Schema.optionalKey(Schema.Array(Schema.String)),
   requiresSourceInPlay: Schema.optionalKey(Schema.Boolean),
   optional: Schema.optionalKey(Schema.Boolean),
@@ -387,7 +400,7 @@ export const Replacement = Schema.Struct({
  * @since 0.1.0
  * @category model
  */
-export type Replacement = typeof Replacement.Type
+export interface Replacement extends Schema.Schema.Type<typeof Replacement> {}
 
 /**
  * Whether an effect is a prevention effect (the only kind "can't be prevented" touches).

@@ -15,6 +15,7 @@
  * resolver does not change, and a failed resolution returns no new ones.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"

@@ -13,6 +13,7 @@
  *   citation can show its text next to its number ({@link sentences}).
  *
  * @since 0.1.0
+ * @module
  */
 import type * as Trace from "./Trace.js"
 

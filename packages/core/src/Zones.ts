@@ -21,6 +21,7 @@
  * 3. Without zones (a ruleset that states none), every zone is both: nothing changes.
  *
  * @since 0.1.0
+ * @module
  */
 import * as GameView from "./GameView.js"
 

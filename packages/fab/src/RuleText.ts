@@ -6,6 +6,7 @@
  * rules the package cites are here; the Comprehensive Rules are Legend Story Studios'.
  *
  * @since 0.1.0
+ * @module
  */
 
 /**

@@ -3,6 +3,7 @@
  * an occurrence changes the game (8.5.3 deal, 8.5.4 destroy, 8.5.31 pay).
  *
  * @since 0.1.0
+ * @module
  */
 import { GameEvent, GameView, Identity, Policy, Words, Zones } from "@bulwark/core"
 import { arena, Category, Family, predicates } from "./Effects.js"

@@ -25,6 +25,7 @@
  * kind: `physical`, `arcane`, or none (generic).
  *
  * @since 0.1.0
+ * @module
  */
 import { Amount, GameEvent, GameView, Language, Modifiers, type Ruleset } from "@bulwark/core"
 import * as Schema from "effect/Schema"

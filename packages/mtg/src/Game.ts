@@ -12,6 +12,7 @@
  *   `defense`, `attachedTo`, `protection` (see the `Protection` module).
  *
  * @since 0.1.0
+ * @module
  */
 import { GameEvent, GameView, Identity, type Language, Policy, Zones } from "@bulwark/core"
 

@@ -21,6 +21,7 @@
  * `|keep:auras` (this instance doesn't remove Auras — 702.16n).
  *
  * @since 0.1.0
+ * @module
  */
 import { type Filter, GameView, type Replacement } from "@bulwark/core"
 import * as Effects from "./Effects.js"

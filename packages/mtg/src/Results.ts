@@ -16,6 +16,7 @@
  * controller life (120.3d and 120.3f together).
  *
  * @since 0.1.0
+ * @module
  */
 import { type Filter, GameEvent, GameView, type Policy } from "@bulwark/core"
 import * as Game from "./Game.js"

@@ -6,6 +6,7 @@
  * Comprehensive Rules are Wizards of the Coast's.
  *
  * @since 0.1.0
+ * @module
  */
 
 /**

@@ -4,8 +4,9 @@
  * `Policy.Rules` value.
  *
  * @since 0.1.0
+ * @module
  */
-import { type GameView, Policy, Words } from "@bulwark/core"
+import { type Filter, type GameView, Policy, Words } from "@bulwark/core"
 import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
 import * as Protection from "./Protection.js"
@@ -108,7 +109,11 @@ export const assignment: Policy.AssignmentPolicy = Policy.recipientControllerAll
  * @since 0.1.0
  * @category predicates
  */
-export const predicates = { ...Protection.predicates, ...Results.predicates, ...Effects.predicates }
+export const predicates: Filter.Predicates = {
+  ...Protection.predicates,
+  ...Results.predicates,
+  ...Effects.predicates
+}
 
 /**
  * The rules text this package implements (also `rules.rulesVersion`, and the ruleset's).

@@ -26,6 +26,7 @@
  * effects: in the ledger from the start, and added when an `update` gives protection).
  *
  * @since 0.1.0
+ * @module
  */
 import { Amount, Ruleset as CoreRuleset, GameEvent, GameView, Language } from "@bulwark/core"
 import * as Result from "effect/Result"

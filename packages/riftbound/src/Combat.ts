@@ -17,6 +17,7 @@
  * they can be tested and reused without a game view.
  *
  * @since 0.1.0
+ * @module
  */
 import type { Chooser, GameView, Ledger, Policy } from "@bulwark/core"
 import type * as Rules from "./Rules.js"

@@ -6,6 +6,7 @@
  * playground). Only the rules the package cites are here; the Core Rules are Riot Games'.
  *
  * @since 0.1.0
+ * @module
  */
 
 /**

@@ -12,6 +12,7 @@
  * generated format-1 files against outcomes frozen before the change).
  *
  * @since 0.1.0
+ * @module
  */
 import * as Result from "effect/Result"
 import { type Document, isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, type YAMLMap } from "yaml"

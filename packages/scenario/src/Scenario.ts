@@ -32,6 +32,7 @@
  * reported instead of guessed.
  *
  * @since 0.1.0
+ * @module
  */
 import type { Chooser, Decision, Expect, Kernel, Ruleset } from "@bulwark/core"
 import type * as Result from "effect/Result"

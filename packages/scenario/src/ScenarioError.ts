@@ -5,6 +5,7 @@
  * as `\u{…}` escapes (core `Names.visible`), so two ids that look the same never read the same.
  *
  * @since 0.1.0
+ * @module
  */
 import { Names } from "@bulwark/core"
 import * as Schema from "effect/Schema"

@@ -25,6 +25,7 @@
  * mistake gives one problem, with a "did you mean" where a name is close to a known one.
  *
  * @since 0.1.0
+ * @module
  */
 import type { Errors, Language, Ruleset } from "@bulwark/core"
 import type * as Result from "effect/Result"

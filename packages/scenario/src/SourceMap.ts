@@ -3,6 +3,7 @@
  * and column, so that every error can point at the line to fix.
  *
  * @since 0.1.0
+ * @module
  */
 import {
   isMap,

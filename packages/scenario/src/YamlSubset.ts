@@ -18,6 +18,7 @@
  * `1e3`), nesting deeper than asked — sends the whole text to the full parser.
  *
  * @since 0.1.0
+ * @module
  */
 
 /** Thrown inside the reader when the text leaves the subset; never escapes {@link read}. */
