@@ -10,6 +10,7 @@ import {
   Expect,
   Kernel,
   Ledger,
+  Modifiers,
   type Replacement,
   Ruleset,
   type Trace,
@@ -223,6 +224,8 @@ export const drive = (
       }
       case "Advance":
         ledger = Ledger.advance(ledger, step.boundary)
+        // as the core runner does: the modifiers of a number property that last until then end
+        view = Modifiers.advance(view, step.boundary)
         entries.push({
           step: i,
           record: noteOf(`time passes: ${Words.spaced(step.boundary)}`, "effects that last until then end")

@@ -31,7 +31,7 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, GameEvent, GameView, Language, type Replacement, Ruleset } from "@bulwark/core"
+import { Amount, GameEvent, GameView, Language, Modifiers, type Replacement, Ruleset } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
@@ -204,14 +204,25 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
     cardAt(target, `${at}.to${typeof a.to === "string" ? "" : `[${t}]`}`)
     const objId = targets.length === 1 ? a.id : `${a.id}:${target}`
     if (targets.length > 1) claim(objId, `${at}.to[${t}]`)
-    let strength = base as number
-    const applied: Array<string> = []
+    // the attack's strength with its modifiers, in the order written (core Modifiers' layer:
+    // a doubling adds the strength as it is then)
+    let scratch = GameView.make({
+      players: [],
+      activePlayer: view.activePlayer,
+      objects: [{ id: objId, kind: "object", props: { strength: base as number } }]
+    })
     for (const m of modifiers) {
       if (!Effects.modifies(view, m, { target, source: a.from, kinds: tags })) continue
-      strength += m.value
-      applied.push(`${m.value >= 0 ? "+" : ""}${m.value} (${m.id})`)
+      scratch = Modifiers.add(scratch, {
+        id: m.id,
+        to: [objId],
+        prop: "strength",
+        plus: m.value,
+        times: m.times
+      })
     }
-    strength = Math.max(0, strength)
+    const applied = Modifiers.of(scratch, objId).map((x) => `${x.delta >= 0 ? "+" : ""}${x.delta} (${x.id})`)
+    const strength = Math.max(0, Modifiers.value(scratch, objId, "strength"))
     Object.assign(said, {
       [`id${t}`]: objId,
       [`kind${t}`]: kind,
@@ -284,6 +295,8 @@ export const language: Language.Language = {
   players: { fields: {} },
   objects: { fields: cardFields, defaultZone: "battlefield", make: card, effects: keywords },
   effects: {
+    // «+N к силе», «сила удваивается» of a card: core's one modifier of a number property
+    [Modifiers.KIND]: Modifiers.effectKind,
     prevent: Language.effectKind({
       summary: "«Эффект предотвращения» (533): prevent N wounds, or all",
       options: Effects.PreventOptions,

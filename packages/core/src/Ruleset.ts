@@ -22,6 +22,7 @@ import type * as GameView from "./GameView.js"
 import * as Kernel from "./Kernel.js"
 import type * as Language from "./Language.js"
 import * as Ledger from "./Ledger.js"
+import * as Modifiers from "./Modifiers.js"
 import * as Names from "./Names.js"
 import type * as Policy from "./Policy.js"
 import type * as Trace from "./Trace.js"
@@ -63,7 +64,8 @@ export interface QueryContext {
  * One step of a compiled scenario:
  *
  * - `Event`: resolve an event (the ledger and view carry over to the next step);
- * - `Advance`: cross a time boundary (`Ledger.advance`);
+ * - `Advance`: cross a time boundary (`Ledger.advance`, and `Modifiers.advance` ends the modifiers
+ *   that last until it);
  * - `AddEffects`: effects created now (a spell resolving);
  * - `Update`: the game changes outside any event (a creature changes colour, leaves play);
  * - `Query`: ask the ruleset something (legality, an assignment preview); the answer is put in the
@@ -708,6 +710,7 @@ const applySimple = (acc: Acc, step: Exclude<Step, { _tag: "Event" } | { _tag: "
   switch (step._tag) {
     case "Advance":
       acc.ledger = Ledger.advance(acc.ledger, step.boundary)
+      acc.view = Modifiers.advance(acc.view, step.boundary)
       acc.trace.push({
         _tag: "Note",
         text: `time passes: ${Words.spaced(step.boundary)}`,

@@ -27,7 +27,7 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, GameEvent, GameView, Language, type Ruleset } from "@bulwark/core"
+import { Amount, GameEvent, GameView, Language, Modifiers, type Ruleset } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
@@ -74,7 +74,8 @@ const attack = Language.stepKind({
     defenders: opt(Schema.Array(Id))
   }),
   compile: (a, ctx): ReadonlyArray<Ruleset.Step> => {
-    const atk = GameView.get(ctx.view, a.attack)
+    // the attack as the steps so far leave it: a "gets +N{p}" modifier (core Modifiers) counts
+    const atk = GameView.get(ctx.current ?? ctx.view, a.attack)
     if (atk === undefined) ctx.invalid(`${ctx.path}.attack`, `unknown object ${JSON.stringify(a.attack)}`)
     // an attack-target that has ceased to exist, or is not living, is dealt nothing and no
     // hit-event is generated (7.5.2b, 8.5.3c): decided when the damage resolves (`fails`)
@@ -228,6 +229,8 @@ export const language: Language.Language = {
     })
   },
   effects: {
+    // "gets +N{p}" / "gains +N{p}" (1.4.3d): core's one modifier of a number property
+    [Modifiers.KIND]: Modifiers.effectKind,
     preventNextTime: Language.effectKind({
       summary: "the next time … would be dealt damage, prevent it (6.4.10b)",
       options: Effects.PreventNextTimeOptions,

@@ -29,19 +29,25 @@
  *   the default zone is `board`;
  * - effect kinds (each the constructor of the same name in {@link Effects}): `prevent`,
  *   `preventNext`, `double`, `modify`, `cantBeDealtDamage`, `bonusDamage`, `saveFromDeath`,
- *   `replacement`;
+ *   `replacement`; and core's `modifyProperty` (`Modifiers`): "+N Might this turn" (`prop: might,
+ *   plus: N`) and Double (`times: 2`: "increases by the current value", fixed then, 432.1);
  * - step kind `combat`: combat damage assignment (465.2.c), validated (query `<id>`), then dealt
  *   (event `<id>`); step kind `combatDamage`: both sides' assignments, each validated against
  *   its side's current Might (query `<id>`), dealt at once (event `<id>`, 465.2.c.1.a), then the
  *   Combat Cleanup (events `<id>.kill`, `<id>.heal` and `<id>.recall`, 323.5, 466.1.a); step kind `cleanup`:
  *   a Cleanup's kill (event `<id>`, 323.5), written after the event it follows;
  * - questions of a `query` step: `preview`, `minimumLethal`, `validate`, `solve` ({@link Combat});
+ *   `preview` and `minimumLethal` take the unit's `role` (`attacker`: its Assault counts,
+ *   `defender`: its Shield); `validate` and `solve` take the `attackers`, whose summed Might is the
+ *   total (465.2.a) and with whom the units are in combat — the same Might as the `combat` and
+ *   `combatDamage` steps read;
  * - `advance: endOfCombat | endOfTurn`: the Special Cleanup first (466.1.a, 317.2.a): units with
  *   lethal damage are killed (event `<boundary>.<n>.kill`, 323.5), then all units are healed (one
  *   `heal` event `<boundary>.<n>.heal`, 466.1.a.1, 317.2.b), then time passes (317.2.c); `n` is
  *   the index of the `advance` step;
  * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
- *   (its `lethal` is recomputed);
+ *   (its `lethal` is recomputed); `inCombat: attacker | defender` designates it before the damage
+ *   step (a showdown: its Assault / Shield applies until its `combatDamage` ends, 466.7.a);
  * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
  *   `recall`, `stun`), `draw` and `score`; an occurrence of kind `cost` is a cost (its outcome
  *   says whether it was `paid`, 357.2.a); a game action that names no `amount` happens once.
@@ -49,7 +55,17 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, Errors, Filter, GameEvent, GameView, Language, Ruleset, Zones } from "@bulwark/core"
+import {
+  Amount,
+  Errors,
+  Filter,
+  GameEvent,
+  GameView,
+  Language,
+  Modifiers,
+  Ruleset,
+  Zones
+} from "@bulwark/core"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Combat from "./Combat.js"
@@ -274,16 +290,24 @@ const combat = Language.stepKind({
           if (!here(d)) gone[d] = "no longer defending: no damage is assigned to it (465.2.c)"
         // the amount to assign: the attackers' summed Might (465.2.c; below 0 counts as 0,
         // 143.2.b); with every attacker gone, 0 (465.1: nothing is assigned)
+        // RB-19: each unit's Might as in combat — Assault while attacking (807.1.c), Shield while
+        // defending (814.1.c) — the same as `combatDamage` and the questions given the roles
+        const inCombat = asInCombat(q.view, attacking, defending)
         const total =
           c.total ??
-          (attackers.length > 0 ? attacking.reduce((n, a) => n + Rules.mightOf(q.view, a), 0) : sum(c.assign))
-        const v = Combat.validateAssignment(combatContext(q), {
-          total,
-          units: defending,
-          assign: c.assign,
-          roles: c.roles,
-          ignoreBackline: c.ignoreBackline
-        })
+          (attackers.length > 0
+            ? attacking.reduce((n, a) => n + Rules.mightOf(inCombat, a), 0)
+            : sum(c.assign))
+        const v = Combat.validateAssignment(
+          { ...combatContext(q), view: inCombat },
+          {
+            total,
+            units: defending,
+            assign: c.assign,
+            roles: c.roles,
+            ignoreBackline: c.ignoreBackline
+          }
+        )
         if (Result.isFailure(v)) return Result.fail(v.failure)
         if (!v.success.legal)
           return Result.fail(
@@ -430,6 +454,40 @@ const designate =
       }
       return out
     })
+
+/** Each unit's `lethal` as its current Might and marked damage make it (142.4.b). */
+const relethal = (view: GameView.GameView): GameView.GameView =>
+  GameView.batch(view, (d) => {
+    let out = d
+    for (const o of unitsOf(d)) {
+      const lethal = Rules.isLethal(num(o.props.might), num(o.props.damage))
+      if (o.props.lethal !== lethal) out = GameView.setObject(out, { ...o, props: { ...o.props, lethal } })
+    }
+    return out
+  })
+
+/**
+ * The view with the units designated as in combat (807.1.c, 814.1.c): what a question or a
+ * one-sided `combat` step reads when it is given the units' roles (RB-19: a unit's Might is the
+ * same whichever way the combat is stated). A unit already designated keeps its Might.
+ */
+const asInCombat = (
+  view: GameView.GameView,
+  attackers: ReadonlyArray<string>,
+  defenders: ReadonlyArray<string>
+): GameView.GameView =>
+  designate(
+    [...attackers.map((u) => [u, "attacker"] as const), ...defenders.map((u) => [u, "defender"] as const)],
+    true
+  )(view)
+
+/** A question's view with its unit in the role it is given (`undefined`: as the view has it). */
+const withRole = (view: GameView.GameView, unit: string, role: Role | undefined): GameView.GameView =>
+  role === undefined
+    ? view
+    : asInCombat(view, role === "attacker" ? [unit] : [], role === "defender" ? [unit] : [])
+
+const CombatRole = opt(Schema.Literals(["attacker", "defender"]))
 
 const combatDamage = Language.stepKind({
   summary:
@@ -631,35 +689,60 @@ const Order = opt(Ids)
 
 const preview = Language.queryKind({
   summary: "the damage an input assigned to a unit becomes, and whether it is lethal (465.2.c.5)",
-  schema: Schema.Struct({ unit: Id, input: Count, order: Order }),
+  schema: Schema.Struct({ unit: Id, input: Count, order: Order, role: CombatRole }),
   compile: (p, ctx) => {
     checkUnits(ctx, [p.unit], `${ctx.path}.unit`)
-    return (q) => Result.map(Combat.preview(combatContext(q), p.unit, p.input, { order: p.order }), toJson)
+    return (q) =>
+      Result.map(
+        Combat.preview({ ...combatContext(q), view: withRole(q.view, p.unit, p.role) }, p.unit, p.input, {
+          order: p.order
+        }),
+        toJson
+      )
   }
 })
 
 const minimumLethal = Language.queryKind({
   summary: "the least input whose applied value is lethal (465.2.c.4.a)",
-  schema: Schema.Struct({ unit: Id, order: Order }),
+  schema: Schema.Struct({ unit: Id, order: Order, role: CombatRole }),
   compile: (m, ctx) => {
     checkUnits(ctx, [m.unit], `${ctx.path}.unit`)
-    return (q) => Result.map(Combat.minimumLethalInput(combatContext(q), m.unit, { order: m.order }), toJson)
+    return (q) =>
+      Result.map(
+        Combat.minimumLethalInput({ ...combatContext(q), view: withRole(q.view, m.unit, m.role) }, m.unit, {
+          order: m.order
+        }),
+        toJson
+      )
   }
 })
 
 const validate = Language.queryKind({
   summary: "every violation of a proposed combat damage assignment (465.2.c)",
-  schema: Schema.Struct(assignment),
+  schema: Schema.Struct({ ...assignment, attackers: opt(Ids) }),
   compile: (v, ctx) => {
-    const defenders = unitsOr(ctx, v.units, ctx.view.activePlayer, `${ctx.path}.units`)
+    const attackers = v.attackers ?? []
+    checkUnits(ctx, attackers, `${ctx.path}.attackers`)
+    const first = attackers[0]
+    const by =
+      first === undefined
+        ? ctx.view.activePlayer
+        : (GameView.controllerOf(ctx.view, first) ?? ctx.view.activePlayer)
+    const defenders = unitsOr(ctx, v.units, by, `${ctx.path}.units`)
     checkUnits(ctx, defenders, `${ctx.path}.units`)
     checkUnits(ctx, Object.keys(v.assign), `${ctx.path}.assign`)
-    return (q) =>
-      Result.map(
+    return (q) => {
+      // RB-19: given the attackers, the units are in combat (Assault, Shield) and the total is
+      // the attackers' summed Might (465.2.a)
+      const view = attackers.length === 0 ? q.view : asInCombat(q.view, attackers, defenders)
+      const total =
+        v.total ??
+        (attackers.length > 0 ? attackers.reduce((n, a) => n + Rules.mightOf(view, a), 0) : sum(v.assign))
+      return Result.map(
         Combat.validateAssignment(
-          combatContext(q),
+          { ...combatContext(q), view },
           {
-            total: v.total ?? sum(v.assign),
+            total,
             units: defenders,
             assign: v.assign,
             roles: v.roles,
@@ -667,34 +750,51 @@ const validate = Language.queryKind({
           },
           v.orders ?? {}
         ),
-        toJson
+        (r) => toJson(attackers.length === 0 ? r : { total, ...r })
       )
+    }
   }
 })
 
 const solve = Language.queryKind({
   summary: "a legal combat damage assignment, or a best one for a goal (465.2.c)",
   schema: Schema.Struct({
-    total: Count,
+    total: opt(Count),
+    attackers: opt(Ids),
     units: opt(Language.SelectorSchema),
     goal: opt(Schema.Literals(["legal", "killMost"])),
     orders: opt(Orders),
     ignoreBackline: opt(Schema.Boolean)
   }),
   compile: (v, ctx) => {
-    const defenders = unitsOr(ctx, v.units, ctx.view.activePlayer, `${ctx.path}.units`)
+    const attackers = v.attackers ?? []
+    checkUnits(ctx, attackers, `${ctx.path}.attackers`)
+    if (v.total === undefined && attackers.length === 0)
+      ctx.invalid(ctx.path, "a solve needs a `total` or the `attackers` whose summed Might it is (465.2.a)")
+    const first = attackers[0]
+    const by =
+      first === undefined
+        ? ctx.view.activePlayer
+        : (GameView.controllerOf(ctx.view, first) ?? ctx.view.activePlayer)
+    const defenders = unitsOr(ctx, v.units, by, `${ctx.path}.units`)
     checkUnits(ctx, defenders, `${ctx.path}.units`)
-    return (q) =>
-      Result.map(
-        Combat.solveAssignment(combatContext(q), {
-          total: v.total,
-          units: defenders,
-          goal: v.goal,
-          ignoreBackline: v.ignoreBackline,
-          orders: v.orders
-        }),
-        toJson
+    return (q) => {
+      const view = attackers.length === 0 ? q.view : asInCombat(q.view, attackers, defenders)
+      const total = v.total ?? attackers.reduce((n, a) => n + Rules.mightOf(view, a), 0)
+      return Result.map(
+        Combat.solveAssignment(
+          { ...combatContext(q), view },
+          {
+            total,
+            units: defenders,
+            goal: v.goal,
+            ignoreBackline: v.ignoreBackline,
+            orders: v.orders
+          }
+        ),
+        (r) => toJson(attackers.length === 0 ? r : { total, ...r })
       )
+    }
   }
 })
 
@@ -732,6 +832,13 @@ const updateUnit = (
   change: Readonly<Record<string, unknown>>
 ): GameView.GameObject => {
   const props = { ...o.props }
+  // designated an attacker / a defender now (a showdown before the damage step): its Assault /
+  // Shield applies (807.1.c, 814.1.c) until its combat ends (466.7.a)
+  const role = change.inCombat as Role | undefined
+  if (role !== undefined && props[role] !== true) {
+    props.might = num(props.might) + Rules.combatBonus(o, role)
+    props[role] = true
+  }
   if (change.might !== undefined) props.might = change.might as number
   if (change.damage !== undefined) props.damage = change.damage as number
   if (change.order !== undefined) props.order = change.order as ReadonlyArray<string>
@@ -782,6 +889,9 @@ export const language: Language.Language = {
   players: { fields: {} },
   objects: { fields: objectFields, defaultZone: "board", make: objectOf },
   effects: {
+    // "+N Might this turn", "Double a unit's Might" (432.1): core's one modifier of a number
+    // property, its unit's lethal recomputed
+    [Modifiers.KIND]: Modifiers.effectKindThen(relethal),
     prevent: Language.effectKind({
       summary: "Prevent (437): the next N damage to a unit, or all of it (Prevent All)",
       options: Effects.PreventOptions,
@@ -834,7 +944,8 @@ export const language: Language.Language = {
       assault: opt(Keyword),
       shield: opt(Keyword),
       stunned: opt(Schema.Boolean),
-      exhausted: opt(Schema.Boolean)
+      exhausted: opt(Schema.Boolean),
+      inCombat: CombatRole
     },
     apply: updateUnit,
     // a zone change to or from a Non-Board Zone makes a new object (124, `Rules.moveTo`)

@@ -194,7 +194,8 @@ export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement =>
 
 /**
  * The options of {@link strengthModifier}: `value` (added to the attack's strength; below 0
- * lowers it), `to` (the attacks' targets it matches: card ids or a selector; default every
+ * lowers it), `times` (the strength multiplied: `times: 2` doubles it, before `value` is added —
+ * core `Modifiers`' arithmetic), `to` (the attacks' targets it matches: card ids or a selector; default every
  * target), `from` and `kinds` (the attacker and the attack's kinds, see {@link fromOf}),
  * `duration`, `label`.
  *
@@ -209,7 +210,8 @@ export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement =>
  */
 export const StrengthModifierOptions = Schema.Struct({
   ...Language.pick("to", "from", "kinds", "duration", "label"),
-  value: Amount.SignedSchema
+  value: Schema.optionalKey(Amount.SignedSchema),
+  times: Schema.optionalKey(Amount.Schema)
 })
 
 /**
@@ -230,7 +232,10 @@ export const StrengthModifierOptions = Schema.Struct({
 export const strengthModifier = (
   o: typeof StrengthModifierOptions.Type
 ): ReadonlyArray<Replacement.Replacement> => {
-  if (!Number.isSafeInteger(o.value)) refuse(o.id, "value", "a strength modifier adds a whole number")
+  if (o.value === undefined && o.times === undefined)
+    refuse(o.id, "value", "a strength modifier needs a `value` to add or a factor (`times`)")
+  if (o.value !== undefined && !Number.isSafeInteger(o.value))
+    refuse(o.id, "value", "a strength modifier adds a whole number")
   fromOf(o.id, o.from, o.kinds)
   toFilterOf(o.id, o.to)
   return []

@@ -13,6 +13,7 @@ import {
   GameView,
   Language,
   Ledger,
+  Modifiers,
   type Replacement,
   Ruleset,
   type Words
@@ -218,6 +219,17 @@ export const compile = (
       language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects),
       "objects"
     )
+    // a modifier of a number property (core Modifiers) changes the starting view, not the ledger
+    for (const e of body.effects) {
+      const k = language.effects[e.kind] as Language.EffectKind
+      if (!Modifiers.isViewKind(k)) continue
+      try {
+        view = k.modifies(e.options as typeof Modifiers.Options.Type, view)
+      } catch (err) {
+        Ruleset.invalid(e.path, errorText(err))
+      }
+      tracked = view
+    }
     const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
     const initial = checked(derived(), "effects")
     // effects a ruleset's step puts into the starting ledger (Riftbound 465.2.d), each id once
@@ -277,6 +289,17 @@ export const compile = (
         case "addEffects": {
           const added = s.value as ReadonlyArray<DecodedEffect>
           push({ _tag: "AddEffects", effects: checked(added.flatMap(makeEffect), path) })
+          // a modifier of a number property is added to the view as it is then (Modifiers.add)
+          for (const e of added) {
+            const k = language.effects[e.kind] as Language.EffectKind
+            if (!Modifiers.isViewKind(k)) continue
+            const options = e.options as typeof Modifiers.Options.Type
+            push({
+              _tag: "Update",
+              label: `${Modifiers.KIND} ${options.id}: ${options.prop}${options.times === undefined ? "" : ` ×${options.times}`}${options.plus === undefined ? "" : ` ${options.plus >= 0 ? "+" : ""}${options.plus}`}${options.duration === undefined ? "" : ` until ${options.duration}`}`,
+              apply: (v) => k.modifies(options, v)
+            })
+          }
           for (const e of added)
             written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
           break
