@@ -229,6 +229,31 @@ const layerOf = (ledger: Ledger): Layer | undefined => (ledger as { readonly [LA
 const SMALL = 32
 
 /**
+ * {@link withStates} for one changed effect (what most resolutions change): the same ledger,
+ * without a map of the one change.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Ledger } from "@bulwark/core"
+ * const l0 = Ledger.make([{ id: "s", label: "Prevent the next 3", controller: "a", category: "prevention",
+ *   watch: { family: "damage" }, action: { _tag: "Prevent", amount: 3, scope: "shield" } }])
+ * Ledger.remaining(Ledger.withState(l0, "s", { remaining: 1, uses: 1, spent: false }), "s") // 1
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const withState = (ledger: Ledger, id: string, st: EffectState): Ledger => {
+  if (ledger.effects.length <= 8 && layerOf(ledger) === undefined) {
+    // a record this small is not a dictionary: its spread is one fast copy
+    const state: Record<string, EffectState> = { ...ledger.state }
+    state[id] = st
+    return { effects: ledger.effects, state }
+  }
+  return withStates(ledger, new Map([[id, st]]))
+}
+
+/**
  * A ledger with some effects' states replaced, built in time proportional to the changes, not
  * to the ledger: its `state` record (an ordinary enumerable property, so JSON, Schema and
  * `Object.entries` see it) is built on first read, and {@link stateOf}, {@link remaining},

@@ -12,6 +12,7 @@ import * as GameEvent from "../../GameEvent.js"
 import type { Outcome, Resolution } from "../../Kernel.js"
 import * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
+import type * as Trace from "../../Trace.js"
 import * as Commit from "./commit.js"
 import { failOf, pushFrame, traceFailed } from "./frame.js"
 import type { Frame, State } from "./state.js"
@@ -154,6 +155,9 @@ export const finishFrame = (s: State): void => {
   }
 }
 
+/** The trace of a resolution run with `trace: false` (shared, frozen). */
+const NO_TRACE: ReadonlyArray<Trace.Record> = Object.freeze([])
+
 /** The summary of a resolution that dealt or prevented nothing (shared, frozen). */
 const NO_DAMAGE: Readonly<Record<string, number>> = Object.freeze({})
 
@@ -182,9 +186,12 @@ export const finish = (s: State): Resolution => {
     prevented,
     happened: s.happened,
     notifications: s.notifications,
-    ledger: Ledger.withStates(s.baseLedger, s.changes),
+    ledger:
+      s.change1Id === undefined
+        ? Ledger.withStates(s.baseLedger, s.changes)
+        : Ledger.withState(s.baseLedger, s.change1Id, s.change1 as Ledger.EffectState),
     view: s.view,
-    trace: s.trace ?? [],
+    trace: s.trace ?? NO_TRACE,
     decisions: s.log
   }
 }

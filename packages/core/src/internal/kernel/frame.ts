@@ -13,10 +13,13 @@ import type { Outcome } from "../../Kernel.js"
 import type * as Policy from "../../Policy.js"
 import * as Zones from "../../Zones.js"
 import type { Frame, Item, State } from "./state.js"
-import { NO_PROGRESS, NONE } from "./state.js"
+import { membersOf, NO_PROGRESS, NONE } from "./state.js"
+
+/** The `sole` list of a frame with no group yet (replaced, never written). */
+const NO_SOLE: Array<number> = []
 
 const groupRank = (s: State, frame: Frame, group: string, order: ReadonlyArray<string>): number => {
-  const first = frame.groupItems.get(group)?.[0]
+  const first = membersOf(frame, group)[0]
   const subject = first === undefined ? undefined : (frame.items[first] as Item).occ.subject
   const ctrl =
     subject === undefined ? undefined : (GameView.controllerOf(s.view, subject) ?? s.view.activePlayer)
@@ -32,6 +35,19 @@ export const addItemToGroup = (s: State, frame: Frame, index: number): void => {
     const bySubject = frame.subjectItems.get(it.occ.subject)
     if (bySubject === undefined) frame.subjectItems.set(it.occ.subject, [index])
     else bySubject.push(index)
+  }
+  if (frame.groupItems === undefined) {
+    // one group so far (or none): its items are `sole`, no map
+    if (frame.groups.length === 0) {
+      frame.groups = [key]
+      frame.sole = [index]
+      return
+    }
+    if (frame.groups[0] === key) {
+      frame.sole.push(index)
+      return
+    }
+    frame.groupItems = new Map([[frame.groups[0] as string, frame.sole]])
   }
   const list = frame.groupItems.get(key)
   if (list === undefined) {
@@ -51,7 +67,12 @@ export const addItemToGroup = (s: State, frame: Frame, index: number): void => {
 
 export const regroup = (s: State, frame: Frame, item: Item): void => {
   const index = item.index
-  const old = frame.groupItems.get(item.group)
+  const old =
+    frame.groupItems === undefined
+      ? frame.groups[0] === item.group
+        ? frame.sole
+        : undefined
+      : frame.groupItems.get(item.group)
   if (old !== undefined) {
     const k = old.indexOf(index)
     if (k >= 0) old.splice(k, 1)
@@ -95,7 +116,8 @@ export const pushFrame = (
       layout: 0
     })),
     groups: [],
-    groupItems: new Map(),
+    groupItems: undefined,
+    sole: NO_SOLE,
     groupIndex: undefined,
     subjectItems: undefined,
     cursor: 0,

@@ -12,7 +12,7 @@ import type * as GameEvent from "../../GameEvent.js"
 import type * as GameView from "../../GameView.js"
 import type { Options, Step } from "../../Kernel.js"
 import type * as Ledger from "../../Ledger.js"
-import type * as Policy from "../../Policy.js"
+import * as Policy from "../../Policy.js"
 import { candidatesOf, traceNotApplied } from "./candidates.js"
 import { Failure, fail } from "./failure.js"
 import { finish, finishFrame } from "./finish.js"
@@ -22,7 +22,7 @@ import { orderDoesNotMatterSafe } from "./orderShortcut.js"
 import { optionsOf, prepared } from "./prepared.js"
 import { continueApply } from "./stages.js"
 import type { Frame, Item, State } from "./state.js"
-import { FIRST, NO_CHANGES, opaque, progressed } from "./state.js"
+import { FIRST, membersOf, NO_CHANGES, opaque, progressed } from "./state.js"
 import { validate } from "./validate.js"
 
 const startFrame = (s: State, frame: Frame): Decision.Request | undefined => {
@@ -97,8 +97,14 @@ export const run = (s: State): Step => {
             )
           }
         }
+        if (candidates.length === 0 && s.doneWhenEmpty) {
+          // nothing can apply, and the policy would say `Done` with the progress as it is
+          traceNotApplied(s, frame, group)
+          frame.cursor++
+          continue
+        }
         const progress = frame.progress.get(group) ?? FIRST
-        const first = frame.groupItems.get(group)?.[0]
+        const first = membersOf(frame, group)[0]
         const affected = first === undefined ? group : (frame.items[first] as Item).occ.subject
         const step = s.rules.order.next({
           view: s.view,
@@ -199,6 +205,8 @@ export const start = (
     base: undefined,
     view,
     changes: NO_CHANGES,
+    change1Id: undefined,
+    change1: undefined,
     frames: [],
     outcomes: [],
     happened: [],
@@ -209,7 +217,8 @@ export const start = (
     steps: 0,
     seq: 0,
     maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1),
-    askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true
+    askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true,
+    doneWhenEmpty: Policy.isDoneWhenEmpty(rules.order)
   }
   try {
     pushFrame(s, event.id, "event", event.occurrences)

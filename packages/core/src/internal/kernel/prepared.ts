@@ -181,7 +181,8 @@ export const optionsOf = (s: State, ids: ReadonlyArray<string>): Array<Decision.
     known = new Map()
     if (!bypass) optionsByIndex.set(s.index, known)
   }
-  const out: Array<Decision.EffectOption> = []
+  // made at its size (a list grown by `push` reserves 17 slots), with no closure
+  const out = new Array<Decision.EffectOption>(ids.length)
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as string
     let o = known.get(id)
@@ -189,7 +190,7 @@ export const optionsOf = (s: State, ids: ReadonlyArray<string>): Array<Decision.
       o = Object.freeze({ effect: id, label: s.index.byId.get(id)?.label ?? id })
       known.set(id, o)
     }
-    out.push(o)
+    out[i] = o
   }
   return out
 }

@@ -38,7 +38,15 @@ export interface State {
    * at other times (values are read in `view`).
    */
   valuesView?: GameView.GameView | undefined
+  /**
+   * The effect states this resolution changed, by effect id. While only one effect has changed
+   * (a single shield, most resolutions) it is `change1Id` / `change1` and no map is made; from the
+   * second effect on, every change is in `changes` (and `change1Id` is `undefined`). Read them
+   * with `changedState` / `changedStates` (`effectState`).
+   */
   changes: Map<string, Ledger.EffectState>
+  change1Id: string | undefined
+  change1: Ledger.EffectState | undefined
   /** @internal */
   frames: Array<Frame>
   outcomes: Array<Outcome>
@@ -52,6 +60,8 @@ export interface State {
   readonly maxSteps: number
   /** Ask order prompts even when the order can't matter (`Options.askEveryOrder`). */
   readonly askEveryOrder?: boolean | undefined
+  /** The ordering policy answers `Done` when nothing can apply (`Policy.isDoneWhenEmpty`): not asked then. */
+  readonly doneWhenEmpty: boolean
 }
 
 /** The kernel's view of a state handed back by a caller (see {@link State}). */
@@ -147,7 +157,14 @@ export interface Frame {
   readonly cause: Outcome["cause"]
   items: Array<Item>
   groups: Array<string>
-  groupItems: Map<string, Array<number>>
+  /**
+   * The items of each group, by group key (see {@link membersOf}). A frame of one group (most
+   * events: one occurrence, or a whole batch grouped together) keeps its items in `sole` and
+   * makes no map; the map is made when a second group appears, and `sole` is then unused.
+   */
+  groupItems: Map<string, Array<number>> | undefined
+  /** The items of the frame's one group while it has one (`groupItems` undefined). */
+  sole: Array<number>
   /** Each group's position in `groups`, built when first needed (an item joins an existing group). */
   groupIndex: Map<string, number> | undefined
   /** Items by subject, built when first needed (a group of more than 8 items), then kept up. */
@@ -200,6 +217,13 @@ export const NO_OCCURRENCES: ReadonlyArray<GameEvent.Occurrence> = Object.freeze
 /** A group's ordering progress before its first step. */
 export const FIRST: Policy.Progress = Object.freeze({ tier: 0, player: 0 })
 
+/** The items of a group (empty for a key that is no group of the frame). */
+export const membersOf = (frame: Frame, group: string): ReadonlyArray<number> => {
+  const m = frame.groupItems
+  if (m === undefined) return frame.groups[0] === group ? frame.sole : NO_INDICES
+  return m.get(group) ?? NO_INDICES
+}
+
 export const fresh = (s: State, base: string): string => `${base}#${++s.seq}`
 
 const cloneFrame = (f: Frame): Frame => {
@@ -208,7 +232,11 @@ const cloneFrame = (f: Frame): Frame => {
     ...f,
     items,
     groups: [...f.groups],
-    groupItems: new Map([...f.groupItems].map(([k, v]) => [k, [...v]] as const)),
+    groupItems:
+      f.groupItems === undefined
+        ? undefined
+        : new Map([...f.groupItems].map(([k, v]) => [k, [...v]] as const)),
+    sole: [...f.sole],
     groupIndex: f.groupIndex === undefined ? undefined : new Map(f.groupIndex),
     subjectItems:
       f.subjectItems === undefined
