@@ -274,7 +274,27 @@ export const withState = (ledger: Ledger, id: string, st: EffectState): Ledger =
  * @since 0.1.0
  * @category constructors
  */
-export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>): Ledger => {
+export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>): Ledger =>
+  layered(ledger, changes, false)
+
+/**
+ * {@link withStates} with a map of changes the caller gives up (the kernel's, at the end of a
+ * resolution): a layered ledger keeps it as its layer instead of copying it (a board wipe's
+ * 3 000 changes were copied once more at the end of every resolution).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Ledger } from "@bulwark/core"
+ * Ledger.withOwnedStates(Ledger.empty, new Map()) === Ledger.empty // true
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const withOwnedStates = (ledger: Ledger, changes: Map<string, EffectState>): Ledger =>
+  layered(ledger, changes, true)
+
+const layered = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>, owned: boolean): Ledger => {
   if (changes.size === 0) return ledger
   const below = layerOf(ledger)
   if (below === undefined && ledger.effects.length <= SMALL) {
@@ -313,7 +333,7 @@ export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectSt
     for (const [k, v] of changes) merged.set(k, v)
   } else {
     base = ledger.state
-    merged = new Map(changes)
+    merged = owned ? (changes as Map<string, EffectState>) : new Map(changes)
   }
   let built: Record<string, EffectState> | undefined
   const out = { effects: ledger.effects } as { effects: Ledger["effects"]; state: Ledger["state"] }

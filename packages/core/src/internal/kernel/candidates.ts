@@ -15,7 +15,7 @@ import { MEMO_FROM } from "./effectState.js"
 import type { EffectIndex } from "./prepared.js"
 import { bypass, mergedLists } from "./prepared.js"
 import type { Frame, Item, State } from "./state.js"
-import { membersOf, NO_EFFECTS, NO_INDICES } from "./state.js"
+import { membersOf, NO_EFFECTS } from "./state.js"
 
 export const relevantEffects = (
   s: State,

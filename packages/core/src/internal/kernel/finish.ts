@@ -55,6 +55,18 @@ const reportDone = (
   happened.length = k
 }
 
+/** The damage among what happened: the list itself when it is all damage (a filter's list grows by `push`). */
+const damageOf = (happened: ReadonlyArray<GameEvent.Occurrence>): ReadonlyArray<GameEvent.Occurrence> => {
+  let n = 0
+  for (let i = 0; i < happened.length; i++)
+    if ((happened[i] as GameEvent.Occurrence).family === GameEvent.DAMAGE) n++
+  return n === happened.length
+    ? happened
+    : n === 0
+      ? NO_OCCURRENCES
+      : happened.filter((o) => o.family === GameEvent.DAMAGE)
+}
+
 export const finishFrame = (s: State): void => {
   const frame = s.frames.pop() as Frame
   const firstOutcome = s.outcomes.length
@@ -133,10 +145,7 @@ export const finishFrame = (s: State): void => {
   // into its results (120.3), so what is dealt and the state after never disagree. A cost's
   // damage is not processed (it is the cost's own event).
   const results = s.rules.results
-  const dealt =
-    results === undefined || frame.cause === "cost"
-      ? NO_OCCURRENCES
-      : happened.filter((o) => o.family === GameEvent.DAMAGE)
+  const dealt = results === undefined || frame.cause === "cost" ? NO_OCCURRENCES : damageOf(happened)
   const made = dealt.length === 0 ? NO_OCCURRENCES : (results as Policy.ResultsPolicy).results(dealt, s.view)
   if (
     results !== undefined &&
@@ -149,7 +158,16 @@ export const finishFrame = (s: State): void => {
         text: "dealt damage is processed into its results, which can be replaced in turn",
         rule: results.rule
       })
-    pushFrame(s, `${frame.event}:results`, "results", [...made, ...frame.followUps])
+    pushFrame(
+      s,
+      `${frame.event}:results`,
+      "results",
+      frame.followUps.length === 0
+        ? made
+        : made.length === 0
+          ? frame.followUps
+          : [...made, ...frame.followUps]
+    )
   } else if (frame.followUps.length > 0) {
     pushFrame(s, `${frame.event}:additional`, "additional", frame.followUps)
   }
@@ -188,7 +206,7 @@ export const finish = (s: State): Resolution => {
     notifications: s.notifications,
     ledger:
       s.change1Id === undefined
-        ? Ledger.withStates(s.baseLedger, s.changes)
+        ? Ledger.withOwnedStates(s.baseLedger, s.changes)
         : Ledger.withState(s.baseLedger, s.change1Id, s.change1 as Ledger.EffectState),
     view: s.view,
     trace: s.trace ?? NO_TRACE,

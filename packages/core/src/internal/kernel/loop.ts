@@ -22,8 +22,8 @@ import { orderDoesNotMatterSafe } from "./orderShortcut.js"
 import { optionsOf, prepared } from "./prepared.js"
 import { continueApply } from "./stages.js"
 import type { Frame, Item, State } from "./state.js"
-import { FIRST, membersOf, NO_CHANGES, opaque, progressed } from "./state.js"
-import { validate } from "./validate.js"
+import { FIRST, membersOf, NO_CHANGES, NOTHING, opaque, progressed } from "./state.js"
+import { validateWith } from "./validate.js"
 
 const startFrame = (s: State, frame: Frame): Decision.Request | undefined => {
   frame.started = true
@@ -196,23 +196,25 @@ export const start = (
   view: GameView.GameView,
   options: Options = {}
 ): Step => {
-  const invalid = validate(event, ledger, view)
+  const p = prepared(ledger.effects)
+  const invalid = validateWith(event, ledger, view, p)
   if (invalid !== undefined) return { _tag: "Failed", error: invalid }
   const s: State = {
     rules,
     baseLedger: ledger,
-    index: prepared(ledger.effects).index,
+    index: p.index,
     base: undefined,
     view,
     changes: NO_CHANGES,
     change1Id: undefined,
     change1: undefined,
     frames: [],
-    outcomes: [],
-    happened: [],
-    notifications: [],
+    // the lists start as the shared empty one and are made at their first element
+    outcomes: NOTHING as Array<never>,
+    happened: NOTHING as Array<never>,
+    notifications: NOTHING as Array<never>,
     trace: options.trace === false ? undefined : [],
-    log: [],
+    log: NOTHING as Array<never>,
     pending: undefined,
     steps: 0,
     seq: 0,

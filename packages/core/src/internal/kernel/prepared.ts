@@ -89,7 +89,10 @@ export const unprepared = <A>(f: () => A): A => {
   }
 }
 
-export const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
+/** What {@link prepared} remembers of an effects list. */
+export type Prepared = NonNullable<ReturnType<(typeof preparedCache)["get"]>>
+
+export const prepared = (effects: ReadonlyArray<Replacement.Replacement>): Prepared => {
   let p = bypass ? undefined : preparedCache.get(effects)
   if (p === undefined) {
     const controllers = new Set<string>()

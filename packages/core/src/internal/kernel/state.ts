@@ -177,6 +177,7 @@ export interface Frame {
   startingPlayer: string | undefined
   pendingApply: PendingApply | undefined
   awaiting: Awaiting | undefined
+  /** The additional effects' occurrences, in order (`NO_OCCURRENCES` until the first: see `addFollowUp`). */
   followUps: Array<GameEvent.Occurrence>
   /** The linked groups last noted in the trace (so a link is explained once, not every step). */
   linkedNoted?: string | undefined
@@ -205,6 +206,9 @@ export const progressed = (frame: Frame): Map<string, Policy.Progress> => {
 /** The empty list items start with (lists are replaced, never changed in place). */
 export const NONE: ReadonlyArray<string> = Object.freeze([])
 
+/** The empty list a resolution's outcomes, happened, notifications and log start as (never written). */
+export const NOTHING: ReadonlyArray<never> = Object.freeze([])
+
 /** No item indices. */
 export const NO_INDICES: ReadonlyArray<number> = Object.freeze([])
 
@@ -216,6 +220,12 @@ export const NO_OCCURRENCES: ReadonlyArray<GameEvent.Occurrence> = Object.freeze
 
 /** A group's ordering progress before its first step. */
 export const FIRST: Policy.Progress = Object.freeze({ tier: 0, player: 0 })
+
+/** Adds an additional effect's occurrence to the frame (its list made at the first). */
+export const addFollowUp = (frame: Frame, o: GameEvent.Occurrence): void => {
+  if (frame.followUps.length === 0) frame.followUps = [o]
+  else frame.followUps.push(o)
+}
 
 /** The items of a group (empty for a key that is no group of the frame). */
 export const membersOf = (frame: Frame, group: string): ReadonlyArray<number> => {
@@ -248,7 +258,7 @@ const cloneFrame = (f: Frame): Frame => {
         ? undefined
         : new Map([...f.appliedIn].map(([k, v]) => [k, new Set(v)] as const)),
     pendingApply: f.pendingApply === undefined ? undefined : { ...f.pendingApply },
-    followUps: [...f.followUps]
+    followUps: f.followUps.length === 0 ? f.followUps : [...f.followUps]
   }
 }
 
