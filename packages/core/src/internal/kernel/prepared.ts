@@ -184,8 +184,9 @@ export const optionsOf = (s: State, ids: ReadonlyArray<string>): Array<Decision.
     known = new Map()
     if (!bypass) optionsByIndex.set(s.index, known)
   }
-  // made at its size (a list grown by `push` reserves 17 slots), with no closure
-  const out = new Array<Decision.EffectOption>(ids.length)
+  // pushed, not made at its size: a list made by `new Array(n)` is holey in V8, and every
+  // reader of the request's options (the chooser, the answer's check) paid for that
+  const out: Array<Decision.EffectOption> = []
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as string
     let o = known.get(id)
@@ -193,7 +194,7 @@ export const optionsOf = (s: State, ids: ReadonlyArray<string>): Array<Decision.
       o = Object.freeze({ effect: id, label: s.index.byId.get(id)?.label ?? id })
       known.set(id, o)
     }
-    out[i] = o
+    out.push(o)
   }
   return out
 }
