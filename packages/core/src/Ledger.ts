@@ -230,6 +230,31 @@ const layerOf = (ledger: Ledger): Layer | undefined => (ledger as { readonly [LA
 const SMALL = 32
 
 /**
+ * {@link withStates} for one changed effect (what most resolutions change): the same ledger,
+ * without a map of the one change.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Ledger } from "@bulwark/core"
+ * const l0 = Ledger.make([{ id: "s", label: "Prevent the next 3", controller: "a", category: "prevention",
+ *   watch: { family: "damage" }, action: { _tag: "Prevent", amount: 3, scope: "shield" } }])
+ * Ledger.remaining(Ledger.withState(l0, "s", { remaining: 1, uses: 1, spent: false }), "s") // 1
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const withState = (ledger: Ledger, id: string, st: EffectState): Ledger => {
+  if (ledger.effects.length <= 8 && layerOf(ledger) === undefined) {
+    // a record this small is not a dictionary: its spread is one fast copy
+    const state: Record<string, EffectState> = { ...ledger.state }
+    state[id] = st
+    return { effects: ledger.effects, state }
+  }
+  return withStates(ledger, new Map([[id, st]]))
+}
+
+/**
  * A ledger with some effects' states replaced, built in time proportional to the changes, not
  * to the ledger: its `state` record (an ordinary enumerable property, so JSON, Schema and
  * `Object.entries` see it) is built on first read, and {@link stateOf}, {@link remaining},
@@ -250,7 +275,27 @@ const SMALL = 32
  * @since 0.1.0
  * @category constructors
  */
-export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>): Ledger => {
+export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>): Ledger =>
+  layered(ledger, changes, false)
+
+/**
+ * {@link withStates} with a map of changes the caller gives up (the kernel's, at the end of a
+ * resolution): a layered ledger keeps it as its layer instead of copying it (a board wipe's
+ * 3 000 changes were copied once more at the end of every resolution).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Ledger } from "@bulwark/core"
+ * Ledger.withOwnedStates(Ledger.empty, new Map()) === Ledger.empty // true
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const withOwnedStates = (ledger: Ledger, changes: Map<string, EffectState>): Ledger =>
+  layered(ledger, changes, true)
+
+const layered = (ledger: Ledger, changes: ReadonlyMap<string, EffectState>, owned: boolean): Ledger => {
   if (changes.size === 0) return ledger
   const below = layerOf(ledger)
   if (below === undefined && ledger.effects.length <= SMALL) {
@@ -289,7 +334,7 @@ export const withStates = (ledger: Ledger, changes: ReadonlyMap<string, EffectSt
     for (const [k, v] of changes) merged.set(k, v)
   } else {
     base = ledger.state
-    merged = new Map(changes)
+    merged = owned ? (changes as Map<string, EffectState>) : new Map(changes)
   }
   let built: Record<string, EffectState> | undefined
   const out = { effects: ledger.effects } as { effects: Ledger["effects"]; state: Ledger["state"] }

@@ -448,6 +448,26 @@ const tierIndex = (tiers: ReadonlyArray<Tier>, e: Replacement.Replacement): numb
 const idOf = (e: Replacement.Replacement): string => e.id
 
 /** A tier lookup that remembers each effect's tier (a tier's test reads only the effect). */
+/** The `next` functions that answer `Done` with the progress unchanged when nothing can apply. */
+const doneWhenEmpty = new WeakSet<OrderingPolicy["next"]>()
+
+/**
+ * Whether an ordering policy's `next` answers `{ _tag: "Done", progress }` (the progress it was
+ * given) whenever no effect can apply, as {@link affectedChooses}' does: the kernel then need not
+ * ask it when a group has no candidate. Any other policy is asked.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const order = Policy.affectedChooses({ name: "demo", rule: "demo 1", tiers: [{ name: "any" }] })
+ * Policy.isDoneWhenEmpty(order) // true
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const isDoneWhenEmpty = (policy: OrderingPolicy): boolean => doneWhenEmpty.has(policy.next)
+
 const tierLookup = (tiers: ReadonlyArray<Tier>): ((e: Replacement.Replacement) => number) => {
   const known = new WeakMap<Replacement.Replacement, number>()
   return (e) => {
@@ -511,59 +531,60 @@ export const affectedChooses = (options: {
   const tiers = options.tiers.length === 0 ? [{ name: "any" }] : options.tiers
   const tierOf = tierLookup(tiers)
   const chooserOf = options.chooserOf ?? defaultChooserOf
+  const next: OrderingPolicy["next"] = (ctx) => {
+    if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
+    if (ctx.candidates.length === 1) {
+      // one candidate: it applies (no tier to compare it with)
+      const only = ctx.candidates[0] as Replacement.Replacement
+      const tier = tiers[tierOf(only)] as Tier
+      return {
+        _tag: "Apply",
+        effect: only.id,
+        progress: ctx.progress,
+        tier: tier.name,
+        rule: tier.rule ?? options.rule
+      }
+    }
+    // the best tier, how many candidates are in it, and the first of them
+    let best = Number.POSITIVE_INFINITY
+    let count = 0
+    let first = ctx.candidates[0] as Replacement.Replacement
+    for (const c of ctx.candidates) {
+      const t = tierOf(c)
+      if (t < best) {
+        best = t
+        count = 1
+        first = c
+      } else if (t === best) count++
+    }
+    const tier = tiers[best] as Tier
+    const rule = tier.rule ?? options.rule
+    if (count === 1) return { _tag: "Apply", effect: first.id, progress: ctx.progress, tier: tier.name, rule }
+    // every candidate in the best tier (the usual case): the list at its size; else a second
+    // pass over the remembered tiers
+    let ids: Array<string>
+    if (count === ctx.candidates.length) ids = ctx.candidates.map(idOf)
+    else {
+      ids = []
+      for (const c of ctx.candidates) if (tierOf(c) === best) ids.push(c.id)
+    }
+    return {
+      _tag: "Choose",
+      chooser: chooserOf(ctx.affected, ctx.view),
+      options: ids,
+      progress: ctx.progress,
+      tier: tier.name,
+      rule
+    }
+  }
+  doneWhenEmpty.add(next)
   return {
     name: options.name,
     groupKey: options.groupKey ?? ((o) => o.subject),
     groupOrder: "apnap",
     chooserOf,
     linkedRule: options.linkedRule ?? options.rule,
-    next: (ctx) => {
-      if (ctx.candidates.length === 0) return { _tag: "Done", progress: ctx.progress }
-      if (ctx.candidates.length === 1) {
-        // one candidate: it applies (no tier to compare it with)
-        const only = ctx.candidates[0] as Replacement.Replacement
-        const tier = tiers[tierOf(only)] as Tier
-        return {
-          _tag: "Apply",
-          effect: only.id,
-          progress: ctx.progress,
-          tier: tier.name,
-          rule: tier.rule ?? options.rule
-        }
-      }
-      // the best tier, how many candidates are in it, and the first of them
-      let best = Number.POSITIVE_INFINITY
-      let count = 0
-      let first = ctx.candidates[0] as Replacement.Replacement
-      for (const c of ctx.candidates) {
-        const t = tierOf(c)
-        if (t < best) {
-          best = t
-          count = 1
-          first = c
-        } else if (t === best) count++
-      }
-      const tier = tiers[best] as Tier
-      const rule = tier.rule ?? options.rule
-      if (count === 1)
-        return { _tag: "Apply", effect: first.id, progress: ctx.progress, tier: tier.name, rule }
-      // every candidate in the best tier (the usual case): the list at its size; else a second
-      // pass over the remembered tiers
-      let ids: Array<string>
-      if (count === ctx.candidates.length) ids = ctx.candidates.map(idOf)
-      else {
-        ids = []
-        for (const c of ctx.candidates) if (tierOf(c) === best) ids.push(c.id)
-      }
-      return {
-        _tag: "Choose",
-        chooser: chooserOf(ctx.affected, ctx.view),
-        options: ids,
-        progress: ctx.progress,
-        tier: tier.name,
-        rule
-      }
-    }
+    next
   }
 }
 

@@ -166,19 +166,24 @@ const SOURCELESS_KEYS = ["id", "family", "subject", "amount", "kinds", "preventa
 /** `GameEvent.occurrence`'s keys with a source, in its order. */
 const SOURCED_KEYS = ["id", "family", "subject", "amount", "kinds", "preventable", "params", "source"]
 
-const sameKeys = (keys: ReadonlyArray<string>, layout: ReadonlyArray<string>): boolean => {
-  if (keys.length !== layout.length) return false
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== layout[i]) return false
-  return true
-}
-
 const layoutOf = (o: GameEvent.Occurrence): number => {
-  const keys = Object.keys(o)
-  return sameKeys(keys, DAMAGE_KEYS)
+  // the keys compared in one pass, without the array `Object.keys` would make (an inherited
+  // enumerable key, never in an occurrence `GameEvent` makes, gives the spread: layout 4)
+  let n = 0
+  let damage = true
+  let sourceless = true
+  let sourced = true
+  for (const k in o) {
+    if (k !== DAMAGE_KEYS[n]) damage = false
+    if (k !== SOURCELESS_KEYS[n]) sourceless = false
+    if (k !== SOURCED_KEYS[n]) sourced = false
+    n++
+  }
+  return damage && n === DAMAGE_KEYS.length
     ? 1
-    : sameKeys(keys, SOURCELESS_KEYS)
+    : sourceless && n === SOURCELESS_KEYS.length
       ? 2
-      : sameKeys(keys, SOURCED_KEYS)
+      : sourced && n === SOURCED_KEYS.length
         ? 3
         : 4
 }

@@ -15,13 +15,13 @@ import { MEMO_FROM } from "./effectState.js"
 import type { EffectIndex } from "./prepared.js"
 import { bypass, mergedLists } from "./prepared.js"
 import type { Frame, Item, State } from "./state.js"
-import { NO_EFFECTS, NO_INDICES } from "./state.js"
+import { membersOf, NO_EFFECTS } from "./state.js"
 
 export const relevantEffects = (
   s: State,
   frame: Frame,
   group: string,
-  idx: ReadonlyArray<number> = frame.groupItems.get(group) ?? NO_INDICES
+  idx: ReadonlyArray<number> = membersOf(frame, group)
 ): ReadonlyArray<Replacement.Replacement> => {
   if (idx.length === 1) {
     // one occurrence: its family's generic effects and those naming its subject, in ledger order
@@ -88,7 +88,7 @@ const itemsFor = (
   frame: Frame,
   group: string,
   e: Replacement.Replacement,
-  all: ReadonlyArray<number> = frame.groupItems.get(group) ?? NO_INDICES
+  all: ReadonlyArray<number> = membersOf(frame, group)
 ): ReadonlyArray<number> => {
   const subj = e.watch.subject
   if (subj === undefined || subj._tag !== "Id" || all.length <= 8) return all
@@ -114,18 +114,57 @@ const itemsFor = (
   return out.length > 1 ? out.sort((a, b) => a - b) : out
 }
 
+/**
+ * Where the scans collect: a fixed list written by position and copied out at its size. A list
+ * grown by `push` reserves 17 slots at its first and second element, and V8 drops a list's slots
+ * when its length is set to 0, so a board wipe's three candidates per step paid that on every
+ * step. Taken while a scan uses it, so a scan inside a scan (a ruleset's predicate that resolves
+ * something) gets its own; one lost to a throw is made again.
+ */
+interface Scratch<A> {
+  readonly list: Array<A | undefined>
+  n: number
+}
+
+const scratchOf = <A>(): Scratch<A> => ({ list: [], n: 0 })
+
+let effectScratch: Scratch<Replacement.Replacement> | undefined = scratchOf()
+
+/** The scratch's contents at their size (`none` when empty), and the scratch emptied. */
+const copied = <A>(buf: Scratch<A>, none: ReadonlyArray<A>): Array<A> => {
+  const n = buf.n
+  if (n === 0) return none as Array<A>
+  const list = buf.list
+  const out = n === 1 ? [list[0] as A] : (list.slice(0, n) as Array<A>)
+  // nothing of this state kept alive by the scratch
+  for (let i = 0; i < n; i++) list[i] = undefined
+  buf.n = 0
+  return out
+}
+
+/**
+ * The effects that can apply in a group now, in ledger order. The list is the caller's to read
+ * (the shared empty list when there are none): it is never written.
+ */
 export const candidatesOf = (s: State, frame: Frame, group: string): Array<Replacement.Replacement> => {
-  // made on the first candidate, at size one (an empty list's first push reserves 17 slots)
-  let out: Array<Replacement.Replacement> | undefined
+  const buf = effectScratch ?? scratchOf()
+  effectScratch = undefined
+  buf.n = 0
+  scan(s, frame, group, buf)
+  effectScratch = buf
+  return copied(buf, NO_EFFECTS)
+}
+
+const scan = (s: State, frame: Frame, group: string, out: Scratch<Replacement.Replacement>): void => {
   // the group's items are looked up once per search, not once per effect
-  const all = frame.groupItems.get(group) ?? NO_INDICES
+  const all = membersOf(frame, group)
   const effects = relevantEffects(s, frame, group, all)
   if (all.length === 1 && effects.length > MEMO_FROM) {
     // one item (the usual group) and many effects: the effects already applied to it are
     // skipped, not asked again at every step (with many effects on one occurrence that was
     // most of the scan)
     const it = frame.items[all[0] as number] as Item
-    if (it.status !== "live") return []
+    if (it.status !== "live") return
     let dead = it.deadFor === effects ? it.dead : undefined
     if (dead === undefined) {
       // at its size (an empty list's first write reserves 17 slots)
@@ -139,12 +178,9 @@ export const candidatesOf = (s: State, frame: Frame, group: string): Array<Repla
     for (let j = 0; j < effects.length; j++) {
       if (dead[j] === true) continue
       const e = effects[j] as Replacement.Replacement
-      if (blockerNotApplied(s, e, it, frame) === undefined) {
-        if (out === undefined) out = [e]
-        else out.push(e)
-      }
+      if (blockerNotApplied(s, e, it, frame) === undefined) out.list[out.n++] = e
     }
-    return out ?? []
+    return
   }
   for (let j = 0; j < effects.length; j++) {
     const e = effects[j] as Replacement.Replacement
@@ -152,13 +188,12 @@ export const candidatesOf = (s: State, frame: Frame, group: string): Array<Repla
     for (let k = 0; k < idx.length; k++) {
       const it = frame.items[idx[k] as number] as Item
       if (it.status === "live" && blocker(s, e, it, frame) === undefined) {
-        if (out === undefined) out = [e]
-        else out.push(e)
+        out.list[out.n++] = e
         break
       }
     }
   }
-  return out ?? []
+  return
 }
 
 /** Live items of the group that `e` applies to now (cost paid: zone and condition not re-checked). */
@@ -169,22 +204,30 @@ export const targetsOf = (
   e: Replacement.Replacement,
   afterCost: boolean
 ): Array<Item> => {
-  let out: Array<Item> | undefined
+  // collected in the scratch list (see `scratch`), copied out at its size
+  const out = itemScratch ?? scratchOf()
+  itemScratch = undefined
+  out.n = 0
   for (const i of itemsFor(frame, group, e)) {
     const it = frame.items[i] as Item
     if (it.status !== "live" || hasApplied(it, e.id)) continue
-    if (afterCost ? watches(s, e, it.occ, frame) : blockerNotApplied(s, e, it, frame) === undefined) {
-      if (out === undefined) out = [it]
-      else out.push(it)
-    }
+    if (afterCost ? watches(s, e, it.occ, frame) : blockerNotApplied(s, e, it, frame) === undefined)
+      out.list[out.n++] = it
   }
-  return out ?? []
+  itemScratch = out
+  return copied(out, NO_ITEMS)
 }
+
+/** The scratch list of {@link targetsOf} (see `scratch`). */
+let itemScratch: Scratch<Item> | undefined = scratchOf()
+
+/** No items (shared, never written). */
+const NO_ITEMS: ReadonlyArray<Item> = Object.freeze([])
 
 export const traceNotApplied = (s: State, frame: Frame, group: string): void => {
   if (s.trace === undefined) return
   const applied = frame.appliedIn?.get(group)
-  const idx = frame.groupItems.get(group) ?? []
+  const idx = membersOf(frame, group)
   for (const e of relevantEffects(s, frame, group)) {
     if (applied?.has(e.id) === true) continue
     let reason: Trace.Reason | undefined

@@ -20,7 +20,15 @@ import { NO_CHANGES } from "./state.js"
 export const MEMO_FROM = 8
 
 export const effState = (s: State, e: Replacement.Replacement): Ledger.EffectState =>
-  (s.changes.size === 0 ? undefined : s.changes.get(e.id)) ?? baseStateOf(s, e)
+  changedState(s, e.id) ?? baseStateOf(s, e)
+
+/** The state this resolution gave an effect, if it changed it. */
+export const changedState = (s: State, id: string): Ledger.EffectState | undefined =>
+  s.change1Id === id ? s.change1 : s.changes.size === 0 ? undefined : s.changes.get(id)
+
+/** Every state this resolution changed, by effect id (a map made for the one change, if one). */
+export const changedStates = (s: State): ReadonlyMap<string, Ledger.EffectState> =>
+  s.change1Id === undefined ? s.changes : new Map([[s.change1Id, s.change1 as Ledger.EffectState]])
 
 /** An effect's state in the base ledger (its initial state if the ledger records none). */
 const baseStateOf = (s: State, e: Replacement.Replacement): Ledger.EffectState => {
@@ -34,6 +42,16 @@ const baseStateOf = (s: State, e: Replacement.Replacement): Ledger.EffectState =
 }
 
 export const setState = (s: State, id: string, st: Ledger.EffectState): void => {
-  if (s.changes === NO_CHANGES) s.changes = new Map()
+  if (s.changes === NO_CHANGES) {
+    // the first effect changed is kept in two fields; the map is made for a second one
+    if (s.change1Id === undefined || s.change1Id === id) {
+      s.change1Id = id
+      s.change1 = st
+      return
+    }
+    s.changes = new Map([[s.change1Id, s.change1 as Ledger.EffectState]])
+    s.change1Id = undefined
+    s.change1 = undefined
+  }
   s.changes.set(id, st)
 }

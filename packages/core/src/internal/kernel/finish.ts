@@ -12,6 +12,7 @@ import * as GameEvent from "../../GameEvent.js"
 import type { Outcome, Resolution } from "../../Kernel.js"
 import * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
+import type * as Trace from "../../Trace.js"
 import * as Commit from "./commit.js"
 import { failOf, pushFrame, traceFailed } from "./frame.js"
 import type { Frame, State } from "./state.js"
@@ -63,6 +64,18 @@ const reportDone = (
     else if (c.done > 0) happened[k++] = { ...h, amount: c.done }
   }
   happened.length = k
+}
+
+/** The damage among what happened: the list itself when it is all damage (a filter's list grows by `push`). */
+const damageOf = (happened: ReadonlyArray<GameEvent.Occurrence>): ReadonlyArray<GameEvent.Occurrence> => {
+  let n = 0
+  for (let i = 0; i < happened.length; i++)
+    if ((happened[i] as GameEvent.Occurrence).family === GameEvent.DAMAGE) n++
+  return n === happened.length
+    ? happened
+    : n === 0
+      ? NO_OCCURRENCES
+      : happened.filter((o) => o.family === GameEvent.DAMAGE)
 }
 
 export const finishFrame = (s: State): void => {
@@ -143,10 +156,7 @@ export const finishFrame = (s: State): void => {
   // into its results (120.3), so what is dealt and the state after never disagree. A cost's
   // damage is not processed (it is the cost's own event).
   const results = s.rules.results
-  const dealt =
-    results === undefined || frame.cause === "cost"
-      ? NO_OCCURRENCES
-      : happened.filter((o) => o.family === GameEvent.DAMAGE)
+  const dealt = results === undefined || frame.cause === "cost" ? NO_OCCURRENCES : damageOf(happened)
   const made = dealt.length === 0 ? NO_OCCURRENCES : (results as Policy.ResultsPolicy).results(dealt, s.view)
   if (
     results !== undefined &&
@@ -160,11 +170,23 @@ export const finishFrame = (s: State): void => {
         rule: results.rule,
         phrase: { key: "results", args: {} }
       })
-    pushFrame(s, `${frame.event}:results`, "results", [...made, ...frame.followUps])
+    pushFrame(
+      s,
+      `${frame.event}:results`,
+      "results",
+      frame.followUps.length === 0
+        ? made
+        : made.length === 0
+          ? frame.followUps
+          : [...made, ...frame.followUps]
+    )
   } else if (frame.followUps.length > 0) {
     pushFrame(s, `${frame.event}:additional`, "additional", frame.followUps)
   }
 }
+
+/** The trace of a resolution run with `trace: false` (shared, frozen). */
+const NO_TRACE: ReadonlyArray<Trace.Record> = Object.freeze([])
 
 /** The summary of a resolution that dealt or prevented nothing (shared, frozen). */
 const NO_DAMAGE: Readonly<Record<string, number>> = Object.freeze({})
@@ -194,9 +216,12 @@ export const finish = (s: State): Resolution => {
     prevented,
     happened: s.happened,
     notifications: s.notifications,
-    ledger: Ledger.withStates(s.baseLedger, s.changes),
+    ledger:
+      s.change1Id === undefined
+        ? Ledger.withOwnedStates(s.baseLedger, s.changes)
+        : Ledger.withState(s.baseLedger, s.change1Id, s.change1 as Ledger.EffectState),
     view: s.view,
-    trace: s.trace ?? [],
+    trace: s.trace ?? NO_TRACE,
     decisions: s.log
   }
 }

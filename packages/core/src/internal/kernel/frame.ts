@@ -13,10 +13,13 @@ import type { Outcome } from "../../Kernel.js"
 import type * as Policy from "../../Policy.js"
 import * as Zones from "../../Zones.js"
 import type { Frame, Item, State } from "./state.js"
-import { NO_PROGRESS, NONE } from "./state.js"
+import { membersOf, NO_OCCURRENCES, NO_PROGRESS, NONE } from "./state.js"
+
+/** The `sole` list of a frame with no group yet (replaced, never written). */
+const NO_SOLE: Array<number> = []
 
 const groupRank = (s: State, frame: Frame, group: string, order: ReadonlyArray<string>): number => {
-  const first = frame.groupItems.get(group)?.[0]
+  const first = membersOf(frame, group)[0]
   const subject = first === undefined ? undefined : (frame.items[first] as Item).occ.subject
   const ctrl =
     subject === undefined ? undefined : (GameView.controllerOf(s.view, subject) ?? s.view.activePlayer)
@@ -32,6 +35,19 @@ export const addItemToGroup = (s: State, frame: Frame, index: number): void => {
     const bySubject = frame.subjectItems.get(it.occ.subject)
     if (bySubject === undefined) frame.subjectItems.set(it.occ.subject, [index])
     else bySubject.push(index)
+  }
+  if (frame.groupItems === undefined) {
+    // one group so far (or none): its items are `sole`, no map
+    if (frame.groups.length === 0) {
+      frame.groups = [key]
+      frame.sole = [index]
+      return
+    }
+    if (frame.groups[0] === key) {
+      frame.sole.push(index)
+      return
+    }
+    frame.groupItems = new Map([[frame.groups[0] as string, frame.sole]])
   }
   const list = frame.groupItems.get(key)
   if (list === undefined) {
@@ -51,7 +67,12 @@ export const addItemToGroup = (s: State, frame: Frame, index: number): void => {
 
 export const regroup = (s: State, frame: Frame, item: Item): void => {
   const index = item.index
-  const old = frame.groupItems.get(item.group)
+  const old =
+    frame.groupItems === undefined
+      ? frame.groups[0] === item.group
+        ? frame.sole
+        : undefined
+      : frame.groupItems.get(item.group)
   if (old !== undefined) {
     const k = old.indexOf(index)
     if (k >= 0) old.splice(k, 1)
@@ -95,7 +116,8 @@ export const pushFrame = (
       layout: 0
     })),
     groups: [],
-    groupItems: new Map(),
+    groupItems: undefined,
+    sole: NO_SOLE,
     groupIndex: undefined,
     subjectItems: undefined,
     cursor: 0,
@@ -105,20 +127,33 @@ export const pushFrame = (
     startingPlayer: undefined,
     pendingApply: undefined,
     awaiting: undefined,
-    followUps: []
+    followUps: NO_OCCURRENCES as Array<GameEvent.Occurrence>
   }
   for (let i = 0; i < frame.items.length; i++) addItemToGroup(s, frame, i)
-  const failures =
-    s.rules.fails === undefined && s.rules.zones?.dealtInPlay === undefined
-      ? undefined
-      : frame.items.map((it) => failOf(s, it))
+  // each item checked in order; the list made at the first failure
+  let failures: Array<Policy.Failure | undefined> | undefined
+  if (s.rules.fails !== undefined || s.rules.zones?.dealtInPlay !== undefined)
+    for (let i = 0; i < frame.items.length; i++) {
+      const why = failOf(s, frame.items[i] as Item)
+      if (why === undefined) continue
+      if (failures === undefined) failures = new Array<Policy.Failure | undefined>(frame.items.length)
+      failures[i] = why
+    }
   if (s.rules.order.groupOrder === "apnap" && frame.groups.length > 1) {
     const order = GameView.turnOrderFrom(s.view, s.view.activePlayer)
-    const ranks = new Map(frame.groups.map((g) => [g, groupRank(s, frame, g, order)] as const))
-    frame.groups = frame.groups
-      .map((g, i) => [g, i] as const)
-      .sort((a, b) => (ranks.get(a[0]) ?? 0) - (ranks.get(b[0]) ?? 0) || a[1] - b[1])
-      .map(([g]) => g)
+    // by rank, then as given: positions sorted, no pair or map per group
+    const given = frame.groups
+    const n = given.length
+    const ranks = new Array<number>(n)
+    const at = new Array<number>(n)
+    for (let i = 0; i < n; i++) {
+      ranks[i] = groupRank(s, frame, given[i] as string, order)
+      at[i] = i
+    }
+    at.sort((a, b) => (ranks[a] as number) - (ranks[b] as number) || a - b)
+    const sorted = new Array<string>(n)
+    for (let i = 0; i < n; i++) sorted[i] = given[at[i] as number] as string
+    frame.groups = sorted
     frame.groupIndex = undefined
   }
   if (s.frames.length === 0) s.frames = [frame]

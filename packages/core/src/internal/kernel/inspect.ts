@@ -14,9 +14,9 @@ import type { SingleOccurrenceChoice } from "../../Kernel.js"
 import type * as Policy from "../../Policy.js"
 import { blocker } from "./applicability.js"
 import { relevantEffects } from "./candidates.js"
-import { effState } from "./effectState.js"
+import { changedStates, effState } from "./effectState.js"
 import { Failure } from "./failure.js"
-import { type Frame, type Item, impl } from "./state.js"
+import { type Frame, type Item, impl, membersOf } from "./state.js"
 
 export const pendingRequest = (state: Kernel.State): Decision.Request | undefined => state.pending
 
@@ -99,7 +99,7 @@ const pushFrameKey = (out: Parts, f: Frame): void => {
   // the affected object; a division lists the targets in this order)
   out.push(f.groups.length)
   for (const g of f.groups) {
-    const idx = f.groupItems.get(g) ?? []
+    const idx = membersOf(f, g)
     out.push(g, idx.length)
     for (const i of idx) out.push(i)
   }
@@ -163,7 +163,7 @@ export const memoKey = (given: Kernel.State): string => {
   for (const f of state.frames) pushFrameKey(out, f)
   pushSet(
     out,
-    [...state.changes].map(([k, v]) => `${k}:${v.remaining ?? ""}:${v.uses}:${v.spent ? 1 : 0}`)
+    [...changedStates(state)].map(([k, v]) => `${k}:${v.remaining ?? ""}:${v.uses}:${v.spent ? 1 : 0}`)
   )
   out.push(state.pending?._tag ?? null)
   const dealt = new Map<string, number>()

@@ -16,7 +16,7 @@ import { candidatesOf, targetsOf } from "./candidates.js"
 import { effState } from "./effectState.js"
 import { choosersFor } from "./prepared.js"
 import type { Frame, Item, PendingApply, State } from "./state.js"
-import { NONE } from "./state.js"
+import { membersOf, NONE } from "./state.js"
 
 /**
  * How an effect's applications compete for occurrences: `amount` — a shield with points left,
@@ -37,7 +37,7 @@ const coupling = (
 }
 
 const affectedOf = (frame: Frame, group: string): string => {
-  const first = frame.groupItems.get(group)?.[0]
+  const first = membersOf(frame, group)[0]
   return first === undefined ? group : (frame.items[first] as Item).occ.subject
 }
 
@@ -191,7 +191,7 @@ const confinedTo = (frame: Frame, group: string, e: Replacement.Replacement): bo
 export const inSequence = (s: State, frame: Frame, group: string): boolean => {
   const seq = s.rules.order.sequences
   if (seq === undefined) return false
-  const first = frame.groupItems.get(group)?.[0]
+  const first = membersOf(frame, group)[0]
   return first !== undefined && seq.families.includes((frame.items[first] as Item).occ.family)
 }
 

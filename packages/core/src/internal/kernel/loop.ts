@@ -12,7 +12,7 @@ import type * as GameEvent from "../../GameEvent.js"
 import type * as GameView from "../../GameView.js"
 import type { Options, Step } from "../../Kernel.js"
 import type * as Ledger from "../../Ledger.js"
-import type * as Policy from "../../Policy.js"
+import * as Policy from "../../Policy.js"
 import { candidatesOf, traceNotApplied } from "./candidates.js"
 import { Failure, fail } from "./failure.js"
 import { finish, finishFrame } from "./finish.js"
@@ -22,8 +22,8 @@ import { orderDoesNotMatterSafe } from "./orderShortcut.js"
 import { optionsOf, prepared } from "./prepared.js"
 import { continueApply } from "./stages.js"
 import type { Frame, Item, State } from "./state.js"
-import { FIRST, NO_CHANGES, opaque, progressed } from "./state.js"
-import { validate } from "./validate.js"
+import { FIRST, membersOf, NO_CHANGES, NOTHING, opaque, progressed } from "./state.js"
+import { validateWith } from "./validate.js"
 
 const startFrame = (s: State, frame: Frame): Decision.Request | undefined => {
   frame.started = true
@@ -99,8 +99,14 @@ export const run = (s: State): Step => {
             )
           }
         }
+        if (candidates.length === 0 && s.doneWhenEmpty) {
+          // nothing can apply, and the policy would say `Done` with the progress as it is
+          traceNotApplied(s, frame, group)
+          frame.cursor++
+          continue
+        }
         const progress = frame.progress.get(group) ?? FIRST
-        const first = frame.groupItems.get(group)?.[0]
+        const first = membersOf(frame, group)[0]
         const affected = first === undefined ? group : (frame.items[first] as Item).occ.subject
         const step = s.rules.order.next({
           view: s.view,
@@ -195,26 +201,31 @@ export const start = (
   view: GameView.GameView,
   options: Options = {}
 ): Step => {
-  const invalid = validate(event, ledger, view)
+  const p = prepared(ledger.effects)
+  const invalid = validateWith(event, ledger, view, p)
   if (invalid !== undefined) return { _tag: "Failed", error: invalid }
   const s: State = {
     rules,
     baseLedger: ledger,
-    index: prepared(ledger.effects).index,
+    index: p.index,
     base: undefined,
     view,
     changes: NO_CHANGES,
+    change1Id: undefined,
+    change1: undefined,
     frames: [],
-    outcomes: [],
-    happened: [],
-    notifications: [],
+    // the lists start as the shared empty one and are made at their first element
+    outcomes: NOTHING as Array<never>,
+    happened: NOTHING as Array<never>,
+    notifications: NOTHING as Array<never>,
     trace: options.trace === false ? undefined : [],
-    log: [],
+    log: NOTHING as Array<never>,
     pending: undefined,
     steps: 0,
     seq: 0,
     maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1),
-    askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true
+    askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true,
+    doneWhenEmpty: Policy.isDoneWhenEmpty(rules.order)
   }
   try {
     pushFrame(s, event.id, "event", event.occurrences)

@@ -9,7 +9,7 @@ import type * as Replacement from "../../Replacement.js"
 import { modify, preventNow } from "./amounts.js"
 import { applyAction, markApplied } from "./apply.js"
 import { candidatesOf, relevantEffects, targetsOf } from "./candidates.js"
-import { effState } from "./effectState.js"
+import { changedStates, effState } from "./effectState.js"
 import type { Frame, Item, PendingApply, State } from "./state.js"
 import { cloneState } from "./state.js"
 
@@ -209,7 +209,7 @@ const stateKey = (s: State, frame: Frame, touched: ReadonlyArray<string>): strin
     ])
   )
   // every effect touched in any order (an effect not applied in this one keeps its state)
-  const states = [...new Set([...s.changes.keys(), ...touched])].sort().map((id) => {
+  const states = [...new Set([...changedStates(s).keys(), ...touched])].sort().map((id) => {
     const e = s.index.byId.get(id) as Replacement.Replacement
     const st = effState(s, e)
     return JSON.stringify([id, st.remaining, st.spent, e.limit === undefined ? 0 : st.uses])

@@ -89,7 +89,10 @@ export const unprepared = <A>(f: () => A): A => {
   }
 }
 
-export const prepared = (effects: ReadonlyArray<Replacement.Replacement>) => {
+/** What {@link prepared} remembers of an effects list. */
+export type Prepared = NonNullable<ReturnType<(typeof preparedCache)["get"]>>
+
+export const prepared = (effects: ReadonlyArray<Replacement.Replacement>): Prepared => {
   let p = bypass ? undefined : preparedCache.get(effects)
   if (p === undefined) {
     const controllers = new Set<string>()
@@ -181,6 +184,8 @@ export const optionsOf = (s: State, ids: ReadonlyArray<string>): Array<Decision.
     known = new Map()
     if (!bypass) optionsByIndex.set(s.index, known)
   }
+  // pushed, not made at its size: a list made by `new Array(n)` is holey in V8, and every
+  // reader of the request's options (the chooser, the answer's check) paid for that
   const out: Array<Decision.EffectOption> = []
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as string

@@ -58,7 +58,8 @@ const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step 
   }
   const s = copy ? cloneState(state) : state
   s.pending = undefined
-  s.log.push({ request, answer })
+  if (s.log.length === 0) s.log = [{ request, answer }]
+  else s.log.push({ request, answer })
   s.trace?.push({ _tag: "Decided", request, answer })
   const frame = s.frames[s.frames.length - 1] as Frame
   const awaiting = frame.awaiting

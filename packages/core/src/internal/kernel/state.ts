@@ -38,7 +38,15 @@ export interface State {
    * at other times (values are read in `view`).
    */
   valuesView?: GameView.GameView | undefined
+  /**
+   * The effect states this resolution changed, by effect id. While only one effect has changed
+   * (a single shield, most resolutions) it is `change1Id` / `change1` and no map is made; from the
+   * second effect on, every change is in `changes` (and `change1Id` is `undefined`). Read them
+   * with `changedState` / `changedStates` (`effectState`).
+   */
   changes: Map<string, Ledger.EffectState>
+  change1Id: string | undefined
+  change1: Ledger.EffectState | undefined
   /** @internal */
   frames: Array<Frame>
   outcomes: Array<Outcome>
@@ -52,6 +60,8 @@ export interface State {
   readonly maxSteps: number
   /** Ask order prompts even when the order can't matter (`Options.askEveryOrder`). */
   readonly askEveryOrder?: boolean | undefined
+  /** The ordering policy answers `Done` when nothing can apply (`Policy.isDoneWhenEmpty`): not asked then. */
+  readonly doneWhenEmpty: boolean
 }
 
 /** The kernel's view of a state handed back by a caller (see {@link State}). */
@@ -147,7 +157,14 @@ export interface Frame {
   readonly cause: Outcome["cause"]
   items: Array<Item>
   groups: Array<string>
-  groupItems: Map<string, Array<number>>
+  /**
+   * The items of each group, by group key (see {@link membersOf}). A frame of one group (most
+   * events: one occurrence, or a whole batch grouped together) keeps its items in `sole` and
+   * makes no map; the map is made when a second group appears, and `sole` is then unused.
+   */
+  groupItems: Map<string, Array<number>> | undefined
+  /** The items of the frame's one group while it has one (`groupItems` undefined). */
+  sole: Array<number>
   /** Each group's position in `groups`, built when first needed (an item joins an existing group). */
   groupIndex: Map<string, number> | undefined
   /** Items by subject, built when first needed (a group of more than 8 items), then kept up. */
@@ -160,6 +177,7 @@ export interface Frame {
   startingPlayer: string | undefined
   pendingApply: PendingApply | undefined
   awaiting: Awaiting | undefined
+  /** The additional effects' occurrences, in order (`NO_OCCURRENCES` until the first: see `addFollowUp`). */
   followUps: Array<GameEvent.Occurrence>
   /** The linked groups last noted in the trace (so a link is explained once, not every step). */
   linkedNoted?: string | undefined
@@ -188,6 +206,9 @@ export const progressed = (frame: Frame): Map<string, Policy.Progress> => {
 /** The empty list items start with (lists are replaced, never changed in place). */
 export const NONE: ReadonlyArray<string> = Object.freeze([])
 
+/** The empty list a resolution's outcomes, happened, notifications and log start as (never written). */
+export const NOTHING: ReadonlyArray<never> = Object.freeze([])
+
 /** No item indices. */
 export const NO_INDICES: ReadonlyArray<number> = Object.freeze([])
 
@@ -200,6 +221,19 @@ export const NO_OCCURRENCES: ReadonlyArray<GameEvent.Occurrence> = Object.freeze
 /** A group's ordering progress before its first step. */
 export const FIRST: Policy.Progress = Object.freeze({ tier: 0, player: 0 })
 
+/** Adds an additional effect's occurrence to the frame (its list made at the first). */
+export const addFollowUp = (frame: Frame, o: GameEvent.Occurrence): void => {
+  if (frame.followUps.length === 0) frame.followUps = [o]
+  else frame.followUps.push(o)
+}
+
+/** The items of a group (empty for a key that is no group of the frame). */
+export const membersOf = (frame: Frame, group: string): ReadonlyArray<number> => {
+  const m = frame.groupItems
+  if (m === undefined) return frame.groups[0] === group ? frame.sole : NO_INDICES
+  return m.get(group) ?? NO_INDICES
+}
+
 export const fresh = (s: State, base: string): string => `${base}#${++s.seq}`
 
 const cloneFrame = (f: Frame): Frame => {
@@ -208,7 +242,11 @@ const cloneFrame = (f: Frame): Frame => {
     ...f,
     items,
     groups: [...f.groups],
-    groupItems: new Map([...f.groupItems].map(([k, v]) => [k, [...v]] as const)),
+    groupItems:
+      f.groupItems === undefined
+        ? undefined
+        : new Map([...f.groupItems].map(([k, v]) => [k, [...v]] as const)),
+    sole: [...f.sole],
     groupIndex: f.groupIndex === undefined ? undefined : new Map(f.groupIndex),
     subjectItems:
       f.subjectItems === undefined
@@ -220,7 +258,7 @@ const cloneFrame = (f: Frame): Frame => {
         ? undefined
         : new Map([...f.appliedIn].map(([k, v]) => [k, new Set(v)] as const)),
     pendingApply: f.pendingApply === undefined ? undefined : { ...f.pendingApply },
-    followUps: [...f.followUps]
+    followUps: f.followUps.length === 0 ? f.followUps : [...f.followUps]
   }
 }
 

@@ -12,7 +12,7 @@ import type * as Replacement from "../../Replacement.js"
 import { valueFor } from "./applicability.js"
 import { fail } from "./failure.js"
 import type { Frame, Item, State } from "./state.js"
-import { fresh } from "./state.js"
+import { addFollowUp, fresh } from "./state.js"
 
 /** The one value every occurrence has for a field, or `undefined` when they differ (or none). */
 const shared = (
@@ -114,7 +114,7 @@ export const additionalParts = (
     for (const r of [tpl.subject, tpl.source])
       if ((r === "subject" || r === "source") && !reads.includes(r)) reads.push(r)
     if (targets.length < 2) {
-      frame.followUps.push(instantiate(s, tpl, e, targets[0]?.occ, preventedTotal, idBase, false, frame))
+      addFollowUp(frame, instantiate(s, tpl, e, targets[0]?.occ, preventedTotal, idBase, false, frame))
       continue
     }
     const groups = new Map<string, Array<number>>()
@@ -137,7 +137,7 @@ export const additionalParts = (
       if (groups.size === 1) prevented = preventedTotal
       // what an amount read from "that damage" sees: all of it
       const from = { ...(over[0] as GameEvent.Occurrence), amount }
-      frame.followUps.push(instantiate(s, tpl, e, from, prevented, idBase, false, frame, over))
+      addFollowUp(frame, instantiate(s, tpl, e, from, prevented, idBase, false, frame, over))
     }
   }
 }

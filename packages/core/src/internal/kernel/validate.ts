@@ -10,17 +10,26 @@ import * as Errors from "../../Errors.js"
 import type * as GameEvent from "../../GameEvent.js"
 import * as GameView from "../../GameView.js"
 import type * as Ledger from "../../Ledger.js"
-import { bypass, prepared } from "./prepared.js"
+import { bypass, type Prepared, prepared } from "./prepared.js"
 
 export const validate = (
   event: GameEvent.GameEvent,
   ledger: Ledger.Ledger,
   view: GameView.GameView
+): Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId | undefined =>
+  validateWith(event, ledger, view, prepared(ledger.effects))
+
+/** {@link validate} with the effects list's prepared entry (`Kernel.start` looks it up once for both). */
+export const validateWith = (
+  event: GameEvent.GameEvent,
+  ledger: Ledger.Ledger,
+  view: GameView.GameView,
+  p: Prepared
 ): Errors.InvalidEvent | Errors.InvalidEffect | Errors.UnknownId | undefined => {
   if (event.occurrences.length <= 8 || bypass) {
     // a small event is checked directly: cheaper than two lookups
     const error = validateEvent(event, view)
-    return error !== undefined ? error : validateEffects(ledger, view)
+    return error !== undefined ? error : validateEffects(ledger, view, p)
   }
   let byView = checkedEvents.get(event)
   if (byView === undefined) {
@@ -33,7 +42,7 @@ export const validate = (
     byView.set(view, found)
   }
   if (found.error !== undefined) return found.error
-  return validateEffects(ledger, view)
+  return validateEffects(ledger, view, p)
 }
 
 /**
@@ -81,9 +90,9 @@ const validateEvent = (
 
 const validateEffects = (
   ledger: Ledger.Ledger,
-  view: GameView.GameView
+  view: GameView.GameView,
+  p: Prepared
 ): Errors.InvalidEffect | Errors.UnknownId | undefined => {
-  const p = prepared(ledger.effects)
   if (p.invalid !== undefined) return p.invalid
   // the ids effects name, each checked once (not once per effect); on a failure the loop below
   // names the first effect at fault
