@@ -174,12 +174,49 @@ const updateStep = (
   }
 }
 
+/** The starting view with the file's modifiers of number properties (core Modifiers) applied. */
+const withModifiers = (
+  language: Language.Language,
+  effects: ReadonlyArray<DecodedEffect>,
+  start: GameView.GameView
+): GameView.GameView => {
+  let view = start
+  for (const e of effects) {
+    const k = language.effects[e.kind] as Language.EffectKind
+    if (!Modifiers.isViewKind(k)) continue
+    try {
+      view = k.modifies(e.options as typeof Modifiers.Options.Type, view)
+    } catch (err) {
+      Ruleset.invalid(e.path, errorText(err))
+    }
+  }
+  return view
+}
+
+/** The update steps that add the modifiers among effects an `addEffects` step creates. */
+const modifierUpdates = (
+  language: Language.Language,
+  added: ReadonlyArray<DecodedEffect>
+): ReadonlyArray<Ruleset.Step> =>
+  added.flatMap((e): ReadonlyArray<Ruleset.Step> => {
+    const k = language.effects[e.kind] as Language.EffectKind
+    if (!Modifiers.isViewKind(k)) return []
+    const options = e.options as typeof Modifiers.Options.Type
+    return [
+      {
+        _tag: "Update",
+        label: `${Modifiers.KIND} ${options.id}: ${options.prop}${options.times === undefined ? "" : ` ×${options.times}`}${options.plus === undefined ? "" : ` ${options.plus >= 0 ? "+" : ""}${options.plus}`}${options.duration === undefined ? "" : ` until ${options.duration}`}`,
+        apply: (v) => k.modifies(options, v)
+      }
+    ]
+  })
+
 export const compile = (
   language: Language.Language,
   body: Body
 ): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> =>
   Ruleset.attempt(() => {
-    const view = startingView(language, body)
+    let view = startingView(language, body)
     // the view as the update steps so far leave it (events are not replayed when compiling)
     let tracked = view
     const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
@@ -220,16 +257,8 @@ export const compile = (
       "objects"
     )
     // a modifier of a number property (core Modifiers) changes the starting view, not the ledger
-    for (const e of body.effects) {
-      const k = language.effects[e.kind] as Language.EffectKind
-      if (!Modifiers.isViewKind(k)) continue
-      try {
-        view = k.modifies(e.options as typeof Modifiers.Options.Type, view)
-      } catch (err) {
-        Ruleset.invalid(e.path, errorText(err))
-      }
-      tracked = view
-    }
+    view = withModifiers(language, body.effects, view)
+    tracked = view
     const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
     const initial = checked(derived(), "effects")
     // effects a ruleset's step puts into the starting ledger (Riftbound 465.2.d), each id once
@@ -290,16 +319,7 @@ export const compile = (
           const added = s.value as ReadonlyArray<DecodedEffect>
           push({ _tag: "AddEffects", effects: checked(added.flatMap(makeEffect), path) })
           // a modifier of a number property is added to the view as it is then (Modifiers.add)
-          for (const e of added) {
-            const k = language.effects[e.kind] as Language.EffectKind
-            if (!Modifiers.isViewKind(k)) continue
-            const options = e.options as typeof Modifiers.Options.Type
-            push({
-              _tag: "Update",
-              label: `${Modifiers.KIND} ${options.id}: ${options.prop}${options.times === undefined ? "" : ` ×${options.times}`}${options.plus === undefined ? "" : ` ${options.plus >= 0 ? "+" : ""}${options.plus}`}${options.duration === undefined ? "" : ` until ${options.duration}`}`,
-              apply: (v) => k.modifies(options, v)
-            })
-          }
+          for (const step of modifierUpdates(language, added)) push(step)
           for (const e of added)
             written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
           break
