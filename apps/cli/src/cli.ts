@@ -483,13 +483,35 @@ export const resolve = Command.make(
 ).pipe(Command.withDescription("Resolve a scenario file and print the step-by-step trace"))
 
 /**
+ * The events whose outcome matching `expect` reads: none without `expect.events`, the ids of a
+ * non-empty `expect.events` mapping, and every event (`undefined`) for anything else (`events:
+ * {}` means "no event outcome at all", so it reads them all). `Expect.outcome` reads
+ * `outcome.events[id]` for exactly these ids, so leaving the others out of the run's outcome
+ * changes no match.
+ */
+const eventsRead = (
+  expect: Readonly<Record<string, unknown>> | undefined
+): ((id: string) => boolean) | undefined => {
+  const events = expect?.["events"]
+  if (events === undefined) return () => false
+  if (typeof events !== "object" || events === null || Array.isArray(events)) return undefined
+  const ids = new Set(Object.keys(events))
+  return ids.size === 0 ? undefined : (id) => ids.has(id)
+}
+
+/**
  * One file of `check`: loaded, then run with the sliced chooser (so a signal stops it), matched
  * against its `expect:`. A ruleset that throws becomes an outcome error tagged `Defect`, as in
  * `checkScenario`.
  */
 const checkOne = (file: string, progress: Progress | undefined, installed: Plugins.Registry) =>
   Effect.gen(function* () {
-    const loaded = yield* loadAny(file, installed.rulesets)
+    // the run, its match and the report never read the parsed document: not holding it during a
+    // large run keeps the heap (and each full collection's threshold, a multiple of it) smaller
+    const loaded = yield* Effect.map(
+      loadAny(file, installed.rulesets),
+      Result.map((l): Scenario.LoadedScenario => ({ ...l, document: {} }))
+    )
     if (Result.isFailure(loaded)) return { _tag: "Invalid", file, error: loaded.failure } as const
     progress?.running(file)
     const s = loaded.success
@@ -498,11 +520,14 @@ const checkOne = (file: string, progress: Progress | undefined, installed: Plugi
       decide: (request, state) =>
         answer(request, state) ?? Effect.fail(Decision.missing(request, s.ruleset.words))
     }
-    // `check` reports the outcome against `expect:`, never the trace: not recording it saves a
-    // large run a record per occurrence (about 10 % of a 1 000 000-occurrence run's memory)
+    // `check` reports the outcome against `expect:`, never the trace, the resolutions nor the
+    // outcome of an event `expect:` does not name: not keeping them holds a large run to its
+    // current step (1 000 000 occurrences over 1 000 events: 2.5 GB peak with them, docs/performance.md)
     const run = yield* Ruleset.runEffectOutcome(s.ruleset.rules, s.compiled, {
       ...kernelOptions(s),
-      trace: false
+      trace: false,
+      resolutions: false,
+      keepEvent: eventsRead(s.expect)
     }).pipe(
       Effect.provideService(Chooser.Chooser, shape),
       Effect.catchDefect((d) =>
