@@ -11,8 +11,9 @@
  * `commit` says which changes do, with {@link renewed}). An effect that names objects — the
  * recipients it watches (`watch.subject`) *and* the sources it watches (`watch.source`: "a source
  * of your choice") — is bound to them as they are when it is created ({@link bind}): it gets the
- * condition that each is still the same object, so once one has become a new object the effect no
- * longer applies to it, whether as the one dealt damage or as the one dealing it.
+ * record (`sameObjects`) that each must still be the same object, so once one has become a new
+ * object the effect no longer applies to it, whether as the one dealt damage or as the one
+ * dealing it.
  *
  * @since 0.1.0
  */
@@ -130,13 +131,18 @@ const generations = (
 }
 
 /**
- * Binds an effect to the objects it names, as they are in `view` (the moment it is created): for
- * the recipients it watches by id (`watch.subject`) and the sources it watches by id
- * (`watch.source`, "damage that a source of your choice would deal"), the condition that each is
- * still the same object ({@link sameObject}, registered under `predicate`, default
- * {@link SAME_OBJECT}). After a zone change that made a new object of one, the effect no longer
- * applies to damage dealt to it or by it (the trace says its condition is not met). Players, and
- * effects that name no object, are unchanged.
+ * Binds an effect to the objects it names, as they are in `view` (the moment it is created): the
+ * recipients it watches by id (`watch.subject`) and the sources it watches by id (`watch.source`,
+ * "a source of your choice") are recorded with their generation in the effect's `sameObjects`.
+ * After a zone change that made a new object of one, the effect no longer applies to damage dealt
+ * to it or by it (the trace's reason `newObject`; see {@link stillSame}). Players, and effects
+ * that name no object, are unchanged.
+ *
+ * The binding reads only identity, never the event: it holds or fails the same for any amount
+ * and in any order of application, so the kernel's order shortcut, the chooser's single-event
+ * solver and a ruleset's closed forms treat a bound effect as they treat an unbound one. (Before
+ * 0.x it was written as a `condition` with the predicate {@link sameObject}; that form still
+ * works where the predicate is registered, as stored records may hold it.)
  *
  * @example
  * ```ts
@@ -145,27 +151,50 @@ const generations = (
  *   { id: "s", kind: "object", controller: "ap", zone: "battlefield", props: {} }] })
  * const fog: Replacement.Replacement = { id: "p", label: "prevent", controller: "nap", category: "prevention",
  *   watch: { family: "damage", source: { _tag: "Id", ids: ["s"] } }, action: { _tag: "Prevent", amount: "all", scope: "static" } }
- * Identity.bind(fog, view).condition // { _tag: "Test", on: "source", filter: { _tag: "Named", name: "sameObject", args: { s: 0 } } }
+ * Identity.bind(fog, view).sameObjects // { source: { s: 0 } }
  * ```
  * @since 0.1.0
  * @category combinators
  */
-export const bind = (
-  e: Replacement.Replacement,
-  view: GameView.GameView,
-  predicate: string = SAME_OBJECT
-): Replacement.Replacement => {
-  const tests: Array<Filter.Condition> = []
+export const bind = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement => {
   const subject = generations(e.watch.subject, view)
-  if (subject !== undefined)
-    tests.push({ _tag: "Test", on: "subject", filter: { _tag: "Named", name: predicate, args: subject } })
   const source = generations(e.watch.source, view)
-  if (source !== undefined)
-    tests.push({ _tag: "Test", on: "source", filter: { _tag: "Named", name: predicate, args: source } })
-  if (tests.length === 0) return e
-  const all = e.condition === undefined ? tests : [...tests, e.condition]
-  const condition: Filter.Condition = all.length === 1 ? (all[0] as Filter.Condition) : { _tag: "All", all }
-  return { ...e, condition }
+  if (subject === undefined && source === undefined) return e
+  return {
+    ...e,
+    sameObjects: {
+      ...e.sameObjects,
+      ...(subject === undefined ? {} : { subject }),
+      ...(source === undefined ? {} : { source })
+    }
+  }
+}
+
+/**
+ * Whether the occurrence's subject and source are still the objects an effect was bound to
+ * ({@link bind}): each one named in `bound` has the generation recorded there. An id the binding
+ * does not name (a player, another object) passes.
+ *
+ * @example
+ * ```ts
+ * import { GameView, Identity } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a", objects: [
+ *   { id: "c", kind: "object", zone: "battlefield", props: { zoneChanges: 1 } }] })
+ * Identity.stillSame(view, { subject: { c: 0 } }, { subject: "c" }) // false
+ * Identity.stillSame(view, { subject: { c: 1 } }, { subject: "c" }) // true
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const stillSame = (
+  view: GameView.GameView,
+  bound: NonNullable<Replacement.Replacement["sameObjects"]>,
+  occ: { readonly subject: string; readonly source?: string | undefined }
+): boolean => {
+  const s = bound.subject?.[occ.subject]
+  if (s !== undefined && generationOf(view, occ.subject) !== s) return false
+  const src = occ.source === undefined ? undefined : bound.source?.[occ.source]
+  return src === undefined || generationOf(view, occ.source as string) === src
 }
 
 /**

@@ -318,6 +318,12 @@ export const Action: Schema.Codec<Action> = Schema.Union([
  *   source left its zone does not apply"); `requiresSourceInPlay`: the source must be in play,
  *   where the ruleset's zones (`Policy.Rules.zones`) say objects are (the battlefield, the arena,
  *   the board) — the keywords and abilities of an object, written once for every game;
+ * - `sameObjects`: the objects it is bound to as they were when it was created (core `Identity.bind`,
+ *   MTG 400.7, FaB 3.0.9, Riftbound 124): per named recipient (`subject`) and source (`source`),
+ *   the number of zone changes that had made a new object of it then. It does not apply to an
+ *   occurrence whose subject or source has since become a new object (the trace's reason
+ *   `newObject`). Unlike a `condition` it reads only the objects' identity, never the event, so it
+ *   holds or fails the same whatever the amount and in whatever order effects apply;
  * - `optional`: a "may" effect: its controller decides each time it could apply; declining does
  *   not use it up nor count toward its limit;
  * - `cost`: an occurrence resolved first, as a sub-event that can itself be replaced (pay
@@ -354,6 +360,12 @@ export const Replacement = Schema.Struct({
   watch: Watch,
   action: Action,
   condition: Schema.optionalKey(Filter.Condition),
+  sameObjects: Schema.optionalKey(
+    Schema.Struct({
+      subject: Schema.optionalKey(Schema.Record(Schema.String, Amount.Schema)),
+      source: Schema.optionalKey(Schema.Record(Schema.String, Amount.Schema))
+    })
+  ),
   requiresSourceIn: Schema.optionalKey(Schema.Array(Schema.String)),
   requiresSourceInPlay: Schema.optionalKey(Schema.Boolean),
   optional: Schema.optionalKey(Schema.Boolean),

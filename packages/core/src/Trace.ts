@@ -14,6 +14,7 @@ import * as Words from "./Words.js"
  *
  * - `filterFailed`: it does not watch this occurrence (family, subject, source, kinds, params);
  * - `conditionFailed`: its condition is false now;
+ * - `newObject`: an object it is bound to (`sameObjects`) has become a new object since;
  * - `alreadyApplied`: it already modified this event or one that replaced it;
  * - `eventAtZero`: the occurrence reached 0 and does not happen;
  * - `sourceLeftZone`: its source is not in the zone it must be in;
@@ -36,6 +37,7 @@ import * as Words from "./Words.js"
 export type Reason =
   | "filterFailed"
   | "conditionFailed"
+  | "newObject"
   | "alreadyApplied"
   | "eventAtZero"
   | "sourceLeftZone"
@@ -176,6 +178,7 @@ export type Record =
 const reasonText: { readonly [K in Reason]: string } = {
   filterFailed: "it does not apply to this event",
   conditionFailed: "its condition is not met now",
+  newObject: "what it named has become a new object (it changed zones)",
   alreadyApplied: "it already applied to this event",
   eventAtZero: "the event is at 0 and does not happen",
   sourceLeftZone: "its source left the zone it must be in",

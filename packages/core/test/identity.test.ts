@@ -77,19 +77,44 @@ describe("Identity: a chosen source that changed zones is a new object", () => {
     expect(Identity.bind(any, view)).toBe(any)
   })
 
-  it("subject and source both named: both tested, with the effect's own condition", () => {
+  it("subject and source both named: both bound; the effect's own condition is left as it is", () => {
+    const condition: Replacement.Replacement["condition"] = { _tag: "AmountIs", op: "gte", value: 1 }
     const both: Replacement.Replacement = {
       ...fog,
       watch: { family: "damage", subject: { _tag: "Id", ids: ["S"] }, source: { _tag: "Id", ids: ["S"] } },
-      condition: { _tag: "AmountIs", op: "gte", value: 1 }
+      condition
     }
-    const c = Identity.bind(both, view).condition
-    expect(c?._tag).toBe("All")
-    expect(c?._tag === "All" ? c.all.map((x) => (x._tag === "Test" ? x.on : x._tag)) : []).toEqual([
-      "subject",
-      "source",
-      "AmountIs"
-    ])
+    const bound = Identity.bind(both, blinked)
+    expect(bound.sameObjects).toEqual({ subject: { S: 2 }, source: { S: 2 } })
+    expect(bound.condition).toBe(condition)
+  })
+
+  it("the trace names why: the effect is not applied, reason newObject", () => {
+    const step = Kernel.start(
+      rules,
+      GameEvent.make("e", [GameEvent.damage({ id: "d", source: "S", recipient: "nap", amount: 2 })]),
+      Ledger.make([Identity.bind(fog, view)]),
+      blinked
+    )
+    if (step._tag !== "Done") throw new Error("expected no decision")
+    expect(
+      step.resolution.trace
+        .filter((t) => t._tag === "NotApplied")
+        .map((t) => t._tag === "NotApplied" && t.reason)
+    ).toEqual(["newObject"])
+  })
+
+  it("the older form, a condition with the registered predicate, still works (stored records)", () => {
+    const old: Replacement.Replacement = {
+      ...fog,
+      condition: {
+        _tag: "Test",
+        on: "source",
+        filter: { _tag: "Named", name: Identity.SAME_OBJECT, args: { S: 0 } }
+      }
+    }
+    expect(prevented(old, view)).toBe(2)
+    expect(prevented(old, blinked)).toBe(0)
   })
 
   it("mutant: binding the recipients only (before issue 29) still prevents the new object's damage", () => {

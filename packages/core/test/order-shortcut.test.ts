@@ -7,7 +7,7 @@
  * count with `askEveryOrder`), one that skips where the order matters (the law catches it).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Decision, GameEvent, Kernel, Ledger, type Policy, type Replacement } from "../src/index.js"
+import { Decision, GameEvent, Identity, Kernel, Ledger, type Policy, type Replacement } from "../src/index.js"
 import { affected, dmg, view } from "./fixtures.js"
 import * as Laws from "./laws.js"
 import type { World } from "./world.js"
@@ -94,6 +94,27 @@ describe("two identical redirects: the order can't matter", () => {
     assert.deepStrictEqual(prompts(apart), ["ChooseEffect"])
     assert.deepStrictEqual(Laws.shortcut(world(apart)), [])
     assert.isAbove(Laws.shortcut(world(apart), skipAll(apart)).length, 0)
+  })
+})
+
+/**
+ * MTG 400.7 / FaB 3.0.9 / Riftbound 124: effects bound to the object they name (`Identity.bind`)
+ * commute as their unbound selves do — the binding reads the object's identity, never the amount
+ * (Riftbound's combat, which reads the effects before it asks, is checked in that package).
+ */
+describe("effects bound to the object they name: the shortcut still applies", () => {
+  const bound = (e: Replacement.Replacement) => Identity.bind(e, view)
+  const two = [bound(shield("s1", 1)), bound(double)]
+  const commuting = [bound(shield("s1", 1)), bound(shield("s2", 2))]
+
+  it("two bound shields: nobody is asked, and law 11 holds", () => {
+    assert.isDefined(commuting[0]?.sameObjects)
+    assert.deepStrictEqual(prompts(commuting), [])
+    assert.deepStrictEqual(Laws.shortcut(world(commuting)), [])
+  })
+
+  it("a shield and a doubling bound: the order matters and is asked, as unbound", () => {
+    assert.deepStrictEqual(prompts(two), ["ChooseEffect"])
   })
 })
 

@@ -969,7 +969,8 @@ const thatMuchPlusOf = (o: ThatMuchPlusOptions): Replacement.Replacement => {
 
 /**
  * The name under which this ruleset registers core's `Identity.sameObject`, "this is still the
- * object the effect was aimed at" (FaB 3.0.9): its number of zone changes that made a new object
+ * object the effect was aimed at" (FaB 3.0.9), read by effects bound before `sameObjects` existed
+ * (stored records): its number of zone changes that made a new object
  * (`Identity.ZONE_CHANGES`) is the one in `args[id]` (an id not in `args` always passes).
  *
  * @example
@@ -1001,7 +1002,7 @@ export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity
  * resets - its previous existence ceases to exist and it becomes a new object with no relation to
  * its previous existence"). An effect that watches named objects — the shielded objects (`to`,
  * `watch.subject` by id) and the sources (`from`, `watch.source` by id: "a source of your
- * choice") — gets the condition that each is still the same object, so after it was destroyed,
+ * choice") — records that each must still be the same object (`sameObjects`), so after it was destroyed,
  * banished, discarded, put into a graveyard or removed (`Rules.commit`) the effect no longer
  * applies to the new object, whether it is dealt the damage or deals it. Heroes (players) and
  * effects that watch no named object are unchanged. Scenario files bind the kinds that name a
@@ -1015,13 +1016,13 @@ export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity
  * const view = GameView.make({ players: ["alice", "bob"], activePlayer: "alice", objects: [
  *   { id: "axe", kind: "object", controller: "alice", zone: "arena", props: {} }] })
  * const s = Effects.aimedAt(Effects.preventNext({ id: "s", controller: "bob", from: "axe", amount: 3 }), view)
- * s.condition?._tag // "Test"
+ * s.sameObjects?.source // { axe: 0 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
 export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
-  Identity.bind(e, view, PREDICATE_SAME_OBJECT)
+  Identity.bind(e, view)
 
 /** Binds to the view when there is one (FaB 3.0.9). */
 const at = (e: Replacement.Replacement, view: GameView.GameView | undefined): Replacement.Replacement =>

@@ -944,7 +944,8 @@ function modifyLabel(c: {
 /**
  * The name under which this ruleset registers core's `Identity.sameObject`, "this is still the
  * object the effect was aimed at": its number of zone changes (`Game.ZONE_CHANGES`) is the one in
- * `args[id]` (an id not in `args` always passes).
+ * `args[id]` (an id not in `args` always passes) — read by effects bound before `sameObjects`
+ * existed (stored records).
  *
  * @example
  * ```ts
@@ -974,9 +975,9 @@ export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity
  * one zone to another becomes a new object with no memory of or relation to its previous
  * existence"), with core's `Identity.bind`. An effect that watches named objects — the recipients
  * (`to`, `watch.subject` by id) and the sources (`from`, `watch.source` by id: "a source of your
- * choice") — gets the condition that each is still the same object — it has not changed zones
- * since — so after a zone change it no longer applies to what is now a new object, whether it is
- * dealt the damage or deals it (the trace says its condition is not met). Before issue 29 only
+ * choice") — records that each must still be the same object — it has not changed zones
+ * since (`sameObjects`) — so after a zone change it no longer applies to what is now a new object, whether it is
+ * dealt the damage or deals it (the trace says it named what has become a new object). Before issue 29 only
  * the recipients were bound (MTG-26). Players and
  * effects that watch no named object are unchanged. Scenario files bind every effect when it is
  * created (`effects:` against the starting view, `resolve:` against the view at that step); code
@@ -989,10 +990,10 @@ export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity
  * const view = GameView.make({ players: ["ap", "nap"], activePlayer: "ap", objects: [
  *   { id: "c", kind: "object", controller: "nap", zone: "battlefield", props: {} }] })
  * const s = Effects.aimedAt(Effects.shield({ id: "s", controller: "nap", to: "c", amount: 3 }), view)
- * s.condition?._tag // "Test"
+ * s.sameObjects?.subject // { c: 0 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
 export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
-  Identity.bind(e, view, PREDICATE_SAME_OBJECT)
+  Identity.bind(e, view)

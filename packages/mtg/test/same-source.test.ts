@@ -77,15 +77,12 @@ describe("CR 400.7: a chosen source that changed zones is a new object", () => {
     expect(sMoved.outcome.events["e"]?.dealt).toEqual({ C: 2 })
   })
 
-  /** The binding is core's: `Effects.aimedAt` is `Identity.bind` under the ruleset's predicate name. */
+  /** The binding is core's: `Effects.aimedAt` is `Identity.bind` (`sameObjects`). */
   it("Effects.aimedAt binds the source by its generation", () => {
     const c = compile({ ...board, steps: [] })
     const e = c.ledger.effects.find((x) => x.id === "circle") as Replacement.Replacement
-    expect(e.condition).toEqual({
-      _tag: "Test",
-      on: "source",
-      filter: { _tag: "Named", name: Effects.PREDICATE_SAME_OBJECT, args: { S: 0 } }
-    })
+    expect(e.sameObjects).toEqual({ source: { S: 0 } })
+    // the older form, a condition with the predicate, still resolves (stored records may hold it)
     expect(Effects.predicates[Effects.PREDICATE_SAME_OBJECT]).toBe(Identity.sameObject)
     expect(Object.keys(Rules.predicates)).toContain(Effects.PREDICATE_SAME_OBJECT)
   })
@@ -93,7 +90,7 @@ describe("CR 400.7: a chosen source that changed zones is a new object", () => {
   /** Mutant: recipients only, as before issue 29 — the returned S's damage is still prevented. */
   it("mutant: binding the recipients only prevents the new object's damage", () => {
     const c = compile({ ...board, steps: [hit("first"), ...blink, hit("second")] })
-    const { condition: _c, ...circleUnbound } = c.ledger.effects.find(
+    const { sameObjects: _b, ...circleUnbound } = c.ledger.effects.find(
       (e) => e.id === "circle"
     ) as Replacement.Replacement
     const ledger = {

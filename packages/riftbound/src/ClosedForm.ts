@@ -27,7 +27,7 @@
  * @internal
  * @since 0.1.0
  */
-import { GameEvent, type GameView, Kernel, Ledger, type Replacement } from "@bulwark/core"
+import { GameEvent, type GameView, Identity, Kernel, Ledger, type Replacement, Zones } from "@bulwark/core"
 import * as Rules from "./Rules.js"
 
 /**
@@ -120,6 +120,8 @@ const SOURCE_FILTERS_MATCHING_NOTHING = new Set([
 const readChain = (ledger: Ledger.Ledger, view: GameView.GameView, unit: string): Chain | null => {
   const o = view.objects[unit]
   if (o === undefined || !Object.hasOwn(view.objects, unit)) return FALLBACK
+  // a unit off the board is dealt nothing (141.1.b.2): the kernel says so, not the arithmetic
+  if (!Zones.isInPlay(Rules.zones, o)) return FALLBACK
   // the controller's order declared in advance (372) is followed as the policy says: resolve
   if (Array.isArray(o.props.order)) return FALLBACK
   // the chooser for the unit must be its controller, whose best order the closed form is
@@ -159,6 +161,8 @@ const readChain = (ledger: Ledger.Ledger, view: GameView.GameView, unit: string)
       return FALLBACK
     }
     if (w.params !== undefined && Object.keys(w.params).length > 0) return FALLBACK
+    // 124: an effect aimed at the unit before it became a new object no longer applies to it
+    if (e.sameObjects !== undefined && !Identity.stillSame(view, e.sameObjects, { subject: unit })) continue
     if (e.category === Rules.Category.deal) return FALLBACK
     // it applies to the assigned damage: only plain, unconditional amount changes are closed
     if (

@@ -12,7 +12,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, Errors, Filter, Language, Replacement } from "@bulwark/core"
+import { Amount, Errors, Filter, type GameView, Identity, Language, Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { Category, Kind } from "./Rules.js"
 
@@ -186,7 +186,10 @@ export type PreventOptions = typeof PreventOptions.Type
  * @since 0.1.0
  * @category constructors
  */
-export const prevent = (o: PreventOptions): Replacement.Replacement => {
+export const prevent = (o: PreventOptions, view?: GameView.GameView): Replacement.Replacement =>
+  at(preventOf(o), view)
+
+const preventOf = (o: PreventOptions): Replacement.Replacement => {
   const to = needTo(o, "prevent")
   const amount =
     o.amount === undefined
@@ -255,7 +258,10 @@ export type UnitOptions = typeof UnitOptions.Type
  * @since 0.1.0
  * @category constructors
  */
-export const preventNext = (o: UnitOptions): Replacement.Replacement => {
+export const preventNext = (o: UnitOptions, view?: GameView.GameView): Replacement.Replacement =>
+  at(preventNextOf(o), view)
+
+const preventNextOf = (o: UnitOptions): Replacement.Replacement => {
   const to = needTo(o, "preventNext")
   return {
     ...common(
@@ -281,7 +287,10 @@ export const preventNext = (o: UnitOptions): Replacement.Replacement => {
  * @since 0.1.0
  * @category constructors
  */
-export const double = (o: UnitOptions): Replacement.Replacement => {
+export const double = (o: UnitOptions, view?: GameView.GameView): Replacement.Replacement =>
+  at(doubleOf(o), view)
+
+const doubleOf = (o: UnitOptions): Replacement.Replacement => {
   const to = needTo(o, "double")
   return {
     ...common(
@@ -341,7 +350,10 @@ export type ModifyOptions = typeof ModifyOptions.Type
  * @since 0.1.0
  * @category constructors
  */
-export const modify = (o: ModifyOptions): Replacement.Replacement => {
+export const modify = (o: ModifyOptions, view?: GameView.GameView): Replacement.Replacement =>
+  at(modifyOf(o), view)
+
+const modifyOf = (o: ModifyOptions): Replacement.Replacement => {
   const to = needTo(o, "modify")
   return {
     ...common(
@@ -372,7 +384,10 @@ export const modify = (o: ModifyOptions): Replacement.Replacement => {
  * @since 0.1.0
  * @category constructors
  */
-export const cantBeDealtDamage = (o: UnitOptions): Replacement.Replacement => {
+export const cantBeDealtDamage = (o: UnitOptions, view?: GameView.GameView): Replacement.Replacement =>
+  at(cantBeDealtDamageOf(o), view)
+
+const cantBeDealtDamageOf = (o: UnitOptions): Replacement.Replacement => {
   const to = needTo(o, "cantBeDealtDamage")
   return {
     ...common(
@@ -433,7 +448,10 @@ export type BonusDamageOptions = typeof BonusDamageOptions.Type
  * @since 0.1.0
  * @category constructors
  */
-export const bonusDamage = (o: BonusDamageOptions): Replacement.Replacement => {
+export const bonusDamage = (o: BonusDamageOptions, view?: GameView.GameView): Replacement.Replacement =>
+  at(bonusDamageOf(o), view)
+
+const bonusDamageOf = (o: BonusDamageOptions): Replacement.Replacement => {
   const amount =
     o.amount === undefined
       ? bad(o, "amount", "bonusDamage needs `amount`: a whole number or an amount expression")
@@ -690,3 +708,35 @@ export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement 
     }
   }
 }
+
+/**
+ * Binds an effect to the objects it names as they are now, with core's `Identity.bind` (124: "A
+ * Game Object that changes zones to or from a Non-Board Zone becomes a new object for the
+ * purposes of tracking that object"). An effect that watches named objects — the unit it protects
+ * or changes damage to (`to`, `watch.subject` by id) and the sources (`from`, `watch.source` by
+ * id) — records that each must still be the same object (`sameObjects`), so once it died (to the trash) or
+ * otherwise went to or from a Non-Board Zone (`Rules.commit`, an `update`), the effect no longer
+ * applies to the new object, dealt the damage or dealing it. A recall (board to base) keeps it
+ * the same object. Players and effects that watch no named object are unchanged. The kinds
+ * `prevent`, `preventNext`, `double`, `modify`, `cantBeDealtDamage` and `bonusDamage` are bound
+ * when the scenario creates them (`effects:` against the starting view, `addEffects:` at that
+ * step).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Effects } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A", "B"], activePlayer: "A", objects: [
+ *   { id: "U", kind: "object", controller: "B", zone: "board", props: {} }] })
+ * const s = Effects.aimedAt(Effects.preventNext({ id: "s", controller: "B", to: "U" }), view)
+ * s.sameObjects?.subject // { U: 0 }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
+  Identity.bind(e, view)
+
+/** Binds to the view when there is one (124). */
+const at = (e: Replacement.Replacement, view: GameView.GameView | undefined): Replacement.Replacement =>
+  view === undefined ? e : aimedAt(e, view)

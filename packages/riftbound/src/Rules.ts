@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import { type Filter, GameEvent, GameView, Policy, Words, Zones } from "@bulwark/core"
+import { type Filter, GameEvent, GameView, Identity, Policy, Words, Zones } from "@bulwark/core"
 import * as RuleText from "./RuleText.js"
 
 /**
@@ -286,7 +286,8 @@ const commitAction = (view: GameView.GameView, occurrence: GameEvent.Occurrence)
   if (o === undefined || o.kind !== "object") return view
   switch (occurrence.family) {
     case Family.die:
-      return GameView.setObject(view, { ...o, zone: "trash" })
+      // 124: to the trash, a Non-Board Zone — a new object (the effects aimed at it no longer apply)
+      return moveTo(view, o.id, "trash")
     case Family.heal:
       return GameView.setObject(view, {
         ...o,
@@ -295,7 +296,8 @@ const commitAction = (view: GameView.GameView, occurrence: GameEvent.Occurrence)
     case Family.exhaust:
       return GameView.setObject(view, { ...o, props: { ...o.props, exhausted: true } })
     case Family.recall:
-      return GameView.setObject(view, { ...o, zone: "base" })
+      // from the board to its base: both are board zones, so the same object (124)
+      return moveTo(view, o.id, "base")
     case Family.stun:
       return GameView.setObject(view, { ...o, props: { ...o.props, stunned: true } })
     default:
@@ -528,6 +530,44 @@ export const fails = (
   }
   return undefined
 }
+
+/**
+ * Whether a zone change makes a new object (124: "A Game Object that changes zones to or from a
+ * Non-Board Zone becomes a new object for the purposes of tracking that object"): one end of it
+ * is not on the board ({@link zones}); a move between board zones (a battlefield to its base, a
+ * recall) does not.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/riftbound"
+ * Rules.makesNewObject("board", "trash") // true
+ * Rules.makesNewObject("BF1", "base") // false
+ * ```
+ * @since 0.1.0
+ * @category game
+ */
+export const makesNewObject = (from: string | undefined, to: string): boolean =>
+  (from ?? "board") !== to &&
+  !(Zones.contains(zones.inPlay, from ?? "board") && Zones.contains(zones.inPlay, to))
+
+/**
+ * Moves an object to a zone (core's `Identity.move`): to or from a Non-Board Zone it is a new
+ * object ({@link makesNewObject}, 124), so the effects aimed at it before (`Effects.aimedAt`) no
+ * longer apply to it.
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/riftbound"
+ * const view = GameView.make({ players: ["A"], activePlayer: "A", objects: [
+ *   { id: "U", kind: "object", controller: "A", zone: "board", props: {} }] })
+ * Rules.moveTo(view, "U", "trash").objects["U"]?.props["zoneChanges"] // 1
+ * ```
+ * @since 0.1.0
+ * @category game
+ */
+export const moveTo = (view: GameView.GameView, id: string, zone: string): GameView.GameView =>
+  Identity.move(view, id, zone, makesNewObject)
 
 /**
  * Named predicates for filters: `unit` (the object is a unit), `battlefield`, `friendly` /

@@ -725,6 +725,45 @@ export const objectFields = {
   exhausted: opt(Schema.Boolean)
 }
 
+// an update's own fields (might, damage, …) on the unit; lethal recomputed (142.4.b)
+const updateUnit = (
+  o: GameView.GameObject,
+  change: Readonly<Record<string, unknown>>
+): GameView.GameObject => {
+  const props = { ...o.props }
+  if (change.might !== undefined) props.might = change.might as number
+  if (change.damage !== undefined) props.damage = change.damage as number
+  if (change.order !== undefined) props.order = change.order as ReadonlyArray<string>
+  for (const k of ["assault", "shield", "stunned", "exhausted"] as const)
+    if (change[k] !== undefined) props[k] = change[k] as GameView.Prop
+  props.lethal = Rules.isLethal(num(props.might), num(props.damage))
+  return { ...o, props }
+}
+
+// the skeleton's update (set, unset, controller, the own fields), the zone change by
+// `Rules.moveTo` (124)
+const updateView = (
+  view: GameView.GameView,
+  u: Readonly<Record<string, unknown>> & { readonly object: string }
+): GameView.GameView => {
+  const { object, set, unset, zone, controller, ...own } = u as Record<string, unknown>
+  const o = GameView.get(view, object as string)
+  if (o === undefined) return view
+  const props: Record<string, GameView.Prop> = {
+    ...o.props,
+    ...((set as Record<string, GameView.Prop>) ?? {})
+  }
+  for (const k of (unset as ReadonlyArray<string> | undefined) ?? []) delete props[k]
+  let next: GameView.GameObject = {
+    ...o,
+    ...(typeof controller === "string" ? { controller } : {}),
+    props
+  }
+  if (Object.keys(own).length > 0) next = updateUnit(next, own)
+  const after = GameView.setObject(view, next)
+  return typeof zone === "string" ? Rules.moveTo(after, o.id, zone) : after
+}
+
 /**
  * The Riftbound words of the one scenario language (see the module documentation): the
  * `language` of the package's `ruleset`.
@@ -796,16 +835,9 @@ export const language: Language.Language = {
       stunned: opt(Schema.Boolean),
       exhausted: opt(Schema.Boolean)
     },
-    apply: (o, change) => {
-      const props = { ...o.props }
-      if (change.might !== undefined) props.might = change.might as number
-      if (change.damage !== undefined) props.damage = change.damage as number
-      if (change.order !== undefined) props.order = change.order as ReadonlyArray<string>
-      for (const k of ["assault", "shield", "stunned", "exhausted"] as const)
-        if (change[k] !== undefined) props[k] = change[k] as GameView.Prop
-      props.lethal = Rules.isLethal(num(props.might), num(props.damage))
-      return { ...o, props }
-    }
+    apply: updateUnit,
+    // a zone change to or from a Non-Board Zone makes a new object (124, `Rules.moveTo`)
+    view: updateView
   },
   boundaries: ["endOfCombat", "endOfTurn"],
   // the Special Cleanup before time passes: 3b kill (323.5), then 3c heal, then (the boundary)

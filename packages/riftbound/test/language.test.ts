@@ -16,9 +16,10 @@ const units = [
   { id: "U", controller: "B", types: ["unit"], might: 2 }
 ]
 
-// exported functions of Effects that are not a kind: a watch, and the rules' own step (465.2.d);
+// exported functions of Effects that are not a kind: a watch, the rules' own step (465.2.d), and the
+// binding of an effect to the objects it names (124);
 // the options schemas (PreventOptions, …) are capitalised
-const notKinds = ["damageTo", "dealAssigned"]
+const notKinds = ["damageTo", "dealAssigned", "aimedAt"]
 
 describe("the same words in code", () => {
   it("every effect kind is the constructor of the same name, taking the kind's options", () => {

@@ -78,6 +78,19 @@ steps:
     assert.strictEqual(o.events.e?.occurrences["e-T"]?.status, "failed")
     assert.deepStrictEqual(o.events.e?.dealt, { F: 2 })
   })
+  it("no input is lethal for it: the minimum lethal input of a unit in the trash is Never", () => {
+    // the closed form (plain amount changes, answered by arithmetic) read no zone: with nothing
+    // bound to the unit it answered `Lethal` at its Might; the kernel's answer is the rule's
+    const o = outcome(`${header}objects:
+  - { id: T, controller: P1, types: [unit], might: 3, zone: trash }
+  - { id: F, controller: P1, types: [unit], might: 3, zone: BF1 }
+steps:
+  - query: { name: t, minimumLethal: { unit: T } }
+  - query: { name: f, minimumLethal: { unit: F } }
+`)
+    assert.strictEqual((o.queries?.t as { _tag: string } | undefined)?._tag, "Never")
+    assert.deepStrictEqual(o.queries?.f, { _tag: "Lethal", input: 3, applied: 3, dealt: 3, prevented: 0 })
+  })
   it("a combat's default targets are the other side's units at a battlefield, a zone named after it included", () => {
     const o = outcome(`${header}objects:
   - { id: A, controller: P1, types: [unit], might: 2, zone: BF1 }

@@ -132,6 +132,9 @@ export const rulesets = async (): Promise<ReadonlyArray<Ruleset.AnyRuleset>> => 
   return [...installed, m.ruleset]
 }
 
+/** The games whose objects carry core Identity's `zoneChanges` count (FaB 3.0.9, Riftbound 124). */
+const identityGames: ReadonlySet<string> = new Set(["fab", "riftbound"])
+
 /** The outcome's state without the `zoneChanges` count of core's Identity (see `outcomeOf`). */
 const withoutZoneChanges = (state: Ruleset.Outcome["state"]): Ruleset.Outcome["state"] =>
   Object.fromEntries(
@@ -164,9 +167,9 @@ export const outcomeOf = (
   const o = check.run.outcome
   return sorted({
     events: withoutLaterFields(o.events),
-    // issue 29 (FaB 3.0.9): a FaB object that changed zones records how often (`zoneChanges`,
-    // core Identity), which format 1 did not; that count is left out here
-    state: loaded.success.ruleset.id === "fab" ? withoutZoneChanges(o.state) : o.state,
+    // issue 29 (FaB 3.0.9, Riftbound 124): an object that changed zones records how often
+    // (`zoneChanges`, core Identity), which format 1 did not; that count is left out here
+    state: identityGames.has(loaded.success.ruleset.id) ? withoutZoneChanges(o.state) : o.state,
     effects: o.effects,
     decisions: o.decisions.map((d) => ({ kind: d.kind, chooser: d.chooser, answer: d.answer })),
     queries: o.queries,

@@ -71,6 +71,19 @@ const offTheBoard = [
   "generated/riftbound/491"
 ]
 
+/**
+ * Issue 29's case of Riftbound 124 ("A Game Object that changes zones to or from a Non-Board Zone
+ * becomes a new object for the purposes of tracking that object"): a "prevent the next damage"
+ * aimed at V, then V dies (to the trash), then the minimum lethal input of V is asked. Format 1
+ * let the prevention still apply to V in the trash and answered `Never` by 437.5.b (a Prevent All);
+ * the prevention was aimed at the old V and no longer applies, and the answer is still `Never` —
+ * now because no input deals V, in the trash, any damage (465.2.c.4.a, 141.1.b.2).
+ */
+const newObject = ["generated/riftbound/381"]
+
+/** Case keys in the order the corpus has them (`generated/riftbound/<n>`). */
+const byCase = (a: string, b: string): number => Number(a.split("/").at(-1)) - Number(b.split("/").at(-1))
+
 const cleanupEvent = /^(endOfTurn|endOfCombat)\.\d+\.(kill|heal)$/
 
 /**
@@ -136,7 +149,7 @@ describe("riftbound: load(migrate(format 1)) reproduces the frozen outcomes", ()
   })
 
   it("gives every case its frozen outcome", async () => {
-    expect(await differing((t) => t)).toEqual(offTheBoard)
+    expect(await differing((t) => t)).toEqual([...offTheBoard, ...newObject].sort(byCase))
   }, 300_000)
 
   it("issue 29's cases each have a unit off the board (141.1.b.2), as they now resolve", async () => {
@@ -153,6 +166,25 @@ describe("riftbound: load(migrate(format 1)) reproduces the frozen outcomes", ()
         ),
         key
       ).toBe(true)
+    }
+  })
+
+  it("124's case: the prevention aimed at V before it died no longer applies; still no lethal input", async () => {
+    const with_ = await rulesets()
+    const outcomes = frozen()
+    for (const key of newObject) {
+      const c = riftbound().find((x) => x.key === key)
+      const got = outcomeOf(migrated(c?.text ?? ""), c?.name ?? "", with_) as unknown as {
+        state: Record<string, Record<string, unknown>>
+        queries: Record<string, { _tag: string; reason: string }>
+      }
+      const want = frozenOutcome(outcomes, key) as unknown as {
+        queries: Record<string, { _tag: string; reason: string }>
+      }
+      expect(got.state.V?.zone, key).toBe("trash")
+      expect(want.queries.m1?.reason, key).toContain("preventNext0")
+      expect(got.queries.m1?._tag, key).toBe("Never")
+      expect(got.queries.m1?.reason, key).not.toContain("preventNext0")
     }
   })
 

@@ -8,6 +8,7 @@
 export const STATIC_BLOCKS: ReadonlySet<string> = new Set([
   "alreadyApplied",
   "filterFailed",
+  "newObject",
   "spent",
   "limitReached",
   "sourceLeftZone"

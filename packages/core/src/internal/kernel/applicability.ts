@@ -10,6 +10,7 @@ import * as Errors from "../../Errors.js"
 import * as Filter from "../../Filter.js"
 import type * as GameEvent from "../../GameEvent.js"
 import * as GameView from "../../GameView.js"
+import * as Identity from "../../Identity.js"
 import type * as Replacement from "../../Replacement.js"
 import type * as Trace from "../../Trace.js"
 import * as Zones from "../../Zones.js"
@@ -220,6 +221,7 @@ export const blockerNotApplied = (
     const src = e.source === undefined ? undefined : GameView.get(s.view, e.source)
     if (src === undefined || !Zones.isInPlay(s.rules.zones, src)) return "sourceLeftZone"
   }
+  if (e.sameObjects !== undefined && !Identity.stillSame(s.view, e.sameObjects, item.occ)) return "newObject"
   if (e.condition !== undefined && !holdsFor(s, e, e.condition, item.occ, frame)) return "conditionFailed"
   if (e.costPayable !== undefined && !holdsFor(s, e, e.costPayable, item.occ, frame)) return "costUnpayable"
   return undefined

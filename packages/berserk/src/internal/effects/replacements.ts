@@ -1,0 +1,292 @@
+/**
+ * The general replacements: `instead` (534.1, an event replaced by others), Серк's opening
+ * (`serk`), strength modifiers and `modifies`, protections («Защита от …», 511.5, checked first)
+ * and armour («Броня N»).
+ *
+ * @internal
+ */
+import { Amount, Filter, type GameView, Language, type Replacement } from "@bulwark/core"
+import * as Schema from "effect/Schema"
+import * as Attack from "../../Attack.js"
+import { REPLACEMENT_ORDER, RULE_PROTECTION } from "./prevention.js"
+import {
+  comesFrom,
+  common,
+  commonFields,
+  fromArgs,
+  fromOf,
+  refuse,
+  subjectFilter,
+  toFilterOf
+} from "./sources.js"
+
+/**
+ * What happens instead (534.1 «вместо этого»): an event of `family` (with `amount`, default the
+ * replaced event's) happening to `subject`: `subject` (the default: the card the replaced event
+ * would have happened to), `self` (the effect's source) or a card id.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.InsteadEvent)({ family: "open" })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const InsteadEvent = Schema.Struct({
+  family: Schema.NonEmptyString,
+  amount: Schema.optionalKey(Amount.Schema),
+  subject: Schema.optionalKey(Schema.NonEmptyString)
+})
+
+/**
+ * The options of {@link instead}: the {@link CommonOptions}, `of` (the family of the event it
+ * replaces: `heal`, `damage`, …) and `do` (what happens instead, see {@link InsteadEvent}; an
+ * empty list: nothing).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.InsteadOptions)({ id: "x", controller: "ap", to: ["serk"], of: "heal", do: [{ family: "open" }] })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const InsteadOptions = Schema.Struct({
+  ...commonFields,
+  of: Schema.NonEmptyString,
+  do: Schema.Array(InsteadEvent)
+})
+
+/**
+ * «[текст 1], вместо этого – [текст 2]» (534.1): when an event of family `of` would happen to a
+ * watched card, the events of `do` happen instead (an empty list: nothing happens). The
+ * replaced event counts as not having happened (534.3).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * // "if it would be healed, instead it is opened"
+ * const e = Effects.instead({ id: "x", controller: "ap", to: ["serk"], of: "heal", do: [{ family: "open" }] })
+ * e.action._tag // "Replace"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const instead = (c: typeof InsteadOptions.Type): Replacement.Replacement => {
+  const from = fromOf(c.id, c.from, c.kinds)
+  const templates: ReadonlyArray<Replacement.Template> = c.do.map((d) => ({
+    family: d.family,
+    subject:
+      d.subject === undefined || d.subject === "subject" || d.subject === "self"
+        ? (d.subject ?? "subject")
+        : { id: d.subject },
+    ...(d.amount === undefined ? {} : { amount: d.amount })
+  }))
+  return {
+    ...common(
+      c,
+      "replacement",
+      `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`,
+      `If it would ${c.of}, instead ${templates.map((t) => t.family).join(", ") || "nothing"}`
+    ),
+    watch: { family: c.of, subject: subjectFilter(c, from) },
+    action: { _tag: "Replace", with: [...templates] }
+  }
+}
+
+/**
+ * The options of {@link serk}: `source` (Серк itself, the card the effect watches and comes
+ * from), `controller` (default: the card's controller), `label`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.SerkOptions)({ id: "serk:open", source: "serk", controller: "ap" })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const SerkOptions = Schema.Struct({ ...Language.pick("controller", "source", "label") })
+
+/**
+ * The 534.1 example, Серк: «Если должен излечиться – вместо этого может открыться (1 раз за
+ * ход)» — "if it should heal, instead it may open (once per turn)". Without a `source`:
+ * `Errors.InvalidEffect`.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * const e = Effects.serk({ id: "serk:open", source: "serk", controller: "ap" })
+ * e.optional // true
+ * e.limit // { times: 1, resetsAt: "endOfTurn" }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement => {
+  const card = input.source ?? refuse(input.id, "source", "Серк's effect needs its card (source)")
+  return instead({
+    id: input.id,
+    ...(input.controller === undefined ? {} : { controller: input.controller }),
+    source: card,
+    to: [card],
+    of: "heal",
+    do: [{ family: "open", subject: "subject" }],
+    may: true,
+    limit: { times: 1, per: "turn" },
+    label: input.label ?? "Если должен излечиться – вместо этого может открыться (1 раз за ход)",
+    rule: `Берсерк 534.1 (example: Серк), 534.3 (${REPLACEMENT_ORDER})`
+  })
+}
+
+/**
+ * The options of {@link strengthModifier}: `value` (added to the attack's strength; below 0
+ * lowers it), `to` (the attacks' targets it matches: card ids or a selector; default every
+ * target), `from` and `kinds` (the attacker and the attack's kinds, see {@link fromOf}),
+ * `duration`, `label`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Effects } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Effects.StrengthModifierOptions)({ id: "rage", value: 2, kinds: ["strike"] })
+ * ```
+ * @since 0.1.0
+ * @category options
+ */
+export const StrengthModifierOptions = Schema.Struct({
+  ...Language.pick("to", "from", "kinds", "duration", "label"),
+  value: Amount.SignedSchema
+})
+
+/**
+ * An attack modifier («модификатор атаки»), checked when its options are built: `value` is added
+ * to the strength of every attack it matches, when the attack is built — before protections,
+ * replacements and prevention (533.2). It is not a replacement: the resolver never applies it,
+ * so it is not in the ledger (the constructor returns no replacement); the `attack` step reads it
+ * (see {@link modifies}). A value that is not a whole number: `Errors.InvalidEffect`.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.strengthModifier({ id: "rage", value: 2, kinds: ["strike"] }) // []
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const strengthModifier = (
+  o: typeof StrengthModifierOptions.Type
+): ReadonlyArray<Replacement.Replacement> => {
+  if (!Number.isSafeInteger(o.value)) refuse(o.id, "value", "a strength modifier adds a whole number")
+  fromOf(o.id, o.from, o.kinds)
+  toFilterOf(o.id, o.to)
+  return []
+}
+
+/**
+ * Whether a strength modifier applies to an attack: its target matches `to` (every target when
+ * absent) and the attack comes from `from` / `kinds` (533.2: applied when the attack is built).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Effects } from "@bulwark/berserk"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * Effects.modifies(view, { id: "rage", value: 2, kinds: ["strike"] }, { target: "orc", kinds: ["strike"] }) // true
+ * ```
+ * @since 0.1.0
+ * @category filters
+ */
+export const modifies = (
+  view: GameView.GameView,
+  m: typeof StrengthModifierOptions.Type,
+  attack: {
+    readonly target: string
+    readonly source?: string | undefined
+    readonly kinds: ReadonlyArray<string>
+  }
+): boolean => {
+  if (m.to !== undefined) {
+    const ok = Filter.matches(toFilterOf(m.id, m.to), attack.target, {
+      view,
+      controller: "",
+      predicates: {}
+    })
+    if (!ok) return false
+  }
+  const from = fromOf(m.id, m.from, m.kinds)
+  return from === undefined || comesFrom(view, { source: attack.source, kinds: attack.kinds }, fromArgs(from))
+}
+
+/**
+ * A protection icon («Защита от выстрелов», «Защита от магии», …, 511.5): the creature is immune
+ * to attacks of the given kinds or tags — they inflict no wounds on it. Modelled as a
+ * replacement by nothing in the first ordering slot, so it is checked before any replacement
+ * (534.2) and any prevention (533.2), and prevention effects are not used on such an attack.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * const zov = Effects.protection({ card: "guard", controller: "ip", kinds: ["выстрелов"] })
+ * zov.watch.kinds // { anyOf: ["shot"] }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const protection = (input: {
+  readonly card: string
+  readonly controller: string
+  readonly kinds: ReadonlyArray<string>
+  readonly id?: string | undefined
+}): Replacement.Replacement => {
+  const kinds = [...new Set(input.kinds.map(Attack.parseTag))]
+  return {
+    id: input.id ?? `${input.card}:protection`,
+    label: `Защита от: ${kinds.join(", ")}`,
+    controller: input.controller,
+    source: input.card,
+    // a built-in property follows the zone rule of written effects: in play only (533.6, 112)
+    requiresSourceInPlay: true,
+    category: "protection",
+    rule: RULE_PROTECTION,
+    watch: { family: "damage", subject: { _tag: "Id", ids: [input.card] }, kinds: { anyOf: kinds } },
+    action: { _tag: "Replace", with: [] }
+  }
+}
+
+/**
+ * «Броня N» (armour): this adapter's interpretation — the first N wounds the creature would
+ * receive from non-magical attacks each turn are prevented (a prevention with an amount, restored
+ * at the end of each turn). See the README, "Interpretations".
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * const a = Effects.armor({ card: "knight", controller: "ip", amount: 2 })
+ * a.resetsAt // "endOfTurn"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const armor = (input: {
+  readonly card: string
+  readonly controller: string
+  readonly amount: number
+  readonly id?: string | undefined
+}): Replacement.Replacement => ({
+  id: input.id ?? `${input.card}:armor`,
+  label: `Броня ${Amount.check(input.amount, "armor amount", { id: input.card })}`,
+  controller: input.controller,
+  source: input.card,
+  // a built-in property follows the zone rule of written effects: in play only (533.6)
+  requiresSourceInPlay: true,
+  category: "prevention",
+  rule: "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)",
+  watch: { family: "damage", subject: { _tag: "Id", ids: [input.card] }, kinds: { anyOf: ["nonmagical"] } },
+  action: { _tag: "Prevent", amount: input.amount, scope: "shield" },
+  resetsAt: "endOfTurn"
+})

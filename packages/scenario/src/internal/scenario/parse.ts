@@ -1,0 +1,323 @@
+/**
+ * `parseScenario`: text → a loaded scenario, in a fixed order of checks, each failing with a
+ * typed, located `ScenarioError` and nothing after it run: the file size; the text read (JSON,
+ * then the YAML subset, then the YAML parser); the limits and structural problems; NFC; the
+ * format; the ruleset; the generic keys and the ruleset's part (format 2: the skeleton's
+ * discriminated decoder; format 1: the ruleset's own schema); duplicate ids; the compile; unknown
+ * names and `expect:` ids; the budget.
+ *
+ * @internal
+ */
+import type { Ruleset } from "@bulwark/core"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import { LineCounter } from "yaml"
+import * as Integrity from "../../Integrity.js"
+import type { Limits, LoadedScenario, ParseOptions } from "../../Scenario.js"
+import * as ScenarioError from "../../ScenarioError.js"
+import * as Skeleton from "../../Skeleton.js"
+import * as SourceMap from "../../SourceMap.js"
+import * as YamlSubset from "../../YamlSubset.js"
+import { GenericSchema, genericKeys } from "./generic.js"
+import { defaultLimits, overLimit, structuralIssues } from "./guards.js"
+import { toIssues } from "./schemaIssues.js"
+import { isRecord, show, suggest } from "./text.js"
+import { firstLine, locate, MAX_DEPTH, readYaml, snippet } from "./yaml.js"
+
+export const parseScenario = (
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  parseOptions: ParseOptions = {}
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  const limits: Limits = { ...defaultLimits, ...parseOptions.limits }
+  if (text.length > limits.fileSize)
+    return Result.fail(
+      new ScenarioError.LimitExceeded({
+        file: fileName,
+        line: 0,
+        column: 0,
+        limit: "fileSize",
+        value: text.length,
+        max: limits.fileSize,
+        what: "characters"
+      })
+    )
+  const lineCounter = new LineCounter()
+  const malformed = (offset: number, message: string) => {
+    const pos = lineCounter.linePos(offset)
+    return Result.fail(
+      new ScenarioError.MalformedFile({
+        file: fileName,
+        line: pos.line,
+        column: pos.col,
+        reason: firstLine(message) + snippet(text, pos.line, pos.col)
+      })
+    )
+  }
+  // a JSON text is read with JSON.parse, and located (a YAML node tree) only if a problem needs it
+  const json = Integrity.readJson(text, MAX_DEPTH)
+  let data: unknown = json
+  let sourceMap = locate(text)
+  // YAML in the subset most scenario files are written in is read without a YAML node tree
+  // (located, like JSON, only if a problem needs it); anything else goes to the YAML parser
+  const isJson = /\.json$/i.test(fileName)
+  if (json === undefined && !isJson) data = YamlSubset.read(text, MAX_DEPTH)
+  const quick = data !== undefined
+  if (!quick) {
+    const read = readYaml(text, isJson, lineCounter, malformed)
+    if (Result.isFailure(read)) return Result.fail(read.failure)
+    data = read.success.data
+    sourceMap = read.success.sourceMap
+  }
+  if (!isRecord(data)) {
+    return Result.fail(
+      new ScenarioError.MalformedFile({
+        file: fileName,
+        line: 1,
+        column: 1,
+        reason: `a scenario must be a mapping of keys (ruleset:, …), got ${data === null ? "an empty document" : show(data)}`
+      })
+    )
+  }
+  const over = overLimit(data, text, fileName, limits, sourceMap)
+  if (over !== undefined) return Result.fail(over)
+  const structural = structuralIssues(data, sourceMap)
+  if (structural.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: structural }))
+  // ids are compared in NFC: the whole document is read in NFC (two keys equal in NFC are refused)
+  const nfc = Integrity.normalizeDocument(text, data, sourceMap)
+  if (nfc.issues.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
+  const document: Record<string, unknown> = nfc.data
+  // an explicit older format says what to run; a newer one says this version can't read it
+  const stated = formatProblem(document.format, fileName, sourceMap)
+  if (stated !== undefined) return Result.fail(stated)
+  const installed = rulesets.map((r) => r.id)
+  const rulesetId = document.ruleset
+  const rulesetPos = () => sourceMap.positionOf(["ruleset"])
+  if (typeof rulesetId !== "string") {
+    return Result.fail(
+      new ScenarioError.UnknownRuleset({
+        file: fileName,
+        ruleset: rulesetId === undefined ? null : show(rulesetId),
+        installed,
+        line: rulesetId === undefined ? 1 : rulesetPos().line,
+        column: rulesetId === undefined ? 1 : rulesetPos().column
+      })
+    )
+  }
+  const ruleset = rulesets.find((r) => r.id === rulesetId)
+  if (ruleset === undefined) {
+    return Result.fail(
+      new ScenarioError.UnknownRuleset({
+        file: fileName,
+        ruleset: rulesetId,
+        installed,
+        line: rulesetPos().line,
+        column: rulesetPos().column
+      })
+    )
+  }
+  const format = document.format
+  const language = ruleset.language
+  if (format === undefined && (language !== undefined || ruleset.schema === undefined))
+    return Result.fail(
+      new ScenarioError.OutdatedFormat({ file: fileName, format: 1, current: Skeleton.FORMAT })
+    )
+  const genericPart: Record<string, unknown> = {}
+  const rulesetPart: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(document)) {
+    if (genericKeys.includes(k)) genericPart[k] = v
+    else rulesetPart[k] = v
+  }
+  const options = { errors: "all", onExcessProperty: "error" } as const
+  const generic = Schema.decodeUnknownResult(GenericSchema)(genericPart, options)
+  const genericIssues = Result.isFailure(generic) ? toIssues(generic.failure, document, sourceMap) : []
+  let compiled: Result.Result<Ruleset.Compiled, { readonly path: string; readonly reason: string }>
+  // a format this version doesn't know: that is the problem (its words can't be read)
+  if (format !== undefined && format !== Skeleton.FORMAT && genericIssues.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: genericIssues }))
+  if (format === Skeleton.FORMAT && language !== undefined) {
+    const body = Skeleton.decode(language, rulesetPart, (error, prefix, keys) =>
+      toIssues(error, document, sourceMap, prefix, keys).map((i) => ({
+        path: SourceMap.parsePath(i.path),
+        at: "value" as const,
+        message: i.message,
+        line: i.line,
+        column: i.column
+      }))
+    )
+    const bodyIssues: Array<ScenarioError.Issue> = Result.isFailure(body)
+      ? body.failure.map((p) => {
+          const located = p as Skeleton.Problem & { line?: number; column?: number }
+          const pos =
+            located.line === undefined
+              ? sourceMap.positionOf(p.path, p.at)
+              : { line: located.line, column: located.column ?? 0 }
+          const unknownKey = p.message.startsWith("unknown key")
+          const hint =
+            unknownKey && p.path.length === 1 && !p.message.includes("did you mean")
+              ? suggest(String(p.path[0]), [...genericKeys, ...Skeleton.bodyKeys])
+              : ""
+          return {
+            path: SourceMap.formatPath(p.path),
+            line: pos.line,
+            column: pos.column,
+            message: p.message + hint
+          }
+        })
+      : []
+    const issues = [...genericIssues, ...bodyIssues].sort((x, y) => x.line - y.line || x.column - y.column)
+    if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(body))
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
+    const duplicates = Integrity.duplicateIds(
+      document,
+      sourceMap,
+      Skeleton.idSpacesWith(ruleset.idSpaces ?? [])
+    )
+    if (duplicates.length > 0)
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
+    try {
+      compiled = Skeleton.compile(language, body.success)
+    } catch (err) {
+      compiled = Result.fail({
+        path: "",
+        reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
+      })
+    }
+  } else {
+    if (format === Skeleton.FORMAT || ruleset.schema === undefined || ruleset.compile === undefined) {
+      const pos = sourceMap.positionOf(["format"])
+      return Result.fail(
+        new ScenarioError.CompileFailed({
+          file: fileName,
+          path: "format",
+          line: pos.line,
+          column: pos.column,
+          reason: `the ${ruleset.id} ruleset does not speak scenario format ${Skeleton.FORMAT} yet (it has no \`language\`)`
+        })
+      )
+    }
+    // format 1, for a ruleset that has not moved to the one language yet
+    let decoded: Result.Result<unknown, Schema.SchemaError>
+    try {
+      decoded = Schema.decodeUnknownResult(ruleset.schema)(rulesetPart, options)
+    } catch (err) {
+      return Result.fail(
+        new ScenarioError.CompileFailed({
+          file: fileName,
+          path: "",
+          line: 0,
+          column: 0,
+          reason: `the ${ruleset.id} schema failed: ${err instanceof Error ? err.message : String(err)}`
+        })
+      )
+    }
+    const issues = [
+      ...genericIssues,
+      ...(Result.isFailure(decoded) ? toIssues(decoded.failure, document, sourceMap) : [])
+    ].sort((x, y) => x.line - y.line || x.column - y.column)
+    if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(decoded)) {
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
+    }
+    const duplicates = Integrity.duplicateIds(document, sourceMap, ruleset.idSpaces ?? [])
+    if (duplicates.length > 0)
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
+    try {
+      compiled = ruleset.compile(decoded.success)
+    } catch (err) {
+      compiled = Result.fail({
+        path: "",
+        reason: `the ${ruleset.id} ruleset failed to compile this scenario: ${err instanceof Error ? err.message : String(err)}`
+      })
+    }
+  }
+  if (Result.isFailure(compiled)) {
+    const pos = sourceMap.positionOf(SourceMap.parsePath(compiled.failure.path))
+    return Result.fail(
+      new ScenarioError.CompileFailed({
+        file: fileName,
+        path: compiled.failure.path,
+        line: pos.line,
+        column: pos.column,
+        reason: compiled.failure.reason
+      })
+    )
+  }
+  if (Result.isFailure(generic))
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: genericIssues }))
+  if (ruleset.vocabulary !== undefined) {
+    const unknown = Integrity.unknownNameIssues(compiled.success, ruleset.vocabulary, document, sourceMap)
+    if (unknown.length > 0)
+      return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: unknown }))
+  }
+  const unknownIds = Integrity.unknownExpectIds(compiled.success, document.expect, sourceMap)
+  if (unknownIds.length > 0)
+    return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: unknownIds }))
+  const g = generic.success
+  if (g.budget !== undefined && g.strategy !== "best-for-chooser") {
+    const pos = sourceMap.positionOf(["budget"])
+    return Result.fail(
+      new ScenarioError.CompileFailed({
+        file: fileName,
+        path: "budget",
+        line: pos.line,
+        column: pos.column,
+        reason:
+          "`budget:` is the search budget of `strategy: best-for-chooser`; add that strategy or remove the budget"
+      })
+    )
+  }
+  return Result.succeed({
+    fileName,
+    ruleset,
+    title: g.title,
+    description: g.description,
+    decisions: g.decisions,
+    strategy: g.strategy,
+    budget: typeof g.budget === "object" ? g.budget.states : g.budget,
+    timeBudgetMs:
+      typeof g.budget === "object" && g.budget.seconds !== undefined ? g.budget.seconds * 1000 : undefined,
+    expect: g.expect,
+    compiled: compiled.success,
+    document,
+    // the YAML node tree is not kept for the run: located again if a later problem asks
+    sourceMap: quick ? sourceMap : locate(text)
+  })
+}
+
+/**
+ * `format: 1` (a whole number below the current format): `OutdatedFormat` located at the value,
+ * naming `bulwark migrate`. A whole number above it: a located issue saying this version is too
+ * old to read the file. Anything else (no key, the current format, a value that is no format at
+ * all) is left to the schema.
+ */
+const formatProblem = (
+  format: unknown,
+  fileName: string,
+  sourceMap: SourceMap.SourceMap
+): ScenarioError.OutdatedFormat | ScenarioError.SchemaMismatch | undefined => {
+  if (typeof format !== "number" || !Number.isSafeInteger(format) || format < 1 || format === Skeleton.FORMAT)
+    return undefined
+  const pos = sourceMap.positionOf(["format"], "value")
+  if (format < Skeleton.FORMAT)
+    return new ScenarioError.OutdatedFormat({
+      file: fileName,
+      format,
+      current: Skeleton.FORMAT,
+      line: pos.line,
+      column: pos.column
+    })
+  return new ScenarioError.SchemaMismatch({
+    file: fileName,
+    issues: [
+      {
+        path: "format",
+        line: pos.line,
+        column: pos.column,
+        message: `scenario format ${format} is newer than this version of bulwark reads (format ${Skeleton.FORMAT} and, through \`bulwark migrate\`, format 1): upgrade bulwark (@bulwark/cli, @bulwark/scenario and the rulesets) to read it`
+      }
+    ]
+  })
+}

@@ -1,0 +1,287 @@
+/**
+ * The compiler of a decoded body into core data (`Ruleset.Compiled`): the starting view, the
+ * ledger and the steps, in file order. Invariants: every effect id enters the ledger once
+ * (`Ledger.validate` against those already present); constructors and ruleset steps see the view
+ * as the update steps before them leave it (events are not replayed when compiling); a
+ * constructor's refusal becomes a `ScenarioInvalid` at that effect, nothing half-compiled.
+ *
+ * @internal
+ */
+import { Errors, GameEvent, GameView, Language, Ledger, type Replacement, Ruleset } from "@bulwark/core"
+import * as Result from "effect/Result"
+import type { Body, DecodedEffect, Problem } from "../../Skeleton.js"
+import { atWith, decode, decodeEffect } from "./decode.js"
+import { fieldsOf, formatPath, parsePath } from "./text.js"
+
+const objectOf = (
+  entry: Language.ObjectEntry,
+  kind: "player" | "object",
+  defaultZone: string
+): GameView.GameObject => {
+  const { id, controller, owner, zone, ...props } = entry
+  const clean: Record<string, GameView.Prop> = {}
+  for (const [k, v] of Object.entries(props)) if (v !== undefined) clean[k] = v as GameView.Prop
+  if (kind === "player") return { id, kind, props: clean }
+  return {
+    id,
+    kind,
+    ...(controller === undefined ? {} : { controller }),
+    ...((owner ?? controller) === undefined ? {} : { owner: (owner ?? controller) as string }),
+    zone: zone ?? defaultZone,
+    props: { types: [], ...clean }
+  }
+}
+
+export const occurrenceIds = (
+  event: string,
+  occurrences: ReadonlyArray<{ readonly id?: string | undefined; readonly to: string }>
+): ReadonlyArray<string> => {
+  const seen = new Map<string, number>()
+  return occurrences.map((o) => {
+    if (o.id !== undefined) return o.id
+    const n = (seen.get(o.to) ?? 0) + 1
+    seen.set(o.to, n)
+    return n === 1 ? `${event}-${o.to}` : `${event}-${o.to}-${n}`
+  })
+}
+
+const errorText = (err: unknown): string => {
+  if (err instanceof Errors.ScenarioInvalid) return err.reason
+  if (typeof err === "object" && err !== null && "message" in err)
+    return String((err as { message: unknown }).message)
+  return String(err)
+}
+
+export const compile = (
+  language: Language.Language,
+  body: Body
+): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> =>
+  Ruleset.attempt(() => {
+    const playerIds = body.players.map((p) => p.id)
+    const players = body.players.map((p) => (language.players.make ?? ((e) => objectOf(e, "player", "")))(p))
+    const objects = body.objects.map((o) =>
+      (language.objects.make ?? ((e) => objectOf(e, "object", language.objects.defaultZone)))(o)
+    )
+    let view = GameView.make({
+      players: playerIds,
+      activePlayer: body.turn ?? playerIds[0] ?? "",
+      objects: [...players, ...objects]
+    })
+    if (language.prepare !== undefined) view = language.prepare(view)
+    // the view as the update steps so far leave it (events are not replayed when compiling)
+    let tracked = view
+    const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
+      const k = language.effects[e.kind] as Language.EffectKind
+      // `controller` defaults to the source's controller (a common field's meaning)
+      const source = e.options.source
+      const options =
+        e.options.controller === undefined &&
+        typeof source === "string" &&
+        fieldsOf(k.options).includes("controller") &&
+        GameView.controllerOf(tracked, source) !== undefined
+          ? { ...e.options, controller: GameView.controllerOf(tracked, source) }
+          : e.options
+      try {
+        const made = k.make(options, tracked)
+        return Array.isArray(made) ? made : [made as Replacement.Replacement]
+      } catch (err) {
+        return Ruleset.invalid(e.path, errorText(err))
+      }
+    }
+    const present = new Set<string>()
+    const checked = (
+      made: ReadonlyArray<Replacement.Replacement>,
+      path: string
+    ): ReadonlyArray<Replacement.Replacement> => {
+      const bad = Ledger.validate(
+        made,
+        [...present].map((id) => ({ id }) as Replacement.Replacement)
+      )
+      if (bad !== undefined) Ruleset.invalid(`${path} (${bad.effect})`, `${bad.path}: ${bad.reason}`)
+      for (const e of made) present.add(e.id)
+      return made
+    }
+    const derived = (): ReadonlyArray<Replacement.Replacement> =>
+      (language.derived?.(tracked) ?? []).filter((e) => !present.has(e.id))
+    const brought = checked(
+      language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects),
+      "objects"
+    )
+    const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
+    const initial = checked(derived(), "effects")
+    // effects a ruleset's step puts into the starting ledger (Riftbound 465.2.d), each id once
+    const extra: Array<Replacement.Replacement> = []
+    const startWith = (effects: ReadonlyArray<Replacement.Replacement>) => {
+      for (const e of effects) if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
+    }
+    // the effects written so far and still lasting, as decoded (for ruleset steps)
+    let written: Array<Language.WrittenEffect & { readonly duration?: unknown }> = body.effects.map((e) => ({
+      kind: e.kind,
+      options: e.options,
+      duration: e.options.duration
+    }))
+    const ctxAt = (path: string): Language.CompileContext => ({
+      view,
+      current: tracked,
+      written: written.map(({ kind, options }) => ({ kind, options })),
+      path,
+      invalid: Ruleset.invalid,
+      startWith,
+      effects: (entries, p) => {
+        const problems: Array<Problem> = []
+        const at = atWith(
+          (_e, prefix) => [{ path: prefix, at: "value", message: "does not fit its kind's options" }],
+          problems
+        )
+        const decoded = entries.map((e, i) => decodeEffect(language, e, [...parsePath(p), i], at, problems))
+        if (problems.length > 0)
+          return Ruleset.invalid(
+            formatPath(problems[0]?.path ?? []),
+            problems[0]?.message ?? "invalid effect"
+          )
+        return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
+      }
+    })
+    const steps: Array<Ruleset.Step> = []
+    const push = (step: Ruleset.Step): void => {
+      if (step._tag === "Update") tracked = step.apply(tracked)
+      steps.push(step)
+    }
+    for (const s of body.steps) {
+      const path = `${s.path}.${s.kind}`
+      switch (s.kind) {
+        case "event": {
+          const ev = s.value as {
+            id: string
+            family?: string
+            occurrences: ReadonlyArray<Record<string, unknown> & { id?: string; to: string }>
+          }
+          const ids = occurrenceIds(ev.id, ev.occurrences)
+          const family = ev.family ?? GameEvent.DAMAGE
+          const occurrences = ev.occurrences.map((o, j) => {
+            const fam = (o.family as string | undefined) ?? family
+            // an occurrence that names no amount: once for a family without a number (a death),
+            // otherwise 0
+            const once = language.amountless?.includes(fam) === true
+            const entry = {
+              ...o,
+              id: ids[j] as string,
+              family: fam,
+              amount: (o.amount as number | undefined) ?? (once ? 1 : 0)
+            } as Language.OccurrenceEntry
+            const make = language.occurrences?.make
+            return make === undefined
+              ? Language.occurrence(entry)
+              : make(entry, ctxAt(`${path}.occurrences[${j}]`))
+          })
+          push({ _tag: "Event", event: GameEvent.make(ev.id, occurrences) })
+          break
+        }
+        case "advance": {
+          const boundary = s.value as string
+          const around = language.advance?.(boundary, ctxAt(path))
+          for (const step of around?.before ?? []) push(step)
+          push({ _tag: "Advance", boundary })
+          written = written.filter((w) => w.duration !== boundary)
+          for (const step of around?.after ?? []) push(step)
+          break
+        }
+        case "addEffects": {
+          const added = s.value as ReadonlyArray<DecodedEffect>
+          push({ _tag: "AddEffects", effects: checked(added.flatMap(makeEffect), path) })
+          for (const e of added)
+            written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
+          break
+        }
+        case "update": {
+          const { object, set, unset, zone, controller, ...own } = s.value as {
+            object: string
+            set?: Record<string, GameView.Prop>
+            unset?: ReadonlyArray<string>
+            zone?: string
+            controller?: string
+          } & Record<string, unknown>
+          const whole = language.update?.view
+          const apply = (v: GameView.GameView): GameView.GameView => {
+            if (whole !== undefined) return whole(v, s.value as { object: string })
+            const o = GameView.get(v, object)
+            if (o === undefined) return v
+            const props: Record<string, GameView.Prop> = { ...o.props, ...(set ?? {}) }
+            for (const u of unset ?? []) delete props[u]
+            let next: GameView.GameObject = {
+              ...o,
+              ...(zone === undefined ? {} : { zone }),
+              ...(controller === undefined ? {} : { controller }),
+              props
+            }
+            if (language.update?.apply !== undefined && Object.keys(own).length > 0)
+              next = language.update.apply(next, own, v)
+            return GameView.setObject(v, next)
+          }
+          const said = [
+            zone === undefined ? "" : `to ${zone}`,
+            controller === undefined ? "" : `controller ${controller}`,
+            set === undefined ? "" : `set ${JSON.stringify(set)}`,
+            unset === undefined ? "" : `unset ${unset.join(", ")}`
+          ].filter((x) => x !== "")
+          push({
+            _tag: "Update",
+            label:
+              language.update?.label?.(s.value as { object: string }, tracked) ??
+              `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,
+            apply
+          })
+          const fresh = checked(derived(), path)
+          if (fresh.length > 0) push({ _tag: "AddEffects", effects: fresh })
+          break
+        }
+        case "query": {
+          const q = s.value as { name: string; question: string; args: unknown }
+          const kind = language.queries?.[q.question] as Language.QueryKind
+          push({
+            _tag: "Query",
+            name: q.name,
+            run: kind.compile(q.args, ctxAt(`${path}.${q.question}`))
+          })
+          break
+        }
+        default: {
+          const k = language.steps?.[s.kind] as Language.StepKind
+          for (const step of k.compile(s.value, ctxAt(path))) push(step)
+        }
+      }
+    }
+    return { view, ledger: Ledger.make([...brought, ...fileEffects, ...initial, ...extra]), steps }
+  })
+
+const GENERIC: ReadonlyArray<string> = [
+  "format",
+  "ruleset",
+  "title",
+  "description",
+  "decisions",
+  "strategy",
+  "budget",
+  "expect"
+]
+
+export const compileData = (
+  language: Language.Language,
+  data: Readonly<Record<string, unknown>>
+): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> => {
+  const body: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(data)) if (!GENERIC.includes(k)) body[k] = v
+  const r = decode(language, body, (error, prefix) => [
+    { path: prefix, at: "value", message: error.message.split("\n").join(" ") }
+  ])
+  if (Result.isFailure(r)) {
+    const first = r.failure[0]
+    return Result.fail(
+      new Errors.ScenarioInvalid({
+        path: formatPath(first?.path ?? []),
+        reason: r.failure.map((p) => `${formatPath(p.path)}: ${p.message}`).join("; ")
+      })
+    )
+  }
+  return compile(language, r.success)
+}
