@@ -46,6 +46,7 @@ import * as Migration from "./migrate.js"
 import * as Plugins from "./plugins.js"
 import * as Render from "./render.js"
 import * as SchemaDoc from "./schema.js"
+import * as Stop from "./stop.js"
 
 /** The CLI's version, read from its own package.json (one level above `src/` and `dist/`). */
 export const version: string = (createRequire(import.meta.url)("../package.json") as { version: string })
@@ -191,6 +192,8 @@ export interface Progress {
   readonly report: (explored: number, request: Decision.Request) => void
   /** A folder walk under `root` has seen `seen` entries so far. */
   readonly walking: (seen: number, root: string) => void
+  /** `check` or `resolve` starts reading (and parsing) `file`. */
+  readonly reading: (file: string) => void
   /** `check` or `resolve` has loaded `file` and starts its run. */
   readonly running: (file: string) => void
   readonly clear: () => void
@@ -209,6 +212,7 @@ export const terminalProgress = (): Progress | undefined => {
           Names.visible(`best-for-chooser: ${request.id} (${request.chooser}): ${explored} states explored\n`)
         ),
       walking: (seen, root) => process.stderr.write(Names.visible(`walking ${root}: ${seen} entries\n`)),
+      reading: (file) => process.stderr.write(Names.visible(`reading ${file}\n`)),
       running: (file) => process.stderr.write(Names.visible(`running ${file}\n`)),
       clear: () => {}
     }
@@ -232,6 +236,7 @@ export const terminalProgress = (): Progress | undefined => {
       shown = true
       process.stderr.write(`\r\x1b[K${Names.visible(`walking ${root}: ${seen} entries…`)}`)
     },
+    reading: () => {},
     running: () => {},
     clear: () => {
       if (shown) process.stderr.write("\r\x1b[K")
@@ -350,7 +355,27 @@ const readPipe = (file: string, max: number): Effect.Effect<Uint8Array, Scenario
   })
 
 /**
- * Loads a scenario file as `loadFile` does; a FIFO is read through the event loop
+ * A synchronous stretch of work that gives the event loop no turn (reading and decoding one huge
+ * file, rendering a huge trace), run so that Ctrl-C ends it at once (`Stop.blocking`): then the
+ * fiber is interrupted (the run stops with exit 130). A turn of the event loop comes just before
+ * (a signal already received is handled there, and the work never starts) and just after (a
+ * SIGTERM that came during the work stops the run there, before anything else is done). Only
+ * for work that writes nothing.
+ */
+const blocking = <A>(work: () => A): Effect.Effect<A> =>
+  turn.pipe(
+    Effect.andThen(
+      Effect.suspend(() => {
+        const r = Stop.blocking(work)
+        return r === Stop.STOPPED ? Effect.interrupt : Effect.succeed(r)
+      })
+    ),
+    Effect.tap(() => turn)
+  )
+
+/**
+ * Loads a scenario file as `loadFile` does (under {@link blocking}: Ctrl-C stops the parse of a
+ * huge file); a FIFO is read through the event loop
  * ({@link readPipe}), so a pipe that never ends or waits for its writer can be stopped.
  */
 const loadAny = (
@@ -368,12 +393,12 @@ const loadAny = (
     } catch {
       stats = undefined
     }
-    if (stats?.isFIFO() !== true) return loadFile(file, rulesets, options)
+    if (stats?.isFIFO() !== true) return yield* blocking(() => loadFile(file, rulesets, options))
     const max = yield* bytesFromEnv("BULWARK_MAX_PIPE_BYTES", MAX_PIPE_BYTES)
     const bytes = yield* Effect.result(readPipe(file, max))
     return Result.isFailure(bytes)
       ? Result.fail(bytes.failure)
-      : loadBytes(bytes.success, file, rulesets, options)
+      : yield* blocking(() => loadBytes(bytes.success, file, rulesets, options))
   })
 
 const load = (file: string, installed: Plugins.Registry): Effect.Effect<Scenario.LoadedScenario, BadInput> =>
@@ -462,14 +487,16 @@ export const resolve = Command.make(
     lang: langFlag
   },
   Effect.fn(function* ({ file, json, strategy, explain, ask, lang }) {
-    const loaded = yield* inLanguage(yield* load(file, yield* registry), Option.getOrUndefined(lang))
+    const installed = yield* registry
+    const progress = json ? undefined : terminalProgress()
+    progress?.reading(file)
+    const loaded = yield* inLanguage(yield* load(file, installed), Option.getOrUndefined(lang))
     const options: Scenario.RunOptions = { strategy: Option.getOrUndefined(strategy) }
     const interaction = yield* Interaction
     if (ask && !interaction.interactive)
       return yield* new BadInput({ text: "--ask needs a terminal (stdin and stdout must be a TTY)" })
     // the script, then the strategy; a decision nothing answers is asked at a terminal, else missing
     const scripted = Chooser.scripted(loaded.decisions ?? [])
-    const progress = json ? undefined : terminalProgress()
     progress?.running(file)
     const answer = strategyShape(loaded, options, progress)
     const canAsk = interaction.interactive && !json
@@ -493,10 +520,13 @@ export const resolve = Command.make(
       kernelOptions(loaded, options)
     ).pipe(Effect.provideService(Chooser.Chooser, shape))
     const check = matchRun(loaded, run)
-    if (json) yield* Console.log(JSON.stringify(Render.machine(loaded, check, options, explain), null, 2))
+    if (json)
+      yield* Console.log(
+        yield* blocking(() => JSON.stringify(Render.machine(loaded, check, options, explain), null, 2))
+      )
     else {
       yield* say(Render.header(loaded, options))
-      yield* say(Render.trace(run, loaded, { explain }))
+      yield* say(yield* blocking(() => Render.trace(run, loaded, { explain })))
       yield* say(Render.summary(run, loaded.ruleset.words))
     }
     const error = run.outcome.error
@@ -512,13 +542,36 @@ export const resolve = Command.make(
 ).pipe(Command.withDescription("Resolve a scenario file and print the step-by-step trace"))
 
 /**
+ * The events whose outcome matching `expect` reads: none without `expect.events`, the ids of a
+ * non-empty `expect.events` mapping, and every event (`undefined`) for anything else (`events:
+ * {}` means "no event outcome at all", so it reads them all). `Expect.outcome` reads
+ * `outcome.events[id]` for exactly these ids, so leaving the others out of the run's outcome
+ * changes no match.
+ */
+const eventsRead = (
+  expect: Readonly<Record<string, unknown>> | undefined
+): ((id: string) => boolean) | undefined => {
+  const events = expect?.["events"]
+  if (events === undefined) return () => false
+  if (typeof events !== "object" || events === null || Array.isArray(events)) return undefined
+  const ids = new Set(Object.keys(events))
+  return ids.size === 0 ? undefined : (id) => ids.has(id)
+}
+
+/**
  * One file of `check`: loaded, then run with the sliced chooser (so a signal stops it), matched
  * against its `expect:`. A ruleset that throws becomes an outcome error tagged `Defect`, as in
  * `checkScenario`.
  */
 const checkOne = (file: string, progress: Progress | undefined, installed: Plugins.Registry) =>
   Effect.gen(function* () {
-    const loaded = yield* loadAny(file, installed.rulesets)
+    // the run, its match and the report never read the parsed document: not holding it during a
+    // large run keeps the heap (and each full collection's threshold, a multiple of it) smaller
+    progress?.reading(file)
+    const loaded = yield* Effect.map(
+      loadAny(file, installed.rulesets),
+      Result.map((l): Scenario.LoadedScenario => ({ ...l, document: {} }))
+    )
     if (Result.isFailure(loaded)) return { _tag: "Invalid", file, error: loaded.failure } as const
     progress?.running(file)
     const s = loaded.success
@@ -527,11 +580,14 @@ const checkOne = (file: string, progress: Progress | undefined, installed: Plugi
       decide: (request, state) =>
         answer(request, state) ?? Effect.fail(Decision.missing(request, s.ruleset.words))
     }
-    // `check` reports the outcome against `expect:`, never the trace: not recording it saves a
-    // large run a record per occurrence (about 10 % of a 1 000 000-occurrence run's memory)
+    // `check` reports the outcome against `expect:`, never the trace, the resolutions nor the
+    // outcome of an event `expect:` does not name: not keeping them holds a large run to its
+    // current step (1 000 000 occurrences over 1 000 events: 2.5 GB peak with them, docs/performance.md)
     const run = yield* Ruleset.runEffectOutcome(s.ruleset.rules, s.compiled, {
       ...kernelOptions(s),
-      trace: false
+      trace: false,
+      resolutions: false,
+      keepEvent: eventsRead(s.expect)
     }).pipe(
       Effect.provideService(Chooser.Chooser, shape),
       Effect.catchDefect((d) =>
@@ -700,7 +756,10 @@ export const migrate = Command.make(
       })
     const installed = (yield* registry).rulesets
     const roots = Migration.rootsOf(paths)
-    const planned = files.map((f) => Migration.plan(f, installed, { roots, write: !check }))
+    // reading and parsing only (the writes come after, never cut off): Ctrl-C stops it at once
+    const planned = yield* blocking(() =>
+      files.map((f) => Migration.plan(f, installed, { roots, write: !check }))
+    )
     const failed = planned.filter((p) => p._tag === "Failed")
     // a link and the file it names, both found: one file, migrated once (through its first name)
     const changed: Array<Extract<Migration.Planned, { _tag: "Changed" }>> = []

@@ -11,10 +11,18 @@
  *
  * The exit code is 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM.
  *
+ * A long synchronous stretch that never gives the event loop a turn — reading, parsing and
+ * decoding one huge file, rendering a huge trace — runs under {@link blocking}: Node's own
+ * SIGINT watchdog (`vm`'s `breakOnSigint`) ends it when Ctrl-C comes, and the run stops as
+ * above. SIGTERM has no such watchdog in Node: during such a stretch it is handled when the
+ * stretch ends (the next turn of the event loop).
+ *
  * Node built-ins only: this module is part of the small entry chunk.
  *
  * @module
  */
+
+import { Script } from "node:vm"
 
 /** The signals that stop `bulwark`. */
 export type StopSignal = "SIGINT" | "SIGTERM"
@@ -50,6 +58,42 @@ const handle = (signal: StopSignal): void => {
   if (interrupt !== undefined) interrupt()
   // nothing loaded yet to interrupt: nothing to wait for either
   else process.exit(exitCodeOf(signal))
+}
+
+/** Where {@link blocking} puts the work for its script to call (this realm's global, for the call). */
+const slot = Symbol.for("bulwark.stop.blocking")
+/** Calls the work in the slot: the script `breakOnSigint` watches while it runs. */
+let call: Script | undefined
+
+/** What {@link blocking} returns when Ctrl-C ended the work: the run is stopping (exit 130). */
+export const STOPPED: unique symbol = Symbol("stopped")
+
+/**
+ * Runs `work`, a synchronous stretch that gives the event loop no turn (parsing a huge file), so
+ * that Ctrl-C ends it at once: under `vm`'s `breakOnSigint`, a SIGINT terminates the work where
+ * it is, and the run stops as on any signal (the message, then exit 130). Returns the work's
+ * value, or {@link STOPPED} when Ctrl-C ended it or a signal had come before (the caller stops
+ * too: its fiber is being interrupted). Only for work that changes nothing outside itself: it is
+ * cut off mid-way.
+ *
+ * `vm` takes the SIGINT listeners off while the work runs (and puts them back after): a SIGINT
+ * received just before, not yet handled, would be lost — give the event loop a turn first.
+ */
+export const blocking = <A>(work: () => A): A | typeof STOPPED => {
+  if (received !== undefined) return STOPPED
+  call ??= new Script(`globalThis[Symbol.for("bulwark.stop.blocking")]()`, { filename: "bulwark-blocking" })
+  const g = globalThis as unknown as Record<symbol, unknown>
+  const outer = g[slot]
+  g[slot] = work
+  try {
+    return call.runInThisContext({ breakOnSigint: true }) as A
+  } catch (err) {
+    if ((err as { code?: unknown } | null)?.code !== "ERR_SCRIPT_EXECUTION_INTERRUPTED") throw err
+    handle("SIGINT")
+    return STOPPED
+  } finally {
+    g[slot] = outer
+  }
 }
 
 /** Installs the SIGINT and SIGTERM handlers (once, for the life of the process). */

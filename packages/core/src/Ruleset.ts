@@ -611,6 +611,35 @@ export interface RunResult {
   readonly view: GameView.GameView
 }
 
+/**
+ * How a scenario run runs ({@link run}, {@link runEffect}, {@link runEffectOutcome}): the
+ * kernel's options (`trace`, `askEveryOrder`) and what the result keeps. By default it keeps
+ * everything. A caller that reads only part of it says so, and a long run holds only that:
+ *
+ * - `resolutions: false`: `RunResult.resolutions` stays empty (each event's `Kernel.Resolution`
+ *   holds its own outcomes, ledger and view; kept, they grow with every event);
+ * - `keepEvent`: the events whose {@link EventOutcome} is built and kept in `outcome.events`;
+ *   the others are left out of it (what `bulwark check` uses: only the events its `expect:`
+ *   names). Every event still runs, and `state`, `effects` and `decisions` are whole.
+ *
+ * The final ledger and view are kept whatever the options say (the next step starts from them).
+ *
+ * @example
+ * ```ts
+ * import type { Ruleset } from "@bulwark/core"
+ * // only what matching `expect: { events: { e1: … } }` reads
+ * const lean: Ruleset.RunOptions = { trace: false, resolutions: false, keepEvent: (id) => id === "e1" }
+ * ```
+ * @since 0.1.0
+ * @category running
+ */
+export interface RunOptions extends Kernel.Options {
+  /** Keep every event step's resolution in `RunResult.resolutions` (default `true`). */
+  readonly resolutions?: boolean
+  /** Which events' outcomes `outcome.events` holds (default: every event's). */
+  readonly keepEvent?: ((id: string) => boolean) | undefined
+}
+
 /** The kind that marks an `event` step's occurrence as a cost (its outcome says whether it was paid). */
 const COST_KIND = "cost"
 
@@ -674,6 +703,9 @@ interface Acc {
   decisions: Array<Decision.LogEntry>
   resolutions: Array<Kernel.Resolution>
   trace: Array<Trace.Record>
+  /** Whether `resolutions` keeps each event's resolution ({@link RunOptions}). */
+  keepResolutions: boolean
+  keepEvent: ((id: string) => boolean) | undefined
 }
 
 const finishRun = (acc: Acc, error?: { tag: string; message: string; step: number }): RunResult => {
@@ -743,7 +775,7 @@ const applySimple = (acc: Acc, step: Exclude<Step, { _tag: "Event" } | { _tag: "
   }
 }
 
-const newAcc = (compiled: Compiled, zones: Zones.Zones | undefined): Acc => ({
+const newAcc = (compiled: Compiled, zones: Zones.Zones | undefined, options: RunOptions): Acc => ({
   zones,
   view: compiled.view,
   ledger: compiled.ledger,
@@ -752,14 +784,16 @@ const newAcc = (compiled: Compiled, zones: Zones.Zones | undefined): Acc => ({
   queries: {},
   decisions: [],
   resolutions: [],
-  trace: []
+  trace: [],
+  keepResolutions: options.resolutions !== false,
+  keepEvent: options.keepEvent
 })
 
 const record = (acc: Acc, event: GameEvent.GameEvent, r: Kernel.Resolution, quiet = false): void => {
   acc.view = r.view
   acc.ledger = r.ledger
-  acc.events[event.id] = eventOutcome(r)
-  acc.resolutions.push(r)
+  if (acc.keepEvent === undefined || acc.keepEvent(event.id)) acc.events[event.id] = eventOutcome(r)
+  if (acc.keepResolutions) acc.resolutions.push(r)
   // a check with nothing to do (nothing happened, nothing applied, nobody asked) says nothing
   const silent =
     quiet &&
@@ -828,10 +862,11 @@ const runWith = (
   compiled: Compiled,
   decide: Decide,
   queryChooser: Chooser.SyncChooser,
-  options: Kernel.Options
+  runOptions: RunOptions
 ): Effect.Effect<Ran> =>
   Effect.gen(function* () {
-    const acc = newAcc(compiled, rules.zones)
+    const acc = newAcc(compiled, rules.zones, runOptions)
+    const { resolutions: _, keepEvent: __, ...options } = runOptions
     const stop = (step: number, error: unknown): Ran => {
       const e = isRunError(error)
         ? error
@@ -907,7 +942,7 @@ export const run = (
   rules: Policy.Rules,
   compiled: Compiled,
   chooser: Chooser.SyncChooser,
-  options: Kernel.Options = {}
+  options: RunOptions = {}
 ): RunResult =>
   Effect.runSync(runWith(rules, compiled, Chooser.fromSync(chooser).decide, chooser, options)).result
 
@@ -941,7 +976,7 @@ export const run = (
 export const runEffect = (
   rules: Policy.Rules,
   compiled: Compiled,
-  options: Kernel.Options = {}
+  options: RunOptions = {}
 ): Effect.Effect<RunResult, RunError, Chooser.Chooser> =>
   Effect.gen(function* () {
     const chooser = yield* Chooser.Chooser
@@ -972,7 +1007,7 @@ export const runEffect = (
 export const runEffectOutcome = (
   rules: Policy.Rules,
   compiled: Compiled,
-  options: Kernel.Options = {}
+  options: RunOptions = {}
 ): Effect.Effect<RunResult, never, Chooser.Chooser> =>
   Effect.gen(function* () {
     const chooser = yield* Chooser.Chooser
