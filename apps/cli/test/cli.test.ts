@@ -680,7 +680,10 @@ describe("bulwark and signals", () => {
       "steps:",
       "  - event: { id: e, occurrences: [{ id: d, source: src, to: Z, amount: 3 }] }",
       "strategy: best-for-chooser",
-      "budget: 1000000000",
+      // the states budget and a clock budget far past the test's: the search must still be
+      // running when the signal comes, however slow the machine (the default 5 s ran out first
+      // under load 35)
+      "budget: { states: 1000000000, seconds: 3600 }",
       ""
     ].join("\n")
   )
