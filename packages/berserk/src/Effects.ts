@@ -1,5 +1,5 @@
 /**
- * Constructors of Берсерк effects as core {@link Replacement.Replacement} values: prevention
+ * Constructors of Берсерк effects as core `Replacement` values: prevention
  * (533, «Эффект предотвращения»), the wound replacements of 534.1.1 («Не получает ран от …»,
  * «Получает раны только от …», «Получает на X больше/меньше ран от …»), general "instead"
  * replacements (534.1, Серк), protections («Защита от …», 511.5) and armour («Броня N»); and the
