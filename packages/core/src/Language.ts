@@ -978,7 +978,7 @@ export interface Language {
       view: GameView.GameView
     ) => string | undefined
     /**
-     * The same as {@link label}, by key (`Words.Phrase`), so that each language says it in its own
+     * The same as `label`, by key (`Words.Phrase`), so that each language says it in its own
      * words (the ruleset's `words.notes`); asked only when `label` gave a label.
      */
     readonly phrase?: (
