@@ -30,7 +30,7 @@
  *
  * @since 0.1.0
  */
-import { Amount, GameEvent, GameView, Language, type Replacement, Ruleset } from "@bulwark/core"
+import { Amount, GameEvent, GameView, Generic, Language, type Replacement, Ruleset } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
@@ -87,6 +87,8 @@ export const card = (entry: Language.ObjectEntry): GameView.GameObject => {
     Ruleset.invalid(`objects.${e.id}.types`, "a card has one type: types: [creature]")
   const props: Record<string, GameView.Prop> = {
     type: e.types?.[0] ?? "creature",
+    // the same, as every game's selectors read it (`types: [creature]`)
+    types: [e.types?.[0] ?? "creature"],
     wounds: e.wounds ?? 0,
     closed: e.closed ?? false
   }
@@ -272,11 +274,7 @@ export const language: Language.Language = {
   players: { fields: {} },
   objects: { fields: cardFields, defaultZone: "battlefield", make: card, effects: keywords },
   effects: {
-    prevent: Language.effectKind({
-      summary: "«Эффект предотвращения» (533): prevent N wounds, or all",
-      options: Effects.PreventOptions,
-      make: Effects.prevent
-    }),
+    ...Generic.kinds({ replace: Effects.replace, prevent: Effects.prevent }),
     noWoundsFrom: Language.effectKind({
       summary: "«Не получает ран от …» (534.1.1)",
       options: Effects.CommonOptions,
@@ -296,11 +294,6 @@ export const language: Language.Language = {
       summary: "«Получает на X меньше ран от …» (534.1.1)",
       options: Effects.WoundsOptions,
       make: Effects.fewerWounds
-    }),
-    instead: Language.effectKind({
-      summary: "«…, вместо этого – …» (534.1)",
-      options: Effects.InsteadOptions,
-      make: Effects.instead
     }),
     serk: Language.effectKind({
       summary: "Серк: «Если должен излечиться – вместо этого может открыться (1 раз за ход)» (534.1)",

@@ -17,7 +17,7 @@
  * @since 0.1.0
  */
 import type { GameView } from "@bulwark/core"
-import { Amount, Errors, type Filter, Identity, Language, Replacement } from "@bulwark/core"
+import { Amount, Errors, type Filter, Generic, Identity, Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 
 /**
@@ -215,7 +215,7 @@ export type Cost = typeof Cost.Type
 const preventionFields = {
   ...Language.pick("controller", "source", "to", "from", "kinds", "duration", "may", "label", "rule"),
   cost: opt(Cost),
-  additional: opt(Schema.Array(Replacement.Template))
+  additional: opt(Schema.Array(Generic.EventSchema))
 }
 
 /**
@@ -253,7 +253,7 @@ export const PreventNextTimeOptions = Schema.Struct(preventionFields)
 export type PreventNextTimeOptions = typeof PreventNextTimeOptions.Type
 
 /**
- * Schema of what {@link prevent} and {@link preventNext} take: {@link PreventNextTimeOptions}
+ * Schema of what {@link preventNext} takes: {@link PreventNextTimeOptions}
  * and the prevention `amount`.
  *
  * @example
@@ -268,7 +268,7 @@ export type PreventNextTimeOptions = typeof PreventNextTimeOptions.Type
 export const PreventionOptions = Schema.Struct({ ...preventionFields, ...Language.pick("amount") })
 
 /**
- * What {@link prevent} and {@link preventNext} take. See the {@link PreventionOptions} schema.
+ * What {@link preventNext} takes. See the {@link PreventionOptions} schema.
  *
  * @example
  * ```ts
@@ -427,7 +427,9 @@ const build = (
     action,
     ...(o.may === true ? { optional: true } : {}),
     ...costParts(o.id, o.cost, o.source),
-    ...(o.additional === undefined ? {} : { additional: o.additional }),
+    ...(o.additional === undefined
+      ? {}
+      : { additional: o.additional.map((t, i) => Generic.template(t, `additional[${i}]`, { id: o.id })) }),
     ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
     rule:
       o.rule ??
@@ -467,32 +469,6 @@ export const preventNextTime = (
     ),
     view
   )
-
-/**
- * A fixed-prevention effect, "[CONDITION], prevent N": a one-off; the leftover of its amount is
- * discarded after the event that activates it (6.4.10i).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/fab"
- * const melody = Effects.prevent({ id: "melody", controller: "bob", source: "melody", amount: 4, cost: "destroyThis" })
- * melody.cost // { family: "destroy", subject: "self", source: "self", amount: 1 }
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const prevent = (o: PreventionOptions, view?: GameView.GameView): Replacement.Replacement => {
-  const amount = count(o, "prevent")
-  return at(
-    build(
-      o,
-      { _tag: "Prevent", amount, scope: "once" },
-      `Prevent ${shown(amount)} ${typed(o.kinds)}damage`,
-      "FaB 6.4.10i"
-    ),
-    view
-  )
-}
 
 /**
  * A shielding-prevention effect, "prevent the next N": the remainder carries over to later
@@ -660,7 +636,7 @@ export const quell = (k: KeywordOptions): Replacement.Replacement =>
   keyword(k, "Quell", "FaB 8.3.19", {
     cost: { pay: typeof k.amount === "number" ? k.amount : 0 },
     may: true,
-    additional: [{ family: Family.scheduleDestroy, subject: "self", source: "self", amount: 1 }]
+    additional: [{ family: Family.scheduleDestroy, to: "self", from: "self", amount: 1 }]
   })
 
 /**
@@ -759,56 +735,6 @@ export const preventsLess = (o: PreventsLessOptions): Replacement.Replacement =>
     ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
     rule: typeof amount === "object" ? `FaB 6.4.10g; ${RULE_VARIABLE}` : "FaB 6.4.10g"
   }
-}
-
-/**
- * Schema of what {@link replacement} takes: `id` and a raw core `effect` with the same id.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/fab"
- * Schema.is(Effects.ReplacementOptions)({ id: "x", effect: { id: "x", label: "", controller: "bob",
- *   category: "standard", watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }) // true
- * ```
- * @since 0.1.0
- * @category schemas
- */
-export const ReplacementOptions = Schema.Struct({ ...Language.pick(), effect: Replacement.Replacement })
-
-/**
- * What {@link replacement} takes. See the {@link ReplacementOptions} schema.
- *
- * @example
- * ```ts
- * import type { Effects } from "@bulwark/fab"
- * const o: Effects.ReplacementOptions = { id: "x", effect: { id: "x", label: "", controller: "bob",
- *   category: "standard", watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }
- * ```
- * @since 0.1.0
- * @category model
- */
-export type ReplacementOptions = typeof ReplacementOptions.Type
-
-const categories: ReadonlyArray<string> = Object.values(Category)
-
-/**
- * A raw core effect, for what no kind says: its category must be one of FaB's (6.4.7–6.4.11).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/fab"
- * Effects.replacement({ id: "x", effect: { id: "x", label: "+1", controller: "bob", category: "standard",
- *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }).category // "standard"
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const replacement = (o: ReplacementOptions): Replacement.Replacement => {
-  if (o.effect.id !== o.id) invalid(o.id, "effect.id", `must be the effect's id ${JSON.stringify(o.id)}`)
-  if (!categories.includes(o.effect.category))
-    invalid(o.id, "effect.category", `must be one of ${categories.join(", ")} (FaB 6.4.7–6.4.11)`)
-  return o.effect
 }
 
 /**
@@ -1026,3 +952,97 @@ export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Re
 /** Binds to the view when there is one (FaB 3.0.9). */
 const at = (e: Replacement.Replacement, view: GameView.GameView | undefined): Replacement.Replacement =>
   view === undefined ? e : aimedAt(e, view)
+
+/**
+ * Flesh and Blood's defaults for the generic effects (core `Generic`): its categories, the slots
+ * of 6.5 (a prevention is `prevention`, 6.4.10; any other replacement `standard`, 6.4.9, unless
+ * `category:` names `self`, `identity` or `outcome`); a prevention with a number is a
+ * fixed-prevention by default (`scope: once`: "prevent N", the leftover discarded, 6.4.10i); a
+ * damage watch with neither `to` nor `from` shields the controller's hero (6.4.10d–e) and its
+ * `kinds` are damage types (physical, arcane; 8.5.3b); the costs `destroyThis` and `{ pay: N }`
+ * (6.4.1a); the effect bound to the objects it names when it is created.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.generic.categories // ["self", "identity", "standard", "prevention", "outcome"]
+ * ```
+ * @since 0.1.0
+ * @category generic
+ */
+export const generic: Generic.Defaults = {
+  categories: Object.values(Category),
+  category: (kind) => (kind === "prevent" ? Category.prevention : Category.standard),
+  scope: (amount) => (amount === "all" ? "each" : "once"),
+  common: (o, label, rule) => {
+    if (o.next === true && o.limit !== undefined)
+      invalid(o.id, "limit", 'next: true is one use by its own words ("the next time …"): write no limit')
+    return {
+      id: o.id,
+      label: o.label ?? label,
+      controller: controllerOf(o),
+      ...(o.source === undefined ? {} : { source: o.source }),
+      ...(o.may === true ? { optional: true } : {}),
+      ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
+      ...(o.next === true ? { limit: { times: 1 } } : {}),
+      ...(o.limit === undefined
+        ? {}
+        : {
+            limit: {
+              times: o.limit.times,
+              ...(o.limit.per === undefined
+                ? {}
+                : { resetsAt: o.limit.per === "turn" ? "endOfTurn" : o.limit.per })
+            }
+          }),
+      rule: o.rule ?? rule
+    }
+  },
+  watch: (w, o) => {
+    if (w.family !== Family.damage) return w
+    kindsOf(o)
+    // 6.4.10d–e: a prevention that names neither shields its controller's hero
+    return o.kind === "prevent" && o.to === undefined && o.from === undefined && o.controller !== undefined
+      ? { ...w, subject: Language.toFilter([o.controller]) }
+      : w
+  },
+  cost: (cost, o) => (Schema.is(Cost)(cost) ? costParts(o.id, cost, o.source) : undefined),
+  finish: (e, view) => at(e, view),
+  rule: (kind, action) =>
+    kind === "replace"
+      ? "FaB 6.4.9"
+      : action._tag === "Prevent" && typeof action.amount === "object"
+        ? `FaB 6.4.10i; ${RULE_VARIABLE}`
+        : "FaB 6.4.10i"
+}
+
+/**
+ * Any prevention effect — the generic `kind: prevent` (core `Generic.PreventOptions`) with FaB's
+ * defaults ({@link generic}). With a number and no `scope`, a fixed-prevention effect "[CONDITION],
+ * prevent N": a one-off; the leftover of its amount is discarded after the event that activates
+ * it (6.4.10i).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * const melody = Effects.prevent({ id: "melody", controller: "bob", source: "melody", amount: 4, cost: "destroyThis" })
+ * melody.cost // { family: "destroy", subject: "self", source: "self", amount: 1 }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const prevent: Generic.PreventConstructor = Generic.prevent(generic)
+
+/**
+ * Any replacement effect — the generic `kind: replace` (core `Generic.ReplaceOptions`) with FaB's
+ * defaults ({@link generic}); its `category` is one of FaB's (6.4.7–6.4.11), `standard` by default.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.replace({ id: "x", controller: "bob", plus: 1 }).category // "standard"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const replace: Generic.ReplaceConstructor = Generic.replace(generic)
