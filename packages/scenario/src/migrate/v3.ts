@@ -301,16 +301,30 @@ export const effect = (id: Json, e: Json, hidden: ReadonlyArray<string> = []): O
 // the document
 // ---------------------------------------------------------------------------------------------
 
+/** A new value's node: a small collection in flow style (`{ … }`, `[ … ]`), as files write them. */
+const nodeOf = (doc: Document, v: Json): Node => {
+  const n = doc.createNode(v) as Node & { flow?: boolean }
+  if ((isMap(n) || isSeq(n)) && JSON.stringify(v).length <= 80) n.flow = true
+  return n
+}
+
+/** The mapping's pairs become these entries; a pair whose key and value stay keeps its node. */
 const set = (doc: Document, map: YAMLMap, entries: Obj): void => {
   const items = Object.entries(entries)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => doc.createPair(k, v) as Pair)
+    .map(([k, v]) => {
+      const had = map.items.find((p) => keyOf(p) === k)
+      const was = (had?.value as Node | null | undefined)?.toJSON?.() ?? (had?.value as unknown)
+      return had !== undefined && JSON.stringify(was) === JSON.stringify(v)
+        ? had
+        : (doc.createPair(k, nodeOf(doc, v)) as Pair)
+    })
   map.items.splice(0, map.items.length, ...items)
 }
 
 const replaceValue = (doc: Document, map: YAMLMap, key: string, value: Json): void => {
   const pair = map.items.find((p) => keyOf(p) === key)
-  if (pair !== undefined) pair.value = doc.createNode(value) as Node
+  if (pair !== undefined) pair.value = nodeOf(doc, value)
 }
 
 const rename = (map: YAMLMap, from: string, to: string): void => {
@@ -337,10 +351,10 @@ const filters = (doc: Document, node: unknown, ruleset: string): void => {
       node.items.splice(node.items.indexOf(f), 1)
       for (const [k, v] of Object.entries(add)) {
         const had = node.items.find((p) => keyOf(p) === k)
-        if (had === undefined) node.items.push(doc.createPair(k, v) as Pair)
+        if (had === undefined) node.items.push(doc.createPair(k, nodeOf(doc, v)) as Pair)
         else {
           const was = (had.value as Node | null)?.toJSON?.()
-          had.value = doc.createNode(merge({ [k]: was }, { [k]: v })[k]) as Node
+          had.value = nodeOf(doc, merge({ [k]: was }, { [k]: v })[k])
         }
       }
     }
