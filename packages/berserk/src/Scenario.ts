@@ -87,8 +87,6 @@ export const card = (entry: Language.ObjectEntry): GameView.GameObject => {
     Ruleset.invalid(`objects.${e.id}.types`, "a card has one type: types: [creature]")
   const props: Record<string, GameView.Prop> = {
     type: e.types?.[0] ?? "creature",
-    // the same, as every game's selectors read it (`types: [creature]`)
-    types: [e.types?.[0] ?? "creature"],
     wounds: e.wounds ?? 0,
     closed: e.closed ?? false
   }

@@ -82,8 +82,15 @@ const props = (f: Json): Obj => {
       return { any: (Array.isArray(f.any) ? f.any : []).map(selector) }
     case "Not":
       return isObj(f.filter) && f.filter._tag === "IsPlayer" ? { player: false } : { not: selector(f.filter) }
-    default:
+    case "Named":
+      // Riftbound's `unit` and `battlefield` predicates are its types (Rules.predicates)
+      if ((f.name === "unit" || f.name === "battlefield") && f.args === undefined) return { types: [f.name] }
+      // and its "friendly" / "enemy" the effect's controller's / another player's
+      if (f.name === "friendly" && f.args === undefined) return { controller: "you" }
+      if (f.name === "enemy" && f.args === undefined) return { controller: "opponent" }
       return fail(`the filter ${JSON.stringify(f)} has no words (a named predicate is the game's own)`)
+    default:
+      return fail(`the filter ${JSON.stringify(f)} has no words`)
   }
 }
 
@@ -342,12 +349,9 @@ const filters = (doc: Document, node: unknown, ruleset: string): void => {
   if (f !== undefined) {
     const js = (f.value as Node | null)?.toJSON?.()
     if (isObj(js) && typeof js._tag === "string") {
-      const found = props(js)
-      // Берсерк's view names a card's type `type`; its selectors say `types: [creature]`
-      const add =
-        ruleset === "berserk" && typeof found.type === "string"
-          ? (({ type, ...rest }) => ({ ...rest, types: [type] }))(found)
-          : found
+      const add = props(js)
+      // Берсерк's view names a card's type `type`, which no selector word says yet: kept as written
+      if (ruleset === "berserk" && add.type !== undefined) return
       node.items.splice(node.items.indexOf(f), 1)
       for (const [k, v] of Object.entries(add)) {
         const had = node.items.find((p) => keyOf(p) === k)
