@@ -94,7 +94,11 @@ const props = (f: Json): Obj => {
   }
 }
 
-/** A core filter as a selector: an id, a list of ids, or properties. */
+/**
+ * A core filter as a selector: an id, a list of ids, or properties.
+ *
+ * @since 0.1.0
+ */
 export const selector = (f: Json): Json => {
   const p = props(f)
   const keys = Object.keys(p)
@@ -105,7 +109,11 @@ export const selector = (f: Json): Json => {
 
 const arith = ["plus", "minus", "times", "min", "max"]
 
-/** A core value as an amount. */
+/**
+ * A core value as an amount.
+ *
+ * @since 0.1.0
+ */
 export const amount = (v: Json): Json => {
   if (typeof v === "number" || v === "all") return v
   if (!isObj(v)) return fail(`an amount ${JSON.stringify(v)}`)
@@ -134,7 +142,11 @@ export const amount = (v: Json): Json => {
 
 const who = (r: Json): Json => (isObj(r) && typeof r.id === "string" ? r.id : r)
 
-/** A core template (an event an effect creates) as an event in words. */
+/**
+ * A core template (an event an effect creates) as an event in words.
+ *
+ * @since 0.1.0
+ */
 export const event = (t: Json): Obj => {
   if (!isObj(t)) return fail(`an event ${JSON.stringify(t)}`)
   const out: Obj = { family: t.family }
@@ -157,7 +169,11 @@ const comparison: Readonly<Record<string, string>> = {
   ne: "isNot"
 }
 
-/** A core condition as a condition in words (`if:`). */
+/**
+ * A core condition as a condition in words (`if:`).
+ *
+ * @since 0.1.0
+ */
 export const condition = (c: Json): Obj => {
   if (!isObj(c)) return fail(`a condition ${JSON.stringify(c)}`)
   switch (c._tag) {
@@ -272,6 +288,8 @@ const per = (boundary: Json): Json =>
 /**
  * A whole core effect (`Replacement.Replacement`, its id given apart) as a generic effect: its
  * `kind` first, then `id`, then the rest.
+ *
+ * @since 0.1.0
  */
 export const effect = (id: Json, e: Json, hidden: ReadonlyArray<string> = []): Obj => {
   if (!isObj(e)) return fail(`an effect ${JSON.stringify(e)}`)
@@ -461,13 +479,19 @@ const effectLists = (doc: Document, ruleset: string, map: YAMLMap): void => {
 /**
  * Rewrites a format-2 document's effects in format 3, in place (the `format:` value is the
  * caller's). Throws an `Error` with the reason when a core form has no words.
+ *
+ * @since 0.1.0
  */
 export const migrate = (doc: Document, map: YAMLMap): void => {
   const ruleset = map.get("ruleset")
   effectLists(doc, typeof ruleset === "string" ? ruleset : "", map)
 }
 
-/** What format 3 renamed or reshaped, one line per old word (`docs/scenarios.md`). */
+/**
+ * What format 3 renamed or reshaped, one line per old word (`docs/scenarios.md`).
+ *
+ * @since 0.1.0
+ */
 export const mappings: ReadonlyArray<Mapping> = [
   { ruleset: "all", from: "format: 2", to: "format: 3" },
   {
