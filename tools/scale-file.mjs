@@ -18,12 +18,16 @@ if (out === undefined || !/\.(json|ya?ml)$/.test(out)) {
   )
   process.exit(2)
 }
-const [events, occurrences, shields] = [1000, 1000, 10].map((d, i) =>
-  rest[i] === undefined ? d : Number(rest[i])
-)
+/** @type {(i: number, d: number) => number} */
+const arg = (i, d) => (rest[i] === undefined ? d : Number(rest[i]))
+const events = arg(0, 1000)
+const occurrences = arg(1, 1000)
+const shields = arg(2, 10)
 const json = out.endsWith(".json")
 const stream = createWriteStream(out)
-const write = (s) => (stream.write(s) ? Promise.resolve() : new Promise((r) => stream.once("drain", r)))
+/** @type {(s: string) => Promise<void>} */
+const write = (s) =>
+  stream.write(s) ? Promise.resolve() : new Promise((r) => stream.once("drain", () => r(undefined)))
 
 const objects = [
   { id: "src", controller: "ap", types: ["Sorcery"], zone: "stack" },
@@ -48,10 +52,12 @@ const expectState = {
   c0: events - (effects.length > 0 ? 1 : 0),
   [last]: events - (effects.length >= occurrences ? 1 : 0)
 }
+/** @type {(o: Record<string, unknown>) => string} */
 const flow = (o) =>
   `{ ${Object.entries(o)
     .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
     .join(", ")} }`
+/** @type {(e: number) => string} */
 const event = (e) => {
   const occ = Array.from({ length: occurrences }, (_, k) => ({
     id: `d${e}-${k}`,
