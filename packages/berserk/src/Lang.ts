@@ -7,6 +7,7 @@
  * (starting from {@link english} or {@link russian} and replacing what it says) and passes it
  * where these are passed (`Trace.render`, `Decision.question`).
  *
+ * @module
  * @since 0.1.0
  */
 import { Words } from "@bulwark/core"

@@ -14,6 +14,7 @@
  * Rules cited are from the Flesh and Blood Comprehensive Rules (the February 2026 copy described
  * in the package README).
  *
+ * @module
  * @since 0.1.0
  */
 
