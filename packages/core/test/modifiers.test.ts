@@ -4,8 +4,9 @@
  * attribute by an amount equal to that attribute's current value"), FaB 1.6 ("gains +N power"),
  * Берсерк's «+N к силе». Each test can fail: the values are the rules' arithmetic, not read back.
  */
-import { Chooser, Errors, GameView, Modifiers, Ruleset } from "@bulwark/core"
+
 import { assert, describe, it } from "@effect/vitest"
+import { Chooser, Errors, GameView, Modifiers, Ruleset } from "../src/index.js"
 import { affected } from "./fixtures.js"
 
 const view = (props: Record<string, GameView.Prop>) =>
