@@ -1,5 +1,5 @@
 /**
- * Flesh and Blood prevention and replacement effects, built as core {@link Replacement.Replacement}
+ * Flesh and Blood prevention and replacement effects, built as core `Replacement`
  * values by small constructor functions.
  *
  * Every constructor is an effect kind of the scenario language under the same name, taking the
