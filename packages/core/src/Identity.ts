@@ -141,8 +141,8 @@ const generations = (
  *
  * The binding reads only identity, never the event: it holds or fails the same for any amount
  * and in any order of application, so the kernel's order shortcut, the chooser's single-event
- * solver and a ruleset's closed forms treat a bound effect as they treat an unbound one. (Before
- * 0.x it was written as a `condition` with the predicate {@link sameObject}; that form still
+ * solver and a ruleset's closed forms treat a bound effect as they treat an unbound one. (At first
+ * it was written as a `condition` with the predicate {@link sameObject}; that form still
  * works where the predicate is registered, as stored records may hold it.)
  *
  * @example

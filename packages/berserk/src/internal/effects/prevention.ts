@@ -266,20 +266,8 @@ const woundAmount = (c: typeof WoundsOptions.Type, what: string): Filter.Value =
  * @since 0.1.0
  * @category constructors
  */
-export const moreWounds = (c: typeof WoundsOptions.Type): Replacement.Replacement => {
-  const amount = woundAmount(c, "moreWounds")
-  const from = fromOf(c.id, c.from, c.kinds)
-  return {
-    ...common(
-      c,
-      "replacement",
-      RULE_WOUND_REPLACEMENT,
-      `Получает на ${ranGen(Language.amountLabel(amount))} больше${fromText(from)}`
-    ),
-    watch: { family: "damage", subject: subjectFilter(c, from) },
-    action: { _tag: "Modify", op: "add", value: amount }
-  }
-}
+export const moreWounds = (c: typeof WoundsOptions.Type): Replacement.Replacement =>
+  woundChange(c, "moreWounds", "add", "больше")
 
 /**
  * «Получает на X меньше ран от [текст]» — "receives X fewer wounds from …" (534.1.1). A
@@ -296,17 +284,26 @@ export const moreWounds = (c: typeof WoundsOptions.Type): Replacement.Replacemen
  * @since 0.1.0
  * @category constructors
  */
-export const fewerWounds = (c: typeof WoundsOptions.Type): Replacement.Replacement => {
-  const amount = woundAmount(c, "fewerWounds")
+export const fewerWounds = (c: typeof WoundsOptions.Type): Replacement.Replacement =>
+  woundChange(c, "fewerWounds", "sub", "меньше")
+
+/** «Получает на X больше / меньше ран» (534.1.1): the one shape of {@link moreWounds} and {@link fewerWounds}. */
+const woundChange = (
+  c: typeof WoundsOptions.Type,
+  kind: string,
+  op: "add" | "sub",
+  word: string
+): Replacement.Replacement => {
+  const amount = woundAmount(c, kind)
   const from = fromOf(c.id, c.from, c.kinds)
   return {
     ...common(
       c,
       "replacement",
       RULE_WOUND_REPLACEMENT,
-      `Получает на ${ranGen(Language.amountLabel(amount))} меньше${fromText(from)}`
+      `Получает на ${ranGen(Language.amountLabel(amount))} ${word}${fromText(from)}`
     ),
     watch: { family: "damage", subject: subjectFilter(c, from) },
-    action: { _tag: "Modify", op: "sub", value: amount }
+    action: { _tag: "Modify", op, value: amount }
   }
 }
