@@ -35,7 +35,7 @@
  * @module
  */
 import type { Chooser, Decision, Expect, Kernel, Ruleset } from "@bulwark/core"
-import type * as Result from "effect/Result"
+import * as Result from "effect/Result"
 import * as internalGeneric from "./internal/scenario/generic.js"
 import * as internalGuards from "./internal/scenario/guards.js"
 import * as internalParse from "./internal/scenario/parse.js"
@@ -267,6 +267,61 @@ export const parseScenario: (
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
   parseOptions?: ParseOptions
 ) => Result.Result<LoadedScenario, ScenarioError.ScenarioError> = internalParse.parseScenario
+
+/**
+ * The first half of {@link parseScenario}, which works on plain data only: `text` read into a
+ * document (JSON, the YAML subset or the YAML parser), checked against the {@link Limits}, for
+ * the structural problems no schema can report and in NFC. The document is plain data (no
+ * cycle, no function, no reserved key): it can be posted to another thread (a worker parses a
+ * huge file while the main thread stays free for signals) and finished there with
+ * {@link loadDocument}. Fails as {@link parseScenario} does on those checks.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Scenario } from "@bulwark/scenario"
+ * import type { Ruleset } from "@bulwark/core"
+ * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+ * const text = "format: 2\nruleset: mtg\nplayers: [a, b]\n"
+ * const read = Scenario.readDocument(text, "demo.yaml")
+ * const loaded = Result.flatMap(read, (doc) => Scenario.loadDocument(doc, text, "demo.yaml", rulesets))
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const readDocument = (
+  text: string,
+  fileName: string,
+  parseOptions?: ParseOptions
+): Result.Result<Record<string, unknown>, ScenarioError.ScenarioError> =>
+  Result.map(internalParse.checkText(text, fileName, parseOptions), (c) => c.document)
+
+/**
+ * The second half of {@link parseScenario}: a document {@link readDocument} returned (here or in
+ * another thread) → the loaded scenario — the ruleset found, the document decoded, checked and
+ * compiled. `text` is the text it was read from: problems are located in it (a YAML node tree
+ * is built only when a problem needs a line and column). `readDocument` then `loadDocument`
+ * gives what `parseScenario` gives.
+ *
+ * @example
+ * ```ts
+ * import { Result } from "effect"
+ * import { Scenario } from "@bulwark/scenario"
+ * import type { Ruleset } from "@bulwark/core"
+ * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>, doc: Record<string, unknown>, text: string
+ * const r = Scenario.loadDocument(doc, text, "demo.yaml", rulesets)
+ * if (Result.isFailure(r)) console.error(r.failure.message)
+ * ```
+ * @function
+ * @since 0.1.0
+ * @category loading
+ */
+export const loadDocument: (
+  document: Record<string, unknown>,
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+) => Result.Result<LoadedScenario, ScenarioError.ScenarioError> = internalParse.loadDocument
 
 /**
  * The strategy that answers a scenario's decisions after its script (see the table in this

@@ -34,7 +34,8 @@ import {
   type LoadedScenario,
   type ParseOptions,
   parseScenario,
-  type RunOptions
+  type RunOptions,
+  readDocument
 } from "./Scenario.js"
 import * as ScenarioError from "./ScenarioError.js"
 
@@ -63,6 +64,15 @@ export const loadFile = (
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
   options: ParseOptions = {}
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  const read = readFileWithin(path, options)
+  return Result.isFailure(read) ? Result.fail(read.failure) : loadBytes(read.success, path, rulesets, options)
+}
+
+/** The bytes of a regular file within the size limit (checked before it is read). */
+const readFileWithin = (
+  path: string,
+  options: ParseOptions
+): Result.Result<Uint8Array, ScenarioError.ScenarioError> => {
   // the size limit before the file is read: a huge file is refused, not loaded into memory
   const maxSize = options.limits?.fileSize ?? defaultLimits.fileSize
   let size = 0
@@ -83,8 +93,7 @@ export const loadFile = (
         what: "bytes"
       })
     )
-  const read = readRegularFile(path)
-  return Result.isFailure(read) ? Result.fail(read.failure) : loadBytes(read.success, path, rulesets, options)
+  return readRegularFile(path)
 }
 
 /**
@@ -176,6 +185,14 @@ export const loadBytes = (
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
   options: ParseOptions = {}
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  const text = textOf(bytes, path)
+  return Result.isFailure(text)
+    ? Result.fail(text.failure)
+    : parseScenario(text.success, path, rulesets, options)
+}
+
+/** The UTF-8 text of `bytes`, or `MalformedFile` naming the first invalid byte. */
+const textOf = (bytes: Uint8Array, path: string): Result.Result<string, ScenarioError.MalformedFile> => {
   const decoded = Integrity.decodeUtf8(bytes)
   if (decoded._tag === "Invalid")
     return Result.fail(
@@ -186,7 +203,72 @@ export const loadBytes = (
         reason: `invalid UTF-8 at byte offset ${decoded.offset} (a scenario file must be UTF-8 text)`
       })
     )
-  return parseScenario(decoded.text, path, rulesets, options)
+  return Result.succeed(decoded.text)
+}
+
+/**
+ * A scenario file read and checked, not yet decoded: its bytes and its document (see
+ * {@link readFileDocument}).
+ *
+ * @example
+ * ```ts
+ * import type { ReadDocument } from "@bulwark/scenario/node"
+ * const r: ReadDocument = { bytes: new Uint8Array(), document: { format: 2, ruleset: "mtg" } }
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export interface ReadDocument {
+  readonly bytes: Uint8Array
+  readonly document: Record<string, unknown>
+}
+
+/**
+ * The first half of {@link loadFile}, on plain data only: the file read (the same size limit and
+ * refusal of what is not a regular file), its bytes checked as UTF-8 and its text read and
+ * checked (`Scenario.readDocument`). The result can be posted to another thread (the bytes
+ * transferred, the document copied) and finished there: `Scenario.loadDocument(document, text,
+ * path, rulesets)` with `text` the bytes decoded gives what `loadFile` gives. Fails as `loadFile`
+ * does on those steps.
+ *
+ * @example
+ * ```ts
+ * import { readFileDocument } from "@bulwark/scenario/node"
+ * const r = readFileDocument("scenarios/MTG-09.yaml")
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const readFileDocument = (
+  path: string,
+  options: ParseOptions = {}
+): Result.Result<ReadDocument, ScenarioError.ScenarioError> => {
+  const read = readFileWithin(path, options)
+  return Result.isFailure(read) ? Result.fail(read.failure) : readBytesDocument(read.success, path, options)
+}
+
+/**
+ * {@link readFileDocument} for bytes the caller read (from a pipe, say), as {@link loadBytes}.
+ *
+ * @example
+ * ```ts
+ * import { readBytesDocument } from "@bulwark/scenario/node"
+ * const r = readBytesDocument(new TextEncoder().encode("format: 2\nruleset: mtg\n"), "stdin")
+ * ```
+ * @since 0.1.0
+ * @category loading
+ */
+export const readBytesDocument = (
+  bytes: Uint8Array,
+  path: string,
+  options: ParseOptions = {}
+): Result.Result<ReadDocument, ScenarioError.ScenarioError> => {
+  const text = textOf(bytes, path)
+  if (Result.isFailure(text)) return Result.fail(text.failure)
+  const document = readDocument(text.success, path, options)
+  return Result.isFailure(document)
+    ? Result.fail(document.failure)
+    : Result.succeed({ bytes, document: document.success })
 }
 
 /**

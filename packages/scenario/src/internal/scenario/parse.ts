@@ -256,12 +256,25 @@ const compileFormat1 = (
   return Result.succeed(compiled)
 }
 
-export const parseScenario = (
+/** A document read and checked (the first half of {@link parseScenario}), with its source map. */
+interface Checked {
+  readonly document: Record<string, unknown>
+  readonly sourceMap: SourceMap.SourceMap
+  /** No YAML node tree was built: the source map locates on demand, and is kept for the run. */
+  readonly quick: boolean
+}
+
+/**
+ * The first half of {@link parseScenario}, on plain data only: the text read into a document,
+ * the limits, the structural problems and NFC. What it returns is plain data (mappings, lists,
+ * strings, numbers, booleans, null: no cycle, no reserved key), so it can be posted to another
+ * thread as it is.
+ */
+export const checkText = (
   text: string,
   fileName: string,
-  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
   parseOptions: ParseOptions = {}
-): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+): Result.Result<Checked, ScenarioError.ScenarioError> => {
   const limits: Limits = { ...defaultLimits, ...parseOptions.limits }
   const read = readDocument(text, fileName, limits)
   if (Result.isFailure(read)) return Result.fail(read.failure)
@@ -276,7 +289,34 @@ export const parseScenario = (
   const nfc = Integrity.normalizeDocument(text, data, sourceMap)
   if (nfc.issues.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
-  const document: Record<string, unknown> = nfc.data
+  return Result.succeed({ document: nfc.data, sourceMap, quick })
+}
+
+export const parseScenario = (
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  parseOptions: ParseOptions = {}
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  const checked = checkText(text, fileName, parseOptions)
+  if (Result.isFailure(checked)) return Result.fail(checked.failure)
+  const { document, sourceMap, quick } = checked.success
+  // the YAML node tree is not kept for the run: located again if a later problem asks
+  return compileDocument(document, sourceMap, quick ? sourceMap : () => locate(text), fileName, rulesets)
+}
+
+/**
+ * The second half of {@link parseScenario}: a document {@link checkText} returned → a loaded
+ * scenario. `sourceMap` locates its problems; `kept` is the source map the loaded scenario keeps
+ * (or makes it).
+ */
+export const compileDocument = (
+  document: Record<string, unknown>,
+  sourceMap: SourceMap.SourceMap,
+  kept: SourceMap.SourceMap | (() => SourceMap.SourceMap),
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
   // an explicit older format says what to run; a newer one says this version can't read it
   const stated = formatProblem(document.format, fileName, sourceMap)
   if (stated !== undefined) return Result.fail(stated)
@@ -366,8 +406,7 @@ export const parseScenario = (
     expect: g.expect,
     compiled: compiled.success,
     document,
-    // the YAML node tree is not kept for the run: located again if a later problem asks
-    sourceMap: quick ? sourceMap : locate(text)
+    sourceMap: typeof kept === "function" ? kept() : kept
   })
 }
 
@@ -404,4 +443,15 @@ const formatProblem = (
       }
     ]
   })
+}
+
+/** {@link compileDocument} for a document {@link checkText} returned elsewhere (another thread): located in `text`. */
+export const loadDocument = (
+  document: Record<string, unknown>,
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+  const sourceMap = locate(text)
+  return compileDocument(document, sourceMap, sourceMap, fileName, rulesets)
 }
