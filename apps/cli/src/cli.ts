@@ -33,7 +33,7 @@ import {
   kernelOptions,
   matchRun,
   parseScenario,
-  type Scenario,
+  Scenario,
   ScenarioError,
   Skeleton,
   strategyFor
@@ -44,6 +44,7 @@ import { Argument, CliError, Command, Flag, GlobalFlag, Prompt } from "effect/cl
 import * as Gallery from "./gallery.js"
 import * as Migration from "./migrate.js"
 import * as Plugins from "./plugins.js"
+import * as Reader from "./reader.js"
 import * as Render from "./render.js"
 import * as SchemaDoc from "./schema.js"
 import * as Stop from "./stop.js"
@@ -194,6 +195,8 @@ export interface Progress {
   readonly walking: (seen: number, root: string) => void
   /** `check` or `resolve` starts reading (and parsing) `file`. */
   readonly reading: (file: string) => void
+  /** A worker thread starts parsing `file` (a big file: `reader.ts`). */
+  readonly parsing: (file: string) => void
   /** `check` or `resolve` has loaded `file` and starts its run. */
   readonly running: (file: string) => void
   readonly clear: () => void
@@ -213,6 +216,7 @@ export const terminalProgress = (): Progress | undefined => {
         ),
       walking: (seen, root) => process.stderr.write(Names.visible(`walking ${root}: ${seen} entries\n`)),
       reading: (file) => process.stderr.write(Names.visible(`reading ${file}\n`)),
+      parsing: (file) => process.stderr.write(Names.visible(`parsing ${file} in a worker thread\n`)),
       running: (file) => process.stderr.write(Names.visible(`running ${file}\n`)),
       clear: () => {}
     }
@@ -237,6 +241,7 @@ export const terminalProgress = (): Progress | undefined => {
       process.stderr.write(`\r\x1b[K${Names.visible(`walking ${root}: ${seen} entries…`)}`)
     },
     reading: () => {},
+    parsing: () => {},
     running: () => {},
     clear: () => {
       if (shown) process.stderr.write("\r\x1b[K")
@@ -380,7 +385,8 @@ const blocking = <A>(work: () => A): Effect.Effect<A> =>
  */
 const loadAny = (
   file: string,
-  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  progress?: Progress | undefined
 ): Effect.Effect<Result.Result<Scenario.LoadedScenario, ScenarioError.ScenarioError>, BadInput> =>
   Effect.gen(function* () {
     const limits = envLimits()
@@ -393,16 +399,54 @@ const loadAny = (
     } catch {
       stats = undefined
     }
-    if (stats?.isFIFO() !== true) return yield* blocking(() => loadFile(file, rulesets, options))
+    const maxSize = options.limits.fileSize ?? defaultLimits.fileSize
+    const from = yield* bytesFromEnv("BULWARK_WORKER_BYTES", Reader.WORKER_BYTES)
+    const big = (size: number) => size >= from && size <= maxSize && Reader.available()
+    if (stats?.isFIFO() !== true)
+      return stats?.isFile() === true && big(stats.size)
+        ? yield* inWorker(file, undefined, rulesets, options, progress)
+        : yield* blocking(() => loadFile(file, rulesets, options))
     const max = yield* bytesFromEnv("BULWARK_MAX_PIPE_BYTES", MAX_PIPE_BYTES)
     const bytes = yield* Effect.result(readPipe(file, max))
-    return Result.isFailure(bytes)
-      ? Result.fail(bytes.failure)
+    if (Result.isFailure(bytes)) return Result.fail(bytes.failure)
+    return big(bytes.success.length)
+      ? yield* inWorker(file, bytes.success, rulesets, options, progress)
       : yield* blocking(() => loadBytes(bytes.success, file, rulesets, options))
   })
 
-const load = (file: string, installed: Plugins.Registry): Effect.Effect<Scenario.LoadedScenario, BadInput> =>
-  Effect.flatMap(loadAny(file, installed.rulesets), (r) =>
+/**
+ * A big file (or a FIFO's bytes) read and checked in a worker thread (`reader.ts`): the main
+ * thread only waits while it parses, so SIGTERM stops it as Ctrl-C does. Then decoded and
+ * compiled here, under {@link blocking}.
+ */
+const inWorker = (
+  file: string,
+  bytes: Uint8Array | undefined,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: Scenario.ParseOptions,
+  progress: Progress | undefined
+): Effect.Effect<Result.Result<Scenario.LoadedScenario, ScenarioError.ScenarioError>> =>
+  Effect.flatMap(
+    Reader.readInWorker(file, bytes, options, () => progress?.parsing(file)),
+    (read) =>
+      Result.isFailure(read)
+        ? Effect.succeed(Result.fail(read.failure))
+        : blocking(() =>
+            Scenario.loadDocument(
+              read.success.document,
+              new TextDecoder().decode(read.success.bytes),
+              file,
+              rulesets
+            )
+          )
+  )
+
+const load = (
+  file: string,
+  installed: Plugins.Registry,
+  progress: Progress | undefined
+): Effect.Effect<Scenario.LoadedScenario, BadInput> =>
+  Effect.flatMap(loadAny(file, installed.rulesets, progress), (r) =>
     Result.isFailure(r)
       ? Effect.fail(new BadInput({ text: Plugins.explain(r.failure, installed) }))
       : Effect.succeed(r.success)
@@ -490,7 +534,7 @@ export const resolve = Command.make(
     const installed = yield* registry
     const progress = json ? undefined : terminalProgress()
     progress?.reading(file)
-    const loaded = yield* inLanguage(yield* load(file, installed), Option.getOrUndefined(lang))
+    const loaded = yield* inLanguage(yield* load(file, installed, progress), Option.getOrUndefined(lang))
     const options: Scenario.RunOptions = { strategy: Option.getOrUndefined(strategy) }
     const interaction = yield* Interaction
     if (ask && !interaction.interactive)
@@ -569,7 +613,7 @@ const checkOne = (file: string, progress: Progress | undefined, installed: Plugi
     // large run keeps the heap (and each full collection's threshold, a multiple of it) smaller
     progress?.reading(file)
     const loaded = yield* Effect.map(
-      loadAny(file, installed.rulesets),
+      loadAny(file, installed.rulesets, progress),
       Result.map((l): Scenario.LoadedScenario => ({ ...l, document: {} }))
     )
     if (Result.isFailure(loaded)) return { _tag: "Invalid", file, error: loaded.failure } as const

@@ -11,11 +11,13 @@
  *
  * The exit code is 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM.
  *
- * A long synchronous stretch that never gives the event loop a turn — reading, parsing and
- * decoding one huge file, rendering a huge trace — runs under {@link blocking}: Node's own
- * SIGINT watchdog (`vm`'s `breakOnSigint`) ends it when Ctrl-C comes, and the run stops as
- * above. SIGTERM has no such watchdog in Node: during such a stretch it is handled when the
- * stretch ends (the next turn of the event loop).
+ * A big scenario file is read and parsed in a worker thread (`reader.ts`): the main thread only
+ * waits, so either signal is handled at once (the worker is terminated with the run). A long
+ * synchronous stretch left in the main thread that never gives the event loop a turn — parsing
+ * a smaller file, decoding and compiling a parsed one, rendering a huge trace — runs under
+ * {@link blocking}: Node's own SIGINT watchdog (`vm`'s `breakOnSigint`) ends it when Ctrl-C
+ * comes, and the run stops as above. SIGTERM has no such watchdog in Node: during such a stretch
+ * it is handled when the stretch ends (the next turn of the event loop).
  *
  * Node built-ins only: this module is part of the small entry chunk.
  *

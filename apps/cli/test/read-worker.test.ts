@@ -1,0 +1,65 @@
+/**
+ * A big file read in a worker thread (issue 32, point 3: so that SIGTERM stops its parse, see
+ * `signals.test.ts`) reads the same as in the main thread: the built `bulwark check` on files of
+ * 2 MiB or more, once as it runs (the worker: its progress says so) and once with
+ * `BULWARK_WORKER_BYTES` above every file's size (the main thread), prints the same thing and
+ * exits with the same code — the result of a valid file, and every typed error with its line
+ * and column: malformed YAML and JSON at the end of the file, invalid UTF-8, a schema problem, a
+ * limit.
+ */
+import { spawnSync } from "node:child_process"
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { assert, describe, it } from "@effect/vitest"
+import { scenario, toYaml } from "./scale.js"
+
+const here = dirname(fileURLToPath(import.meta.url))
+const main = join(here, "..", "dist", "main.js")
+const dir = mkdtempSync(join(tmpdir(), "bulwark-read-worker-"))
+
+/** 15 000 occurrences: about 2.7 MB of YAML, 4.2 MB of JSON (over the 2 MiB of the worker). */
+const doc = scenario("mtg", 15_000, 10)
+const yaml = toYaml(doc)
+const json = JSON.stringify(doc, null, 2)
+const schemaBroken = structuredClone(doc) as { objects: Array<Record<string, unknown>> }
+const last = schemaBroken.objects.at(-1)
+if (last !== undefined) last.toughness = "five"
+
+const cases: ReadonlyArray<readonly [string, string, string | Uint8Array]> = [
+  ["a valid YAML file", "ok.yaml", yaml],
+  ["a valid JSON file", "ok.json", json],
+  ["malformed YAML at its end", "bad.yaml", `${yaml}objects: [\n`],
+  ["malformed JSON at its end", "bad.json", json.slice(0, -3)],
+  ["invalid UTF-8 near its end", "utf8.yaml", Buffer.concat([Buffer.from(yaml), Buffer.from([0xff, 0x0a])])],
+  ["a schema problem in its last object", "schema.json", JSON.stringify(schemaBroken, null, 2)],
+  ["over the occurrences limit", "limit.yaml", yaml]
+]
+
+const check = (file: string, env: Record<string, string>) => {
+  const r = spawnSync(process.execPath, [main, "check", file], {
+    env: { ...process.env, BULWARK_PROGRESS: "always", ...env },
+    encoding: "utf8"
+  })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+describe.skipIf(!existsSync(main))("a big file read in a worker thread", () => {
+  for (const [what, name, content] of cases)
+    it(`${what}: the same output and exit code as in the main thread`, { timeout: 120_000 }, () => {
+      const file = join(dir, name)
+      writeFileSync(file, content)
+      const env = name === "limit.yaml" ? { BULWARK_LIMITS: "occurrencesPerEvent=10000" } : {}
+      const worker = check(file, env)
+      const inThread = check(file, { ...env, BULWARK_WORKER_BYTES: String(2 ** 40) })
+      assert.include(worker.err, `parsing ${file} in a worker thread`)
+      assert.notInclude(inThread.err, "worker thread")
+      assert.strictEqual(worker.out, inThread.out)
+      assert.strictEqual(worker.err.replace(`parsing ${file} in a worker thread\n`, ""), inThread.err)
+      assert.strictEqual(worker.code, inThread.code)
+      // the case is what it says
+      assert.strictEqual(worker.code, what.startsWith("a valid") ? 0 : 2, worker.out + worker.err)
+      if (worker.code !== 0) assert.match(worker.out + worker.err, new RegExp(`${name}(:\\d+:\\d+)?: `))
+    })
+})
