@@ -5,9 +5,10 @@
  * `BULWARK_WORKER_BYTES` above every file's size (the main thread), prints the same thing and
  * exits with the same code — the result of a valid file, and every typed error with its line
  * and column: malformed YAML and JSON at the end of the file, invalid UTF-8, a schema problem, a
- * limit.
+ * limit. And a FIFO's bytes (read by the main thread, parsed by the worker) resolve to the same
+ * trace.
  */
-import { spawnSync } from "node:child_process"
+import { execFileSync, spawn, spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
@@ -37,10 +38,12 @@ const cases: ReadonlyArray<readonly [string, string, string | Uint8Array]> = [
   ["over the occurrences limit", "limit.yaml", yaml]
 ]
 
-const check = (file: string, env: Record<string, string>) => {
-  const r = spawnSync(process.execPath, [main, "check", file], {
+const check = (file: string, env: Record<string, string>, command = "check") => {
+  const r = spawnSync(process.execPath, [main, command, file], {
     env: { ...process.env, BULWARK_PROGRESS: "always", ...env },
-    encoding: "utf8"
+    encoding: "utf8",
+    // a trace of 15 000 occurrences: about 3 MB
+    maxBuffer: 64 * 1024 * 1024
   })
   return { code: r.status, out: r.stdout, err: r.stderr }
 }
@@ -62,4 +65,29 @@ describe.skipIf(!existsSync(main))("a big file read in a worker thread", () => {
       assert.strictEqual(worker.code, what.startsWith("a valid") ? 0 : 2, worker.out + worker.err)
       if (worker.code !== 0) assert.match(worker.out + worker.err, new RegExp(`${name}(:\\d+:\\d+)?: `))
     })
+
+  it.skipIf(process.platform !== "linux")(
+    "a FIFO's bytes: the same trace from the worker as from the main thread",
+    { timeout: 120_000 },
+    () => {
+      const source = join(dir, "source.yaml")
+      writeFileSync(source, yaml)
+      const fifo = join(dir, "pipe.yaml")
+      execFileSync("mkfifo", [fifo])
+      const through = (env: Record<string, string>) => {
+        // the writer: another process, so that it writes while this one waits for the CLI
+        const writer = spawn("sh", ["-c", 'cat "$0" > "$1"', source, fifo], { stdio: "ignore" })
+        const r = check(fifo, env, "resolve")
+        writer.kill()
+        return r
+      }
+      const worker = through({})
+      const inThread = through({ BULWARK_WORKER_BYTES: String(2 ** 40) })
+      assert.include(worker.err, `parsing ${fifo} in a worker thread`)
+      assert.strictEqual(worker.code, 0, worker.err)
+      assert.strictEqual(inThread.code, 0, inThread.err)
+      assert.include(worker.out, "wipe")
+      assert.strictEqual(worker.out, inThread.out)
+    }
+  )
 })
