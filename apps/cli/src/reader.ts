@@ -46,6 +46,10 @@ export interface Read {
   readonly bytes: Uint8Array
 }
 
+/** Why a file the worker ran out of memory reading was not read (Node's heap is the limit, not a bug). */
+const OUT_OF_MEMORY =
+  "not enough memory to read it (the JavaScript heap ran out while parsing it; raise the heap with NODE_OPTIONS=--max-old-space-size=<MB>)"
+
 type Errors = typeof ScenarioError
 type ErrorTag = ScenarioError.ScenarioError["_tag"]
 
@@ -59,8 +63,11 @@ const rebuild = (error: { readonly _tag: string } & Record<string, unknown>): Sc
 
 /**
  * Reads `file` (or `bytes`, a FIFO's) in a worker thread: its checked document, or the typed
- * error. `onStart` is called when the worker starts reading (for the progress line). Interrupting it (a signal) terminates the worker; a worker that crashed is a defect (an
- * internal error), as a throw in the main thread is.
+ * error. `onStart` is called when the worker starts reading (for the progress line).
+ * Interrupting it (a signal) terminates the worker. A worker that ran out of heap is
+ * `FileUnreadable` saying so and how to raise the heap (in the main thread, Node would have
+ * crashed); a worker that crashed otherwise is a defect (an internal error), as a throw in the
+ * main thread is.
  */
 export const readInWorker = (
   file: string,
@@ -88,7 +95,13 @@ export const readInWorker = (
     worker.on("message", (m) => {
       if (m === ("started" satisfies Started)) onStart?.()
     })
-    worker.on("error", (err) => end(Effect.die(err)))
+    worker.on("error", (err) =>
+      end(
+        (err as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? Effect.succeed(Result.fail(new ScenarioError.FileUnreadable({ file, reason: OUT_OF_MEMORY })))
+          : Effect.die(err)
+      )
+    )
     worker.on("exit", () => {
       if (done) return
       // the document is made again here, in one synchronous stretch: Ctrl-C can cut it short

@@ -6,7 +6,7 @@
  * exits with the same code — the result of a valid file, and every typed error with its line
  * and column: malformed YAML and JSON at the end of the file, invalid UTF-8, a schema problem, a
  * limit. And a FIFO's bytes (read by the main thread, parsed by the worker) resolve to the same
- * trace.
+ * trace; a file the worker runs out of heap reading is a clear error, not an internal one.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
@@ -90,4 +90,18 @@ describe.skipIf(!existsSync(main))("a big file read in a worker thread", () => {
       assert.strictEqual(worker.out, inThread.out)
     }
   )
+
+  it("a file the worker runs out of heap reading: can't be read, naming the heap — exit 2, not an internal error", {
+    timeout: 120_000
+  }, () => {
+    // 100 000 occurrences (about 19 MB of YAML) need far more than a 50 MB heap to parse
+    const file = join(dir, "heap.yaml")
+    writeFileSync(file, toYaml(scenario("mtg", 100_000, 10)))
+    const r = check(file, { NODE_OPTIONS: "--max-old-space-size=50" })
+    assert.include(r.err, `parsing ${file} in a worker thread`)
+    assert.strictEqual(r.code, 2, r.out + r.err)
+    assert.include(r.out, `${file}: cannot read the file: not enough memory to read it`)
+    assert.include(r.out, "NODE_OPTIONS=--max-old-space-size=<MB>")
+    assert.notInclude(r.out + r.err, "internal error")
+  })
 })
