@@ -146,7 +146,22 @@ export const toIssues = (
               words.split(" | ").map((w) => w.slice(1, -1))
             )
           : ""
-      if (v.found) message = `${message}, got ${show(v.value)}${hint}`
+      const key = clean.at(-1)
+      // a number written as text (`amount: "3"`): say what is wanted, and how to write it
+      const wanted = /^Expected (number|an integer)/.test(message)
+        ? "a whole number"
+        : key === "amount"
+          ? "a whole number or an expression"
+          : undefined
+      if (
+        v.found &&
+        typeof v.value === "string" &&
+        typeof key === "string" &&
+        wanted !== undefined &&
+        /^-?\d+$/.test(v.value.trim())
+      )
+        message = `expected ${wanted}, got the text ${show(v.value)}: write \`${key}: ${Number(v.value.trim())}\` (a number, without quotes)`
+      else if (v.found) message = `${message}, got ${show(v.value)}${hint}`
     }
     const pos = sourceMap.positionOf(clean, at)
     return { path: clean, line: pos.line, column: pos.column, message }
