@@ -1,0 +1,64 @@
+/**
+ * Errors a newcomer meets at the command line (issue 31, point 8): `bulwark resolve a.yaml
+ * b.yaml` (what a shell glob gives) says in one line that `resolve` takes one file and `check`
+ * takes many, instead of the whole help; `check` names a file that could not be loaded once, on
+ * its FAIL line (before: "FAIL nope.yaml" then "nope.yaml: cannot read the file").
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { NodeServices } from "@effect/platform-node"
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { TestConsole } from "effect/testing"
+import { Interaction, type InteractionShape, resolveManyText, runCli } from "../src/cli.js"
+
+const here = dirname(fileURLToPath(import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), "bulwark-newcomer-"))
+const a = join(dir, "a.yaml")
+const b = join(dir, "b.yaml")
+writeFileSync(a, readFileSync(join(here, "fixtures", "mtg-09.yaml"), "utf8"))
+writeFileSync(b, readFileSync(join(here, "fixtures", "mtg-09.yaml"), "utf8"))
+
+const nonInteractive: InteractionShape = { interactive: false, ask: () => Effect.die("not interactive") }
+const cli = (args: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const code = yield* runCli(args).pipe(Effect.provideService(Interaction, nonInteractive))
+    const out = (yield* TestConsole.logLines).join("\n")
+    const err = (yield* TestConsole.errorLines).join("\n")
+    return { code, out, err }
+  }).pipe(Effect.provide([TestConsole.layer, NodeServices.layer]))
+
+describe("resolve with many files", () => {
+  it.effect("says resolve takes one file and check takes many, exit 2, no help", () =>
+    Effect.gen(function* () {
+      const r = yield* cli(["resolve", a, b])
+      assert.strictEqual(r.code, 2)
+      assert.strictEqual(
+        r.err,
+        `bulwark resolve takes one scenario file, got 2: ${a} ${b}\n  to run several files (or folders) as tests, use: bulwark check ${a} ${b}`
+      )
+      assert.notInclude(r.out, "USAGE")
+    })
+  )
+
+  it("flags and their values are not files; one file, or --help, is left to the command", () => {
+    assert.isUndefined(resolveManyText(["resolve", "--strategy", "first", "a.yaml"]))
+    assert.isUndefined(resolveManyText(["resolve", "--lang", "en", "a.yaml", "--json"]))
+    assert.isUndefined(resolveManyText(["resolve", "a.yaml", "b.yaml", "--help"]))
+    assert.isUndefined(resolveManyText(["check", "a.yaml", "b.yaml"]))
+    assert.isDefined(resolveManyText(["--ruleset", "x.js", "resolve", "a.yaml", "b.yaml"]))
+  })
+})
+
+describe("a path printed once", () => {
+  it.effect("check: the FAIL line names the file, the message does not name it again", () =>
+    Effect.gen(function* () {
+      const nope = join(dir, "nope.yaml")
+      const r = yield* cli(["check", nope])
+      assert.include(r.out, `FAIL ${nope}\n    cannot read the file:`)
+      assert.strictEqual(r.out.split(nope).length - 1, 1, r.out)
+    })
+  )
+})
