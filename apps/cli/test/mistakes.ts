@@ -446,6 +446,13 @@ export const mistakes: ReadonlyArray<Mistake> = [
     }
   },
   {
+    name: "a decision answer in the wrong shape (a list)",
+    make: (doc) => {
+      top(doc).set("decisions", doc.createNode([["x", 3]]))
+      return { path: "decisions[0]", says: "a decision's answer is" }
+    }
+  },
+  {
     name: "two objects with one id",
     make: (doc) => {
       const s = seqAt(doc, "objects")

@@ -3,7 +3,7 @@
  * for a kind or a family is answered with this game's word (`preventNext`, FaB's "prevent the
  * next N", in an MTG file → `shield`), and the spelling "did you mean" keeps working; a number
  * written as text (`amount: "3"`) says a whole number or an expression is wanted and shows how to
- * write it. The rulesets here are the tiny test one under a bundled ruleset's id (the meanings
+ * write it; an answer in `decisions:` of no answer's shape says what answers look like. The rulesets here are the tiny test one under a bundled ruleset's id (the meanings
  * table is keyed by ruleset id).
  */
 import { assert, describe, it } from "@effect/vitest"
@@ -100,5 +100,23 @@ describe("a number written as text", () => {
     const ps = problems(`${head}effects:\n  - { kind: shield, id: s, controller: b, to: U, amount: three }\n`)
     assert.strictEqual(ps.length, 1)
     assert.notInclude(ps[0], "without quotes")
+  })
+})
+
+describe("a decision answer in the wrong shape", () => {
+  it("a list (or a number) in decisions: says what an answer looks like, at the answer", () => {
+    for (const [written, shown] of [
+      ["[x, 3]", '["x",3]'],
+      ["3", "3"]
+    ] as const) {
+      const ps = problems(`${head}decisions:\n  - ${written}\n`)
+      assert.deepStrictEqual(ps, [
+        `decisions[0] 7: a decision's answer is an effect's id (which effect applies first: \`shield-a\`), a player's id (who starts: \`ap\`), true or false (use an optional effect or not), or points per occurrence (how a shield's N is split: \`{ x: 2, y: 1 }\`), got ${shown}`
+      ])
+    }
+  })
+
+  it("an answer of a right shape is left to the run (which knows the decision)", () => {
+    assert.deepStrictEqual(problems(`${head}decisions:\n  - true\n  - { x: 1 }\n  - s\n`), [])
   })
 })

@@ -14,6 +14,10 @@ import type * as ScenarioError from "../../ScenarioError.js"
 import * as SourceMap from "../../SourceMap.js"
 import { isRecord, show, suggest, valueAt } from "./text.js"
 
+// what an answer in `decisions:` looks like, by the kind of decision it answers (core `Decision.Answer`)
+const ANSWER_SHAPES =
+  "a decision's answer is an effect's id (which effect applies first: `shield-a`), a player's id (who starts: `ap`), true or false (use an optional effect or not), or points per occurrence (how a shield's N is split: `{ x: 2, y: 1 }`)"
+
 interface Discriminated {
   readonly path: ReadonlyArray<string | number>
   readonly key: string
@@ -153,7 +157,9 @@ export const toIssues = (
         : key === "amount"
           ? "a whole number or an expression"
           : undefined
-      if (
+      if (clean.length === 2 && clean[0] === "decisions" && typeof key === "number" && v.found)
+        message = `${ANSWER_SHAPES}, got ${show(v.value)}`
+      else if (
         v.found &&
         typeof v.value === "string" &&
         typeof key === "string" &&
