@@ -2,7 +2,8 @@
  * Errors a newcomer meets at the command line (issue 31, point 8): `bulwark resolve a.yaml
  * b.yaml` (what a shell glob gives) says in one line that `resolve` takes one file and `check`
  * takes many, instead of the whole help; `check` names a file that could not be loaded once, on
- * its FAIL line (before: "FAIL nope.yaml" then "nope.yaml: cannot read the file").
+ * its FAIL line (before: "FAIL nope.yaml" then "nope.yaml: cannot read the file"), and a file
+ * with one problem prints that problem's located line, not a header naming the file again.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -53,6 +54,20 @@ describe("resolve with many files", () => {
 })
 
 describe("a path printed once", () => {
+  it.effect("resolve: a file with one problem prints that problem's located line alone", () =>
+    Effect.gen(function* () {
+      const bad = join(dir, "bad.yaml")
+      writeFileSync(bad, readFileSync(a, "utf8").replace(/kind: shield\b/, "kind: preventNext"))
+      const r = yield* cli(["resolve", bad])
+      assert.strictEqual(r.code, 2)
+      assert.match(
+        r.err,
+        /^.*bad\.yaml:\d+:\d+: at effects\[\d+\]\.kind: unknown kind "preventNext" \(did you mean "shield"\?/
+      )
+      assert.strictEqual(r.err.split(bad).length - 1, 1, r.err)
+    })
+  )
+
   it.effect("check: the FAIL line names the file, the message does not name it again", () =>
     Effect.gen(function* () {
       const nope = join(dir, "nope.yaml")
