@@ -94,8 +94,8 @@ export const meanings: ReadonlyArray<Meaning> = [
  * @example
  * ```ts
  * import { Meanings } from "@bulwark/scenario"
- * Meanings.translate("mtg", "kind", "preventNext")
- * // [{ words: ["shield"], from: ["fab"], says: "prevent the next N damage to it, …" }]
+ * Meanings.translate("mtg", "kind", "preventNext").map((t) => t.words) // [["shield"]]
+ * Meanings.translate("mtg", "kind", "preventNext")[0]?.from // ["fab"]
  * ```
  * @since 0.1.0
  * @category suggesting
