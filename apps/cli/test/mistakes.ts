@@ -431,6 +431,24 @@ export const mistakes: ReadonlyArray<Mistake> = [
     }
   },
   {
+    name: "another game's word for an event family (loseLife for lifeLoss)",
+    make: (doc) => {
+      const ruleset = str(top(doc).get("ruleset")) ?? ""
+      const to = firstObject(doc)
+      for (const m of Meanings.meanings) {
+        const own = m.words[ruleset] ?? []
+        if (m.what !== "family" || own.length !== 1 || to === undefined) continue
+        const other = Object.entries(m.words).find(([id]) => id !== ruleset)?.[1][0]
+        if (other === undefined || Meanings.translate(ruleset, "family", other).length !== 1) continue
+        const j = appendStep(doc, {
+          event: { id: "mistake", family: other, occurrences: [{ to, amount: 1 }] }
+        })
+        return { path: `steps[${j}].event.family`, suggests: own[0], says: "word for it" }
+      }
+      return undefined
+    }
+  },
+  {
     name: "a new file without format: (add format: 2)",
     make: (doc) => (top(doc).delete("format") ? { path: "format", says: "add `format: 2`" } : undefined)
   },

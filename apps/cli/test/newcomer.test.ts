@@ -5,15 +5,17 @@
  * its FAIL line (before: "FAIL nope.yaml" then "nope.yaml: cannot read the file"), and a file
  * with one problem prints that problem's located line, not a header naming the file again.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { parseScenario } from "@bulwark/scenario"
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Result } from "effect"
 import { TestConsole } from "effect/testing"
 import { Interaction, type InteractionShape, resolveManyText, runCli } from "../src/cli.js"
+import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), "bulwark-newcomer-"))
@@ -76,4 +78,36 @@ describe("a path printed once", () => {
       assert.strictEqual(r.out.split(nope).length - 1, 1, r.out)
     })
   )
+})
+
+describe("a file without format: — format 1, or a new file that forgot the key", () => {
+  const tagOf = (text: string, file: string): string => {
+    const r = parseScenario(text, file, Registry.installed)
+    if (Result.isSuccess(r)) return "loaded"
+    return r.failure.message.includes("add `format: 2`") ? "add format: 2" : r.failure._tag
+  }
+  it("every bundled format-2 scenario without its format: line is told to add `format: 2`", () => {
+    let n = 0
+    for (const { scenarios } of Registry.scenarioFolders)
+      for (const f of readdirSync(scenarios).filter((x) => /\.ya?ml$/.test(x))) {
+        const text = readFileSync(join(scenarios, f), "utf8")
+        if (!/^format: 2$/m.test(text)) continue
+        n++
+        assert.strictEqual(tagOf(text.replace(/^format: 2\n/m, ""), f), "add format: 2", f)
+      }
+    assert.isAbove(n, 20)
+  })
+  it("every bundled format-1 file (the frozen copies) is still told to run `bulwark migrate`", () => {
+    const root = join(here, "format1", "bundled")
+    let n = 0
+    for (const g of readdirSync(root))
+      for (const f of readdirSync(join(root, g)).filter((x) => /\.ya?ml$/.test(x))) {
+        const text = readFileSync(join(root, g, f), "utf8")
+        const id = /^ruleset: (\S+)/m.exec(text)?.[1]
+        if (id === undefined || Registry.find(id) === undefined) continue
+        n++
+        assert.strictEqual(tagOf(text, f), "OutdatedFormat", `${g}/${f}`)
+      }
+    assert.isAbove(n, 20)
+  })
 })

@@ -289,7 +289,7 @@ export const parseScenario = (
   const language = ruleset.language
   if (format === undefined && (language !== undefined || ruleset.schema === undefined))
     return Result.fail(
-      looksLikeFormat1(document)
+      looksLikeFormat1(document, language)
         ? new ScenarioError.OutdatedFormat({ file: fileName, format: 1, current: Skeleton.FORMAT })
         : new ScenarioError.SchemaMismatch({
             file: fileName,
