@@ -735,8 +735,10 @@ export const check = Command.make(
         invalid++
         failed++
         yield* say(`FAIL ${titled(undefined)}`)
+        const text = Plugins.explain(r.error, installed)
+        // the FAIL line names the file: the message does not name it again in front
         yield* say(
-          Plugins.explain(r.error, installed)
+          (text.startsWith(`${file}: `) ? text.slice(file.length + 2) : text)
             .split("\n")
             .map((l) => `    ${l}`)
             .join("\n")
@@ -955,13 +957,36 @@ const oneLine = (u: unknown): string => {
   return m.split("\n")[0] ?? m
 }
 
+// the flags of `resolve` (and the global ones) that take a value: their value is no file
+const VALUE_FLAGS = ["--strategy", "--lang", "--ruleset"]
+
+/**
+ * `bulwark resolve a.yaml b.yaml` (what a shell glob gives): `resolve` takes one file, `check`
+ * takes many — said in one line, instead of the whole help. `undefined` for any other command
+ * line (and for `--help`, which shows the help).
+ */
+export const resolveManyText = (args: ReadonlyArray<string>): string | undefined => {
+  const positional: Array<string> = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string
+    if (a === "--help" || a === "-h") return undefined
+    if (VALUE_FLAGS.includes(a)) i++
+    else if (!a.startsWith("-")) positional.push(a)
+  }
+  if (positional[0] !== "resolve" || positional.length <= 2) return undefined
+  const files = positional.slice(1)
+  return `bulwark resolve takes one scenario file, got ${files.length}: ${files.map(Render.field).join(" ")}\n  to run several files (or folders) as tests, use: bulwark check ${files.map(Render.field).join(" ")}`
+}
+
 /**
  * Runs `bulwark` and turns every outcome into an exit code, printing errors as plain messages
  * (never a stack trace): 0 ok, 1 failed checks, 2 bad input, 70 an internal error (a defect:
  * a bug in bulwark; {@link internalErrorText} says how to report it), 130 interrupted.
  */
-export const runCli = (args: ReadonlyArray<string>) =>
-  run(args).pipe(
+export const runCli = (args: ReadonlyArray<string>) => {
+  const many = resolveManyText(args)
+  if (many !== undefined) return Effect.as(complain(many), 2)
+  return run(args).pipe(
     Effect.as(0),
     Effect.catchCause((cause) => {
       const failure = Cause.findErrorOption(cause)
@@ -977,3 +1002,4 @@ export const runCli = (args: ReadonlyArray<string>) =>
       return Effect.as(Console.error(internalErrorText(cause)), INTERNAL_ERROR)
     })
   )
+}

@@ -503,10 +503,16 @@ export const unknownHint = (id: string, registry: Registry): string => {
 }
 
 /** A load error's message, with {@link unknownHint} under an unknown ruleset. */
-export const explain = (error: ScenarioError.ScenarioError, registry: Registry): string =>
-  error._tag === "UnknownRuleset" && error.ruleset !== null
-    ? `${error.message}\n  ${unknownHint(error.ruleset, registry)}`
-    : error.message
+export const explain = (error: ScenarioError.ScenarioError, registry: Registry): string => {
+  if (error._tag === "UnknownRuleset" && error.ruleset !== null)
+    return `${error.message}\n  ${unknownHint(error.ruleset, registry)}`
+  // one problem: its located line alone (the header would name the file a second time)
+  const only = error._tag === "SchemaMismatch" && error.issues.length === 1 ? error.issues[0] : undefined
+  if (only === undefined || only.line <= 0) return error.message
+  return Names.visible(
+    `${error.file}:${only.line}:${only.column}: at ${only.path === "" ? "(top level)" : only.path}: ${only.message}`
+  )
+}
 
 const VIA: Readonly<Record<Via, string>> = {
   project: "installed in the project",

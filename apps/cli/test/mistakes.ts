@@ -9,7 +9,7 @@
  * `undefined` when the file has none, so the same list runs over every ruleset's files.
  */
 import type { Language, Ruleset } from "@bulwark/core"
-import { parseScenario } from "@bulwark/scenario"
+import { Meanings, parseScenario } from "@bulwark/scenario"
 import { Result } from "effect"
 import {
   type Document,
@@ -410,6 +410,64 @@ export const mistakes: ReadonlyArray<Mistake> = [
     make: (doc) => {
       top(doc).set("strategy", "frist")
       return { path: "strategy", suggests: "first" }
+    }
+  },
+  {
+    name: "another game's word for an effect's kind (preventNext for shield)",
+    make: (doc) => {
+      const ruleset = str(top(doc).get("ruleset")) ?? ""
+      for (const [i, e] of effects(doc)) {
+        const kind = str(e.get("kind")) ?? ""
+        for (const m of Meanings.meanings) {
+          if (m.what !== "kind" || !(m.words[ruleset] ?? []).includes(kind)) continue
+          const other = Object.entries(m.words).find(([id]) => id !== ruleset)?.[1][0]
+          const found = other === undefined ? [] : Meanings.translate(ruleset, "kind", other)
+          if (other === undefined || found.length !== 1 || found[0]?.words.length !== 1) continue
+          e.set("kind", other)
+          return { path: `effects[${i}].kind`, suggests: kind, says: "word for it" }
+        }
+      }
+      return undefined
+    }
+  },
+  {
+    name: "another game's word for an event family (loseLife for lifeLoss)",
+    make: (doc) => {
+      const ruleset = str(top(doc).get("ruleset")) ?? ""
+      const to = firstObject(doc)
+      for (const m of Meanings.meanings) {
+        const own = m.words[ruleset] ?? []
+        if (m.what !== "family" || own.length !== 1 || to === undefined) continue
+        const other = Object.entries(m.words).find(([id]) => id !== ruleset)?.[1][0]
+        if (other === undefined || Meanings.translate(ruleset, "family", other).length !== 1) continue
+        const j = appendStep(doc, {
+          event: { id: "mistake", family: other, occurrences: [{ to, amount: 1 }] }
+        })
+        return { path: `steps[${j}].event.family`, suggests: own[0], says: "word for it" }
+      }
+      return undefined
+    }
+  },
+  {
+    name: "a new file without format: (add format: 2)",
+    make: (doc) => (top(doc).delete("format") ? { path: "format", says: "add `format: 2`" } : undefined)
+  },
+  {
+    name: 'a number written as text (amount: "3")',
+    make: (doc) => {
+      for (const [i, e] of effects(doc))
+        if (typeof (isScalar(e.get("amount", true)) ? e.get("amount") : undefined) === "number") {
+          e.set("amount", "3")
+          return { path: `effects[${i}].amount`, says: "a whole number or an expression" }
+        }
+      return undefined
+    }
+  },
+  {
+    name: "a decision answer in the wrong shape (a list)",
+    make: (doc) => {
+      top(doc).set("decisions", doc.createNode([["x", 3]]))
+      return { path: "decisions[0]", says: "a decision's answer is" }
     }
   },
   {

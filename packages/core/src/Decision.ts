@@ -533,6 +533,7 @@ export const decodeLog = (
  * }
  * Decision.check(r, { x: 2, y: 1 }) // undefined
  * Decision.check(r, { x: 3 })       // "3 points on x, at most 2"
+ * Decision.check(r, true)           // "expected points per occurrence (x, y) adding up to 3, e.g. { x: 2, y: 1 }"
  * ```
  * @since 0.1.0
  * @category validation
@@ -540,19 +541,29 @@ export const decodeLog = (
 export const check = (request: Request, answer: Answer): string | undefined => {
   switch (request._tag) {
     case "ChooseEffect":
-      if (typeof answer !== "string") return "expected an effect id"
+      if (typeof answer !== "string")
+        return `expected the id of one of its options: ${listed(request.options.map((o) => o.effect))}`
       // a loop, not \`some\` with a closure over the answer (checked on every decision)
       for (const o of request.options) if (o.effect === answer) return undefined
       return `not one of the options: ${request.options.map((o) => o.effect).join(", ")}`
     case "StartingPlayer":
-      if (typeof answer !== "string") return "expected a player id"
+      if (typeof answer !== "string") return `expected a player id: ${listed(request.options)}`
       return request.options.includes(answer)
         ? undefined
         : `not one of the players: ${request.options.join(", ")}`
     case "UseOptional":
       return typeof answer === "boolean" ? undefined : "expected true or false"
     case "Allocate": {
-      if (typeof answer !== "object") return "expected points per occurrence, e.g. { x: 1 }"
+      if (typeof answer !== "object") {
+        const example = legalAnswers(request, 1)[0]
+        const shown =
+          typeof example === "object"
+            ? `{ ${Object.entries(example)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join(", ")} }`
+            : "{ x: 1 }"
+        return `expected points per occurrence (${listed(request.targets.map((t) => t.occurrence))}) adding up to ${request.points}, e.g. ${shown}`
+      }
       let total = 0
       // one map, not a `find` per entry: an answer over 100 000 occurrences is checked in linear time
       const byOccurrence = new Map<string, AllocationTarget>()

@@ -17,6 +17,7 @@
  * @packageDocumentation
  */
 
+export * as Meanings from "./Meanings.js"
 export * as Migrate from "./Migrate.js"
 export * as Scenario from "./Scenario.js"
 export {

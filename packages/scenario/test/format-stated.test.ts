@@ -49,14 +49,32 @@ describe("an explicit format", () => {
       assert.include(r.failure.message, "upgrade bulwark")
     })
 
-  it("no format: key keeps its error (OutdatedFormat, no line)", () => {
-    const r = load(body)
+  it("no format: key, in a file that looks like format 1 (its migration rewrites it): OutdatedFormat, no line", () => {
+    // `activePlayer:` is MTG's format-1 word (format 2: `turn:`); the ruleset is tiny's words under MTG's id
+    const r = parseScenario("ruleset: mtg\nplayers: [a, b]\nactivePlayer: a\n", "case.yaml", [
+      { ...tiny2, id: "mtg" }
+    ])
     if (Result.isSuccess(r)) return assert.fail("loaded")
     assert.strictEqual(r.failure._tag, "OutdatedFormat")
     assert.strictEqual(
       r.failure.message,
       "case.yaml: this file is in scenario format 1; the current format is 2 — run `bulwark migrate case.yaml` to rewrite it (comments and key order are kept)"
     )
+  })
+
+  it("no format: key in a new file (nothing a migration would rewrite): add `format: 2`, at `ruleset:`", () => {
+    for (const [text, rulesets] of [
+      ["# new\nruleset: mtg\nplayers: [a, b]\nturn: a\n", [{ ...tiny2, id: "mtg" }]],
+      [body, [tiny2]] // a ruleset without a migration never had format 1
+    ] as const) {
+      const r = parseScenario(text, "case.yaml", rulesets)
+      if (Result.isSuccess(r)) return assert.fail("loaded")
+      assert.strictEqual(r.failure._tag, "SchemaMismatch")
+      assert.strictEqual(
+        r.failure.message,
+        `case.yaml: 1 problem in the scenario:\n  case.yaml:${text.startsWith("#") ? 2 : 1}:1 at format: missing key "format": a scenario file says which format it is written in; add \`format: 2\` (the current format) above \`ruleset:\``
+      )
+    }
   })
 
   for (const odd of ['"2"', "2.5", "0", "-1"])

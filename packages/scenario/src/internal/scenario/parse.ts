@@ -18,8 +18,10 @@ import * as ScenarioError from "../../ScenarioError.js"
 import * as Skeleton from "../../Skeleton.js"
 import * as SourceMap from "../../SourceMap.js"
 import * as YamlSubset from "../../YamlSubset.js"
+import { looksLikeFormat1 } from "./formatGuess.js"
 import { GenericSchema, genericKeys } from "./generic.js"
 import { defaultLimits, overLimit, structuralIssues } from "./guards.js"
+import { withMeaning } from "./meaning.js"
 import { toIssues } from "./schemaIssues.js"
 import { isRecord, show, suggest } from "./text.js"
 import { firstLine, locate, MAX_DEPTH, readYaml, snippet } from "./yaml.js"
@@ -176,7 +178,7 @@ const compileFormat2 = (
           path: SourceMap.formatPath(p.path),
           line: pos.line,
           column: pos.column,
-          message: p.message + hint
+          message: withMeaning(p.message, ruleset.id, p.path, document) + hint
         }
       })
     : []
@@ -327,7 +329,18 @@ export const compileDocument = (
   const language = ruleset.language
   if (format === undefined && (language !== undefined || ruleset.schema === undefined))
     return Result.fail(
-      new ScenarioError.OutdatedFormat({ file: fileName, format: 1, current: Skeleton.FORMAT })
+      looksLikeFormat1(document, language)
+        ? new ScenarioError.OutdatedFormat({ file: fileName, format: 1, current: Skeleton.FORMAT })
+        : new ScenarioError.SchemaMismatch({
+            file: fileName,
+            issues: [
+              {
+                path: "format",
+                ...sourceMap.positionOf(["ruleset"], "key"),
+                message: `missing key "format": a scenario file says which format it is written in; add \`format: ${Skeleton.FORMAT}\` (the current format) above \`ruleset:\``
+              }
+            ]
+          })
     )
   const genericPart: Record<string, unknown> = {}
   const rulesetPart: Record<string, unknown> = {}

@@ -14,6 +14,10 @@ import type * as ScenarioError from "../../ScenarioError.js"
 import * as SourceMap from "../../SourceMap.js"
 import { isRecord, show, suggest, valueAt } from "./text.js"
 
+// what an answer in `decisions:` looks like, by the kind of decision it answers (core `Decision.Answer`)
+const ANSWER_SHAPES =
+  "a decision's answer is an effect's id (which effect applies first: `shield-a`), a player's id (who starts: `ap`), true or false (use an optional effect or not), or points per occurrence (how a shield's N is split: `{ x: 2, y: 1 }`)"
+
 interface Discriminated {
   readonly path: ReadonlyArray<string | number>
   readonly key: string
@@ -146,7 +150,24 @@ export const toIssues = (
               words.split(" | ").map((w) => w.slice(1, -1))
             )
           : ""
-      if (v.found) message = `${message}, got ${show(v.value)}${hint}`
+      const key = clean.at(-1)
+      // a number written as text (`amount: "3"`): say what is wanted, and how to write it
+      const wanted = /^Expected (number|an integer)/.test(message)
+        ? "a whole number"
+        : key === "amount"
+          ? "a whole number or an expression"
+          : undefined
+      if (clean.length === 2 && clean[0] === "decisions" && typeof key === "number" && v.found)
+        message = `${ANSWER_SHAPES}, got ${show(v.value)}`
+      else if (
+        v.found &&
+        typeof v.value === "string" &&
+        typeof key === "string" &&
+        wanted !== undefined &&
+        /^-?\d+$/.test(v.value.trim())
+      )
+        message = `expected ${wanted}, got the text ${show(v.value)}: write \`${key}: ${Number(v.value.trim())}\` (a number, without quotes)`
+      else if (v.found) message = `${message}, got ${show(v.value)}${hint}`
     }
     const pos = sourceMap.positionOf(clean, at)
     return { path: clean, line: pos.line, column: pos.column, message }
