@@ -447,8 +447,10 @@ const tierIndex = (tiers: ReadonlyArray<Tier>, e: Replacement.Replacement): numb
 
 const idOf = (e: Replacement.Replacement): string => e.id
 
-/** A tier lookup that remembers each effect's tier (a tier's test reads only the effect). */
-/** The `next` functions that answer `Done` with the progress unchanged when nothing can apply. */
+/**
+ * The `next` functions of {@link affectedChooses}: they answer `Done` with the progress unchanged
+ * when nothing can apply, and keep nothing of the context they are given.
+ */
 const doneWhenEmpty = new WeakSet<OrderingPolicy["next"]>()
 
 /**
@@ -468,6 +470,25 @@ const doneWhenEmpty = new WeakSet<OrderingPolicy["next"]>()
  */
 export const isDoneWhenEmpty = (policy: OrderingPolicy): boolean => doneWhenEmpty.has(policy.next)
 
+/**
+ * Whether an ordering policy's `next` keeps nothing of the {@link OrderContext} it is given once
+ * it has answered (no reference to the context itself), as {@link affectedChooses}' does: the
+ * kernel may then hand it one context object, refilled at every step, instead of a new one per
+ * step. Any other policy gets a new context at every step.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { Policy } from "@bulwark/core"
+ * const order = Policy.affectedChooses({ name: "demo", rule: "demo 1", tiers: [{ name: "any" }] })
+ * Policy.keepsNoContext(order) // true
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const keepsNoContext = (policy: OrderingPolicy): boolean => doneWhenEmpty.has(policy.next)
+
+/** A tier lookup that remembers each effect's tier (a tier's test reads only the effect). */
 const tierLookup = (tiers: ReadonlyArray<Tier>): ((e: Replacement.Replacement) => number) => {
   const known = new WeakMap<Replacement.Replacement, number>()
   return (e) => {

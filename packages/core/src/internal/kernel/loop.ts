@@ -13,6 +13,7 @@ import type * as GameView from "../../GameView.js"
 import type { Options, Step } from "../../Kernel.js"
 import type * as Ledger from "../../Ledger.js"
 import * as Policy from "../../Policy.js"
+import type * as Replacement from "../../Replacement.js"
 import { candidatesOf, traceNotApplied } from "./candidates.js"
 import { Failure, fail } from "./failure.js"
 import { finish, finishFrame } from "./finish.js"
@@ -22,7 +23,7 @@ import { orderDoesNotMatterSafe } from "./orderShortcut.js"
 import { optionsOf, prepared } from "./prepared.js"
 import { continueApply } from "./stages.js"
 import type { Frame, Item, State } from "./state.js"
-import { FIRST, membersOf, NO_CHANGES, NOTHING, opaque, progressed } from "./state.js"
+import { FIRST, membersOf, NO_CHANGES, NO_EFFECTS, NOTHING, opaque, progressed } from "./state.js"
 import { validateWith } from "./validate.js"
 
 const startFrame = (s: State, frame: Frame): Decision.Request | undefined => {
@@ -43,6 +44,61 @@ const startFrame = (s: State, frame: Frame): Decision.Request | undefined => {
     options: s.view.players,
     rule: sp.rule
   }
+}
+
+/** An ordering policy's context, written field by field (see {@link askOrder}). */
+interface Context {
+  view: GameView.GameView | undefined
+  group: string
+  affected: string
+  candidates: ReadonlyArray<Replacement.Replacement>
+  progress: Policy.Progress
+  startingPlayer: string | undefined
+}
+
+const contextOf = (): Context => ({
+  view: undefined,
+  group: "",
+  affected: "",
+  candidates: NO_EFFECTS,
+  progress: FIRST,
+  startingPlayer: undefined
+})
+
+/**
+ * The one context handed to a policy that keeps none (`Policy.keepsNoContext`). Taken while the
+ * policy answers, so a resolution inside its `chooserOf` gets a context of its own; emptied
+ * after, so it keeps nothing of a resolution alive; one lost to a throw is made again.
+ */
+let spareContext: Context | undefined = contextOf()
+
+/**
+ * What the ordering policy says for a group. A policy that keeps nothing of its context (the
+ * built-in one) is handed one object refilled at every step; any other a new one per step.
+ */
+const askOrder = (
+  s: State,
+  group: string,
+  affected: string,
+  candidates: ReadonlyArray<Replacement.Replacement>,
+  progress: Policy.Progress,
+  startingPlayer: string | undefined
+): Policy.Step => {
+  if (!s.reuseContext)
+    return s.rules.order.next({ view: s.view, group, affected, candidates, progress, startingPlayer })
+  const ctx = spareContext ?? contextOf()
+  spareContext = undefined
+  ctx.view = s.view
+  ctx.group = group
+  ctx.affected = affected
+  ctx.candidates = candidates
+  ctx.progress = progress
+  ctx.startingPlayer = startingPlayer
+  const step = s.rules.order.next(ctx as Policy.OrderContext)
+  ctx.view = undefined
+  ctx.candidates = NO_EFFECTS
+  spareContext = ctx
+  return step
 }
 
 export const run = (s: State): Step => {
@@ -108,14 +164,7 @@ export const run = (s: State): Step => {
         const progress = frame.progress.get(group) ?? FIRST
         const first = membersOf(frame, group)[0]
         const affected = first === undefined ? group : (frame.items[first] as Item).occ.subject
-        const step = s.rules.order.next({
-          view: s.view,
-          group,
-          affected,
-          candidates,
-          progress,
-          startingPlayer: frame.startingPlayer
-        })
+        const step = askOrder(s, group, affected, candidates, progress, frame.startingPlayer)
         // a policy that keeps the group's progress (the affected side chooses) writes no map:
         // what is read back is the same either way (`FIRST` when the group has no entry)
         if (step._tag === "Done") {
@@ -225,7 +274,8 @@ export const start = (
     seq: 0,
     maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1),
     askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true,
-    doneWhenEmpty: Policy.isDoneWhenEmpty(rules.order)
+    doneWhenEmpty: Policy.isDoneWhenEmpty(rules.order),
+    reuseContext: Policy.keepsNoContext(rules.order)
   }
   try {
     pushFrame(s, event.id, "event", event.occurrences)

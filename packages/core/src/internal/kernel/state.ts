@@ -62,6 +62,8 @@ export interface State {
   readonly askEveryOrder?: boolean | undefined
   /** The ordering policy answers `Done` when nothing can apply (`Policy.isDoneWhenEmpty`): not asked then. */
   readonly doneWhenEmpty: boolean
+  /** The ordering policy keeps nothing of its context (`Policy.keepsNoContext`): handed one object, refilled. */
+  readonly reuseContext: boolean
 }
 
 /** The kernel's view of a state handed back by a caller (see {@link State}). */
