@@ -40,6 +40,10 @@ export interface Mistake {
 /** A typo of a name: its last letter doubled (`shield` → `shieldd`), always one edit away. */
 export const typo = (name: string): string => `${name}${name.slice(-1)}`
 
+/** Two letters swapped before the last one (`combat` → `comabt`, MTG-29's typo). */
+export const transposed = (name: string): string =>
+  name.length < 3 ? typo(name) : `${name.slice(0, -3)}${name.at(-2)}${name.at(-3)}${name.slice(-1)}`
+
 const top = (doc: Document): YAMLMap => doc.contents as YAMLMap
 
 const seqAt = (doc: Document, key: string): YAMLSeq | undefined => {
@@ -368,6 +372,112 @@ export const mistakes: ReadonlyArray<Mistake> = [
           v.set("mistake", 1)
           return { path: `steps[${j}].${k}.mistake`, says: "unknown key" }
         }
+      }
+      return undefined
+    }
+  },
+  {
+    name: "a misspelt occurrence kind (comabt: MTG-29)",
+    make: (doc, words) => {
+      const known = words.vocabulary?.kinds ?? []
+      for (const [j, s] of steps(doc)) {
+        const ev = s.get("event", true)
+        const occ = isMap(ev) ? ev.get("occurrences", true) : undefined
+        if (!isSeq(occ)) continue
+        for (const [k, o] of occ.items.entries()) {
+          const ks = isMap(o) ? o.get("kinds", true) : undefined
+          const first = isSeq(ks) ? str(ks.items[0]) : undefined
+          if (!isSeq(ks) || first === undefined || !known.includes(first)) continue
+          ks.items[0] = doc.createNode(transposed(first))
+          return { path: `steps[${j}].event.occurrences[${k}].kinds[0]`, suggests: first }
+        }
+      }
+      return undefined
+    }
+  },
+  {
+    name: "a typo'd kind an effect watches (kinds:)",
+    make: (doc, words) => {
+      const known = words.vocabulary?.kinds ?? []
+      for (const [i, e] of effects(doc)) {
+        const ks = e.get("kinds", true)
+        const first = isSeq(ks) ? str(ks.items[0]) : undefined
+        if (!isSeq(ks) || first === undefined || !known.includes(first)) continue
+        ks.items[0] = doc.createNode(typo(first))
+        return { path: `effects[${i}].kinds[0]`, suggests: first }
+      }
+      return undefined
+    }
+  },
+  {
+    name: "a typo'd zone of an object (graveyardd)",
+    make: (doc, words) => {
+      const known = words.vocabulary?.zones ?? []
+      const list = seqAt(doc, "objects")?.items ?? []
+      for (const [k, o] of list.entries()) {
+        const z = isMap(o) ? str(o.get("zone")) : undefined
+        if (isMap(o) && z !== undefined && known.includes(z)) {
+          o.set("zone", typo(z))
+          return { path: `objects[${k}].zone`, suggests: z }
+        }
+      }
+      return undefined
+    }
+  },
+  {
+    name: "a typo'd type a selector names (types: [Creaturee])",
+    make: (doc) => {
+      for (const [i, e] of effects(doc)) {
+        const to = e.get("to", true)
+        const ts = isMap(to) ? to.get("types", true) : undefined
+        const first = isSeq(ts) ? str(ts.items[0]) : undefined
+        if (!isSeq(ts) || first === undefined) continue
+        ts.items[0] = doc.createNode(typo(first))
+        return { path: `effects[${i}].to.types[0]`, suggests: first }
+      }
+      return undefined
+    }
+  },
+  {
+    name: "a typo'd family an effect watches (family:)",
+    make: (doc, words) => {
+      const f = words.families[0]
+      for (const [i, e] of effects(doc)) {
+        if (f === undefined || !fieldsOf(words, str(e.get("kind")) ?? "").includes("family")) continue
+        e.set("family", typo(f))
+        return { path: `effects[${i}].family`, suggests: f }
+      }
+      return undefined
+    }
+  },
+  {
+    name: "a known property written as a free one (props: { <known>: … })",
+    make: (doc, words) => {
+      const known = Object.keys(words.objects.fields)[0]
+      const o = seqAt(doc, "objects")?.items[0]
+      if (known === undefined || !isMap(o) || o.get("props") !== undefined) return undefined
+      o.set("props", doc.createNode({ [known]: 1 }))
+      return { path: `objects[0].props.${known}`, says: "is a property of its own" }
+    }
+  },
+  {
+    name: "an update: set: of an unknown property (a typo)",
+    make: (doc, words) => {
+      const known = Object.keys(words.objects.fields)[0]
+      const o = objectIds(doc)[0]
+      if (known === undefined || o === undefined) return undefined
+      const j = appendStep(doc, { update: { object: o, set: { [typo(known)]: 1 } } })
+      return { path: `steps[${j}].update.set.${typo(known)}`, suggests: known }
+    }
+  },
+  {
+    name: "a malformed comparison in a selector ({ above: 2 })",
+    make: (doc, words) => {
+      const known = Object.keys(words.objects.fields)[0]
+      for (const [i, e] of effects(doc)) {
+        if (known === undefined || e.get("to") === undefined) continue
+        e.set("to", doc.createNode({ [known]: { above: 2 } }))
+        return { path: `effects[${i}].to.${known}`, says: "min" }
       }
       return undefined
     }

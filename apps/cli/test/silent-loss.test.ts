@@ -159,7 +159,7 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
     const text = base.replace("source: furnace\n", "source: furnace\n    family: damgae\n")
     const m = problem(text)
     assert.include(m, `t.yaml:${lineOf(text, "damgae")}:`)
-    assert.include(m, 'unknown event family "damgae"')
+    assert.include(m, 'unknown family "damgae"')
     assert.include(m, '(did you mean "damage"?)')
   })
 

@@ -40,11 +40,11 @@ const Id = Schema.NonEmptyString
 const opt = Schema.optionalKey
 
 /**
- * The properties of a card (beyond `id`, `controller`, `owner`, `zone` and `types`, whose one
- * item is the card's type, default `creature`): `name`, `cost`, `strength` (the default strength
- * of its attacks), `life`, `wounds` (default 0), `closed` (default false), `protections` (attack
- * kinds or tags, English or Russian: `[shot]`, `[выстрелов, магии]`), `armor` («Броня N») and
- * any other `props`.
+ * The properties of a card (beyond the skeleton's `id`, `controller`, `owner`, `zone`, `name`,
+ * `keywords`, free `props` and `types`, whose one item is the card's type, default `creature`):
+ * `cost`, `strength` (the default strength of its attacks), `life`, `wounds` (default 0),
+ * `closed` (default false), `protections` (attack kinds or tags, English or Russian: `[shot]`,
+ * `[выстрелов, магии]`) and `armor` («Броня N»).
  *
  * @example
  * ```ts
@@ -55,15 +55,13 @@ const opt = Schema.optionalKey
  * @category words
  */
 export const cardFields = {
-  name: opt(Schema.String),
   cost: opt(Amount.SignedSchema),
   strength: opt(Amount.Schema),
   life: opt(Amount.Schema),
   wounds: opt(Amount.Schema),
   closed: opt(Schema.Boolean),
   protections: opt(Schema.Array(Schema.String)),
-  armor: opt(Amount.Schema),
-  props: opt(Schema.Record(Schema.String, GameView.Prop))
+  armor: opt(Amount.Schema)
 } as const
 
 /**
@@ -83,7 +81,7 @@ export const cardFields = {
 export const card = (entry: Language.ObjectEntry): GameView.GameObject => {
   const e = entry as Language.ObjectEntry & {
     readonly [K in keyof typeof cardFields]?: (typeof cardFields)[K]["Type"]
-  }
+  } & { readonly name?: string; readonly props?: Readonly<Record<string, GameView.Prop>> }
   if (e.types !== undefined && e.types.length !== 1)
     Ruleset.invalid(`objects.${e.id}.types`, "a card has one type: types: [creature]")
   const props: Record<string, GameView.Prop> = {
@@ -294,6 +292,12 @@ export const language: Language.Language = {
   turn: "активный игрок (active player)",
   players: { fields: {} },
   objects: { fields: cardFields, defaultZone: "battlefield", make: card, effects: keywords },
+  // closed words: the zones (in play: the battlefield and the flyers' zone; out of play) and the
+  // card types; attack kinds and tags stay open (a card may name its own tags)
+  vocabulary: {
+    zones: [...Effects.inPlay, "attack", "graveyard", "hand", "deck"],
+    types: ["creature", "artifact", "terrain", "equipment", "spell"]
+  },
   effects: {
     // «+N к силе», «сила удваивается» of a card: core's one modifier of a number property
     [Modifiers.KIND]: Modifiers.effectKind,

@@ -89,7 +89,8 @@ describe("effect kinds are the Effects constructors", () => {
     expect(() => Effects.prevent({ id: "p", controller: "ip", amount: 1, limit: { times: 1 } })).toThrow(
       Errors.InvalidEffect
     )
-    expect(() => Effects.strengthModifier({ id: "s", value: 1, from: { zone: "hand" } })).toThrow(
+    // a selector's malformed comparison (not a value, a list, contains or min/max)
+    expect(() => Effects.strengthModifier({ id: "s", value: 1, from: { cost: { above: 3 } } })).toThrow(
       Errors.InvalidEffect
     )
   })

@@ -227,12 +227,22 @@ describe("scenario errors", () => {
     )
   })
 
-  it("a Берсерк source selector takes ids, types and cost; a card has one type", () => {
-    expect(() => Effects.fromOf("x", { zone: "hand" }, undefined)).toThrow(/from\.zone/)
+  it("a Берсерк source selector takes the selectors a target takes; a card has one type", () => {
+    // 534.1.1 "[текст]": any selector — a zone too (the source is tested where it is)
+    expect(Effects.fromOf("x", { zone: "hand" }, undefined)?.source).toEqual({
+      _tag: "InZone",
+      zones: ["hand"]
+    })
     expect(() => Effects.fromOf("x", { types: ["creature", "spell"] }, undefined)).toThrow(/one type/)
     expect(Effects.fromOf("x", { any: [{ types: ["creature"] }, { types: ["spell"] }] }, ["удар"])).toEqual({
       kinds: ["удар"],
-      types: ["creature", "spell"]
+      source: {
+        _tag: "Or",
+        any: [
+          { _tag: "Prop", prop: "type", op: "eq", value: "creature" },
+          { _tag: "Prop", prop: "type", op: "eq", value: "spell" }
+        ]
+      }
     })
     expect(errorOf({ objects: [{ id: "X", controller: "ip", types: ["creature", "spell"] }] })).toContain(
       "a card has one type"

@@ -57,7 +57,9 @@ export const PlayerRef: Schema.Codec<PlayerRef> = Schema.Union([
 /**
  * A comparison used by {@link Filter} `Prop` tests and by amount tests.
  *
- * `has` tests that a list property contains the value; `exists` that the property is set.
+ * `has` tests that a list property contains the value; `exists` that the property is set;
+ * `contains` that a text property contains the value as a part ("Arcanite" in "Arcanite
+ * Skullcap").
  *
  * @example
  * ```ts
@@ -67,7 +69,7 @@ export const PlayerRef: Schema.Codec<PlayerRef> = Schema.Union([
  * @since 0.1.0
  * @category model
  */
-export type Comparison = "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "has" | "exists"
+export type Comparison = "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "has" | "exists" | "contains"
 
 /**
  * Schema of {@link Comparison}.
@@ -81,7 +83,7 @@ export type Comparison = "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "has" | "ex
  * @since 0.1.0
  * @category schemas
  */
-export const Comparison = Schema.Literals(["eq", "ne", "lt", "lte", "gt", "gte", "has", "exists"])
+export const Comparison = Schema.Literals(["eq", "ne", "lt", "lte", "gt", "gte", "has", "exists", "contains"])
 
 /**
  * A test on one player or object (the subject, the source, the effect's own source, …).
@@ -425,6 +427,7 @@ const resolvePlayer = (ref: PlayerRef, ctx: Context): ReadonlyArray<string> => {
  * import { Filter } from "@bulwark/core"
  * Filter.compare(["red", "white"], "has", "red") // true
  * Filter.compare(2, "lte", 3) // true
+ * Filter.compare("Arcanite Skullcap", "contains", "Arcanite") // true
  * ```
  * @since 0.1.0
  * @category evaluation
@@ -439,6 +442,8 @@ export const compare = (
   switch (op) {
     case "has":
       return Array.isArray(actual) ? actual.includes(expected as string) : actual === expected
+    case "contains":
+      return typeof actual === "string" && typeof expected === "string" && actual.includes(expected)
     case "eq":
       return Array.isArray(actual) && Array.isArray(expected)
         ? actual.length === expected.length && actual.every((x, i) => x === expected[i])

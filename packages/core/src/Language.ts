@@ -25,17 +25,46 @@
  * @module
  */
 import * as Schema from "effect/Schema"
-import * as Amount from "./Amount.js"
-import * as Filter from "./Filter.js"
+import type * as Filter from "./Filter.js"
 import * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
+import * as written from "./internal/language/written.js"
 import type * as Replacement from "./Replacement.js"
 import type * as Ruleset from "./Ruleset.js"
 import type * as Words from "./Words.js"
 
+const Id = Schema.NonEmptyString
+const Ids = Schema.Array(Schema.NonEmptyString)
+const opt = Schema.optionalKey
+
 // ---------------------------------------------------------------------------------------------
 // selectors
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * A test on one property of an object, in a {@link SelectorProps}:
+ *
+ * - a single value: the property equals it (`might: 3`, `name: Arcanite Skullcap`);
+ * - a list: the object's list property holds every item (`types: [Creature]`, `keywords:
+ *   [Phantasm, Crush]`);
+ * - `{ contains: "Arcanite" }`: a text property has it as a part ("equipment with Arcanite in
+ *   their name");
+ * - `{ min: 6 }`, `{ max: 3 }` (or both): a number property is at least / at most this
+ *   ("creatures with strike 6 or more"); a missing one matches neither.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const arcanite: Language.PropTest = { contains: "Arcanite" }
+ * const strong: Language.PropTest = { min: 6 }
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export type PropTest =
+  | GameView.Prop
+  | { readonly contains: string }
+  | { readonly min?: number; readonly max?: number }
 
 /**
  * The properties form of a {@link Selector}: every test written must hold.
@@ -47,14 +76,17 @@ import type * as Words from "./Words.js"
  * - `player`: `true` for players only, `false` for objects only;
  * - `any`: at least one of these selectors; `not`: not this selector;
  * - `filter`: a core filter, for what the other keys can't say;
- * - any other key is a property the ruleset declares for its objects: a list value means the
- *   object's list property holds every item (`types: [Creature]`), a single value means the
- *   property equals it (`might: 3`).
+ * - `props`: tests of free properties, those the ruleset does not list (`props: { lost: true }`),
+ *   each a {@link PropTest};
+ * - any other key is a property the ruleset declares for its objects (or the skeleton's `name`,
+ *   `keywords`, `types`), tested by a {@link PropTest}: `types: [Creature]`, `might: 3`,
+ *   `name: { contains: Arcanite }`, `strength: { min: 6 }`.
  *
  * @example
  * ```ts
  * import type { Language } from "@bulwark/core"
  * const yourCreatures: Language.SelectorProps = { types: ["Creature"], controller: "you" }
+ * const arcanite: Language.SelectorProps = { types: ["equipment"], name: { contains: "Arcanite" } }
  * ```
  * @since 0.1.0
  * @category selectors
@@ -68,6 +100,7 @@ export interface SelectorProps {
   readonly any?: ReadonlyArray<Selector>
   readonly not?: Selector
   readonly filter?: Filter.Filter
+  readonly props?: Readonly<Record<string, PropTest>>
   readonly [property: string]: unknown
 }
 
@@ -100,40 +133,29 @@ export type Selector = string | ReadonlyArray<string> | SelectorProps
  * @since 0.1.0
  * @category selectors
  */
-export const selectorKeys: ReadonlyArray<string> = [
-  "ids",
-  "controller",
-  "owner",
-  "zone",
-  "player",
-  "any",
-  "not",
-  "filter"
-]
+export const selectorKeys: ReadonlyArray<string> = written.selectorKeys
 
-const Id = Schema.NonEmptyString
-const Ids = Schema.Array(Schema.NonEmptyString)
-const opt = Schema.optionalKey
-
-const suspendSelector = Schema.suspend((): Schema.Codec<Selector> => SelectorSchema)
-
-const SelectorPropsSchema = Schema.StructWithRest(
-  Schema.Struct({
-    ids: opt(Ids),
-    controller: opt(Id),
-    owner: opt(Id),
-    zone: opt(Schema.Union([Id, Ids])),
-    player: opt(Schema.Boolean),
-    any: opt(Schema.Array(suspendSelector)),
-    not: opt(suspendSelector),
-    filter: opt(Filter.Filter)
-  }),
-  [Schema.Record(Schema.String, Schema.Unknown)]
-)
+/**
+ * Schema of a {@link PropTest}: a value (a string, a number, a boolean, a list of strings),
+ * `{ contains: text }`, or `{ min?, max? }` with at least one of the two.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Schema.is(Language.PropTestSchema)({ min: 6 }) // true
+ * Schema.is(Language.PropTestSchema)({ contains: "Arcanite" }) // true
+ * Schema.is(Language.PropTestSchema)({ above: 6 }) // false
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export const PropTestSchema: Schema.Codec<PropTest> = written.PropTestSchema
 
 /**
  * Schema of a {@link Selector}. Property names are checked against the ruleset's object
- * properties by the scenario loader (an unknown one is an error with a "did you mean").
+ * properties by the scenario loader (an unknown one is an error with a "did you mean"), and each
+ * property's test against {@link PropTestSchema}.
  *
  * @example
  * ```ts
@@ -144,30 +166,28 @@ const SelectorPropsSchema = Schema.StructWithRest(
  * @since 0.1.0
  * @category selectors
  */
-export const SelectorSchema: Schema.Codec<Selector> = Schema.Union([
-  Id,
-  Ids,
-  SelectorPropsSchema
-]) as unknown as Schema.Codec<Selector>
+export const SelectorSchema: Schema.Codec<Selector> = written.SelectorSchema
 
-const playerRef = (s: string): Filter.PlayerRef =>
-  s === "you"
-    ? { _tag: "You" }
-    : s === "opponent"
-      ? { _tag: "Opponent" }
-      : s === "active"
-        ? { _tag: "Active" }
-        : { _tag: "Player", id: s }
-
-const isPropValue = (v: unknown): v is GameView.Prop =>
-  typeof v === "string" ||
-  typeof v === "number" ||
-  typeof v === "boolean" ||
-  (Array.isArray(v) && v.every((x) => typeof x === "string"))
+/**
+ * The core tests of one property's {@link PropTest} (an empty list: none). Throws
+ * `Errors.InvalidEffect` for a value that is no test (`{ above: 6 }`): a constructor refuses it
+ * when called, never drops it.
+ *
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.propFilters("strength", { min: 6 }) // [{ _tag: "Prop", prop: "strength", op: "gte", value: 6 }]
+ * Language.propFilters("name", { contains: "Arcanite" }) // [{ _tag: "Prop", prop: "name", op: "contains", value: "Arcanite" }]
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export const propFilters = written.propFilters
 
 /**
  * Compiles a {@link Selector} into a core filter (`you` is the effect's controller, as in
- * `Filter.PlayerRef`).
+ * `Filter.PlayerRef`). A property's test that is no {@link PropTest} is refused
+ * (`Errors.InvalidEffect`), never dropped.
  *
  * @example
  * ```ts
@@ -176,33 +196,39 @@ const isPropValue = (v: unknown): v is GameView.Prop =>
  * // { _tag: "And", all: [{ _tag: "ControlledBy", player: { _tag: "You" } },
  * //   { _tag: "Prop", prop: "types", op: "has", value: "Creature" }] }
  * Language.toFilter("bear") // { _tag: "Id", ids: ["bear"] }
+ * Language.toFilter({ props: { lost: true } }) // { _tag: "Prop", prop: "lost", op: "eq", value: true }
  * ```
  * @since 0.1.0
  * @category selectors
  */
-export const toFilter = (selector: Selector): Filter.Filter => {
-  if (typeof selector === "string") return { _tag: "Id", ids: [selector] }
-  if (Array.isArray(selector)) return { _tag: "Id", ids: selector as ReadonlyArray<string> }
-  const s = selector as SelectorProps
-  const all: Array<Filter.Filter> = []
-  if (s.ids !== undefined) all.push({ _tag: "Id", ids: s.ids })
-  if (s.player === true) all.push({ _tag: "IsPlayer" })
-  if (s.player === false) all.push({ _tag: "Not", filter: { _tag: "IsPlayer" } })
-  if (s.controller !== undefined) all.push({ _tag: "ControlledBy", player: playerRef(s.controller) })
-  if (s.owner !== undefined) all.push({ _tag: "OwnedBy", player: playerRef(s.owner) })
-  if (s.zone !== undefined)
-    all.push({ _tag: "InZone", zones: typeof s.zone === "string" ? [s.zone] : s.zone })
-  for (const [prop, value] of Object.entries(s)) {
-    if (selectorKeys.includes(prop) || value === undefined) continue
-    if (Array.isArray(value))
-      for (const v of value) all.push({ _tag: "Prop", prop, op: "has", value: String(v) })
-    else if (isPropValue(value)) all.push({ _tag: "Prop", prop, op: "eq", value })
-  }
-  if (s.any !== undefined) all.push({ _tag: "Or", any: s.any.map(toFilter) })
-  if (s.not !== undefined) all.push({ _tag: "Not", filter: toFilter(s.not) })
-  if (s.filter !== undefined) all.push(s.filter)
-  if (all.length === 0) return { _tag: "Any" }
-  return all.length === 1 ? (all[0] as Filter.Filter) : { _tag: "And", all }
+export const toFilter = written.toFilter
+
+/**
+ * A ruleset's closed words beyond its effect kinds, families, boundaries and durations, checked
+ * wherever a file names them (one located problem each, with a "did you mean"); a list left out
+ * is open (not checked):
+ *
+ * - `kinds`: the occurrence kinds an occurrence's or an effect's `kinds:` may name (`combat`,
+ *   `arcane`, …);
+ * - `zones`: the zones an object, an `update` or a selector's `zone:` may name (`removed`, gone
+ *   from the game, is every game's);
+ * - `types`: the types a selector's `types:` may name, besides those the file's objects have;
+ * - `keywords`: the keywords a selector's `keywords:` may name, besides those the file's objects
+ *   have.
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const v: Language.Vocabulary = { kinds: ["combat"], zones: ["battlefield", "graveyard"] }
+ * ```
+ * @since 0.1.0
+ * @category selectors
+ */
+export interface Vocabulary {
+  readonly kinds?: ReadonlyArray<string>
+  readonly zones?: ReadonlyArray<string>
+  readonly types?: ReadonlyArray<string>
+  readonly keywords?: ReadonlyArray<string>
 }
 
 /**
@@ -217,16 +243,7 @@ export const toFilter = (selector: Selector): Filter.Filter => {
  * @since 0.1.0
  * @category selectors
  */
-export const selectorIds = (selector: Selector): ReadonlyArray<string> => {
-  if (typeof selector === "string") return [selector]
-  if (Array.isArray(selector)) return selector as ReadonlyArray<string>
-  const s = selector as SelectorProps
-  return [
-    ...(s.ids ?? []),
-    ...(s.any ?? []).flatMap(selectorIds),
-    ...(s.not === undefined ? [] : selectorIds(s.not))
-  ]
-}
+export const selectorIds = written.selectorIds
 
 // ---------------------------------------------------------------------------------------------
 // the common effect fields
@@ -285,40 +302,6 @@ export interface AmountExpr {
  */
 export type WrittenAmount = number | "all" | "event" | AmountExpr
 
-/** The operator keys of an {@link AmountExpr}, for the "exactly one" check and "did you mean". */
-const amountOps = ["count", "prop", "allBut", "half", "plus", "minus", "times", "min", "max"] as const
-
-const suspendAmount = Schema.suspend((): Schema.Codec<WrittenAmount> => AmountSchema)
-const Amounts = Schema.Array(suspendAmount).check(Schema.isMinLength(1))
-
-const AmountExprSchema = Schema.Struct({
-  count: opt(Schema.suspend((): Schema.Codec<Selector> => SelectorSchema)),
-  prop: opt(Id),
-  of: opt(Schema.Literals(["subject", "source", "self"])),
-  allBut: opt(suspendAmount),
-  half: opt(suspendAmount),
-  round: opt(Schema.Literals(["up", "down"])),
-  plus: opt(Amounts),
-  minus: opt(Amounts),
-  times: opt(Amounts),
-  min: opt(Amounts),
-  max: opt(Amounts)
-}).check(Schema.makeFilter((e) => exprProblem(e as AmountExpr) ?? true))
-
-const exprProblem = (e: AmountExpr): string | undefined => {
-  const ops = amountOps.filter((k) => e[k] !== undefined)
-  if (ops.length !== 1)
-    return ops.length === 0
-      ? `an amount expression needs one of ${amountOps.join(", ")}`
-      : `an amount expression has one operator, got ${ops.join(" and ")}`
-  if (e.round !== undefined && e.half === undefined) return "`round` goes with `half`"
-  if (e.half !== undefined && e.round === undefined) return "`half` needs `round: up` or `round: down`"
-  if (e.of !== undefined && e.prop === undefined) return "`of` goes with `prop`"
-  if (e.prop !== undefined && e.of === undefined)
-    return "`prop` needs `of: subject`, `of: source` or `of: self`"
-  return undefined
-}
-
 /**
  * Schema of an amount in an effect: a whole number ≥ 0, `all`, `event` (the amount of the event
  * being modified), or an {@link AmountExpr} computed when the effect applies.
@@ -334,13 +317,7 @@ const exprProblem = (e: AmountExpr): string | undefined => {
  * @since 0.1.0
  * @category fields
  */
-export const AmountSchema: Schema.Codec<WrittenAmount> = Schema.Union([
-  Amount.Schema,
-  Schema.Literals(["all", "event"]),
-  AmountExprSchema
-]) as unknown as Schema.Codec<WrittenAmount>
-
-const isWrittenAmount = Schema.is(AmountSchema)
+export const AmountSchema: Schema.Codec<WrittenAmount> = written.AmountSchema
 
 /**
  * Compiles a written amount into what core effects take: a number or `all` as written, or a
@@ -358,38 +335,7 @@ const isWrittenAmount = Schema.is(AmountSchema)
  * @since 0.1.0
  * @category fields
  */
-export const toAmount = (
-  a: WrittenAmount,
-  what: string,
-  options: { readonly id?: string | undefined; readonly allowAll?: boolean } = {}
-): number | "all" | Filter.Value => {
-  if (typeof a === "number") return Amount.check(a, what, options.id === undefined ? {} : { id: options.id })
-  const where = options.id === undefined ? what : what.replace(" ", ` ${JSON.stringify(options.id)} `)
-  const refuse = (reason: string): never => {
-    throw new Amount.InvalidAmount({ where, value: Amount.show(a), reason })
-  }
-  if (a === "all") return options.allowAll === false ? refuse('must be a number, not "all"') : "all"
-  if (!isWrittenAmount(a))
-    return refuse(
-      (typeof a === "object" && a !== null && !Array.isArray(a) ? exprProblem(a) : undefined) ??
-        "must be a number, all, event or an amount expression (count, prop, allBut, half, plus, minus, times, min, max)"
-    )
-  const go = (x: WrittenAmount): Filter.Value => {
-    if (typeof x === "number") return x
-    if (x === "event") return { _tag: "Amount" }
-    if (x === "all") return refuse('"all" inside an expression: write "event" for the event\'s amount')
-    if (x.count !== undefined) return { _tag: "Count", filter: toFilter(x.count) }
-    if (x.prop !== undefined) return { _tag: "PropOf", of: x.of ?? "subject", prop: x.prop }
-    if (x.allBut !== undefined) return { _tag: "AllBut", value: go(x.allBut) }
-    if (x.half !== undefined) return { _tag: "Half", of: go(x.half), round: x.round ?? "down" }
-    for (const op of ["plus", "minus", "times", "min", "max"] as const) {
-      const vs = x[op]
-      if (vs !== undefined) return { _tag: "Arith", op, values: vs.map(go) }
-    }
-    return refuse("an amount expression needs an operator")
-  }
-  return go(a)
-}
+export const toAmount = written.toAmount
 
 /**
  * Schema of a modifier's value: a core {@link Filter.Value} (`{ _tag: … }`, as before) or a
@@ -407,19 +353,7 @@ export const toAmount = (
  * @since 0.1.0
  * @category fields
  */
-export const ValueSchema: Schema.Codec<Filter.Value | WrittenAmount> = Schema.Union([
-  Filter.Value,
-  AmountSchema
-]).check(
-  // a written number is a whole number ≥ 0, so `value: -3` is refused with its line instead of
-  // lowering what an "add" adds (`op: sub` says "less")
-  Schema.makeFilter(
-    (v) =>
-      typeof v !== "number" ||
-      (Number.isSafeInteger(v) && v >= 0) ||
-      "must be a whole number ≥ 0 (for less, write `op: sub` with a positive value)"
-  )
-) as unknown as Schema.Codec<Filter.Value | WrittenAmount>
+export const ValueSchema: Schema.Codec<Filter.Value | WrittenAmount> = written.ValueSchema
 
 /**
  * Compiles a modifier's value ({@link ValueSchema}): a core value as it is, a written amount by
@@ -434,15 +368,7 @@ export const ValueSchema: Schema.Codec<Filter.Value | WrittenAmount> = Schema.Un
  * @since 0.1.0
  * @category fields
  */
-export const toValue = (
-  v: Filter.Value | WrittenAmount,
-  what: string,
-  options: { readonly id?: string | undefined } = {}
-): Filter.Value => {
-  if (typeof v === "number") return v
-  if (typeof v === "object" && v !== null && "_tag" in v) return v as Filter.Value
-  return toAmount(v as WrittenAmount, what, { ...options, allowAll: false }) as Filter.Value
-}
+export const toValue = written.toValue
 
 /**
  * How a label writes an amount: the number, `all`, or `X` for an amount computed when the
@@ -457,8 +383,7 @@ export const toValue = (
  * @since 0.1.0
  * @category fields
  */
-export const amountLabel = (a: WrittenAmount | Filter.Value): string =>
-  typeof a === "number" || a === "all" ? String(a) : "X"
+export const amountLabel = written.amountLabel
 
 /**
  * Schema of a use limit: `{ times: 1, per: turn }` — at most `times` applications per `per`
@@ -907,6 +832,8 @@ export const occurrence = (entry: OccurrenceEntry): GameEvent.Occurrence =>
  *   boundary is crossed (Riftbound's cleanup heals every unit before "this turn" effects end)
  *   and just `after` it (Берсерк: the turn passes to the other player);
  * - `families`: the event families an `event` step may name (default family: `damage`);
+ * - `vocabulary` (optional): the occurrence kinds, zones, types and keywords a file may name
+ *   ({@link Vocabulary}), each list checked where it appears;
  * - `amountless` (optional): the families whose events have no number (a death, a destruction,
  *   opening a card): an occurrence of one that names no `amount` happens once (amount 1); any
  *   other occurrence that names none has amount 0. An `amount` written is kept as written.
@@ -997,4 +924,6 @@ export interface Language {
   ) => { readonly before?: ReadonlyArray<Ruleset.Step>; readonly after?: ReadonlyArray<Ruleset.Step> }
   readonly durations: ReadonlyArray<string>
   readonly families: ReadonlyArray<string>
+  /** The game's other closed words (occurrence kinds, zones, types, keywords): {@link Vocabulary}. */
+  readonly vocabulary?: Vocabulary
 }

@@ -303,6 +303,30 @@ export const language: Language.Language = {
   update: { fields: {}, view: updateView },
   boundaries: ["endOfTurn", "endPhase"],
   durations: ["endOfTurn", "endPhase"],
+  // closed words: the damage types (8.5.3b), the zones (3.0.1, and `arena`, all of its zones),
+  // the types and common subtypes (1.3.2)
+  vocabulary: {
+    kinds: Effects.damageKinds,
+    zones: [...Effects.arena, "arsenal", "banished", "deck", "graveyard", "hand", "pitch", "stack"],
+    types: [
+      "action",
+      "ally",
+      "attack",
+      "attack reaction",
+      "aura",
+      "block",
+      "defense reaction",
+      "demi-hero",
+      "equipment",
+      "hero",
+      "instant",
+      "item",
+      "mentor",
+      "resource",
+      "token",
+      "weapon"
+    ]
+  },
   // the families and those that happen once (no amount written: amount 1), from one declaration
   ...Language.familyAmounts(Effects.familyAmounts)
 }

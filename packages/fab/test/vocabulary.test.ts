@@ -61,7 +61,8 @@ describe("the fab words", () => {
       effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: 1, kinds: ["arcan"] }],
       steps: []
     })
-    expect(message(kinds)).toContain("not a damage type")
+    // a closed word: located, with the suggestion (8.5.3b: physical or arcane)
+    expect(message(kinds)).toContain('effects[0].kinds[0]: unknown kind "arcan" (did you mean "arcane"?)')
     const category = compile({
       ...base,
       effects: [

@@ -103,12 +103,11 @@ const playerFields = {
   props: opt(Props)
 }
 
+// `name`, `keywords` and free `props` are the skeleton's, as in every game
 const objectFields = {
-  name: opt(Schema.String),
   subtypes: opt(Strs),
   supertypes: opt(Strs),
   colors: opt(Strs),
-  keywords: opt(Strs),
   power: opt(Amount.SignedSchema),
   toughness: opt(Amount.SignedSchema),
   loyalty: opt(Amount.Schema),
@@ -118,8 +117,7 @@ const objectFields = {
   protection: opt(Schema.Array(ProtectionEntry)),
   attachedTo: opt(Str),
   attacking: opt(Schema.Boolean),
-  blocking: opt(Schema.Boolean),
-  props: opt(Props)
+  blocking: opt(Schema.Boolean)
 }
 
 /** A player: 20 life and no poison unless stated. */
@@ -493,6 +491,30 @@ export const language: Language.Language = {
     })
   },
   update: { fields: UpdateFields, view: updateView },
+  // closed words: occurrence kinds (combat damage, 120.2a; and the engine's own marks), the
+  // zones of 400.1, the card types of 205.2a
+  vocabulary: {
+    kinds: ["combat", Game.FROM_DAMAGE, "destroy", Game.CANT_BE_REDIRECTED, Game.STATE_BASED],
+    zones: ["library", "hand", "battlefield", "graveyard", "stack", "exile", "command"],
+    types: [
+      "Artifact",
+      "Battle",
+      "Conspiracy",
+      "Creature",
+      "Dungeon",
+      "Enchantment",
+      "Instant",
+      "Kindred",
+      "Land",
+      "Phenomenon",
+      "Plane",
+      "Planeswalker",
+      "Scheme",
+      "Sorcery",
+      "Tribal",
+      "Vanguard"
+    ]
+  },
   boundaries: times,
   // CR 514.2, the cleanup step: "all damage marked on permanents … is removed and all "until end
   // of turn" and "this turn" effects end" — the damage just before the ledger crosses endOfTurn

@@ -131,7 +131,7 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
       ["B is no longer a creature", { update: { object: "B", set: { types: ["Artifact"] } } }, {}],
       [
         "to a player who has left the game",
-        { update: { object: "nap", set: { lost: true } } },
+        { update: { object: "nap", set: { props: { lost: true } } } },
         { redirectTo: "nap" }
       ]
     ]
@@ -163,7 +163,7 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
         players: ["ap", "nap", "third"],
         objects: twoCreatures,
         effects: [redirect(2, { to: "third" })],
-        steps: [{ update: { object: "third", set: { lost: true } } }, hit("e", "third", 3)]
+        steps: [{ update: { object: "third", set: { props: { lost: true } } } }, hit("e", "third", 3)]
       })
       expect(r.outcome.events["e"]?.dealt).toEqual({ third: 3 })
     })

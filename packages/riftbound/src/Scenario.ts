@@ -963,6 +963,12 @@ export const language: Language.Language = {
     return { before: specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id)) }
   },
   durations: ["endOfTurn", "endOfCombat"],
+  // closed words: the occurrence kinds — the engine's, and `spell` (damage a spell deals) —
+  // (zones stay open: a battlefield is a zone of its name)
+  vocabulary: {
+    kinds: [...Object.values(Rules.Kind), "spell"],
+    types: ["unit", "spell", "gear", "rune", "legend", "battlefield", "token", "champion"]
+  },
   // the families, and those that happen once (the game actions have no number: 428 Kill, 418
   // Heal, …; one that names no amount happens once), from one declaration
   ...Language.familyAmounts(familyAmounts)

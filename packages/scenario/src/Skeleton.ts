@@ -61,6 +61,22 @@ export const FORMAT = 2 as const
 export const coreSteps: ReadonlyArray<string> = internalSchemas.coreSteps
 
 /**
+ * The keys every object has in every game, the skeleton's: `id`, `controller`, `owner`, `zone`,
+ * `types`, `name`, `keywords` (what selectors test as `name:` and `keywords:`) and `props`, the
+ * free properties a game does not list (under a key of their own, so that a misspelt known key
+ * is still an error). A game's object properties are the others.
+ *
+ * @example
+ * ```ts
+ * import { Skeleton } from "@bulwark/scenario"
+ * Skeleton.objectKeys.includes("keywords") // true
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const objectKeys: ReadonlyArray<string> = internalSchemas.skeletonObjectKeys
+
+/**
  * The keys of the skeleton that the ruleset's words fill (the generic keys — `format`,
  * `ruleset`, `title`, `description`, `decisions`, `strategy`, `budget`, `expect` — are the
  * scenario library's own).

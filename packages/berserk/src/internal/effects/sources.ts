@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Amount, Errors, type Filter, type GameView, Language, type Replacement } from "@bulwark/core"
+import { Errors, Filter, type GameView, Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "../../Attack.js"
 
@@ -31,36 +31,31 @@ export const FROM = "berserk.from" as const
  * predicate {@link FROM} reads it. Every stated test must hold:
  *
  * - `kinds`: the attack has one of these kinds or tags (English or Russian, see {@link Attack});
- * - `cards`: its source is one of these cards;
- * - `types`: its source card has one of these types ("creature", "spell", …);
- * - `maxCost` / `minCost`: its source card's cost is at most / at least this.
- *
- * Effects are written with a `from` {@link Language.Selector} and `kinds` (scenario format 2);
- * {@link fromOf} turns them into this.
+ * - `source`: its source matches this filter — a `from` selector in Берсерк's words (see
+ *   {@link fromOf}): card ids, types, cost, any property test, controller, `any`, `not`.
  *
  * @example
  * ```ts
  * import type { Effects } from "@bulwark/berserk"
  * // "from creatures of cost ≤ 3"
- * const f: Effects.From = { types: ["creature"], maxCost: 3 }
+ * const f: Effects.From = {
+ *   source: { _tag: "And", all: [
+ *     { _tag: "Prop", prop: "type", op: "eq", value: "creature" },
+ *     { _tag: "Prop", prop: "cost", op: "lte", value: 3 }
+ *   ] }
+ * }
  * ```
  * @since 0.1.0
  * @category model
  */
 export interface From {
   readonly kinds?: ReadonlyArray<string> | undefined
-  readonly cards?: ReadonlyArray<string> | undefined
-  readonly types?: ReadonlyArray<string> | undefined
-  readonly maxCost?: number | undefined
-  readonly minCost?: number | undefined
+  readonly source?: Filter.Filter | undefined
 }
 
 export const refuse = (effect: string, path: string, reason: string): never => {
   throw new Errors.InvalidEffect({ effect, path, reason })
 }
-
-const isRecord = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
 
 const oneType = (effect: string, path: string, v: unknown): string => {
   if (Array.isArray(v) && v.length === 1 && typeof v[0] === "string") return v[0]
@@ -71,28 +66,50 @@ const oneType = (effect: string, path: string, v: unknown): string => {
   )
 }
 
-const costBounds = (effect: string, path: string, v: unknown): { min?: number; max?: number } => {
-  if (typeof v === "number") return { min: v, max: v }
-  if (isRecord(v) && Object.keys(v).every((k) => k === "min" || k === "max")) {
-    const out: { min?: number; max?: number } = {}
-    if (v.min !== undefined) out.min = Amount.check(v.min as number, `${path}.min`, { signed: true })
-    if (v.max !== undefined) out.max = Amount.check(v.max as number, `${path}.max`, { signed: true })
-    return out
+const and = (all: ReadonlyArray<Filter.Filter>): Filter.Filter =>
+  all.length === 0 ? { _tag: "Any" } : all.length === 1 ? (all[0] as Filter.Filter) : { _tag: "And", all }
+
+/**
+ * The core filter of a selector in Берсерк's words, at `path` (`to`, `from`): a card has one
+ * type (`types: [t]` matches a card whose `type` is `t`); `any` and `not` nest these words; every
+ * other key is core's ({@link Language.toFilter}: ids, controller, owner, zone, `name`,
+ * `keywords`, free `props`, a number comparison such as `cost: { min, max }`, …).
+ */
+const selectorFilter = (effect: string, sel: Language.Selector, path: string): Filter.Filter => {
+  if (typeof sel === "string" || Array.isArray(sel)) return Language.toFilter(sel)
+  const { types, any, not, ...rest } = sel as Language.SelectorProps
+  const all: Array<Filter.Filter> = []
+  if (types !== undefined)
+    all.push({ _tag: "Prop", prop: "type", op: "eq", value: oneType(effect, `${path}.types`, types) })
+  if (Object.keys(rest).length > 0) {
+    try {
+      all.push(Language.toFilter(rest))
+    } catch (err) {
+      const e = err as { path?: string; reason?: string }
+      return refuse(effect, `${path}.${e.path ?? ""}`, e.reason ?? String(err))
+    }
   }
-  return refuse(effect, path, "a cost is a number or { min, max }")
+  if (any !== undefined)
+    all.push({
+      _tag: "Or",
+      any: (any as ReadonlyArray<Language.Selector>).map((s, i) =>
+        selectorFilter(effect, s, `${path}.any[${i}]`)
+      )
+    })
+  if (not !== undefined) all.push({ _tag: "Not", filter: selectorFilter(effect, not, `${path}.not`) })
+  return and(all)
 }
 
 /**
- * The {@link From} of a `from` selector (the sources: card ids, `{ ids, types, cost }`, or `any`
- * of `{ types: [t] }` for one of several types) and `kinds` (the attack's kinds or tags);
- * `undefined` when neither is given. A selector key Берсерк's sources can't be chosen by is
- * refused with `Errors.InvalidEffect`.
+ * The {@link From} of a `from` selector (the sources, in the same selector language as `to`: card
+ * ids, `{ ids, types, cost, controller, strength: { min: 6 }, … }`, `any`, `not`) and `kinds`
+ * (the attack's kinds or tags); `undefined` when neither is given. A malformed test is refused
+ * with `Errors.InvalidEffect`.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * Effects.fromOf("e", { types: ["creature"], cost: { max: 3 } }, ["удар"])
- * // { kinds: ["удар"], types: ["creature"], maxCost: 3 }
+ * Effects.fromOf("e", { types: ["creature"], strength: { min: 6 } }, ["удар"])?.kinds // ["удар"]
  * ```
  * @since 0.1.0
  * @category filters
@@ -103,47 +120,17 @@ export const fromOf = (
   kinds: ReadonlyArray<string> | undefined
 ): From | undefined => {
   if (from === undefined && kinds === undefined) return undefined
-  const out: {
-    kinds?: ReadonlyArray<string>
-    cards?: ReadonlyArray<string>
-    types?: ReadonlyArray<string>
-    maxCost?: number
-    minCost?: number
-  } = kinds === undefined ? {} : { kinds }
-  if (typeof from === "string") return { ...out, cards: [from] }
-  if (Array.isArray(from)) return { ...out, cards: [...(from as ReadonlyArray<string>)] }
-  if (from === undefined) return out
-  for (const [k, v] of Object.entries(from)) {
-    if (v === undefined) continue
-    if (k === "ids") out.cards = [...(v as ReadonlyArray<string>)]
-    else if (k === "types") out.types = [...(out.types ?? []), oneType(effect, "from.types", v)]
-    else if (k === "any" && Array.isArray(v))
-      out.types = [
-        ...(out.types ?? []),
-        ...v.map((item, i) =>
-          isRecord(item) && Object.keys(item).length === 1
-            ? oneType(effect, `from.any[${i}].types`, item.types)
-            : refuse(effect, `from.any[${i}]`, "from: any lists one of several types: { types: [t] }")
-        )
-      ]
-    else if (k === "cost") {
-      const b = costBounds(effect, "from.cost", v)
-      if (b.max !== undefined) out.maxCost = b.max
-      if (b.min !== undefined) out.minCost = b.min
-    } else
-      refuse(
-        effect,
-        `from.${k}`,
-        "the sources of wounds are chosen by card ids, ids, types, cost or any (of types)"
-      )
+  return {
+    ...(kinds === undefined ? {} : { kinds }),
+    ...(from === undefined ? {} : { source: selectorFilter(effect, from, "from") })
   }
-  return out
 }
 
 /**
  * The core filter of a `to` selector in Берсерк's words: a card has one type (`types: [t]`
- * matches a card whose `type` is `t`), `cost: N` or `cost: { min, max }` compares its cost; the
- * other keys are core's ({@link Language.toFilter}). Without a selector: every creature.
+ * matches a card whose `type` is `t`), `cost: N` or `cost: { min, max }` compares its cost, `any`
+ * and `not` nest these words; the other keys are core's
+ * ({@link Language.toFilter}). Without a selector: every creature.
  *
  * @example
  * ```ts
@@ -154,24 +141,8 @@ export const fromOf = (
  * @since 0.1.0
  * @category filters
  */
-export const toFilterOf = (effect: string, to: Language.Selector | undefined): Filter.Filter => {
-  if (to === undefined) return isCreature
-  if (typeof to === "string" || Array.isArray(to)) return Language.toFilter(to)
-  const { types, cost, any, ...rest } = to as Language.SelectorProps
-  const all: Array<Filter.Filter> = []
-  if (types !== undefined)
-    all.push({ _tag: "Prop", prop: "type", op: "eq", value: oneType(effect, "to.types", types) })
-  if (cost !== undefined) {
-    const b = costBounds(effect, "to.cost", cost)
-    if (b.min !== undefined) all.push({ _tag: "Prop", prop: "cost", op: "gte", value: b.min })
-    if (b.max !== undefined) all.push({ _tag: "Prop", prop: "cost", op: "lte", value: b.max })
-  }
-  if (any !== undefined)
-    all.push({ _tag: "Or", any: (any as ReadonlyArray<Language.Selector>).map((s) => toFilterOf(effect, s)) })
-  if (Object.keys(rest).length > 0) all.push(Language.toFilter(rest))
-  if (all.length === 0) return { _tag: "Any" }
-  return all.length === 1 ? (all[0] as Filter.Filter) : { _tag: "And", all }
-}
+export const toFilterOf = (effect: string, to: Language.Selector | undefined): Filter.Filter =>
+  to === undefined ? isCreature : selectorFilter(effect, to, "to")
 
 /**
  * The zones an effect's source must be in for it to apply (by default, when it has a source: in
@@ -256,7 +227,8 @@ export type Common = typeof CommonOptions.Type
 export const isCreature: Filter.Filter = { _tag: "Prop", prop: "type", op: "eq", value: "creature" }
 
 /**
- * The predicate arguments of a {@link From} (kinds normalised), with `not` to negate it.
+ * The predicate arguments of a {@link From} (kinds normalised, the source filter as its JSON
+ * text, so that the effect stays plain data), with `not` to negate it.
  *
  * @example
  * ```ts
@@ -269,16 +241,24 @@ export const isCreature: Filter.Filter = { _tag: "Prop", prop: "type", op: "eq",
 export const fromArgs = (from: From, not = false): Readonly<Record<string, GameView.Prop>> => {
   const args: Record<string, GameView.Prop> = {}
   if (from.kinds !== undefined) args.kinds = from.kinds.map(Attack.parseTag)
-  if (from.cards !== undefined) args.cards = [...from.cards]
-  if (from.types !== undefined) args.types = [...from.types]
-  if (from.maxCost !== undefined) args.maxCost = from.maxCost
-  if (from.minCost !== undefined) args.minCost = from.minCost
+  if (from.source !== undefined) args.source = JSON.stringify(from.source)
   if (not) args.not = true
   return args
 }
 
+const parsed = new Map<string, Filter.Filter>()
+const sourceFilter = (text: string): Filter.Filter => {
+  const hit = parsed.get(text)
+  if (hit !== undefined) return hit
+  const f = JSON.parse(text) as Filter.Filter
+  parsed.set(text, f)
+  return f
+}
+
 /**
- * Whether an occurrence comes from what the predicate arguments describe (see {@link From}).
+ * Whether an occurrence comes from what the predicate arguments describe (see {@link From}):
+ * one of its kinds, and a source matching the source filter — read in `context` (the effect's
+ * controller is "you"; without a context, no one is).
  *
  * @example
  * ```ts
@@ -287,7 +267,8 @@ export const fromArgs = (from: From, not = false): Readonly<Record<string, GameV
  * const view = GameView.make({ players: ["a"], activePlayer: "a",
  *   objects: [{ id: "orc", kind: "object", controller: "a", props: { type: "creature", cost: 2 } }] })
  * const hit = GameEvent.damage({ id: "h", source: "orc", recipient: "a", amount: 2, kinds: ["strike"] })
- * Effects.comesFrom(view, hit, { types: ["creature"], maxCost: 3 }) // true
+ * const from = Effects.fromOf("e", { types: ["creature"], cost: { max: 3 } }, undefined)
+ * Effects.comesFrom(view, hit, Effects.fromArgs(from ?? {})) // true
  * ```
  * @since 0.1.0
  * @category filters
@@ -295,25 +276,15 @@ export const fromArgs = (from: From, not = false): Readonly<Record<string, GameV
 export const comesFrom = (
   view: GameView.GameView,
   occurrence: { readonly source?: string | undefined; readonly kinds: ReadonlyArray<string> },
-  args: Readonly<Record<string, GameView.Prop>>
+  args: Readonly<Record<string, GameView.Prop>>,
+  context?: Filter.Context
 ): boolean => {
   const kinds = args.kinds
   if (Array.isArray(kinds) && !kinds.some((k) => occurrence.kinds.includes(k))) return false
-  const src = occurrence.source === undefined ? undefined : view.objects[occurrence.source]
-  const cards = args.cards
-  if (Array.isArray(cards) && (occurrence.source === undefined || !cards.includes(occurrence.source)))
-    return false
-  const types = args.types
-  if (Array.isArray(types)) {
-    const t = src?.props.type
-    if (typeof t !== "string" || !types.includes(t)) return false
-  }
-  const cost = src?.props.cost
-  const maxCost = args.maxCost
-  if (typeof maxCost === "number" && !(typeof cost === "number" && cost <= maxCost)) return false
-  const minCost = args.minCost
-  if (typeof minCost === "number" && !(typeof cost === "number" && cost >= minCost)) return false
-  return true
+  const source = args.source
+  if (typeof source !== "string") return true
+  const ctx: Filter.Context = context ?? { view, controller: "", predicates: {} }
+  return Filter.matches(sourceFilter(source), occurrence.source, { ...ctx, view })
 }
 
 /**
@@ -332,7 +303,7 @@ export const predicates: Filter.Predicates = {
   [FROM]: (view, _id, ctx, args) => {
     const occ = ctx.occurrence
     if (occ === undefined) return false
-    const r = comesFrom(view, occ, args)
+    const r = comesFrom(view, occ, args, ctx)
     return args.not === true ? !r : r
   }
 }
@@ -381,14 +352,49 @@ export const common = (
   }
 }
 
+// a source filter in the card wordings' Russian («от существ, стоимостью ≤ 3»)
+const describe = (f: Filter.Filter): string => {
+  switch (f._tag) {
+    case "Id":
+      return f.ids.join("/")
+    case "Prop": {
+      const prop = f.prop === "cost" ? "стоимостью" : f.prop
+      return f.op === "eq" && f.prop === "type"
+        ? (typeNames[String(f.value)] ?? String(f.value))
+        : f.op === "gte"
+          ? `${prop} ≥ ${String(f.value)}`
+          : f.op === "lte"
+            ? `${prop} ≤ ${String(f.value)}`
+            : f.op === "contains"
+              ? `${prop} содержит ${JSON.stringify(f.value)}`
+              : `${prop} ${f.op} ${JSON.stringify(f.value)}`
+    }
+    case "And":
+      return f.all.map(describe).join(", ")
+    case "Or":
+      return f.any.map(describe).join(" или ")
+    case "Not":
+      return `не ${describe(f.filter)}`
+    case "ControlledBy":
+      return `под контролем ${f.player._tag === "Player" ? f.player.id : f.player._tag.toLowerCase()}`
+    case "OwnedBy":
+      return `владельца ${f.player._tag === "Player" ? f.player.id : f.player._tag.toLowerCase()}`
+    case "InZone":
+      return `в зоне ${f.zones.join(" или ")}`
+    case "Named":
+      return f.name
+    case "IsPlayer":
+      return "игрока"
+    case "Any":
+      return "чего угодно"
+  }
+}
+
 export const fromText = (from: From | undefined): string => {
   if (from === undefined) return ""
   const parts: Array<string> = []
   if (from.kinds !== undefined) parts.push(from.kinds.map((k) => Attack.genitive[k] ?? k).join("/"))
-  if (from.types !== undefined) parts.push(from.types.map((t) => typeNames[t] ?? t).join("/"))
-  if (from.cards !== undefined) parts.push(from.cards.join("/"))
-  if (from.maxCost !== undefined) parts.push(`стоимостью ≤ ${from.maxCost}`)
-  if (from.minCost !== undefined) parts.push(`стоимостью ≥ ${from.minCost}`)
+  if (from.source !== undefined) parts.push(describe(from.source))
   return ` от ${parts.join(", ")}`
 }
 

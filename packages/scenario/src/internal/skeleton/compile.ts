@@ -42,6 +42,14 @@ const objectOf = (
   }
 }
 
+const flatSet = (
+  set: Readonly<Record<string, GameView.Prop | Readonly<Record<string, GameView.Prop>>>> | undefined
+): Record<string, GameView.Prop> | undefined => {
+  if (set === undefined) return undefined
+  const { props, ...known } = set
+  return { ...(known as Record<string, GameView.Prop>), ...((props as Record<string, GameView.Prop>) ?? {}) }
+}
+
 export const occurrenceIds = (
   event: string,
   occurrences: ReadonlyArray<{ readonly id?: string | undefined; readonly to: string }>
@@ -66,9 +74,18 @@ const errorText = (err: unknown): string => {
 const startingView = (language: Language.Language, body: Body): GameView.GameView => {
   const playerIds = body.players.map((p) => p.id)
   const players = body.players.map((p) => (language.players.make ?? ((e) => objectOf(e, "player", "")))(p))
-  const objects = body.objects.map((o) =>
-    (language.objects.make ?? ((e) => objectOf(e, "object", language.objects.defaultZone)))(o)
-  )
+  const objects = body.objects.map((o) => {
+    // the skeleton's keys: `props` (free properties) and `name` / `keywords` go into the
+    // object's properties whatever the game's own `make` reads
+    const { props: free, ...entry } = o as Language.ObjectEntry & { props?: Record<string, GameView.Prop> }
+    const made = (language.objects.make ?? ((e) => objectOf(e, "object", language.objects.defaultZone)))(
+      entry
+    )
+    const own: Record<string, GameView.Prop> = { ...(free ?? {}) }
+    if (typeof o.name === "string") own.name = o.name
+    if (Array.isArray(o.keywords)) own.keywords = o.keywords as ReadonlyArray<string>
+    return Object.keys(own).length === 0 ? made : { ...made, props: { ...made.props, ...own } }
+  })
   const view = GameView.make({
     players: playerIds,
     activePlayer: body.turn ?? playerIds[0] ?? "",
@@ -122,16 +139,26 @@ const updateStep = (
   s: DecodedStep,
   tracked: GameView.GameView
 ): Ruleset.Step => {
-  const { object, set, unset, zone, controller, ...own } = s.value as {
+  const {
+    object,
+    set: written,
+    unset,
+    zone,
+    controller,
+    ...own
+  } = s.value as {
     object: string
-    set?: Record<string, GameView.Prop>
+    set?: Record<string, GameView.Prop | Record<string, GameView.Prop>>
     unset?: ReadonlyArray<string>
     zone?: string
     controller?: string
   } & Record<string, unknown>
+  // `set: { props: { … } }` sets free properties: the game's words see them flat
+  const set = flatSet(written)
+  const value = set === undefined ? s.value : { ...(s.value as object), set }
   const whole = language.update?.view
   const apply = (v: GameView.GameView): GameView.GameView => {
-    if (whole !== undefined) return whole(v, s.value as { object: string })
+    if (whole !== undefined) return whole(v, value as { object: string })
     const o = GameView.get(v, object)
     if (o === undefined) return v
     const props: Record<string, GameView.Prop> = { ...o.props, ...(set ?? {}) }
@@ -152,7 +179,7 @@ const updateStep = (
     set === undefined ? "" : `set ${JSON.stringify(set)}`,
     unset === undefined ? "" : `unset ${unset.join(", ")}`
   ].filter((x) => x !== "")
-  const label = language.update?.label?.(s.value as { object: string }, tracked)
+  const label = language.update?.label?.(value as { object: string }, tracked)
   const phrase: Words.Phrase | undefined =
     label === undefined
       ? {
@@ -165,7 +192,7 @@ const updateStep = (
             ...(unset === undefined ? {} : { unset: unset.join(", ") })
           }
         }
-      : language.update?.phrase?.(s.value as { object: string }, tracked)
+      : language.update?.phrase?.(value as { object: string }, tracked)
   return {
     _tag: "Update",
     label: label ?? `update ${object}${said.length === 0 ? "" : `: ${said.join("; ")}`}`,

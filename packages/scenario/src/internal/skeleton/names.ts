@@ -8,12 +8,12 @@
 import { Language } from "@bulwark/core"
 import type { Body, DecodedEffect, Problem } from "../../Skeleton.js"
 import type { Built } from "./schemas.js"
-import { didYouMean, isRecord, parsePath, show } from "./text.js"
+import { didYouMean, formatPath, isRecord, parsePath, show } from "./text.js"
 
 // Unknown ids, unknown selector properties, unknown durations, boundaries and families: each a
 // problem at its place with a "did you mean".
-export const namesProblems = (language: Language.Language, body: Body, b: Built): ReadonlyArray<Problem> => {
-  const out: Array<Problem> = []
+// The checks of one body, each pushing its problems onto `out`.
+const checks = (language: Language.Language, body: Body, b: Built, out: Array<Problem>) => {
   const players = body.players.map((p) => p.id)
   const ids = [...players, ...body.objects.map((o) => o.id)]
   const idSet = new Set(ids)
@@ -40,8 +40,44 @@ export const namesProblems = (language: Language.Language, body: Body, b: Built)
       message: `unknown ${what} ${show(v)}${didYouMean(v, among)}; expected one of ${among.map((x) => show(x)).join(" | ")}`
     })
   }
+  // closed words: each item of a list (or the one value) must be among `among`
+  const words = (
+    path: ReadonlyArray<string | number>,
+    v: unknown,
+    what: string,
+    among: ReadonlyArray<string> | undefined
+  ) => {
+    if (among === undefined) return
+    if (typeof v === "string") name(path, v, what, among)
+    else if (Array.isArray(v)) for (const [i, x] of v.entries()) name([...path, i], x, what, among)
+  }
+  const vocabulary = language.vocabulary ?? {}
+  // every game's words: `removed` (gone from the game), the kind `cost` (an occurrence that is
+  // a cost: core reports what could not be paid)
+  const zones = vocabulary.zones === undefined ? undefined : [...vocabulary.zones, "removed"]
+  const kinds = vocabulary.kinds === undefined ? undefined : [...new Set([...vocabulary.kinds, "cost"])]
+  const seen = (key: "types" | "keywords", declared: ReadonlyArray<string> | undefined) => [
+    ...new Set([
+      ...(declared ?? []),
+      ...body.objects.flatMap((o) => (Array.isArray(o[key]) ? (o[key] as ReadonlyArray<string>) : []))
+    ])
+  ]
+  const types = seen("types", vocabulary.types)
+  const keywords = seen("keywords", vocabulary.keywords)
   const playerWords = ["you", "opponent", "active"]
-  const selectorProps = [...Language.selectorKeys, ...b.objectKeys.filter((k) => k !== "id")]
+  const selectorProps = [...new Set([...Language.selectorKeys, ...b.objectKeys.filter((k) => k !== "id")])]
+  // the properties an object lists under a key of their own: free ones (`props:`) are the others
+  const ownKeys = b.objectKeys.filter((k) => k !== "props")
+  const free = (path: ReadonlyArray<string | number>, v: unknown, where: string) => {
+    if (!isRecord(v)) return
+    for (const k of Object.keys(v))
+      if (ownKeys.includes(k))
+        out.push({
+          path: [...path, k],
+          at: "key",
+          message: `${show(k)} is a property of its own, not a free one: write it as ${where}${k}`
+        })
+  }
   const selector = (path: ReadonlyArray<string | number>, s: unknown): void => {
     if (typeof s === "string") {
       id(path, s)
@@ -67,6 +103,10 @@ export const namesProblems = (language: Language.Language, body: Body, b: Built)
         id(here, v, "player", [...playerWords, ...players])
       else if (k === "any" && Array.isArray(v)) for (const [i, x] of v.entries()) selector([...here, i], x)
       else if (k === "not") selector(here, v)
+      else if (k === "props") free(here, v, "")
+      else if (k === "zone") words(here, v, "zone", zones)
+      else if (k === "types" && Array.isArray(v)) words(here, v, "type", types)
+      else if (k === "keywords" && Array.isArray(v)) words(here, v, "keyword", keywords)
     }
   }
   // the selectors inside an amount computed when the effect applies (`{ count: … }`, nested)
@@ -81,11 +121,26 @@ export const namesProblems = (language: Language.Language, body: Body, b: Built)
       else amount([...path, k], v)
     }
   }
-  if (body.turn !== undefined) id(["turn"], body.turn, "player", players)
-  body.objects.forEach((o, i) => {
-    id(["objects", i, "controller"], o.controller, "player", players)
-    id(["objects", i, "owner"], o.owner, "player", players)
-  })
+  const playerKeys = ["id", ...Object.keys(language.players.fields)]
+  // `update: set:` names the properties an object (or a player) has, free ones under `props`
+  const setKeys = (path: ReadonlyArray<string | number>, object: unknown, set: unknown) => {
+    if (!isRecord(set)) return
+    const player = typeof object === "string" && playerSet.has(object)
+    const known = (player ? playerKeys : ownKeys).filter((k) => k !== "id")
+    for (const [k, v] of Object.entries(set)) {
+      const here = [...path, k]
+      if (k === "props") {
+        if (!player) free(here, v, `${formatPath([...path])}.`)
+      } else if (!known.includes(k))
+        out.push({
+          path: here,
+          at: "key",
+          message: `unknown ${player ? "player" : "object"} property ${show(k)}${didYouMean(k, known)}; a free property goes under props: (set: { props: { ${k}: … } })`
+        })
+      else if (isRecord(v))
+        out.push({ path: here, at: "value", message: `expected a property value, got ${show(v)}` })
+    }
+  }
   const effect = (e: DecodedEffect) => {
     const p = parsePath(e.path)
     const o = e.options
@@ -95,7 +150,22 @@ export const namesProblems = (language: Language.Language, body: Body, b: Built)
     if (o.from !== undefined) selector([...p, "from"], o.from)
     amount([...p, "amount"], o.amount)
     name([...p, "duration"], o.duration, "duration", language.durations)
+    name([...p, "family"], o.family, "family", language.families)
+    words([...p, "kinds"], o.kinds, "kind", kinds)
   }
+  return { players, zones, kinds, id, name, words, free, setKeys, effect }
+}
+
+export const namesProblems = (language: Language.Language, body: Body, b: Built): ReadonlyArray<Problem> => {
+  const out: Array<Problem> = []
+  const { players, zones, kinds, id, name, words, free, setKeys, effect } = checks(language, body, b, out)
+  if (body.turn !== undefined) id(["turn"], body.turn, "player", players)
+  body.objects.forEach((o, i) => {
+    id(["objects", i, "controller"], o.controller, "player", players)
+    id(["objects", i, "owner"], o.owner, "player", players)
+    free(["objects", i, "props"], o.props, `objects[${i}].`)
+    words(["objects", i, "zone"], o.zone, "zone", zones)
+  })
   body.effects.forEach(effect)
   for (const s of body.steps) {
     const p = parsePath(s.path)
@@ -105,6 +175,8 @@ export const namesProblems = (language: Language.Language, body: Body, b: Built)
       const u = s.value as Record<string, unknown>
       id([...p, "update", "object"], u.object)
       id([...p, "update", "controller"], u.controller, "player", players)
+      setKeys([...p, "update", "set"], u.object, u.set)
+      words([...p, "update", "zone"], u.zone, "zone", zones)
     } else if (s.kind === "event") {
       const ev = s.value as { family?: string; occurrences: ReadonlyArray<Record<string, unknown>> }
       name([...p, "event", "family"], ev.family, "family", language.families)
@@ -113,6 +185,7 @@ export const namesProblems = (language: Language.Language, body: Body, b: Built)
         id([...q, "to"], o.to)
         id([...q, "source"], o.source)
         name([...q, "family"], o.family, "family", language.families)
+        words([...q, "kinds"], o.kinds, "kind", kinds)
       })
     }
   }

@@ -16,6 +16,25 @@ export const opt: typeof Schema.optionalKey = Schema.optionalKey
 
 export const coreSteps: ReadonlyArray<string> = ["event", "update", "advance", "addEffects", "query"]
 
+/**
+ * The keys every object has in every game, the skeleton's: `name`, `keywords` (what selectors
+ * test as `name:` and `keywords:`) and `props`, the free properties a game does not list (under
+ * a key of their own, so a misspelt known key is still an error).
+ */
+export const skeletonObjectKeys: ReadonlyArray<string> = [
+  "id",
+  "controller",
+  "owner",
+  "zone",
+  "types",
+  "name",
+  "keywords",
+  "props"
+]
+
+/** Free properties: any name, a property value each. */
+export const FreeProps = Schema.Record(Schema.String, GameView.Prop)
+
 /** The schemas of one ruleset's skeleton, built once. */
 export interface Built {
   readonly player: Schema.Codec<unknown, unknown>
@@ -44,6 +63,9 @@ export const wordProblems = (language: Language.Language): ReadonlyArray<string>
         out.push(`effect kind ${kind}: field ${name} is not Language.common.${name} (use Language.pick)`)
     }
   }
+  for (const key of Object.keys(language.objects.fields))
+    if (skeletonObjectKeys.includes(key))
+      out.push(`object property ${key} is the skeleton's (every game has it)`)
   for (const s of Object.keys(language.steps ?? {}))
     if (coreSteps.includes(s)) out.push(`step kind ${s} is a core step kind`)
   for (const q of Object.keys(language.queries ?? {}))
@@ -65,6 +87,9 @@ export const build = (language: Language.Language): Built => {
     owner: opt(Id),
     zone: opt(Id),
     types: opt(Ids),
+    name: opt(Schema.String),
+    keywords: opt(Ids),
+    props: opt(FreeProps),
     ...language.objects.fields
   }
   const occurrence = Schema.Struct({
@@ -92,7 +117,8 @@ export const build = (language: Language.Language): Built => {
     }) as unknown as Schema.Codec<unknown, unknown>,
     update: Schema.Struct({
       object: Id,
-      set: opt(Schema.Record(Schema.String, GameView.Prop)),
+      // the object's (or player's) properties, free ones under `props` (checked by name later)
+      set: opt(Schema.Record(Schema.String, Schema.Union([GameView.Prop, FreeProps]))),
       unset: opt(Ids),
       zone: opt(Id),
       controller: opt(Id),
