@@ -22,9 +22,8 @@
  *
  * @module
  */
-import { constants, openSync, readFileSync, type Stats, statSync } from "node:fs"
+import { readFileSync, type Stats, statSync } from "node:fs"
 import { createRequire } from "node:module"
-import { Socket } from "node:net"
 import { basename } from "node:path"
 import { Chooser, Decision, Errors, Names, Ruleset, type Words } from "@bulwark/core"
 import {
@@ -43,6 +42,7 @@ import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, GlobalFlag, Prompt } from "effect/cli"
 import * as Gallery from "./gallery.js"
 import * as Migration from "./migrate.js"
+import * as Pipe from "./pipe.js"
 import * as Plugins from "./plugins.js"
 import * as Reader from "./reader.js"
 import * as Render from "./render.js"
@@ -289,7 +289,7 @@ const strategyShape = (
 }
 
 /** The default of `BULWARK_MAX_PIPE_BYTES`: how much `bulwark` reads from a FIFO at most. */
-export const MAX_PIPE_BYTES = 64 * 1024 * 1024
+export const MAX_PIPE_BYTES: number = Pipe.MAX_PIPE_BYTES
 
 /** A positive whole number of bytes from the environment variable `name`, or `fallback`. */
 const bytesFromEnv = (name: string, fallback: number): Effect.Effect<number, BadInput> => {
@@ -324,40 +324,6 @@ const envLimits = (): Result.Result<Partial<Scenario.Limits>, string> => {
   }
   return Result.succeed(out)
 }
-
-/**
- * Reads a FIFO (a named pipe, `<(…)`, `/dev/stdin` on a pipe) without blocking the process: the
- * event loop keeps turning, so Ctrl-C stops a read that waits for a writer. At most `max` bytes.
- */
-const readPipe = (file: string, max: number): Effect.Effect<Uint8Array, ScenarioError.FileUnreadable> =>
-  Effect.callback<Uint8Array, ScenarioError.FileUnreadable>((resume) => {
-    const fail = (reason: string) => resume(Effect.fail(new ScenarioError.FileUnreadable({ file, reason })))
-    let fd: number
-    try {
-      fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK)
-    } catch (err) {
-      return fail(err instanceof Error ? err.message : String(err))
-    }
-    const socket = new Socket({ fd, readable: true, writable: false })
-    const chunks: Array<Buffer> = []
-    let size = 0
-    socket.on("data", (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= max) chunks.push(chunk)
-      else {
-        socket.destroy()
-        fail(
-          `more than ${max} bytes came through the pipe (the limit for a piped scenario; raise it with BULWARK_MAX_PIPE_BYTES=<bytes>)`
-        )
-      }
-    })
-    socket.on("end", () => {
-      socket.destroy()
-      resume(Effect.succeed(Buffer.concat(chunks)))
-    })
-    socket.on("error", (err) => fail(err.message))
-    return Effect.sync(() => socket.destroy())
-  })
 
 /**
  * A synchronous stretch of work that gives the event loop no turn (reading and decoding one huge
@@ -407,7 +373,7 @@ const loadAny = (
         ? yield* inWorker(file, undefined, rulesets, options, progress)
         : yield* blocking(() => loadFile(file, rulesets, options))
     const max = yield* bytesFromEnv("BULWARK_MAX_PIPE_BYTES", MAX_PIPE_BYTES)
-    const bytes = yield* Effect.result(readPipe(file, max))
+    const bytes = yield* Effect.result(Pipe.readPipe(file, max))
     if (Result.isFailure(bytes)) return Result.fail(bytes.failure)
     return big(bytes.success.length)
       ? yield* inWorker(file, bytes.success, rulesets, options, progress)
@@ -595,7 +561,7 @@ export const resolve = Command.make(
 const eventsRead = (
   expect: Readonly<Record<string, unknown>> | undefined
 ): ((id: string) => boolean) | undefined => {
-  const events = expect?.["events"]
+  const events = expect?.events
   if (events === undefined) return () => false
   if (typeof events !== "object" || events === null || Array.isArray(events)) return undefined
   const ids = new Set(Object.keys(events))
