@@ -700,15 +700,24 @@ export const check = Command.make(
       if (r._tag === "Invalid") {
         invalid++
         failed++
-        yield* say(`FAIL ${titled(undefined)}`)
         const text = Plugins.explain(r.error, installed)
-        // the FAIL line names the file: the message does not name it again in front
-        yield* say(
-          (text.startsWith(`${file}: `) ? text.slice(file.length + 2) : text)
-            .split("\n")
-            .map((l) => `    ${l}`)
-            .join("\n")
+        // the path once: one located problem is the FAIL line itself (`FAIL a.yaml:3:7: …`, as
+        // an editor opens it); otherwise the FAIL line names the file and the message follows
+        if (
+          !text.includes("\n") &&
+          text.startsWith(`${file}:`) &&
+          /^:\d+:\d+: /.test(text.slice(file.length))
         )
+          yield* say(`FAIL ${text}`)
+        else {
+          yield* say(`FAIL ${titled(undefined)}`)
+          yield* say(
+            (text.startsWith(`${file}: `) ? text.slice(file.length + 2) : text)
+              .split("\n")
+              .map((l) => `    ${l}`)
+              .join("\n")
+          )
+        }
       } else if (r.result.ok) {
         passed++
         yield* say(`PASS ${titled(r.scenario.title)}`)

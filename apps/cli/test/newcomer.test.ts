@@ -78,6 +78,22 @@ describe("a path printed once", () => {
       assert.strictEqual(r.out.split(nope).length - 1, 1, r.out)
     })
   )
+
+  it.effect(
+    "check: a file with one located problem is one FAIL line, the path once (as an editor opens it)",
+    () =>
+      Effect.gen(function* () {
+        const bad = join(dir, "bad-check.yaml")
+        writeFileSync(bad, readFileSync(a, "utf8").replace(/kind: shield\b/, "kind: preventNext"))
+        const r = yield* cli(["check", bad])
+        const line = r.out.split("\n").find((l) => l.startsWith("FAIL "))
+        assert.match(
+          line ?? "",
+          /^FAIL .*bad-check\.yaml:\d+:\d+: at effects\[\d+\]\.kind: unknown kind "preventNext"/
+        )
+        assert.strictEqual(r.out.split(bad).length - 1, 1, r.out)
+      })
+  )
 })
 
 describe("a file without format: — format 1, or a new file that forgot the key", () => {
