@@ -10,11 +10,10 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseScenario } from "@bulwark/scenario"
-import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
-import { TestConsole } from "effect/testing"
-import { Interaction, type InteractionShape, resolveManyText, runCli } from "../src/cli.js"
+import { resolveManyText } from "../src/cli.js"
+import { cli } from "./in-process.js"
 import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -23,15 +22,6 @@ const a = join(dir, "a.yaml")
 const b = join(dir, "b.yaml")
 writeFileSync(a, readFileSync(join(here, "fixtures", "mtg-09.yaml"), "utf8"))
 writeFileSync(b, readFileSync(join(here, "fixtures", "mtg-09.yaml"), "utf8"))
-
-const nonInteractive: InteractionShape = { interactive: false, ask: () => Effect.die("not interactive") }
-const cli = (args: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    const code = yield* runCli(args).pipe(Effect.provideService(Interaction, nonInteractive))
-    const out = (yield* TestConsole.logLines).join("\n")
-    const err = (yield* TestConsole.errorLines).join("\n")
-    return { code, out, err }
-  }).pipe(Effect.provide([TestConsole.layer, NodeServices.layer]))
 
 describe("resolve with many files", () => {
   it.effect("says resolve takes one file and check takes many, exit 2, no help", () =>

@@ -14,11 +14,9 @@ import { Effects as MtgEffects, ruleset as mtg } from "@bulwark/mtg"
 import { Effects as RiftEffects } from "@bulwark/riftbound"
 import { parseScenario } from "@bulwark/scenario"
 import { loadFile } from "@bulwark/scenario/node"
-import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
-import { TestConsole } from "effect/testing"
-import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
+import { cli } from "./in-process.js"
 import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -29,14 +27,6 @@ const write = (name: string, text: string | Uint8Array): string => {
   writeFileSync(f, text)
   return f
 }
-const nonInteractive: InteractionShape = { interactive: false, ask: () => Effect.die("not interactive") }
-const cli = (args: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    const code = yield* runCli(args).pipe(Effect.provideService(Interaction, nonInteractive))
-    const out = (yield* TestConsole.logLines).join("\n")
-    const err = (yield* TestConsole.errorLines).join("\n")
-    return { code, out, err }
-  }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
 
 /** The load error message of a text, or "" when it loads. */
 const problem = (text: string, name = "t.yaml"): string => {

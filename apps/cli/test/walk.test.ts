@@ -10,11 +10,9 @@ import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseScenario } from "@bulwark/scenario"
 import { findScenarios } from "@bulwark/scenario/node"
-import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
-import { TestConsole } from "effect/testing"
-import { Interaction, type InteractionShape, runCli } from "../src/cli.js"
+import { cli } from "./in-process.js"
 import * as Registry from "./installed.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -58,15 +56,6 @@ put(
 put("sub/e.yaml", passing.replace("ruleset: mtg", '"ruleset": mtg'))
 // a byte-order mark, then the key (`format: 2` moved to the end)
 put("sub/f.yaml", `\uFEFF${passing.slice(passing.indexOf("ruleset:"))}\nformat: 2\n`)
-
-const nonInteractive: InteractionShape = { interactive: false, ask: () => Effect.die("not interactive") }
-const cli = (args: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    const code = yield* runCli(args).pipe(Effect.provideService(Interaction, nonInteractive))
-    const out = (yield* TestConsole.logLines).join("\n")
-    const err = (yield* TestConsole.errorLines).join("\n")
-    return { code, out, err }
-  }).pipe(Effect.provide(TestConsole.layer), Effect.provide(NodeServices.layer))
 
 const rel = (fs: ReadonlyArray<string>) => fs.map((f) => relative(root, f).split("\\").join("/"))
 
