@@ -11,7 +11,7 @@ import {
   Resolver,
   type Ruleset
 } from "@bulwark/core"
-import { checkScenario, Migrate, parseScenario } from "@bulwark/scenario"
+import { checkScenario, Migrate, parseScenario, Skeleton } from "@bulwark/scenario"
 import { Result, Schema } from "effect"
 
 const fail = (message: string): never => {
@@ -117,8 +117,10 @@ const loaded = parseScenario(yaml, "smoke.yaml", [tiny])
 if (Result.isFailure(loaded)) fail(loaded.failure.message)
 else if (!checkScenario(loaded.success).ok) fail("scenario: expectation not met")
 const old = parseScenario("ruleset: tiny\nbear: bear\n", "old.yaml", [tiny])
-if (Result.isSuccess(old) || old.failure._tag !== "OutdatedFormat")
-  fail("scenario: a file without format: should be OutdatedFormat")
+// a file without format: that does not look like format 1 (this ruleset has no format-1
+// migration) is told to add the current format, at its line
+if (Result.isSuccess(old) || !old.failure.message.includes(`add \`format: ${Skeleton.FORMAT}\``))
+  fail(`scenario: a file without format: should be told to add format: ${Skeleton.FORMAT}`)
 if (typeof Migrate.migrateText !== "function") fail("scenario: Migrate.migrateText is not exported")
 
 // 3. every adapter loads and exports its ruleset
