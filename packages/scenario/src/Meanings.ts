@@ -10,6 +10,7 @@
  * @since 0.1.0
  * @module
  */
+import { show } from "./internal/scenario/text.js"
 
 /**
  * One meaning: what it is (`says`), whether its words are effect kinds (`kind:`) or event
@@ -123,12 +124,10 @@ export const translate = (
   })
 }
 
-const quote = (s: string): string => JSON.stringify(s)
-
 const either = (words: ReadonlyArray<string>): string =>
   words.length <= 1
-    ? words.map(quote).join("")
-    : `${words.slice(0, -1).map(quote).join(", ")} or ${quote(words.at(-1) ?? "")}`
+    ? words.map(show).join("")
+    : `${words.slice(0, -1).map(show).join(", ")} or ${show(words.at(-1) ?? "")}`
 
 /**
  * The "did you mean" by meaning of an unknown kind or family, as the suffix of its message
@@ -151,7 +150,7 @@ export const hint = (ruleset: string, what: Meaning["what"], word: string): stri
   const words = [...new Set(found.flatMap((f) => f.words))]
   const why = found.map(
     (f) =>
-      `${quote(word)} is ${f.from.map((g) => `${g}'s`).join(" and ")} word for ${found.length === 1 ? "it" : either(f.words)}: ${f.says}`
+      `${show(word)} is ${f.from.map((g) => `${g}'s`).join(" and ")} word for ${found.length === 1 ? "it" : either(f.words)}: ${f.says}`
   )
   return ` (did you mean ${either(words)}? ${why.join("; ")})`
 }
