@@ -14,7 +14,7 @@
  * stayed old), the mode came back 0644, the links were split, a 0444 file came back writable,
  * `x.yaml.migrating` was overwritten and then gone, the byte-order mark was dropped, JSON came
  * back two-space indented, the files written before a failing one stayed migrated, and an error
- * found after migrating pointed one line too low (the inserted `format: 2`).
+ * found after migrating pointed one line too low (the inserted `format: 3`).
  */
 
 import { spawn } from "node:child_process"
@@ -65,7 +65,7 @@ const put = (dir: string, name: string, text: string | Uint8Array): string => {
   writeFileSync(f, text)
   return f
 }
-const isFormat2 = (f: string) => parse(readFileSync(f, "utf8").replace(/^\uFEFF/, "")).format === 2
+const isCurrent = (f: string) => parse(readFileSync(f, "utf8").replace(/^\uFEFF/, "")).format === 3
 const names = (dir: string) => readdirSync(dir).sort()
 const root = process.geteuid?.() === 0
 
@@ -80,7 +80,7 @@ describe("migrate keeps what it touches", () => {
       assert.strictEqual(r.code, 0, r.err)
       assert.isTrue(lstatSync(link).isSymbolicLink(), "the link was replaced by a file")
       assert.strictEqual(readlinkSync(link), "real.yaml")
-      assert.isTrue(isFormat2(real))
+      assert.isTrue(isCurrent(real))
       assert.include(r.out, "migrated once")
       assert.include(r.out, "1 migrated")
       assert.deepStrictEqual(names(dir), ["link.yaml", "real.yaml"])
@@ -96,7 +96,7 @@ describe("migrate keeps what it touches", () => {
       const r = yield* cli(["migrate", link])
       assert.strictEqual(r.code, 0, r.err)
       assert.isTrue(lstatSync(link).isSymbolicLink())
-      assert.isTrue(isFormat2(real))
+      assert.isTrue(isCurrent(real))
       assert.include(r.out, `migrated ${link} (a link: its target ${real})`)
     })
   )
@@ -129,7 +129,7 @@ describe("migrate keeps what it touches", () => {
       chmodSync(f, 0o604)
       const r = yield* cli(["migrate", f])
       assert.strictEqual(r.code, 0, r.err)
-      assert.isTrue(isFormat2(f))
+      assert.isTrue(isCurrent(f))
       assert.strictEqual(statSync(f).mode & 0o7777, 0o604)
     })
   )
@@ -167,7 +167,7 @@ describe("migrate keeps what it touches", () => {
       assert.include(r.err, `one of them is ${left}, left by a migrate that was stopped: delete it`)
       rmSync(left)
       assert.strictEqual((yield* cli(["migrate", f])).code, 0)
-      assert.isTrue(isFormat2(f))
+      assert.isTrue(isCurrent(f))
     })
   )
 
@@ -207,7 +207,7 @@ describe("migrate keeps what it touches", () => {
       const mine = put(dir, "x.yaml.migrating", "my own notes\n")
       const r = yield* cli(["migrate", f])
       assert.strictEqual(r.code, 0, r.err)
-      assert.isTrue(isFormat2(f))
+      assert.isTrue(isCurrent(f))
       assert.strictEqual(readFileSync(mine, "utf8"), "my own notes\n")
       assert.deepStrictEqual(names(dir), ["x.yaml", "x.yaml.migrating"])
     })
@@ -222,7 +222,7 @@ describe("migrate keeps what it touches", () => {
       const bytes = readFileSync(f)
       assert.deepStrictEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf])
       assert.strictEqual(bytes.subarray(3, 4).toString(), "#", "one mark, then the file")
-      assert.isTrue(isFormat2(f))
+      assert.isTrue(isCurrent(f))
       assert.strictEqual((yield* cli(["check", f])).code, 0)
     })
   )
@@ -240,7 +240,7 @@ describe("migrate keeps what it touches", () => {
         assert.strictEqual(r.code, 0, r.err)
         const after = readFileSync(f, "utf8")
         const data = JSON.parse(after) as Record<string, unknown>
-        assert.strictEqual(data.format, 2)
+        assert.strictEqual(data.format, 3)
         assert.strictEqual(after, `${JSON.stringify(data, null, indent)}\n`)
         assert.isTrue(after.split("\n")[1]?.startsWith(`${indent}"`))
       })
@@ -258,11 +258,11 @@ describe("migrate keeps what it touches", () => {
         const b = readFileSync(bom, "utf8")
         assert.isTrue(b.startsWith("\uFEFF# format 1 written out"), JSON.stringify(b.slice(0, 20)))
         assert.isFalse(/(^|[^\r])\n/.test(b), "a bare LF")
-        assert.include(b, "\r\nformat: 2\r\n")
+        assert.include(b, "\r\nformat: 3\r\n")
         const t = readFileSync(tabs, "utf8")
         assert.strictEqual(
           t,
-          '{\n\t"format": 2,\n\t"ruleset": "mtg",\n\t"players": [\n\t\t"ap",\n\t\t"nap"\n\t],\n\t"turn": "nap"\n}\n'
+          '{\n\t"format": 3,\n\t"ruleset": "mtg",\n\t"players": [\n\t\t"ap",\n\t\t"nap"\n\t],\n\t"turn": "nap"\n}\n'
         )
         const c = yield* cli(["check", bom, tabs])
         assert.strictEqual(c.code, 0, `${c.out}\n${c.err}`)
@@ -333,7 +333,7 @@ describe("migrate keeps what it touches", () => {
       assert.deepStrictEqual(names(dir), ["a.yaml", "b.yaml", "c.yaml", "d.yaml"])
       // and then, with nothing failing, it migrates all of them
       assert.deepStrictEqual(Migration.replaceAll(changed), { done: 4 })
-      for (const f of files) assert.isTrue(isFormat2(f))
+      for (const f of files) assert.isTrue(isCurrent(f))
       assert.strictEqual(statSync(files[0] as string).mode & 0o7777, 0o640)
       assert.deepStrictEqual(names(dir), ["a.yaml", "b.yaml", "c.yaml", "d.yaml"])
     })

@@ -559,8 +559,8 @@ export const mistakes: ReadonlyArray<Mistake> = [
     }
   },
   {
-    name: "a new file without format: (add format: 2)",
-    make: (doc) => (top(doc).delete("format") ? { path: "format", says: "add `format: 2`" } : undefined)
+    name: "a new file without format: (add format: 3)",
+    make: (doc) => (top(doc).delete("format") ? { path: "format", says: "add `format: 3`" } : undefined)
   },
   {
     name: 'a number written as text (amount: "3")',

@@ -156,54 +156,52 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
   it("an additional part's template `addCounter` (615.5 additional effect)", () => {
     const text = base.replace(
       "amount: 2, duration: endOfTurn }",
-      "amount: 2, duration: endOfTurn, additional: [{ family: addCounter, subject: subject }] }"
+      "amount: 2, duration: endOfTurn, additional: [{ family: addCounter, to: subject }] }"
     )
     assert.match(problem(text), /unknown event family "addCounter" .*\(did you mean "addCounters"\?\)/)
   })
 
   /**
-   * Берсерк 534.1 «[текст 1], вместо этого – [текст 2]»: `instead` names the family it replaces in
-   * its own field `of:` (not a `family:` key); a misspelt one is still found and pointed at.
+   * Берсерк 534.1 «[текст 1], вместо этого – [текст 2]», written with the generic `replace`: the
+   * family it watches (`family:`) and the family of what happens instead (`instead[].family`); a
+   * misspelt one is found and pointed at.
    */
-  it("a family written in a ruleset's own field (Берсерк instead `of: hael`) is located at that field", () => {
+  it("a family in the generic replace (Берсерк `family: hael`, `instead: [{ family: opne }]`) is located at that field", () => {
     const serk = readFileSync(
       join(here, "..", "..", "..", "packages", "berserk", "scenarios", "BSK-X3-serk-declines.yaml"),
       "utf8"
     )
-    const text = serk.replace("of: heal", "of: hael")
+    const text = serk.replace("    family: heal\n", "    family: hael\n")
     assert.notStrictEqual(text, serk)
     const m = problem(text)
-    assert.include(m, `t.yaml:${lineOf(text, "of: hael")}:`)
-    assert.include(m, 'at effects[0].of: unknown event family "hael"')
+    assert.include(m, `t.yaml:${lineOf(text, "family: hael")}:`)
+    assert.include(m, 'at effects[0].family: unknown family "hael"')
     assert.include(m, '(did you mean "heal"?)')
-    const other = serk.replace("do: [{ family: open }]", "do: [{ family: opne }]")
-    assert.include(problem(other), 'at effects[0].do[0].family: unknown event family "opne"')
+    const other = serk.replace("instead: [{ family: open }]", "instead: [{ family: opne }]")
+    assert.notStrictEqual(other, serk)
+    assert.match(problem(other), /at effects\[0\]\.instead\[0\]\.family: unknown (event )?family "opne"/)
   })
 
-  it("a replacement's new event and a watched kind in a raw effect", () => {
-    const raw = (watch: string, family: string) =>
-      base
-        .replace("decisions: [shield]", `decisions: [shield]\n`)
-        .replace(
-          "  - kind: double",
-          `  - kind: raw\n    id: r\n    effect: { label: r, controller: ap, category: standard, watch: ${watch}, action: { _tag: Replace, with: [{ family: ${family} }] } }\n  - kind: double`
-        )
+  it("a replacement's new event and a watched kind in a generic replace", () => {
+    const replace = (watch: string, family: string) =>
+      base.replace(
+        "  - kind: double",
+        `  - { kind: replace, id: r, controller: ap, ${watch}instead: [{ family: ${family} }] }\n  - kind: double`
+      )
     assert.match(
-      problem(raw("{ family: damage }", "lifeGian")),
+      problem(replace("", "lifeGian")),
       /unknown event family "lifeGian" .*did you mean "lifeGain"/
     )
-    assert.match(
-      problem(raw("{ family: damage, kinds: { anyOf: [comabt] } }", "lifeGain")),
-      /unknown event kind "comabt" .*did you mean "combat"/
-    )
-    assert.strictEqual(problem(raw("{ family: damage, kinds: { anyOf: [combat] } }", "lifeGain")), "")
-    // a family of the scenario's own: one effect creates it, another watches it
-    const pair = raw("{ family: damage }", "shout").replace(
+    assert.match(problem(replace("kinds: [comabt], ", "lifeGain")), /unknown kind "comabt" .*did you mean "combat"/)
+    assert.strictEqual(problem(replace("kinds: [combat], ", "lifeGain")), "")
+    // families are closed words (the game's own): one a file invents is refused where it is
+    // watched too, even when another effect of the file creates it
+    const pair = replace("", "shout").replace(
       "  - kind: double",
-      "  - kind: raw\n    id: w\n    effect: { label: w, controller: ap, category: standard, watch: { family: shout }, action: { _tag: Replace, with: [] } }\n  - kind: double"
+      "  - { kind: replace, id: w, controller: ap, family: shout, instead: [] }\n  - kind: double"
     )
-    assert.strictEqual(problem(pair), "")
-    assert.match(problem(raw("{ family: damage }", "shout")), /unknown event family "shout"/)
+    assert.match(problem(pair), /at effects\[2\]\.family: unknown family "shout"/)
+    assert.match(problem(replace("", "shout")), /unknown event family "shout"/)
   })
 
   it("core Ruleset.unknownNames knows a family written in one of the scenario's events", () => {
@@ -266,7 +264,7 @@ describe("amounts are safe integers; NaN and Infinity are named", () => {
     refuses(() => MtgEffects.preventEach({ id: "p", controller: "a", amount: Number.NaN }), "preventEach")
     refuses(() => FabEffects.preventNext({ id: "s", controller: "b", amount: -2 }), "preventNext")
     refuses(() => FabEffects.ward({ id: "w", source: "h", controller: "b", amount: 0.5 }), "Ward")
-    refuses(() => BerserkEffects.prevent({ id: "p", controller: "a", amount: -1 }), "prevention")
+    refuses(() => BerserkEffects.prevent({ id: "p", controller: "a", amount: -1 }), "prevent")
     refuses(
       () => BerserkEffects.armor({ card: "c", controller: "a", amount: Number.POSITIVE_INFINITY }),
       "armor"
@@ -381,7 +379,7 @@ describe("exit codes, command × error class", () => {
     "migrate-compile.yaml",
     old.replace("to: A, amount: 2", "to: ghost, amount: 2")
   )
-  const migrateFuture = write("migrate-future.yaml", `format: 3\n${old}`)
+  const migrateFuture = write("migrate-future.yaml", `format: 4\n${old}`)
   const notScenario = write("package.json", '{ "name": "x", "scripts": { "test": "vitest" } }')
   // a folder of a package: a scenario next to package.json and tsconfig.json (only the scenario runs)
   const pkg = mkdtempSync(join(tmpdir(), "bulwark-pkg-"))

@@ -31,7 +31,7 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, GameEvent, GameView, Language, Modifiers, type Replacement, Ruleset } from "@bulwark/core"
+import { Amount, GameEvent, GameView, Generic, Language, Modifiers, type Replacement, Ruleset } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
@@ -274,7 +274,7 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
 /**
  * The Берсерк words (the ruleset's `language`): players with no properties, cards
  * ({@link cardFields}, {@link card}, their keyword effects {@link keywords}), the effect kinds —
- * `prevent`, `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `instead`, `serk`,
+ * `replace` and `prevent` (core `Generic`), `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `serk`,
  * `strengthModifier`, each `make` the {@link Effects} constructor of the same name —, the
  * `attack` step, occurrence kinds in English or Russian, the event families of
  * {@link Effects.families} (an `open`, `close` or `die` that names no amount happens once), and
@@ -301,11 +301,7 @@ export const language: Language.Language = {
   effects: {
     // «+N к силе», «сила удваивается» of a card: core's one modifier of a number property
     [Modifiers.KIND]: Modifiers.effectKind,
-    prevent: Language.effectKind({
-      summary: "«Эффект предотвращения» (533): prevent N wounds, or all",
-      options: Effects.PreventOptions,
-      make: Effects.prevent
-    }),
+    ...Generic.kinds({ replace: Effects.replace, prevent: Effects.prevent }),
     noWoundsFrom: Language.effectKind({
       summary: "«Не получает ран от …» (534.1.1)",
       options: Effects.CommonOptions,
@@ -325,11 +321,6 @@ export const language: Language.Language = {
       summary: "«Получает на X меньше ран от …» (534.1.1)",
       options: Effects.WoundsOptions,
       make: Effects.fewerWounds
-    }),
-    instead: Language.effectKind({
-      summary: "«…, вместо этого – …» (534.1)",
-      options: Effects.InsteadOptions,
-      make: Effects.instead
     }),
     serk: Language.effectKind({
       summary: "Серк: «Если должен излечиться – вместо этого может открыться (1 раз за ход)» (534.1)",

@@ -10,8 +10,12 @@ import { ruleset } from "../src/index.js"
 /** The ruleset's words. */
 export const language = ruleset.language as Language.Language
 
-/** Compiles a format-2 document. */
-export const compile2 = (doc: Readonly<Record<string, unknown>>) => Skeleton.compileData(language, doc)
+/** Compiles a format-2 document (read through `Migrate.migrateData`, format 2 → 3, as a file is). */
+export const compile2 = (doc: Readonly<Record<string, unknown>>) => {
+  const up = Migrate.migrateData({ format: 2, ruleset: "berserk", ...doc })
+  if (Result.isFailure(up)) throw new Error(up.failure.reason)
+  return Skeleton.compileData(language, up.success as Readonly<Record<string, unknown>>)
+}
 
 /**
  * Compiles a document: format 2 as it is; a format-1 document (no `format:`) is first migrated

@@ -80,7 +80,10 @@ describe("effect kinds are the Effects constructors", () => {
   })
 
   it("constructors refuse bad options with Errors.InvalidEffect", () => {
-    expect(() => Effects.prevent({ id: "p", controller: "ip" })).toThrow(Errors.InvalidEffect)
+    // the categories are the ordering's slots (533.3, 534, 511.5)
+    expect(() => Effects.prevent({ id: "p", controller: "ip", amount: 1, category: "nonsense" })).toThrow(
+      Errors.InvalidEffect
+    )
     expect(() => Effects.moreWounds({ id: "m", controller: "ip", amount: "all" })).toThrow(
       Errors.InvalidEffect
     )

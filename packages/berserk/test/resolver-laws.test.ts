@@ -193,7 +193,13 @@ LawSuite.lawSuite({
       w,
       w.creatures.flatMap((_, i) => [
         {
-          ...Effects.instead({ id: `loop${i}`, controller: "act", to: [`t${i}`], of: "damage", do: [] }),
+          ...Effects.replace({
+            id: `loop${i}`,
+            controller: "act",
+            to: [`t${i}`],
+            family: "damage",
+            instead: []
+          }),
           // a core template the scenario words don't spell: the same wounds, from the same source
           action: {
             _tag: "Replace",

@@ -204,9 +204,10 @@ describe("scenario errors", () => {
     expect(
       errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip", prevent: 1 }] })
     ).toMatch(/prevent/)
-    expect(errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip" }] })).toContain(
-      "a prevention needs an amount"
-    )
+    // the generic prevent: without an amount, it prevents all (533.3's first group)
+    expect(
+      errorOf({ objects, effects: [{ kind: "prevent", id: "x", controller: "ip", scope: "never" }] })
+    ).toMatch(/scope/)
   })
 
   it("unknown cards, kinds and missing strengths name their path", () => {

@@ -596,6 +596,30 @@ export interface EffectKind<O = any> {
     options: O,
     view?: GameView.GameView
   ) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
+  /**
+   * What the kind means in the generic form (optional): its options written as the generic
+   * effects (`kind: replace` / `kind: prevent`) they stand for — the kind's reference entry shows
+   * it, and a test resolves every bundled scenario again with it in place of the kind.
+   */
+  readonly generic?: (options: O) => ReadonlyArray<GenericForm>
+}
+
+/**
+ * A named kind's meaning in the generic form: a `kind: replace` or `kind: prevent` mapping, as a
+ * file writes it (see `Generic`).
+ *
+ * @example
+ * ```ts
+ * import type { Language } from "@bulwark/core"
+ * const shield: Language.GenericForm = { kind: "prevent", id: "s", to: "Z", amount: 2, scope: "next" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface GenericForm {
+  readonly kind: "replace" | "prevent"
+  readonly id: string
+  readonly [option: string]: unknown
 }
 
 /**
@@ -618,6 +642,7 @@ export const effectKind = <O>(kind: {
     options: O,
     view?: GameView.GameView
   ) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
+  readonly generic?: (options: O) => ReadonlyArray<GenericForm>
 }): EffectKind<O> => kind
 
 /**

@@ -35,7 +35,6 @@ export {
   damageWatch,
   PreventionOptions,
   PreventNextTimeOptions,
-  prevent,
   preventNext,
   preventNextTime
 } from "./internal/effects/prevention.js"
@@ -44,9 +43,8 @@ export {
   ephemeral,
   PreventsLessOptions,
   preventsLess,
-  ReplacementOptions,
-  replacement,
   ThatMuchPlusOptions,
   thatMuchPlus
 } from "./internal/effects/replacements.js"
+export { generic, prevent, replace } from "./internal/effects/generic.js"
 export { arena, Category, damageKinds, Family, familyAmounts } from "./internal/effects/vocabulary.js"

@@ -27,7 +27,7 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, GameEvent, GameView, Language, Modifiers, type Ruleset } from "@bulwark/core"
+import { Amount, GameEvent, GameView, Generic, Language, Modifiers, type Ruleset } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
 import * as Rules from "./Rules.js"
@@ -175,7 +175,7 @@ const updateView = (
  * optional `hand` / `deck` card counts; objects (in the arena by default) with `life` (a living
  * object: an ally), `power`, `defense`, `indestructible`, `counters`; the effect kinds `preventNextTime`,
  * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
- * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess`, `replacement` (each `make` is the
+ * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess` and the generic `replace` and `prevent` (each `make` is the
  * `Effects` constructor of that name); the steps `attack` (`defenders`, `power`, or a total
  * `defense`) and `beginEndPhase`; the event families of `Effects.Family`;
  * `advance: endOfTurn | endPhase`.
@@ -231,15 +231,11 @@ export const language: Language.Language = {
   effects: {
     // "gets +N{p}" / "gains +N{p}" (1.4.3d): core's one modifier of a number property
     [Modifiers.KIND]: Modifiers.effectKind,
+    ...Generic.kinds({ replace: Effects.replace, prevent: Effects.prevent }),
     preventNextTime: Language.effectKind({
       summary: "the next time … would be dealt damage, prevent it (6.4.10b)",
       options: Effects.PreventNextTimeOptions,
       make: Effects.preventNextTime
-    }),
-    prevent: Language.effectKind({
-      summary: "a fixed-prevention: prevent N, the leftover is discarded (6.4.10i)",
-      options: Effects.PreventionOptions,
-      make: Effects.prevent
     }),
     preventNext: Language.effectKind({
       summary: "a shielding-prevention: prevent the next N, the remainder carries over (6.4.10j)",
@@ -290,11 +286,6 @@ export const language: Language.Language = {
       summary: "the next prevention prevents N less (6.4.10g)",
       options: Effects.PreventsLessOptions,
       make: Effects.preventsLess
-    }),
-    replacement: Language.effectKind({
-      summary: "a raw core effect of one of FaB's categories (6.4.7–6.4.11)",
-      options: Effects.ReplacementOptions,
-      make: Effects.replacement
     })
   },
   steps: { attack, beginEndPhase },

@@ -1,6 +1,6 @@
 /** Test helpers: compile a FaB scenario written as format-2 data and run it with scripted answers. */
 import { Chooser, type Decision, type GameView, type Kernel, Ruleset } from "@bulwark/core"
-import { Skeleton } from "@bulwark/scenario"
+import { Migrate, Skeleton } from "@bulwark/scenario"
 import { Result } from "effect"
 import { ruleset, Scenario } from "../src/index.js"
 
@@ -10,9 +10,19 @@ export type Data = Readonly<Record<string, unknown>>
 /** An effect as a format-2 file writes it: `{ kind, id, … }`. */
 export type Effect = { readonly kind: string } & Readonly<Record<string, unknown>>
 
+/**
+ * A format-2 scenario written as data, in the current format: read through `Migrate.migrateData`
+ * (format 2 → 3), as a format-2 file is.
+ */
+export const current = (s: Data): Data => {
+  const up = Migrate.migrateData({ format: 2, ruleset: "fab", ...s })
+  if (Result.isFailure(up)) throw new Error(up.failure.reason)
+  return up.success as Data
+}
+
 /** Compiles a format-2 scenario or throws with the compile error. */
 export const compile = (s: Data): Ruleset.Compiled => {
-  const c = Skeleton.compileData(Scenario.language, s)
+  const c = Skeleton.compileData(Scenario.language, current(s))
   if (Result.isFailure(c)) throw new Error(c.failure.message)
   return c.success
 }

@@ -60,7 +60,7 @@ describe("FaB: one prevention over several occurrences, whatever order they are 
       id: "p",
       controller: "bob",
       to: ["ally"],
-      additional: [{ family: Effects.Family.destroy, subject: "source" }],
+      additional: [{ family: Effects.Family.destroy, to: "source" }],
       amount: 5
     })
     for (const occs of [
@@ -84,7 +84,7 @@ describe("FaB: one prevention over several occurrences, whatever order they are 
       controller: "bob",
       to: ["ally"],
       cost: { pay: 1 },
-      additional: [{ family: Effects.Family.scheduleDestroy, subject: "controller", amount: 1 }],
+      additional: [{ family: Effects.Family.scheduleDestroy, to: "controller", amount: 1 }],
       amount: 0
     })
     const i = input([p], [hit("d0", "attack", "ally", "arcane"), hit("d1", "spell", "ally", "arcane")])

@@ -96,7 +96,7 @@ const effectOf = (s: typeof EffectSpec.Type, i: number): Replacement.Replacement
     kinds: kindsOf(s.damageType),
     ...(s.optional ? { may: true } : {}),
     ...(s.additional
-      ? { additional: [{ family: Effects.Family.scheduleDestroy, subject: "controller", amount: 1 }] }
+      ? { additional: [{ family: Effects.Family.scheduleDestroy, to: "controller", amount: 1 }] }
       : {})
   }
   const kw = { id, controller: s.controller, source: KEYWORD_SOURCES[i % 3] as string, amount: s.n }

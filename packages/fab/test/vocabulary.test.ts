@@ -49,7 +49,7 @@ describe("the fab words", () => {
     expect(Result.isSuccess(compile({ ...base, steps: [damage("e1", "S", "helm", 1)] }))).toBe(true)
   })
 
-  it("rejects an unknown id, a damage type that isn't one, and a raw effect of an unknown category", () => {
+  it("rejects an unknown id, a damage type that isn't one, and an effect of an unknown category", () => {
     const unknown = compile({
       ...base,
       effects: [{ kind: "preventNext", id: "p", controller: "bob", amount: 1, to: ["ghost"] }],
@@ -65,23 +65,12 @@ describe("the fab words", () => {
     expect(message(kinds)).toContain('effects[0].kinds[0]: unknown kind "arcan" (did you mean "arcane"?)')
     const category = compile({
       ...base,
-      effects: [
-        {
-          kind: "replacement",
-          id: "x",
-          effect: {
-            id: "x",
-            label: "",
-            controller: "bob",
-            category: "weird",
-            watch: { family: "damage" },
-            action: { _tag: "Modify", op: "add", value: 1 }
-          }
-        }
-      ],
+      effects: [{ kind: "replace", id: "x", controller: "bob", category: "weird", plus: 1 }],
       steps: []
     })
-    expect(message(category)).toContain("effect.category")
+    // FaB 6.4.7–6.4.11 name the slots: self, identity, standard, prevention, outcome
+    expect(message(category)).toContain("category")
+    expect(message(category)).toContain("self, identity, standard, prevention, outcome")
   })
 
   it("a keyword's controller defaults to its source's controller", () => {

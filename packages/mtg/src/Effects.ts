@@ -16,7 +16,16 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, Errors, Filter, GameView, Identity, Language, Replacement } from "@bulwark/core"
+import {
+  Amount,
+  Errors,
+  Filter,
+  GameView,
+  Generic,
+  Identity,
+  Language,
+  type Replacement
+} from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Game from "./Game.js"
 import * as Results from "./Results.js"
@@ -82,7 +91,7 @@ const Params = Schema.Record(Schema.String, GameView.Prop)
 export const commonFields = {
   ...Language.pick("controller", "source", "duration", "next", "may", "label", "rule"),
   category: opt(Str),
-  additional: opt(Schema.Array(Replacement.Template)),
+  additional: opt(Schema.Array(Generic.EventSchema)),
   condition: opt(Filter.Condition),
   requiresSourceIn: opt(Strs)
 }
@@ -120,8 +129,6 @@ export const Only = Schema.Literals(["combat", "noncombat"])
 
 const only = { only: opt(Only) }
 
-const { id: _rawId, ...rawFields } = Replacement.Replacement.fields
-
 /**
  * The options of each constructor, as schemas (the effect kinds' `options`): the
  * {@link commonFields} and the kind's own —
@@ -139,11 +146,11 @@ const { id: _rawId, ...rawFields } = Replacement.Replacement.fields
  * - `redirect`: `redirectTo` (required), `to`, `from`, `amount` (the next N damage only);
  * - `zoneInstead`: `when` (the params the zone change must have), `into` (the zone instead), `to`,
  *   `family` (default `zoneChange`; `destroy`: "if it would be destroyed, exile it instead");
- * - `instead`: `family` (required), `with` (the occurrences instead), `to`, `from`, `params`;
  * - `regenerate`: `to` (required: the permanents, by id; one shield each), `duration` (default
  *   `endOfTurn`);
  * - `lifeFloor`: `floor` (default 1), `ifYouControl` (default: a creature);
- * - `raw`: `id` and `effect`, a core `Replacement` without its id.
+ * - the generic `replace` and `prevent` (core `Generic`) take their own options (any other
+ *   replacement or prevention effect).
  *
  * @example
  * ```ts
@@ -191,19 +198,12 @@ export const Options = {
     when: Params,
     into: Str
   }),
-  instead: Schema.Struct({
-    ...commonFields,
-    ...Language.pick("to", "from", "family"),
-    with: Schema.Array(Replacement.Template),
-    params: opt(Params)
-  }),
   regenerate: Schema.Struct({ ...commonFields, ...Language.pick("to") }),
   lifeFloor: Schema.Struct({
     ...commonFields,
     floor: opt(Amount.SignedSchema),
     ifYouControl: opt(Language.SelectorSchema)
-  }),
-  raw: Schema.Struct({ ...Language.pick(), effect: Schema.Struct(rawFields) })
+  })
 }
 
 const refuse = (id: string, path: string, reason: string): never => {
@@ -255,7 +255,9 @@ const build = (
       ...(c.condition === undefined ? {} : { condition: c.condition }),
       ...(c.requiresSourceIn === undefined ? {} : { requiresSourceIn: c.requiresSourceIn }),
       ...(c.may === undefined ? {} : { optional: c.may }),
-      ...(c.additional === undefined ? {} : { additional: c.additional }),
+      ...(c.additional === undefined
+        ? {}
+        : { additional: c.additional.map((t, i) => Generic.template(t, `additional[${i}]`, { id: c.id })) }),
       ...(c.duration === undefined ? {} : { duration: { until: c.duration } }),
       // "The next time …" (614.8-style wording): one use, used up by its one application
       ...(c.next === true ? { limit: { times: 1 } } : {}),
@@ -436,10 +438,8 @@ export const preventNextFrom = (
   known(view, o.id, "properties", o.properties)
   const from = Language.toFilter(source)
   const props = filterOf(o.properties)
-  const gain: ReadonlyArray<Replacement.Template> =
-    o.gainLife === true
-      ? [{ family: Game.Family.lifeGain, subject: "controller", amount: { _tag: "Prevented" } }]
-      : []
+  const gain: ReadonlyArray<Generic.EventTemplate> =
+    o.gainLife === true ? [{ family: Game.Family.lifeGain, to: "controller", amount: "prevented" }] : []
   const additional = [...gain, ...(o.additional ?? [])]
   const { additional: _a, ...c } = o
   return build(
@@ -727,39 +727,6 @@ export const zoneInstead = (
 }
 
 /**
- * CR 614.1a: "If [event] would happen, [other events] instead" — the occurrence is replaced by
- * the templated ones ("If you would gain life, draw that many cards instead"; "If you would draw
- * a card, return a card from your graveyard to your hand instead").
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * const e = Effects.instead({ id: "x", controller: "a", family: "lifeGain", to: "a",
- *   with: [{ family: "draw", subject: "subject", amount: { _tag: "Amount" } }] })
- * e.action._tag // "Replace"
- * ```
- * @since 0.1.0
- * @category replacement
- */
-export const instead = (
-  o: typeof Options.instead.Type,
-  view?: GameView.GameView
-): Replacement.Replacement => {
-  const family = need(o.id, "family", o.family)
-  return build(
-    o,
-    view,
-    {
-      label: `If ${family} would happen, ${o.with.map((t) => t.family).join(" and ") || "nothing"} instead`,
-      category: Category.replacement,
-      rule: "MTG CR 614.1a"
-    },
-    watchOf(family, o.to, o.from, o.params),
-    { _tag: "Replace", with: o.with }
-  )
-}
-
-/**
  * A regeneration shield, CR 614.8: "“Regenerate [permanent]” means “The next time [permanent]
  * would be destroyed this turn, instead remove all damage marked on it and its controller taps
  * it. If it's an attacking or blocking creature, remove it from combat.”" One effect per
@@ -884,24 +851,6 @@ export const lifeFloor = (
   )
 }
 
-/**
- * A core `Replacement` as is (`effect`, without its id), for what the other kinds can't say.
- * With a view, its controller must exist, and it is bound like the others (CR 400.7).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * Effects.raw({ id: "x", effect: { label: "x", controller: "a", category: "replacement",
- *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }).id // "x"
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const raw = (o: typeof Options.raw.Type, view?: GameView.GameView): Replacement.Replacement => {
-  known(view, o.id, "effect.controller", o.effect.controller)
-  return at({ id: o.id, ...o.effect } as Replacement.Replacement, view)
-}
-
 function describeTarget(t: Language.Selector): string {
   if (typeof t === "string") return t
   if (Array.isArray(t)) return t.join(", ")
@@ -998,3 +947,87 @@ export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity
  */
 export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
   Identity.bind(e, view)
+
+/**
+ * Magic's defaults for the generic effects (core `Generic`): its categories (616.1's order reads
+ * them) — a prevention is `prevention`, "can't be prevented" its own tier, any other replacement
+ * `replacement`; the controller taken from the source when not written; the effect bound to the
+ * objects it names when it is created (CR 400.7, {@link aimedAt}).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * Effects.generic.categories.includes("prevention") // true
+ * ```
+ * @since 0.1.0
+ * @category generic
+ */
+export const generic: Generic.Defaults = {
+  categories: Object.values(Category),
+  category: (kind, action) =>
+    kind === "prevent"
+      ? Category.prevention
+      : action._tag === "Unpreventable"
+        ? Category.cantBePrevented
+        : Category.replacement,
+  common: (o, label, rule, view) => {
+    if (o.next === true && o.limit !== undefined)
+      refuse(o.id, "limit", 'next: true is one use by its own words ("the next time …"): write no limit')
+    return {
+      id: o.id,
+      label: o.label ?? label,
+      controller:
+        o.controller ??
+        (o.source === undefined || view === undefined ? undefined : GameView.controllerOf(view, o.source)) ??
+        refuse(o.id, "controller", "controller is required (or a source with a controller)"),
+      ...(o.source === undefined ? {} : { source: o.source }),
+      ...(o.may === undefined ? {} : { optional: o.may }),
+      ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
+      ...(o.next === true ? { limit: { times: 1 } } : {}),
+      ...(o.limit === undefined
+        ? {}
+        : {
+            limit: {
+              times: o.limit.times,
+              ...(o.limit.per === undefined
+                ? {}
+                : { resetsAt: o.limit.per === "turn" ? "endOfTurn" : o.limit.per })
+            }
+          }),
+      rule: o.rule ?? rule
+    }
+  },
+  finish: (e, view) => (view === undefined ? e : aimedAt(e, view)),
+  rule: { replace: "MTG CR 614.1a", prevent: "MTG CR 615.1" }
+}
+
+/**
+ * The generic replacement effect (`kind: replace`, core `Generic.ReplaceOptions`) with Magic's
+ * defaults ({@link generic}).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * // "If you would gain life, draw that many cards instead" (MTG-11)
+ * Effects.replace({ id: "x", controller: "a", family: "lifeGain", to: "a", instead: [{ family: "draw", amount: "event" }] }).action
+ * // { _tag: "Replace", with: [{ family: "draw", amount: { _tag: "Amount" } }] }
+ * ```
+ * @since 0.1.0
+ * @category generic
+ */
+export const replace: Generic.ReplaceConstructor = Generic.replace(generic)
+
+/**
+ * The generic prevention effect (`kind: prevent`, core `Generic.PreventOptions`) with Magic's
+ * defaults ({@link generic}).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/mtg"
+ * Effects.prevent({ id: "s", controller: "b", to: "bear", amount: 2, scope: "next" }).action
+ * // { _tag: "Prevent", amount: 2, scope: "shield" }
+ * ```
+ * @since 0.1.0
+ * @category generic
+ */
+export const prevent: Generic.PreventConstructor = Generic.prevent(generic)

@@ -4,9 +4,19 @@ import { Result } from "effect"
 import { ruleset } from "../src/index.js"
 import { language } from "../src/Scenario.js"
 
+/**
+ * A format-2 scenario written as data, in the current format: read through `Migrate.migrateData`
+ * (format 2 → 3), as a format-2 file is.
+ */
+export const current = (scenario: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
+  const up = Migrate.migrateData({ format: 2, ruleset: "mtg", ...scenario })
+  if (Result.isFailure(up)) throw new Error(up.failure.reason)
+  return up.success as Readonly<Record<string, unknown>>
+}
+
 /** Decodes (unknown keys are errors) and compiles a format-2 scenario written as data. */
 export const compile = (scenario: Readonly<Record<string, unknown>>): Ruleset.Compiled => {
-  const compiled = Skeleton.compileData(language, scenario)
+  const compiled = Skeleton.compileData(language, current(scenario))
   if (Result.isFailure(compiled)) throw new Error(compiled.failure.message)
   return compiled.success
 }

@@ -120,7 +120,7 @@ describe("the same options in a file and in code", () => {
     )
     expect(() => Effects.double({ id: "d" })).toThrow(/controller is required/)
     try {
-      Effects.instead({ id: "i", controller: "ap", with: [] })
+      Effects.replace({ id: "i", controller: "ap", instead: [], category: "nonsense" })
       expect.unreachable()
     } catch (e) {
       expect((e as { _tag?: string })._tag).toBe("InvalidEffect")

@@ -147,7 +147,7 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
         ...c,
         amount: Math.max(1, s.n),
         to,
-        additional: [{ family: Game.Family.lifeGain, subject: "controller", amount: 1 }]
+        additional: [{ family: Game.Family.lifeGain, to: "controller", amount: 1 }]
       })
     case "double":
       return Effects.modify({ ...c, op: "mul", value: 2, to })
@@ -161,11 +161,11 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
       return Effects.redirect({ ...c, to, redirectTo: recipient(w, (s.to + 1 + s.n) % RECIPIENTS.length) })
     case "instead":
       // "If a source would deal damage to it, instead you gain 1 life" (a 614.1a replacement)
-      return Effects.instead({
+      return Effects.replace({
         ...c,
         family: Game.Family.damage,
         to,
-        with: [{ family: Game.Family.lifeGain, subject: "controller", amount: 1 }]
+        instead: [{ family: Game.Family.lifeGain, to: "controller", amount: 1 }]
       })
     case "lifeFloor":
       return Effects.lifeFloor({ ...c, floor: Math.max(1, s.n) })
@@ -234,13 +234,11 @@ LawSuite.lawSuite({
   // redirection cycle between two recipients (614.5 stops both)
   adversarial: (w) =>
     input(w, [
-      Effects.instead({
+      Effects.replace({
         id: "loop",
         controller: "ap",
         family: Game.Family.damage,
-        with: [
-          { family: Game.Family.damage, subject: "subject", source: "source", amount: { _tag: "Amount" } }
-        ]
+        instead: [{ family: Game.Family.damage, to: "subject", from: "source", amount: "event" }]
       }),
       Effects.redirect({ id: "toNap", controller: "ap", to: "ap", redirectTo: "nap" }),
       Effects.redirect({ id: "toAp", controller: "nap", to: "nap", redirectTo: "ap" })

@@ -168,14 +168,24 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
       expect(r.outcome.events["e"]?.dealt).toEqual({ third: 3 })
     })
 
-    /** The mutant: the same redirection without 614.9's condition sends the damage into the exile zone. */
+    /**
+     * The mutant: the same redirection without 614.9's condition (the generic form, which says
+     * only what it is told) sends the damage into the exile zone.
+     */
     it("mutant: a redirection without 614.9's condition redirects to a card in exile", () => {
-      const e = Effects.redirect(redirect(2) as Parameters<typeof Effects.redirect>[0])
-      const { condition: _c, id: _i, ...rest } = e
       const r = run({
         players,
         objects: twoCreatures,
-        effects: [{ kind: "raw", id: "r", effect: rest }],
+        effects: [
+          {
+            kind: "replace",
+            id: "r",
+            controller: "nap",
+            to: "A",
+            redirect: { to: "B", amount: 2 },
+            duration: "endOfTurn"
+          }
+        ],
         steps: [{ update: { object: "B", zone: "exile" } }, hit("e", "A", 3)]
       })
       expect(mismatches(r, { events: { e: { dealt: { A: 3 } } } })).not.toBe("")
@@ -243,17 +253,10 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
 
   /** The mutant: core's Redirect without its amount (the whole damage moves) fails MTG-20's numbers. */
   it("mutant: a redirection without the amount moves all 3", () => {
-    const { id: _i, ...rest } = Effects.redirect({
-      id: "r",
-      controller: "nap",
-      to: "A",
-      redirectTo: "B",
-      amount: 2
-    })
     const r = run({
       players,
       objects: twoCreatures,
-      effects: [{ kind: "raw", id: "r", effect: { ...rest, action: { _tag: "Redirect", to: "B" } } }],
+      effects: [{ kind: "replace", id: "r", controller: "nap", to: "A", redirect: { to: "B" } }],
       steps: [hit("e", "A", 3)]
     })
     expect(mismatches(r, { events: { e: { dealt: { A: 1, B: 2 } } } })).not.toBe("")

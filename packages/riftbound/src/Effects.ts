@@ -13,7 +13,7 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, Errors, Filter, type GameView, Identity, Language, Replacement } from "@bulwark/core"
+import { Amount, Errors, Filter, type GameView, Generic, Identity, Language, Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { Category, Kind } from "./Rules.js"
 
@@ -65,7 +65,6 @@ export const commonFields = {
  */
 export type Common = Schema.Struct.Type<typeof commonFields>
 
-const Once = Schema.Literals(["turn", "combat"])
 const boundaryOf = { turn: "endOfTurn", combat: "endOfCombat" } as const
 
 const bad = (o: { readonly id: string }, path: string, reason: string): never => {
@@ -138,45 +137,62 @@ export const damageTo = (to: Language.Selector): Replacement.Watch => ({
 })
 
 /**
- * The options of {@link prevent}: the {@link commonFields}, `to` (the unit), `amount` (the
- * Prevent Value, a whole number or `all`) and `each` (`turn` | `combat`: the value is restored at
- * the end of each turn / combat).
+ * Riftbound's defaults for the generic effects (core `Generic`): its categories (`prevent` for a
+ * prevention, `replacement` for any other replacement; `bonus`, `cantBeDealtDamage` and `deal`
+ * name the rules' own tiers), its common fields (durations `endOfTurn` / `endOfCombat`, limits
+ * per turn or combat, 371.1), and every damage watch ignoring damage of kind `assigned` — combat
+ * damage being dealt after it was assigned (465.2.c.5: replacements apply to the assignment and
+ * are not applied again).
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
  * import { Effects } from "@bulwark/riftbound"
- * Schema.is(Effects.PreventOptions)({ id: "p", controller: "B", to: "U", amount: 2 }) // true
+ * Effects.generic.category("prevent", { _tag: "Prevent", amount: 2, scope: "shield" }) // "prevent"
  * ```
  * @since 0.1.0
- * @category options
+ * @category generic
  */
-export const PreventOptions = Schema.Struct({
-  ...commonFields,
-  ...Language.pick("to", "amount"),
-  each: opt(Once)
-})
+export const generic: Generic.Defaults = {
+  categories: Object.values(Category),
+  category: (kind) => (kind === "prevent" ? Category.prevent : Category.replacement),
+  common: (o, label, rule) =>
+    common(
+      o.controller === undefined ? bad(o, "controller", "needs a controller (374)") : (o as Common),
+      label,
+      rule
+    ),
+  watch: (w) =>
+    w.family === "damage"
+      ? { ...w, kinds: { ...w.kinds, noneOf: [...(w.kinds?.noneOf ?? []), Kind.assigned] } }
+      : w,
+  // Prevent (437) says whom it shields: "Prevent the next N damage that would be dealt to [unit]"
+  label: (kind, o, action) =>
+    kind === "prevent" && action._tag === "Prevent" && o.to !== undefined && (o.family ?? "damage") === "damage"
+      ? action.amount === "all"
+        ? `Prevent all damage that would be dealt to ${named(o.to)}`
+        : action.scope === "shield"
+          ? `Prevent the next ${Language.amountLabel((o as Generic.PreventOptions).amount ?? "all")} damage that would be dealt to ${named(o.to)}`
+          : undefined
+      : undefined,
+  // bound to the objects it names when it is created (124)
+  finish: (e, view) => (view === undefined ? e : aimedAt(e, view)),
+  rule: (kind, action) =>
+    kind === "replace"
+      ? "Riftbound 367–375: a replacement effect"
+      : action._tag === "Prevent" && action.amount === "all"
+        ? "Riftbound 437.1.b.1.b / 437.3.c: Prevent All never decreases"
+        : "Riftbound 437.2–437.3: the Prevent Value tracked on the unit"
+}
 
 /**
- * The options of {@link prevent}. See the {@link PreventOptions} schema.
- *
- * @example
- * ```ts
- * import type { Effects } from "@bulwark/riftbound"
- * const o: Effects.PreventOptions = { id: "p", controller: "B", to: "U", amount: "all" }
- * ```
- * @since 0.1.0
- * @category options
- */
-export type PreventOptions = typeof PreventOptions.Type
-
-/**
- * Prevent (437): "Prevent the next X damage that would be dealt to [unit]". The Prevent Value is
- * tracked on the unit (a core shield): damage is reduced by it (437.2), it is reduced by what it
- * prevents (437.3, 437.3.b), and at 0 it expires (437.3.a). `amount: "all"` is Prevent All: it
- * never decreases (437.3.c) and no amount of damage is ever lethal (437.5.b). `each: "combat"`
- * restores the value at the end of each combat ("prevent the first 3 damage I would take each
- * combat", 465.2.c.5 example). Refuses a missing `to` or `amount` (`Errors.InvalidEffect`).
+ * Prevent (437) and any other prevention — the generic `kind: prevent` (core
+ * `Generic.PreventOptions`) with Riftbound's defaults ({@link generic}). "Prevent the next X
+ * damage that would be dealt to [unit]": the Prevent Value is a core shield on the unit (scope
+ * `next`, the default for a number): damage is reduced by it (437.2), it is reduced by what it
+ * prevents (437.3, 437.3.b), and at 0 it expires (437.3.a). `amount: all` is Prevent All (scope
+ * `each`, the default for `all`): it never decreases (437.3.c) and no amount of damage is ever
+ * lethal (437.5.b). `resets: endOfCombat` restores the value at the end of each combat ("prevent
+ * the first 3 damage I would take each combat", 465.2.c.5 example).
  *
  * @example
  * ```ts
@@ -187,34 +203,23 @@ export type PreventOptions = typeof PreventOptions.Type
  * @since 0.1.0
  * @category constructors
  */
-export const prevent = (o: PreventOptions, view?: GameView.GameView): Replacement.Replacement =>
-  at(preventOf(o), view)
+export const prevent: Generic.PreventConstructor = Generic.prevent(generic)
 
-const preventOf = (o: PreventOptions): Replacement.Replacement => {
-  const to = needTo(o, "prevent")
-  const amount =
-    o.amount === undefined
-      ? bad(o, "amount", "prevent needs `amount`: the Prevent Value, a number or all")
-      : Language.toAmount(o.amount, "prevent amount", { id: o.id })
-  return {
-    ...common(
-      o,
-      amount === "all"
-        ? `Prevent all damage that would be dealt to ${named(to)}`
-        : `Prevent the next ${Language.amountLabel(amount)} damage that would be dealt to ${named(to)}`,
-      amount === "all"
-        ? "Riftbound 437.1.b.1.b / 437.3.c: Prevent All never decreases"
-        : "Riftbound 437.2–437.3: the Prevent Value tracked on the unit"
-    ),
-    category: Category.prevent,
-    watch: damageTo(to),
-    action:
-      amount === "all"
-        ? { _tag: "Prevent", amount: "all", scope: "static" }
-        : { _tag: "Prevent", amount, scope: "shield" },
-    ...(o.each === undefined ? {} : { resetsAt: boundaryOf[o.each] })
-  }
-}
+/**
+ * Any replacement effect — the generic `kind: replace` (core `Generic.ReplaceOptions`) with
+ * Riftbound's defaults ({@link generic}): on players (372.1), battlefields (372.2), or events
+ * other than damage ("draw one more", "score one more").
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/riftbound"
+ * Effects.replace({ id: "x", controller: "A", family: "draw", to: "A", plus: 1 }).action
+ * // { _tag: "Modify", op: "add", value: 1 }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const replace: Generic.ReplaceConstructor = Generic.replace(generic)
 
 /**
  * The options of {@link preventNext}, {@link double} and {@link cantBeDealtDamage}: the
@@ -480,75 +485,6 @@ const bonusDamageOf = (o: BonusDamageOptions): Replacement.Replacement => {
       // ≥ 0, and core counts a value computed below 0 as 0 (the floor is core's, for every game)
       value: amount
     }
-  }
-}
-
-/**
- * The options of {@link replacement}: the {@link commonFields}, `watch` and `action` (core data)
- * and `category` (default `replacement`).
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/riftbound"
- * Schema.is(Effects.ReplacementOptions)({ id: "x", controller: "A", watch: { family: "draw" },
- *   action: { _tag: "Modify", op: "add", value: 1 } }) // true
- * ```
- * @since 0.1.0
- * @category options
- */
-export const ReplacementOptions: Schema.Struct<
-  typeof commonFields & {
-    readonly watch: typeof Replacement.Watch
-    readonly action: typeof Replacement.Action
-    readonly category: Schema.optionalKey<Schema.NonEmptyString>
-  }
-> = Schema.Struct({
-  ...commonFields,
-  watch: Replacement.Watch,
-  action: Replacement.Action,
-  category: opt(Schema.NonEmptyString)
-})
-
-/**
- * The options of {@link replacement}. See the {@link ReplacementOptions} schema.
- *
- * @example
- * ```ts
- * import type { Effects } from "@bulwark/riftbound"
- * const o: Effects.ReplacementOptions = { id: "x", controller: "A", watch: { family: "draw" },
- *   action: { _tag: "Modify", op: "add", value: 1 } }
- * ```
- * @since 0.1.0
- * @category options
- */
-export type ReplacementOptions = typeof ReplacementOptions.Type
-
-/**
- * Any other replacement effect, written as core data (watch, action, category). A damage watch
- * gets `kinds.noneOf: ["assigned"]` added (465.2.c.5). Use it for effects on players (372.1) or
- * battlefields (372.2), or events other than damage.
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/riftbound"
- * const e = Effects.replacement({ id: "x", controller: "A", category: "replacement",
- *   watch: { family: "draw", subject: { _tag: "Id", ids: ["A"] } }, action: { _tag: "Modify", op: "add", value: 1 } })
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const replacement = (o: ReplacementOptions): Replacement.Replacement => {
-  const w = o.watch
-  const watch: Replacement.Watch =
-    w.family === "damage"
-      ? { ...w, kinds: { ...w.kinds, noneOf: [...(w.kinds?.noneOf ?? []), Kind.assigned] } }
-      : w
-  return {
-    ...common(o, `${o.id}`, "Riftbound 367–375: a replacement effect"),
-    category: o.category ?? Category.replacement,
-    watch,
-    action: o.action
   }
 }
 

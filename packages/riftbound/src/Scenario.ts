@@ -55,17 +55,7 @@
  * @since 0.1.0
  * @module
  */
-import {
-  Amount,
-  Errors,
-  Filter,
-  GameEvent,
-  GameView,
-  Language,
-  Modifiers,
-  Ruleset,
-  Zones
-} from "@bulwark/core"
+import { Amount, Errors, Filter, GameEvent, GameView, Generic, Language, Modifiers, Ruleset, Zones } from "@bulwark/core"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Combat from "./Combat.js"
@@ -892,11 +882,7 @@ export const language: Language.Language = {
     // "+N Might this turn", "Double a unit's Might" (432.1): core's one modifier of a number
     // property, its unit's lethal recomputed
     [Modifiers.KIND]: Modifiers.effectKindThen(relethal),
-    prevent: Language.effectKind({
-      summary: "Prevent (437): the next N damage to a unit, or all of it (Prevent All)",
-      options: Effects.PreventOptions,
-      make: Effects.prevent
-    }),
+    ...Generic.kinds({ replace: Effects.replace, prevent: Effects.prevent }),
     preventNext: Language.effectKind({
       summary: "the next time the unit would be dealt damage, prevent it (437.1.b.2)",
       options: Effects.UnitOptions,
@@ -927,11 +913,6 @@ export const language: Language.Language = {
         'a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya\'s Hourglass, Guardian Angel, Soraka); next: "the next time" (one use)',
       options: Effects.SaveFromDeathOptions,
       make: Effects.saveFromDeath
-    }),
-    replacement: Language.effectKind({
-      summary: "any other replacement effect, as core data (watch, action)",
-      options: Effects.ReplacementOptions,
-      make: Effects.replacement
     })
   },
   steps: { combat, combatDamage, cleanup },

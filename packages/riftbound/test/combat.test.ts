@@ -75,7 +75,7 @@ describe("preview (465.2.c.4.a, 465.2.c.5, 437.5.a)", () => {
    */
   it("prevention counts toward lethal: 4 is not lethal, 5 is", () => {
     const ctx = game({ U: { might: 2 } }, [
-      Effects.prevent({ id: "first3", controller: "B", to: "U", amount: 3, each: "combat" })
+      Effects.prevent({ id: "first3", controller: "B", to: "U", amount: 3, resets: "endOfCombat" })
     ])
     assert.deepStrictEqual(ok(Combat.preview(ctx, "U", 4)).lethal, false)
     const five = ok(Combat.preview(ctx, "U", 5))
@@ -141,7 +141,7 @@ describe("minimum lethal input (465.2.c.4.a, 437.5.b, 465.2.c.10)", () => {
   /** 465.2.c.5: "The unit would need to be assigned 5 damage in order to have lethal damage assigned to it." */
   it("2-Might unit preventing the first 3 each combat: input 5", () => {
     const ctx = game({ U: { might: 2 } }, [
-      Effects.prevent({ id: "first3", controller: "B", to: "U", amount: 3, each: "combat" })
+      Effects.prevent({ id: "first3", controller: "B", to: "U", amount: 3, resets: "endOfCombat" })
     ])
     assert.deepStrictEqual(ok(Combat.minimumLethalInput(ctx, "U")), {
       _tag: "Lethal",

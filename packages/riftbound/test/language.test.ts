@@ -60,7 +60,12 @@ describe("the same words in code", () => {
   })
 
   it("a constructor refuses options that are missing with a typed error", () => {
-    expect(() => Effects.prevent({ id: "p", controller: "B", to: "U" })).toThrow(Errors.InvalidEffect)
+    // 374: an effect is controlled by its source's controller — the generic prevent needs one too
+    expect(() => Effects.prevent({ id: "p", to: "U", amount: 2 })).toThrow(Errors.InvalidEffect)
+    // the categories are Riftbound's own (its ordering's tiers)
+    expect(() => Effects.prevent({ id: "p", controller: "B", to: "U", category: "nonsense" })).toThrow(
+      /bonus, prevent, replacement/
+    )
     expect(() => Effects.double({ id: "d", controller: "B" })).toThrow(Errors.InvalidEffect)
     // Riftbound 371.1: "may only be applied to the specified number of events each turn"
     expect(() => Effects.double({ id: "d", controller: "B", to: "U", limit: { times: 1 } })).toThrow(

@@ -97,7 +97,7 @@ const effectOf = (w: World, s: typeof EffectSpec.Type, i: number): Replacement.R
     case "preventAll":
       return Effects.prevent({ ...c, to: u, amount: "all" })
     case "preventEachTurn":
-      return Effects.prevent({ ...c, to: u, amount: s.n, each: "turn" })
+      return Effects.prevent({ ...c, to: u, amount: s.n, resets: "endOfTurn" })
     case "preventNext":
       return Effects.preventNext({ ...c, to: u })
     case "double":
@@ -176,16 +176,12 @@ LawSuite.lawSuite({
     input(
       w,
       w.units.flatMap((_, i) => [
-        Effects.replacement({
+        Effects.replace({
           id: `loop${i}`,
           controller: "A",
-          watch: { family: GameEvent.DAMAGE, subject: { _tag: "Id", ids: [`u${i}`] } },
-          action: {
-            _tag: "Replace",
-            with: [
-              { family: GameEvent.DAMAGE, subject: "subject", source: "source", amount: { _tag: "Amount" } }
-            ]
-          }
+          family: GameEvent.DAMAGE,
+          to: `u${i}`,
+          instead: [{ family: GameEvent.DAMAGE, to: "subject", from: "source", amount: "event" }]
         }),
         Effects.double({ id: `double${i}`, controller: "B", to: `u${i}` })
       ])

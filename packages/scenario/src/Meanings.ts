@@ -62,11 +62,6 @@ export const meanings: ReadonlyArray<Meaning> = [
       berserk: ["moreWounds", "fewerWounds"]
     }
   },
-  {
-    what: "kind",
-    says: "a core replacement effect written out as data",
-    words: { mtg: ["raw"], fab: ["replacement"], riftbound: ["replacement"] }
-  },
   { what: "family", says: "a player loses life", words: { mtg: ["lifeLoss"], fab: ["loseLife"] } },
   { what: "family", says: "a player gains life", words: { mtg: ["lifeGain"], fab: ["gainLife"] } },
   {

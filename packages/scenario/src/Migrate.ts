@@ -2,7 +2,11 @@
  * Rewriting scenario files of an older format in the current one (`bulwark migrate`).
  *
  * Format 1 was each game's own language; format 2 is the one language of every ruleset (see
- * {@link Skeleton}). A migration edits the parsed YAML document in place — renaming keys,
+ * {@link Skeleton}); format 3 writes every replacement and prevention effect a named kind does not
+ * say in the generic form (`kind: replace`, `kind: prevent`, core `Generic`), with no core
+ * `{ _tag: … }` form anywhere (the per-game escape hatches MTG `raw` and `instead`, Riftbound's
+ * and FaB's `replacement`, Берсерк's `instead` are rewritten; `migrate/v3.ts`). A format-1 file
+ * goes through both steps. A migration edits the parsed YAML document in place — renaming keys,
  * reshaping values — so comments, blank lines and key order survive wherever the structure
  * does. Each ruleset's format-1 words are mapped by its own migration (`migrate/<ruleset>.ts`);
  * the table of what becomes what is {@link mappings}.
@@ -20,6 +24,7 @@ import * as berserk from "./migrate/berserk.js"
 import * as fab from "./migrate/fab.js"
 import * as mtg from "./migrate/mtg.js"
 import * as riftbound from "./migrate/riftbound.js"
+import * as v3 from "./migrate/v3.js"
 import * as Skeleton from "./Skeleton.js"
 
 /**
@@ -93,6 +98,20 @@ export const mappings = (): ReadonlyArray<Mapping> => [
 ]
 
 /**
+ * The table of what format 3 changed in format-2 files (the escape hatches and core forms
+ * rewritten in the generic form).
+ *
+ * @example
+ * ```ts
+ * import { Migrate } from "@bulwark/scenario"
+ * Migrate.mappingsV3()[0] // { ruleset: "all", from: "format: 2", to: "format: 3" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const mappingsV3 = (): ReadonlyArray<Mapping> => v3.mappings
+
+/**
  * What migrating one text gave: `changed` (false when the file is already current), the new
  * text, and the format it was in.
  *
@@ -152,24 +171,44 @@ const at = (
 }
 
 /**
- * Migrates a document in place; returns the format it was in (`2` means nothing was done).
+ * Migrates a document in place; returns the format it was in (`3`, the current one, means
+ * nothing was done).
  *
  * @example
  * ```ts
  * import { parseDocument } from "yaml"
  * import { Migrate } from "@bulwark/scenario"
  * const doc = parseDocument("ruleset: mtg\nplayers: [a]\nactivePlayer: a\n")
- * Migrate.migrateDocument(doc) // Result.succeed(1); String(doc) now starts "format: 2\nruleset: mtg"
+ * Migrate.migrateDocument(doc) // Result.succeed(1); String(doc) now starts "format: 3\nruleset: mtg"
  * ```
  * @since 0.1.0
  * @category migrating
  */
-export const migrateDocument = (doc: Document): Result.Result<number, MigrateError> =>
-  migrateLocated(doc, undefined)
+export const migrateDocument = (
+  doc: Document,
+  options: MigrateOptions = {}
+): Result.Result<number, MigrateError> => migrateLocated(doc, undefined, options.to ?? Skeleton.FORMAT)
+
+/**
+ * Options of a migration: `to`, the format to write (default the current one; `2` stops after
+ * the format 1 → 2 step, as the tests of that step read it).
+ *
+ * @example
+ * ```ts
+ * import type { Migrate } from "@bulwark/scenario"
+ * const o: Migrate.MigrateOptions = { to: 2 }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export interface MigrateOptions {
+  readonly to?: 2 | 3
+}
 
 const migrateLocated = (
   doc: Document,
-  lines: LineCounter | undefined
+  lines: LineCounter | undefined,
+  to: 2 | 3
 ): Result.Result<number, MigrateError> => {
   const map = doc.contents
   if (!isMap(map))
@@ -179,15 +218,17 @@ const migrateLocated = (
     })
   const format = map.get("format")
   if (format === Skeleton.FORMAT) return Result.succeed(Skeleton.FORMAT)
-  // `format: 1` written out is format 1 (its value becomes 2 where it stands)
-  if (format !== undefined && format !== 1)
+  if (format === 2 && to === 2) return Result.succeed(2)
+  // `format: 1` written out is format 1, `format: 2` format 2 (the value becomes 3 where it stands)
+  if (format !== undefined && format !== 1 && format !== 2)
     return Result.fail({
       reason:
         typeof format === "number" && Number.isSafeInteger(format) && format > Skeleton.FORMAT
-          ? `scenario format ${format} is newer than this version of bulwark knows (it reads formats 1 and ${Skeleton.FORMAT}): upgrade bulwark to read it`
-          : `unknown scenario format ${JSON.stringify(format)} (this version knows 1 and ${Skeleton.FORMAT})`,
+          ? `scenario format ${format} is newer than this version of bulwark knows (it reads formats 1, 2 and ${Skeleton.FORMAT}): upgrade bulwark to read it`
+          : `unknown scenario format ${JSON.stringify(format)} (this version knows 1, 2 and ${Skeleton.FORMAT})`,
       ...at(map.get("format", true), lines)
     })
+  const from = format === 2 ? 2 : 1
   const ruleset = map.get("ruleset")
   if (typeof ruleset !== "string")
     return Result.fail({
@@ -195,26 +236,34 @@ const migrateLocated = (
       ...(lines === undefined ? {} : { line: 1, column: 1 })
     })
   const m = Object.hasOwn(migrations, ruleset) ? migrations[ruleset] : undefined
-  if (m === undefined)
+  if (m === undefined && from === 1)
     return Result.fail({
       reason: `no migration for the ruleset ${JSON.stringify(ruleset)} (known: ${Object.keys(migrations).join(", ")})`,
       ...at(map.get("ruleset", true), lines)
     })
   try {
-    m.migrate(doc, map)
+    if (from === 1) m?.migrate(doc, map)
   } catch (err) {
     return Result.fail({
       reason: `the ${ruleset} migration could not rewrite this file: ${err instanceof Error ? err.message : String(err)}`,
       ...(lines === undefined ? {} : { line: 1, column: 1 })
     })
   }
+  try {
+    if (to === 3) v3.migrate(doc, map)
+  } catch (err) {
+    return Result.fail({
+      reason: `the format 3 migration could not rewrite this file (nothing was changed): ${err instanceof Error ? err.message : String(err)}`,
+      ...(lines === undefined ? {} : { line: 1, column: 1 })
+    })
+  }
   const stated = map.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === "format")
   if (stated !== undefined) {
-    if (isScalar(stated.value)) stated.value.value = Skeleton.FORMAT
-    else stated.value = doc.createNode(Skeleton.FORMAT)
-    return Result.succeed(1)
+    if (isScalar(stated.value)) stated.value.value = to
+    else stated.value = doc.createNode(to)
+    return Result.succeed(from)
   }
-  const marker = doc.createPair(doc.createNode("format"), Skeleton.FORMAT)
+  const marker = doc.createPair(doc.createNode("format"), to)
   // the file's header comment stays at the top, above `format: 2`
   const first = map.items[0]?.key
   if (isScalar(first) && first.commentBefore != null && isScalar(marker.key)) {
@@ -222,7 +271,7 @@ const migrateLocated = (
     first.commentBefore = null
   }
   map.items.unshift(marker)
-  return Result.succeed(1)
+  return Result.succeed(from)
 }
 
 // `[ a, b ]` → `[a, b]` as files write lists (maps keep `{ a: 1 }`)
@@ -287,12 +336,16 @@ const originOf = (doc: Document, lines: LineCounter) => (path: ReadonlyArray<str
  * import { Result } from "effect"
  * import { Migrate } from "@bulwark/scenario"
  * const r = Migrate.migrateText("# Bolt\nruleset: mtg\nplayers: [a]\n")
- * if (Result.isSuccess(r)) r.success.text // "# Bolt\nformat: 2\nruleset: mtg\nplayers: [a]\n"
+ * if (Result.isSuccess(r)) r.success.text // "# Bolt\nformat: 3\nruleset: mtg\nplayers: [a]\n"
  * ```
  * @since 0.1.0
  * @category migrating
  */
-export const migrateText = (original: string): Result.Result<Migrated, MigrateError> => {
+export const migrateText = (
+  original: string,
+  options: MigrateOptions = {}
+): Result.Result<Migrated, MigrateError> => {
+  const target = options.to ?? Skeleton.FORMAT
   const bom = original.startsWith(BOM) ? BOM : ""
   const text = original.slice(bom.length)
   const lines = new LineCounter()
@@ -309,10 +362,10 @@ export const migrateText = (original: string): Result.Result<Migrated, MigrateEr
       ...(pos === undefined ? {} : { line: pos.line, column: pos.col })
     })
   }
-  const r = migrateLocated(doc, lines)
+  const r = migrateLocated(doc, lines, target)
   if (Result.isFailure(r)) return Result.fail(r.failure)
-  if (r.success === Skeleton.FORMAT)
-    return Result.succeed({ changed: false, text: original, from: Skeleton.FORMAT, to: Skeleton.FORMAT })
+  if (r.success === target || r.success === Skeleton.FORMAT)
+    return Result.succeed({ changed: false, text: original, from: r.success, to: r.success })
   const json = text.trimStart().startsWith("{")
   const out = json
     ? `${JSON.stringify(doc.toJS(), null, jsonIndent(text))}${/\n\s*$/.test(text) ? "\n" : ""}`
@@ -325,26 +378,30 @@ export const migrateText = (original: string): Result.Result<Migrated, MigrateEr
     changed: true,
     text: bom + (crlf ? out.replace(/\r?\n/g, "\r\n") : out),
     from: r.success,
-    to: Skeleton.FORMAT,
+    to: target,
     origin: originOf(doc, lines)
   })
 }
 
 /**
- * Migrates a scenario written as data (a test's or a program's object) in format 1 to format 2.
+ * Migrates a scenario written as data (a test's or a program's object) in format 1 or 2 to the
+ * current format.
  *
  * @example
  * ```ts
  * import { Migrate } from "@bulwark/scenario"
  * Migrate.migrateData({ ruleset: "mtg", players: ["a"], activePlayer: "a" })
- * // Result.succeed({ format: 2, ruleset: "mtg", players: ["a"], turn: "a" })
+ * // Result.succeed({ format: 3, ruleset: "mtg", players: ["a"], turn: "a" })
  * ```
  * @since 0.1.0
  * @category migrating
  */
-export const migrateData = (data: unknown): Result.Result<unknown, MigrateError> => {
+export const migrateData = (
+  data: unknown,
+  options: MigrateOptions = {}
+): Result.Result<unknown, MigrateError> => {
   const doc = parseDocument(JSON.stringify(data))
-  const r = migrateDocument(doc)
+  const r = migrateDocument(doc, options)
   return Result.isFailure(r) ? Result.fail(r.failure) : Result.succeed(doc.toJS())
 }
 

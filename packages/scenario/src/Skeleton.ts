@@ -40,12 +40,12 @@ import * as internalSchemas from "./internal/skeleton/schemas.js"
  * @example
  * ```ts
  * import { Skeleton } from "@bulwark/scenario"
- * Skeleton.FORMAT // 2
+ * Skeleton.FORMAT // 3
  * ```
  * @since 0.1.0
  * @category model
  */
-export const FORMAT = 2 as const
+export const FORMAT = 3 as const
 
 /**
  * The step kinds every ruleset has.

@@ -14,19 +14,22 @@ import { Migrate } from "../src/index.js"
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")
 
 const text = (t: string): string => {
-  const r = Migrate.migrateText(t)
+  const r = Migrate.migrateText(t, { to: 2 })
   if (Result.isFailure(r)) throw new Error(r.failure.reason)
   return r.success.text
 }
 
 /** Migrates a format-1 body (players and cards given) and returns the data. */
 const data = (body: Record<string, unknown>): Record<string, unknown> => {
-  const r = Migrate.migrateData({
-    ruleset: "berserk",
-    players: { active: "ap", inactive: "ip" },
-    cards: {},
-    ...body
-  })
+  const r = Migrate.migrateData(
+    {
+      ruleset: "berserk",
+      players: { active: "ap", inactive: "ip" },
+      cards: {},
+      ...body
+    },
+    { to: 2 }
+  )
   if (Result.isFailure(r)) throw new Error(r.failure.reason)
   return r.success as Record<string, unknown>
 }
@@ -248,7 +251,7 @@ describe("berserk: the file", () => {
 
   it("is idempotent: a migrated file migrates to itself", () => {
     const once = text(fixture("berserk-format1.yaml.txt"))
-    const r = Migrate.migrateText(once)
+    const r = Migrate.migrateText(once, { to: 2 })
     expect(Result.isSuccess(r) && r.success.changed).toBe(false)
     expect(Result.isSuccess(r) && r.success.text).toBe(once)
   })

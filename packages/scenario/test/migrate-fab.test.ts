@@ -10,7 +10,7 @@ import { Migrate } from "../src/index.js"
 import { after, before } from "./fixtures/fab.js"
 
 const migrate = (text: string): string => {
-  const r = Migrate.migrateText(text)
+  const r = Migrate.migrateText(text, { to: 2 })
   if (Result.isFailure(r)) throw new Error(r.failure.reason)
   return r.success.text
 }
@@ -43,7 +43,7 @@ describe("the fab migration", () => {
 
   it("is idempotent: a migrated file migrates to itself, unchanged", () => {
     const once = migrate(before)
-    const again = Migrate.migrateText(once)
+    const again = Migrate.migrateText(once, { to: 2 })
     assert.isTrue(Result.isSuccess(again) && !again.success.changed && again.success.text === once)
   })
 
@@ -150,12 +150,15 @@ describe("the fab migration", () => {
   })
 
   it("migrates data too (a program's format-1 object)", () => {
-    const r = Migrate.migrateData({
-      ruleset: "fab",
-      turnPlayer: "a",
-      players: [{ id: "a" }],
-      effects: [{ type: "ward", source: "a", amount: 1 }]
-    })
+    const r = Migrate.migrateData(
+      {
+        ruleset: "fab",
+        turnPlayer: "a",
+        players: [{ id: "a" }],
+        effects: [{ type: "ward", source: "a", amount: 1 }]
+      },
+      { to: 2 }
+    )
     assert.deepStrictEqual(Result.isSuccess(r) ? r.success : undefined, {
       format: 2,
       ruleset: "fab",

@@ -10,7 +10,7 @@ import { parse } from "yaml"
 import { Migrate } from "../src/index.js"
 
 const migrated = (text: string): string => {
-  const r = Migrate.migrateText(text)
+  const r = Migrate.migrateText(text, { to: 2 })
   if (Result.isFailure(r)) throw new Error(r.failure.reason)
   expect(r.success.changed).toBe(true)
   return r.success.text
@@ -55,7 +55,7 @@ describe("migrate keeps the line ends", () => {
 
   it("a CRLF file already in the current format is left as it was", () => {
     const current = "format: 2\r\nruleset: mtg\r\nplayers: [ap]\r\n"
-    const r = Migrate.migrateText(current)
+    const r = Migrate.migrateText(current, { to: 2 })
     expect(Result.isSuccess(r) && r.success.changed).toBe(false)
     expect(Result.isSuccess(r) && r.success.text).toBe(current)
   })

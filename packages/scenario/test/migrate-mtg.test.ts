@@ -11,7 +11,7 @@ import { parse } from "yaml"
 import { Migrate } from "../src/index.js"
 
 const migrate = (text: string): string => {
-  const r = Migrate.migrateText(text)
+  const r = Migrate.migrateText(text, { to: 2 })
   if (Result.isFailure(r)) throw new Error(r.failure.reason)
   return r.success.text
 }
@@ -268,7 +268,7 @@ describe("mtg migration: a whole file", () => {
   })
 
   it("is idempotent: a migrated file migrates to itself", () => {
-    const r = Migrate.migrateText(after)
+    const r = Migrate.migrateText(after, { to: 2 })
     expect(Result.isSuccess(r) && r.success.changed).toBe(false)
     expect(migrate(after)).toBe(after)
   })

@@ -11,7 +11,7 @@ import * as Migrate from "../src/Migrate.js"
 const base = { ruleset: "riftbound", players: ["A", "B"] }
 
 const data = (doc: Record<string, unknown>): Record<string, unknown> => {
-  const r = Migrate.migrateData({ ...base, ...doc })
+  const r = Migrate.migrateData({ ...base, ...doc }, { to: 2 })
   if (Result.isFailure(r)) throw new Error(r.failure.reason)
   return r.success as Record<string, unknown>
 }
@@ -20,7 +20,7 @@ const effect = (e: Record<string, unknown>) =>
 const step = (s: Record<string, unknown>) => (data({ steps: [s] }).steps as Array<unknown>)[0]
 
 const text = (t: string): string => {
-  const r = Migrate.migrateText(t)
+  const r = Migrate.migrateText(t, { to: 2 })
   if (Result.isFailure(r)) throw new Error(r.failure.reason)
   return r.success.text
 }
@@ -280,7 +280,7 @@ describe("riftbound migration: files", () => {
   })
 
   it("a migrated file migrates to itself", () => {
-    const r = Migrate.migrateText(after)
+    const r = Migrate.migrateText(after, { to: 2 })
     expect(Result.isSuccess(r) && r.success).toEqual({ changed: false, text: after, from: 2, to: 2 })
   })
 

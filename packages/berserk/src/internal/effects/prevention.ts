@@ -123,67 +123,6 @@ export const RULE_SOURCE = "; 533.6: only while its source is in the active zone
  */
 export const RULE_PROTECTION = "Берсерк 511.5 via 533.2 / 534.2 (protections are checked first)"
 
-/**
- * The options of {@link prevent}: the {@link CommonOptions}, `amount` (a number, or `all`: no
- * amount) and `scope` (see {@link PreventionScope}).
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Effects.PreventOptions)({ id: "s", controller: "ip", to: ["orc"], amount: 4 })
- * ```
- * @since 0.1.0
- * @category options
- */
-export const PreventOptions = Schema.Struct({
-  ...commonFields,
-  ...Language.pick("amount"),
-  scope: Schema.optionalKey(Schema.Literals(["next", "each", "once"]))
-})
-
-/**
- * A prevention effect («Эффект предотвращения», 533): it lowers the wounds an attack would
- * inflict, never the attack's strength (533.1). `amount: "all"` has no amount (first group of
- * 533.3); a number has one (second group). See {@link PreventionScope} for `scope` (default:
- * `"next"` for a number, `"each"` for `"all"`). Without an amount: `Errors.InvalidEffect`.
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/berserk"
- * // "Prevent the next 4 wounds dealt to the orc"
- * const shield = Effects.prevent({ id: "s", controller: "ip", to: ["orc"], amount: 4 })
- * shield.action // { _tag: "Prevent", amount: 4, scope: "shield" }
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const prevent = (c: typeof PreventOptions.Type): Replacement.Replacement => {
-  const amount =
-    c.amount === undefined
-      ? refuse(c.id, "amount", "a prevention needs an amount (a number, or all)")
-      : Language.toAmount(c.amount, "prevention amount", { id: c.id })
-  const from = fromOf(c.id, c.from, c.kinds)
-  const scope = c.scope ?? (amount === "all" ? "each" : "next")
-  const core: Replacement.PreventScope =
-    scope === "each" ? "static" : scope === "once" || amount === "all" ? "once" : "shield"
-  const n = Language.amountLabel(amount)
-  const label =
-    amount === "all"
-      ? `Предотвратить все раны${scope === "each" ? "" : " следующей атаки"}${fromText(from)}`
-      : scope === "next"
-        ? `Предотвратить следующие ${ranGen(n)}${fromText(from)}`
-        : scope === "each"
-          ? `-${n}${fromText(from)}`
-          : `Предотвратить ${ranGen(n)} следующей атаки${fromText(from)}`
-  const rule = `${amount === "all" ? RULE_PREVENT_ALL : RULE_PREVENT_N}${c.source === undefined ? "" : RULE_SOURCE}`
-  return {
-    ...common(c, "prevention", rule, label),
-    watch: { family: "damage", subject: subjectFilter(c, from) },
-    action: { _tag: "Prevent", amount, scope: core }
-  }
-}
-
 const sources = (c: Common, what: string): From =>
   fromOf(c.id, c.from, c.kinds) ??
   refuse(c.id, "from", `${what} needs from or kinds (where the wounds come from)`)

@@ -1,86 +1,16 @@
 /**
- * The general replacements: `instead` (534.1, an event replaced by others), Серк's opening
+ * The general replacements: Серк's opening (534.1, written with the generic `replace`)
  * (`serk`), strength modifiers and `modifies`, protections («Защита от …», 511.5, checked first)
  * and armour («Броня N»).
  *
  * @internal
  */
-import { Amount, Filter, type GameView, Language, type Replacement } from "@bulwark/core"
+import { Amount, Filter, type GameView, Generic, Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "../../Attack.js"
+import { generic } from "./generic.js"
 import { REPLACEMENT_ORDER, RULE_PROTECTION } from "./prevention.js"
-import {
-  comesFrom,
-  common,
-  commonFields,
-  fromArgs,
-  fromOf,
-  refuse,
-  subjectFilter,
-  toFilterOf
-} from "./sources.js"
-
-/**
- * What happens instead (534.1 «вместо этого»): an event of `family` (with `amount`, default the
- * replaced event's) happening to `subject`: `subject` (the default: the card the replaced event
- * would have happened to), `self` (the effect's source) or a card id.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Effects.InsteadEvent)({ family: "open" })
- * ```
- * @since 0.1.0
- * @category options
- */
-export const InsteadEvent = Schema.Struct({
-  family: Schema.NonEmptyString,
-  amount: Schema.optionalKey(Amount.Schema),
-  subject: Schema.optionalKey(Schema.NonEmptyString)
-})
-
-/**
- * The options of {@link instead}: the {@link CommonOptions}, `of` (the family of the event it
- * replaces: `heal`, `damage`, …) and `do` (what happens instead, see {@link InsteadEvent}; an
- * empty list: nothing).
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/berserk"
- * Schema.decodeUnknownSync(Effects.InsteadOptions)({ id: "x", controller: "ap", to: ["serk"], of: "heal", do: [{ family: "open" }] })
- * ```
- * @since 0.1.0
- * @category options
- */
-export const InsteadOptions = Schema.Struct({
-  ...commonFields,
-  of: Schema.NonEmptyString,
-  do: Schema.Array(InsteadEvent)
-})
-
-// the families as the card wordings say them («Если должен излечиться – вместо этого открыться»)
-const insteadVerbs: Readonly<Record<string, string>> = {
-  damage: "получить раны",
-  heal: "излечиться",
-  open: "открыться",
-  close: "закрыться",
-  die: "погибнуть"
-}
-
-/**
- * The rule cited by "[текст 1], вместо этого – [текст 2]" replacements ({@link instead}).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/berserk"
- * Effects.RULE_INSTEAD.startsWith("Берсерк 534.1, 534.3") // true
- * ```
- * @since 0.1.0
- * @category constants
- */
-export const RULE_INSTEAD = `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER})`
+import { comesFrom, fromArgs, fromOf, refuse, toFilterOf } from "./sources.js"
 
 /**
  * The rule cited by Серк's replacement ({@link serk}), 534.1's example.
@@ -109,42 +39,6 @@ export const RULE_SERK = `Берсерк 534.1 (example: Серк), 534.3 (${REP
 export const RULE_ARMOR =
   "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)"
 
-/**
- * «[текст 1], вместо этого – [текст 2]» (534.1): when an event of family `of` would happen to a
- * watched card, the events of `do` happen instead (an empty list: nothing happens). The
- * replaced event counts as not having happened (534.3).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/berserk"
- * // "if it would be healed, instead it is opened"
- * const e = Effects.instead({ id: "x", controller: "ap", to: ["serk"], of: "heal", do: [{ family: "open" }] })
- * e.action._tag // "Replace"
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const instead = (c: typeof InsteadOptions.Type): Replacement.Replacement => {
-  const from = fromOf(c.id, c.from, c.kinds)
-  const templates: ReadonlyArray<Replacement.Template> = c.do.map((d) => ({
-    family: d.family,
-    subject:
-      d.subject === undefined || d.subject === "subject" || d.subject === "self"
-        ? (d.subject ?? "subject")
-        : { id: d.subject },
-    ...(d.amount === undefined ? {} : { amount: d.amount })
-  }))
-  return {
-    ...common(
-      c,
-      "replacement",
-      RULE_INSTEAD,
-      `Если должен ${insteadVerbs[c.of] ?? c.of} – вместо этого ${templates.map((t) => insteadVerbs[t.family] ?? t.family).join(", ") || "ничего"}`
-    ),
-    watch: { family: c.of, subject: subjectFilter(c, from) },
-    action: { _tag: "Replace", with: [...templates] }
-  }
-}
 
 /**
  * The options of {@link serk}: `source` (Серк itself, the card the effect watches and comes
@@ -178,13 +72,13 @@ export const SerkOptions = Schema.Struct({ ...Language.pick("controller", "sourc
  */
 export const serk = (input: typeof SerkOptions.Type): Replacement.Replacement => {
   const card = input.source ?? refuse(input.id, "source", "Серк's effect needs its card (source)")
-  return instead({
+  return Generic.replace(generic)({
     id: input.id,
     ...(input.controller === undefined ? {} : { controller: input.controller }),
     source: card,
     to: [card],
-    of: "heal",
-    do: [{ family: "open", subject: "subject" }],
+    family: "heal",
+    instead: [{ family: "open" }],
     may: true,
     limit: { times: 1, per: "turn" },
     label: input.label ?? "Если должен излечиться – вместо этого может открыться (1 раз за ход)",

@@ -150,7 +150,7 @@ export const quell = (k: KeywordOptions): Replacement.Replacement =>
   keyword(k, "Quell", "FaB 8.3.19", {
     cost: { pay: typeof k.amount === "number" ? k.amount : 0 },
     may: true,
-    additional: [{ family: Family.scheduleDestroy, subject: "self", source: "self", amount: 1 }]
+    additional: [{ family: Family.scheduleDestroy, to: "self", from: "self", amount: 1 }]
   })
 
 /**

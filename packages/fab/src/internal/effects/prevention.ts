@@ -2,13 +2,13 @@
  * Prevention effects (6.4.10): the options they share (`preventionFields`: what is protected,
  * from what, a cost), `damageWatch`, the payable costs (`canPay`, `canDestroyThis`: a cost is
  * resolved first as a sub-event, and only offered when it can be paid), and the constructors
- * `preventNextTime`, `prevent` and `preventNext`. An amount may be computed when the effect
+ * `preventNextTime` and `preventNext` (the generic `prevent` is in `generic.ts`). An amount may be computed when the effect
  * applies (6.4.2a) only where its constructor allows it.
  *
  * @internal
  */
 import type { GameView } from "@bulwark/core"
-import { Amount, Errors, type Filter, Language, Replacement } from "@bulwark/core"
+import { Amount, Errors, type Filter, Generic, Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { at } from "./identity.js"
 import { arena, Category, damageKinds, Family } from "./vocabulary.js"
@@ -46,7 +46,7 @@ export type Cost = typeof Cost.Type
 const preventionFields = {
   ...Language.pick("controller", "source", "to", "from", "kinds", "duration", "may", "label", "rule"),
   cost: opt(Cost),
-  additional: opt(Schema.Array(Replacement.Template))
+  additional: opt(Schema.Array(Generic.EventSchema))
 }
 
 /**
@@ -84,7 +84,7 @@ export const PreventNextTimeOptions = Schema.Struct(preventionFields)
 export type PreventNextTimeOptions = typeof PreventNextTimeOptions.Type
 
 /**
- * Schema of what {@link prevent} and {@link preventNext} take: {@link PreventNextTimeOptions}
+ * Schema of what {@link preventNext} takes: {@link PreventNextTimeOptions}
  * and the prevention `amount`.
  *
  * @example
@@ -99,7 +99,7 @@ export type PreventNextTimeOptions = typeof PreventNextTimeOptions.Type
 export const PreventionOptions = Schema.Struct({ ...preventionFields, ...Language.pick("amount") })
 
 /**
- * What {@link prevent} and {@link preventNext} take. See the {@link PreventionOptions} schema.
+ * What {@link preventNext} takes. See the {@link PreventionOptions} schema.
  *
  * @example
  * ```ts
@@ -218,7 +218,7 @@ export const canDestroyThis: Filter.Condition = {
   }
 }
 
-const costParts = (
+export const costParts = (
   id: string,
   cost: Cost | undefined,
   source: string | undefined
@@ -258,7 +258,9 @@ export const build = (
     action,
     ...(o.may === true ? { optional: true } : {}),
     ...costParts(o.id, o.cost, o.source),
-    ...(o.additional === undefined ? {} : { additional: o.additional }),
+    ...(o.additional === undefined
+      ? {}
+      : { additional: o.additional.map((t, i) => Generic.template(t, `additional[${i}]`, { id: o.id })) }),
     ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
     rule:
       o.rule ??
@@ -298,32 +300,6 @@ export const preventNextTime = (
     ),
     view
   )
-
-/**
- * A fixed-prevention effect, "[CONDITION], prevent N": a one-off; the leftover of its amount is
- * discarded after the event that activates it (6.4.10i).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/fab"
- * const melody = Effects.prevent({ id: "melody", controller: "bob", source: "melody", amount: 4, cost: "destroyThis" })
- * melody.cost // { family: "destroy", subject: "self", source: "self", amount: 1 }
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const prevent = (o: PreventionOptions, view?: GameView.GameView): Replacement.Replacement => {
-  const amount = count(o, "prevent")
-  return at(
-    build(
-      o,
-      { _tag: "Prevent", amount, scope: "once" },
-      `Prevent ${shown(amount)} ${typed(o.kinds)}damage`,
-      "FaB 6.4.10i"
-    ),
-    view
-  )
-}
 
 /**
  * A shielding-prevention effect, "prevent the next N": the remainder carries over to later

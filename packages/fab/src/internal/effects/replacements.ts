@@ -1,6 +1,5 @@
 /**
- * The other replacement effects: `preventsLess`, a replacement written as core data
- * (`replacement`, its category one of FaB's), `ephemeral` and `thatMuchPlus` (an event's amount
+ * The other replacement effects: `preventsLess`, `ephemeral` and `thatMuchPlus` (an event's amount
  * plus N, for any of FaB's families).
  *
  * @internal
@@ -74,56 +73,6 @@ export const preventsLess = (o: PreventsLessOptions): Replacement.Replacement =>
     ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
     rule: typeof amount === "object" ? `FaB 6.4.10g; ${RULE_VARIABLE}` : "FaB 6.4.10g"
   }
-}
-
-/**
- * Schema of what {@link replacement} takes: `id` and a raw core `effect` with the same id.
- *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import { Effects } from "@bulwark/fab"
- * Schema.is(Effects.ReplacementOptions)({ id: "x", effect: { id: "x", label: "", controller: "bob",
- *   category: "standard", watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }) // true
- * ```
- * @since 0.1.0
- * @category schemas
- */
-export const ReplacementOptions = Schema.Struct({ ...Language.pick(), effect: Replacement.Replacement })
-
-/**
- * What {@link replacement} takes. See the {@link ReplacementOptions} schema.
- *
- * @example
- * ```ts
- * import type { Effects } from "@bulwark/fab"
- * const o: Effects.ReplacementOptions = { id: "x", effect: { id: "x", label: "", controller: "bob",
- *   category: "standard", watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }
- * ```
- * @since 0.1.0
- * @category model
- */
-export type ReplacementOptions = typeof ReplacementOptions.Type
-
-const categories: ReadonlyArray<string> = Object.values(Category)
-
-/**
- * A raw core effect, for what no kind says: its category must be one of FaB's (6.4.7–6.4.11).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/fab"
- * Effects.replacement({ id: "x", effect: { id: "x", label: "+1", controller: "bob", category: "standard",
- *   watch: { family: "damage" }, action: { _tag: "Modify", op: "add", value: 1 } } }).category // "standard"
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const replacement = (o: ReplacementOptions): Replacement.Replacement => {
-  if (o.effect.id !== o.id) invalid(o.id, "effect.id", `must be the effect's id ${JSON.stringify(o.id)}`)
-  if (!categories.includes(o.effect.category))
-    invalid(o.id, "effect.category", `must be one of ${categories.join(", ")} (FaB 6.4.7–6.4.11)`)
-  return o.effect
 }
 
 /**

@@ -78,7 +78,7 @@ const shrinkFactor = (ledger: Ledger.Ledger): number => {
  * import { Combat, Effects } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A", "B"], activePlayer: "A",
  *   objects: [{ id: "U", kind: "object", controller: "B", zone: "board", props: { types: ["unit"], might: 2, damage: 0 } }] })
- * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", to: "U", amount: 3, each: "combat" })])
+ * const ledger = Ledger.make([Effects.prevent({ id: "p", controller: "B", to: "U", amount: 3, resets: "endOfCombat" })])
  * const m = Combat.minimumLethalInput({ view, ledger }, "U")
  * if (Result.isSuccess(m) && m.success._tag === "Lethal") console.log(m.success.input) // 5
  * ```

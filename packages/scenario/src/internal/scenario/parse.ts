@@ -13,6 +13,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { LineCounter } from "yaml"
 import * as Integrity from "../../Integrity.js"
+import * as Migrate from "../../Migrate.js"
 import type { Limits, LoadedScenario, ParseOptions } from "../../Scenario.js"
 import * as ScenarioError from "../../ScenarioError.js"
 import * as Skeleton from "../../Skeleton.js"
@@ -313,17 +314,44 @@ export const parseScenario = (
  * (or makes it).
  */
 export const compileDocument = (
-  document: Record<string, unknown>,
+  read: Record<string, unknown>,
   sourceMap: SourceMap.SourceMap,
   kept: SourceMap.SourceMap | (() => SourceMap.SourceMap),
   fileName: string,
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
   // an explicit older format says what to run; a newer one says this version can't read it
-  const stated = formatProblem(document.format, fileName, sourceMap)
-  if (stated !== undefined) return Result.fail(stated)
-  const found = findRuleset(document, fileName, rulesets, sourceMap)
+  // (format 2 is read through its migration, below)
+  if (read.format !== 2) {
+    const stated = formatProblem(read.format, fileName, sourceMap)
+    if (stated !== undefined) return Result.fail(stated)
+  }
+  const found = findRuleset(read, fileName, rulesets, sourceMap)
   if (Result.isFailure(found)) return Result.fail(found.failure)
+  let document = read
+  // format 2 is still read: migrated in memory to format 3 (what `bulwark migrate` writes), so
+  // its escape hatches and core forms load in their generic form; one the migration can't write
+  // is a problem located at `format:`
+  if (document.format === 2) {
+    const up = Migrate.migrateData(document)
+    if (Result.isFailure(up) || !isRecord(up.success)) {
+      const pos = sourceMap.positionOf(["format"], "value")
+      return Result.fail(
+        new ScenarioError.SchemaMismatch({
+          file: fileName,
+          issues: [
+            {
+              path: "format",
+              line: pos.line,
+              column: pos.column,
+              message: `a format-2 file is read through its migration to format ${Skeleton.FORMAT}, which failed: ${Result.isFailure(up) ? up.failure.reason : "not a mapping"}`
+            }
+          ]
+        })
+      )
+    }
+    document = up.success
+  }
   const ruleset = found.success
   const format = document.format
   const language = ruleset.language
@@ -424,7 +452,8 @@ export const compileDocument = (
 }
 
 /**
- * `format: 1` (a whole number below the current format): `OutdatedFormat` located at the value,
+ * `format: 1` (a whole number below the current format; format 2 was migrated in memory before):
+ * `OutdatedFormat` located at the value,
  * naming `bulwark migrate`. A whole number above it: a located issue saying this version is too
  * old to read the file. Anything else (no key, the current format, a value that is no format at
  * all) is left to the schema.
@@ -452,7 +481,7 @@ const formatProblem = (
         path: "format",
         line: pos.line,
         column: pos.column,
-        message: `scenario format ${format} is newer than this version of bulwark reads (format ${Skeleton.FORMAT} and, through \`bulwark migrate\`, format 1): upgrade bulwark (@bulwark/cli, @bulwark/scenario and the rulesets) to read it`
+        message: `scenario format ${format} is newer than this version of bulwark reads (format ${Skeleton.FORMAT}, format 2 and, through \`bulwark migrate\`, format 1): upgrade bulwark (@bulwark/cli, @bulwark/scenario and the rulesets) to read it`
       }
     ]
   })

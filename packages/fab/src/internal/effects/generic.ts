@@ -1,0 +1,105 @@
+/**
+ * Flesh and Blood's defaults for the generic effects (core `Generic`) and the two kinds made from
+ * them, `prevent` and `replace`: the categories of 6.4.7–6.4.11 (a prevention is `prevention`,
+ * 6.4.10; any other replacement `standard`, 6.4.9, unless `category:` names `self`, `identity` or
+ * `outcome`); a prevention with a number is a fixed-prevention by default (`scope: once`: "prevent
+ * N", the leftover discarded, 6.4.10i); a damage watch with neither `to` nor `from` shields the
+ * controller's hero (6.4.10d–e) and its `kinds` are damage types (physical, arcane; 8.5.3b); the
+ * costs `destroyThis` and `{ pay: N }` (6.4.1a); the effect bound to the objects it names when it
+ * is created (3.0.9).
+ *
+ * @internal
+ */
+import { Generic, Language } from "@bulwark/core"
+import * as Schema from "effect/Schema"
+import { at } from "./identity.js"
+import { Cost, controllerOf, costParts, invalid, kindsOf, RULE_VARIABLE } from "./prevention.js"
+import { Category, Family } from "./vocabulary.js"
+
+/**
+ * Flesh and Blood's defaults for the generic effects (see the module documentation).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.generic.categories // ["self", "identity", "standard", "prevention", "outcome"]
+ * ```
+ * @since 0.1.0
+ * @category generic
+ */
+export const generic: Generic.Defaults = {
+  categories: Object.values(Category),
+  category: (kind) => (kind === "prevent" ? Category.prevention : Category.standard),
+  scope: (amount) => (amount === "all" ? "each" : "once"),
+  common: (o, label, rule) => {
+    if (o.next === true && o.limit !== undefined)
+      invalid(o.id, "limit", 'next: true is one use by its own words ("the next time …"): write no limit')
+    return {
+      id: o.id,
+      label: o.label ?? label,
+      controller: controllerOf(o),
+      ...(o.source === undefined ? {} : { source: o.source }),
+      ...(o.may === true ? { optional: true } : {}),
+      ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
+      ...(o.next === true ? { limit: { times: 1 } } : {}),
+      ...(o.limit === undefined
+        ? {}
+        : {
+            limit: {
+              times: o.limit.times,
+              ...(o.limit.per === undefined
+                ? {}
+                : { resetsAt: o.limit.per === "turn" ? "endOfTurn" : o.limit.per })
+            }
+          }),
+      rule: o.rule ?? rule
+    }
+  },
+  watch: (w, o) => {
+    if (w.family !== Family.damage) return w
+    kindsOf(o)
+    // 6.4.10d–e: a prevention that names neither shields its controller's hero
+    return o.kind === "prevent" && o.to === undefined && o.from === undefined && o.controller !== undefined
+      ? { ...w, subject: Language.toFilter([o.controller]) }
+      : w
+  },
+  cost: (cost, o) => (Schema.is(Cost)(cost) ? costParts(o.id, cost, o.source) : undefined),
+  finish: (e, view) => at(e, view),
+  rule: (kind, action) =>
+    kind === "replace"
+      ? "FaB 6.4.9"
+      : action._tag === "Prevent" && typeof action.amount === "object"
+        ? `FaB 6.4.10i; ${RULE_VARIABLE}`
+        : "FaB 6.4.10i"
+}
+
+/**
+ * Any prevention effect — the generic `kind: prevent` (core `Generic.PreventOptions`) with FaB's
+ * defaults ({@link generic}). With a number and no `scope`, a fixed-prevention effect "[CONDITION],
+ * prevent N": a one-off; the leftover of its amount is discarded after the event that activates
+ * it (6.4.10i).
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * const melody = Effects.prevent({ id: "melody", controller: "bob", source: "melody", amount: 4, cost: "destroyThis" })
+ * melody.cost // { family: "destroy", subject: "self", source: "self", amount: 1 }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const prevent: Generic.PreventConstructor = Generic.prevent(generic)
+
+/**
+ * Any replacement effect — the generic `kind: replace` (core `Generic.ReplaceOptions`) with FaB's
+ * defaults ({@link generic}); its `category` is one of FaB's (6.4.7–6.4.11), `standard` by default.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/fab"
+ * Effects.replace({ id: "x", controller: "bob", plus: 1 }).category // "standard"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const replace: Generic.ReplaceConstructor = Generic.replace(generic)
