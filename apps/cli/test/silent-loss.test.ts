@@ -192,7 +192,10 @@ describe("an unknown event family or kind is an error with a did-you-mean", () =
       problem(replace("", "lifeGian")),
       /unknown event family "lifeGian" .*did you mean "lifeGain"/
     )
-    assert.match(problem(replace("kinds: [comabt], ", "lifeGain")), /unknown kind "comabt" .*did you mean "combat"/)
+    assert.match(
+      problem(replace("kinds: [comabt], ", "lifeGain")),
+      /unknown kind "comabt" .*did you mean "combat"/
+    )
     assert.strictEqual(problem(replace("kinds: [combat], ", "lifeGain")), "")
     // families are closed words (the game's own): one a file invents is refused where it is
     // watched too, even when another effect of the file creates it

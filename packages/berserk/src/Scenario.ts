@@ -31,7 +31,16 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, GameEvent, GameView, Generic, Language, Modifiers, type Replacement, Ruleset } from "@bulwark/core"
+import {
+  Amount,
+  GameEvent,
+  GameView,
+  Generic,
+  Language,
+  Modifiers,
+  type Replacement,
+  Ruleset
+} from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"

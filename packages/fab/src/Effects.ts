@@ -18,6 +18,7 @@
  * @since 0.1.0
  */
 
+export { generic, prevent, replace } from "./internal/effects/generic.js"
 export { aimedAt, PREDICATE_SAME_OBJECT, predicates } from "./internal/effects/identity.js"
 export {
   amp,
@@ -46,5 +47,4 @@ export {
   ThatMuchPlusOptions,
   thatMuchPlus
 } from "./internal/effects/replacements.js"
-export { generic, prevent, replace } from "./internal/effects/generic.js"
 export { arena, Category, damageKinds, Family, familyAmounts } from "./internal/effects/vocabulary.js"

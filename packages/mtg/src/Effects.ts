@@ -22,50 +22,19 @@ import {
   Filter,
   GameView,
   Generic,
-  Identity,
   Language,
   type Replacement
 } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Game from "./Game.js"
+import { Category } from "./internal/category.js"
 import * as Results from "./Results.js"
 
-/**
- * The effect categories of this ruleset. The first four are the tiers of CR 616.1a–d (applied
- * before any other); `prevention` and `replacement` are both 616.1e ("any of the applicable
- * replacement and/or prevention effects may be chosen"). `cantBePrevented` is not a replacement
- * effect at all ("damage can't be prevented", CR 615.12): it is applied before any of them.
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * Effects.Category.selfReplacement // "self-replacement"
- * ```
- * @since 0.1.0
- * @category constants
- */
-export const Category = {
-  selfReplacement: "self-replacement",
-  controlOnEntering: "control-on-entering",
-  copyOnEntering: "copy-on-entering",
-  backFaceUp: "back-face-up",
-  prevention: "prevention",
-  replacement: "replacement",
-  cantBePrevented: "cant-be-prevented"
-} as const
+export { Category, type CategoryName } from "./internal/category.js"
+export { generic, prevent, replace } from "./internal/generic.js"
+export { aimedAt, PREDICATE_SAME_OBJECT, predicates } from "./internal/identity.js"
 
-/**
- * A category name (see {@link Category}).
- *
- * @example
- * ```ts
- * import type { Effects } from "@bulwark/mtg"
- * const c: Effects.CategoryName = "prevention"
- * ```
- * @since 0.1.0
- * @category model
- */
-export type CategoryName = (typeof Category)[keyof typeof Category]
+import { aimedAt } from "./internal/identity.js"
 
 const Str = Schema.NonEmptyString
 const Strs = Schema.Array(Schema.String)
@@ -890,144 +859,3 @@ function modifyLabel(c: {
   }[c.op]
   return `If a source would deal damage${c.to === undefined ? "" : ` to ${describeTarget(c.to)}`}, it deals ${how} instead`
 }
-
-/**
- * The name under which this ruleset registers core's `Identity.sameObject`, "this is still the
- * object the effect was aimed at": its number of zone changes (`Game.ZONE_CHANGES`) is the one in
- * `args[id]` (an id not in `args` always passes) — read by effects bound before `sameObjects`
- * existed (stored records).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * Effects.PREDICATE_SAME_OBJECT // "mtg.sameObject"
- * ```
- * @since 0.1.0
- * @category predicates
- */
-export const PREDICATE_SAME_OBJECT = "mtg.sameObject" as const
-
-/**
- * The predicates of this module, for the ruleset's `predicates`.
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * Object.keys(Effects.predicates) // ["mtg.sameObject"]
- * ```
- * @since 0.1.0
- * @category predicates
- */
-export const predicates: Filter.Predicates = { [PREDICATE_SAME_OBJECT]: Identity.sameObject }
-
-/**
- * Binds an effect to the objects it names as they are now (CR 400.7: "An object that moves from
- * one zone to another becomes a new object with no memory of or relation to its previous
- * existence"), with core's `Identity.bind`. An effect that watches named objects — the recipients
- * (`to`, `watch.subject` by id) and the sources (`from`, `watch.source` by id: "a source of your
- * choice") — records that each must still be the same object — it has not changed zones
- * since (`sameObjects`) — so after a zone change it no longer applies to what is now a new object, whether it is
- * dealt the damage or deals it (the trace says it named what has become a new object). Before issue 29 only
- * the recipients were bound (MTG-26). Players and
- * effects that watch no named object are unchanged. Scenario files bind every effect when it is
- * created (`effects:` against the starting view, `resolve:` against the view at that step); code
- * that builds effects itself calls this with the view of the moment the effect is created.
- *
- * @example
- * ```ts
- * import { GameView } from "@bulwark/core"
- * import { Effects } from "@bulwark/mtg"
- * const view = GameView.make({ players: ["ap", "nap"], activePlayer: "ap", objects: [
- *   { id: "c", kind: "object", controller: "nap", zone: "battlefield", props: {} }] })
- * const s = Effects.aimedAt(Effects.shield({ id: "s", controller: "nap", to: "c", amount: 3 }), view)
- * s.sameObjects?.subject // { c: 0 }
- * ```
- * @since 0.1.0
- * @category constructors
- */
-export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Replacement.Replacement =>
-  Identity.bind(e, view)
-
-/**
- * Magic's defaults for the generic effects (core `Generic`): its categories (616.1's order reads
- * them) — a prevention is `prevention`, "can't be prevented" its own tier, any other replacement
- * `replacement`; the controller taken from the source when not written; the effect bound to the
- * objects it names when it is created (CR 400.7, {@link aimedAt}).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * Effects.generic.categories.includes("prevention") // true
- * ```
- * @since 0.1.0
- * @category generic
- */
-export const generic: Generic.Defaults = {
-  categories: Object.values(Category),
-  category: (kind, action) =>
-    kind === "prevent"
-      ? Category.prevention
-      : action._tag === "Unpreventable"
-        ? Category.cantBePrevented
-        : Category.replacement,
-  common: (o, label, rule, view) => {
-    if (o.next === true && o.limit !== undefined)
-      refuse(o.id, "limit", 'next: true is one use by its own words ("the next time …"): write no limit')
-    return {
-      id: o.id,
-      label: o.label ?? label,
-      controller:
-        o.controller ??
-        (o.source === undefined || view === undefined ? undefined : GameView.controllerOf(view, o.source)) ??
-        refuse(o.id, "controller", "controller is required (or a source with a controller)"),
-      ...(o.source === undefined ? {} : { source: o.source }),
-      ...(o.may === undefined ? {} : { optional: o.may }),
-      ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
-      ...(o.next === true ? { limit: { times: 1 } } : {}),
-      ...(o.limit === undefined
-        ? {}
-        : {
-            limit: {
-              times: o.limit.times,
-              ...(o.limit.per === undefined
-                ? {}
-                : { resetsAt: o.limit.per === "turn" ? "endOfTurn" : o.limit.per })
-            }
-          }),
-      rule: o.rule ?? rule
-    }
-  },
-  finish: (e, view) => (view === undefined ? e : aimedAt(e, view)),
-  rule: { replace: "MTG CR 614.1a", prevent: "MTG CR 615.1" }
-}
-
-/**
- * The generic replacement effect (`kind: replace`, core `Generic.ReplaceOptions`) with Magic's
- * defaults ({@link generic}).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * // "If you would gain life, draw that many cards instead" (MTG-11)
- * Effects.replace({ id: "x", controller: "a", family: "lifeGain", to: "a", instead: [{ family: "draw", amount: "event" }] }).action
- * // { _tag: "Replace", with: [{ family: "draw", amount: { _tag: "Amount" } }] }
- * ```
- * @since 0.1.0
- * @category generic
- */
-export const replace: Generic.ReplaceConstructor = Generic.replace(generic)
-
-/**
- * The generic prevention effect (`kind: prevent`, core `Generic.PreventOptions`) with Magic's
- * defaults ({@link generic}).
- *
- * @example
- * ```ts
- * import { Effects } from "@bulwark/mtg"
- * Effects.prevent({ id: "s", controller: "b", to: "bear", amount: 2, scope: "next" }).action
- * // { _tag: "Prevent", amount: 2, scope: "shield" }
- * ```
- * @since 0.1.0
- * @category generic
- */
-export const prevent: Generic.PreventConstructor = Generic.prevent(generic)

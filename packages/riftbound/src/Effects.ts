@@ -13,7 +13,16 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, Errors, Filter, type GameView, Generic, Identity, Language, Replacement } from "@bulwark/core"
+import {
+  Amount,
+  Errors,
+  Filter,
+  type GameView,
+  Generic,
+  Identity,
+  Language,
+  type Replacement
+} from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { Category, Kind } from "./Rules.js"
 
@@ -167,7 +176,10 @@ export const generic: Generic.Defaults = {
       : w,
   // Prevent (437) says whom it shields: "Prevent the next N damage that would be dealt to [unit]"
   label: (kind, o, action) =>
-    kind === "prevent" && action._tag === "Prevent" && o.to !== undefined && (o.family ?? "damage") === "damage"
+    kind === "prevent" &&
+    action._tag === "Prevent" &&
+    o.to !== undefined &&
+    (o.family ?? "damage") === "damage"
       ? action.amount === "all"
         ? `Prevent all damage that would be dealt to ${named(o.to)}`
         : action.scope === "shield"

@@ -39,7 +39,6 @@ export const RULE_SERK = `Берсерк 534.1 (example: Серк), 534.3 (${REP
 export const RULE_ARMOR =
   "Берсерк: Броня N (interpretation: prevention with an amount, restored each turn; 533.3 second group)"
 
-
 /**
  * The options of {@link serk}: `source` (Серк itself, the card the effect watches and comes
  * from), `controller` (default: the card's controller), `label`.

@@ -6,7 +6,7 @@
  */
 // biome-ignore lint/correctness/noUnusedImports: the .d.ts names Filter in the inferred type of ReplacementOptions
 import type { Filter, GameView } from "@bulwark/core"
-import { Language, Replacement } from "@bulwark/core"
+import { Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { at } from "./identity.js"
 import { controllerOf, count, invalid, kindsOf, RULE_VARIABLE, shown, typed } from "./prevention.js"
