@@ -16,15 +16,7 @@
  * @since 0.1.0
  * @module
  */
-import {
-  Amount,
-  Errors,
-  Filter,
-  GameView,
-  Generic,
-  Language,
-  type Replacement
-} from "@bulwark/core"
+import { Amount, Errors, Filter, GameView, Generic, Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Game from "./Game.js"
 import { Category } from "./internal/category.js"
