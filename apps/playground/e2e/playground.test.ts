@@ -232,7 +232,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     expect(consoleErrors).toEqual([])
   })
 
-  it("every ruleset's bundled scenarios are format 2 and open without a problem", async () => {
+  it("every ruleset's bundled scenarios are format 3 and open without a problem", async () => {
     const ids = await page
       .locator("#ruleset option")
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
@@ -245,7 +245,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
         id
       )
       await page.locator('[data-testid="title"]').waitFor()
-      expect(await page.locator("#source").inputValue(), id).toMatch(/^format: 2$/m)
+      expect(await page.locator("#source").inputValue(), id).toMatch(/^format: 3$/m)
       expect(await page.locator('[data-testid="problem"]').count(), id).toBe(0)
     }
   })
@@ -276,16 +276,16 @@ expect:
       dealt: { z: 2 }
 `
 
-  it("a share link holding a format-1 scenario opens rewritten in format 2, and says so", async () => {
+  it("a share link holding a format-1 scenario opens rewritten in format 3, and says so", async () => {
     const other = await context!.newPage()
     const link = `${base}#${await toHash({ text: format1, answers: [], mode: "script" })}`
     await other.goto(link)
     await other.waitForSelector("body[data-ready]")
     expect(await text(other.locator('[data-testid="migrated-note"]'))).toMatch(
-      /written in scenario format 1; it was rewritten in format 2/
+      /written in scenario format 1; it was rewritten in format 3/
     )
     const source = await other.locator("#source").inputValue()
-    expect(source).toMatch(/^format: 2$/m)
+    expect(source).toMatch(/^format: 3$/m)
     expect(source).toContain("# a link made before format 2")
     await other.waitForSelector('[data-testid="outcome"]')
     expect(await other.locator('[data-testid^="dealt-"]').allInnerTexts()).toEqual(["2"])
@@ -303,7 +303,7 @@ expect:
     expect(await text(problem.first())).toMatch(/bulwark migrate/)
     await page.locator('[data-testid="migrate"]').click()
     await page.locator('[data-testid="migrated-note"]').waitFor()
-    expect(await page.locator("#source").inputValue()).toMatch(/^format: 2$/m)
+    expect(await page.locator("#source").inputValue()).toMatch(/^format: 3$/m)
     expect(await page.locator('[data-testid="problem"]').count()).toBe(0)
     expect(consoleErrors).toEqual([])
   })

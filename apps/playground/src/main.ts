@@ -495,7 +495,7 @@ const renderHeading = (): void => {
                 h(
                   "button",
                   { type: "button", "data-testid": "migrate", onclick: rewrite },
-                  "Rewrite in format 2"
+                  "Rewrite in format 3"
                 ),
                 " the ruling stays the same; comments and key order are kept."
               )

@@ -25,8 +25,8 @@ const rulesets = await loadAllRulesets()
 const bundled = await allBundled()
 const showcase = showcaseKey === undefined ? undefined : findBundled(showcaseKey)
 
-/** MTG-09 in the one scenario language (format 2), with its own ids (independent of the package's file). */
-const MTG09 = `format: 2
+/** MTG-09 in the one scenario language (format 3), with its own ids (independent of the package's file). */
+const MTG09 = `format: 3
 ruleset: mtg
 title: "MTG-09: NAP orders a shield and a doubler (CR 616.1)"
 players: [ap, nap]
@@ -71,8 +71,14 @@ expect:
 `
 
 describe("upgrade: a text in an older format", () => {
-  it("a format-2 text is kept as it is, without a note", () => {
+  it("a text in the current format is kept as it is, without a note", () => {
     expect(upgrade(MTG09)).toEqual({ text: MTG09 })
+  })
+
+  it("a format-2 text (before the generic effects) is rewritten in format 3, with a note", () => {
+    const u = upgrade(MTG09.replace(/^format: 3\n/, "format: 2\n"))
+    expect(u.note).toMatch(/format 2; it was rewritten in format 3/)
+    expect(u.text).toBe(MTG09)
   })
 
   it("not a scenario at all: kept for the loader to report", () => {
@@ -83,10 +89,10 @@ describe("upgrade: a text in an older format", () => {
    * CR 616.1 (MTG-09): the format-1 file, rewritten, rules the same — NAP applies the shield
    * first, (3 − 2) × 2 = 2 — keeps its comment, and a note says it was rewritten.
    */
-  it("a format-1 text is rewritten in format 2, with a note, and rules the same", () => {
+  it("a format-1 text is rewritten in format 3, with a note, and rules the same", () => {
     const u = upgrade(MTG09_FORMAT1)
-    expect(u.note).toMatch(/format 1; it was rewritten in format 2/)
-    expect(u.text).toMatch(/^# NAP orders them \(CR 616.1\)\nformat: 2\n/)
+    expect(u.note).toMatch(/format 1; it was rewritten in format 3/)
+    expect(u.text).toMatch(/^# NAP orders them \(CR 616.1\)\nformat: 3\n/)
     const loaded = load(u.text, "old.yaml", rulesets)
     if (Result.isFailure(loaded)) throw new Error(JSON.stringify(loaded.failure))
     const d = drive(loaded.success, "script", [])
@@ -113,11 +119,11 @@ describe("bundled scenarios", () => {
 })
 
 describe("the blank template", () => {
-  it("is a format-2 scenario that every ruleset loads", () => {
+  it("is a format-3 scenario that every ruleset loads", () => {
     for (const r of rulesets) {
       const loaded = load(blank(r.id), "new.yaml", rulesets)
       expect(Result.isSuccess(loaded) ? [] : loaded.failure, r.id).toEqual([])
-      expect(blank(r.id)).toMatch(/^format: 2\n/)
+      expect(blank(r.id)).toMatch(/^format: 3\n/)
     }
   })
 })
