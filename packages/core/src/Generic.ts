@@ -37,6 +37,7 @@
  * the field; nothing written is dropped.
  *
  * @since 0.1.0
+ * @module
  */
 import * as Schema from "effect/Schema"
 import * as Errors from "./Errors.js"

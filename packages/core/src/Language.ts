@@ -1,5 +1,5 @@
 /**
- * A ruleset's words for the one scenario language (scenario format 2).
+ * A ruleset's words for the one scenario language (scenario format 3).
  *
  * Every ruleset reads scenario files in the same language: the same top-level keys (`players`,
  * `turn`, `objects`, `effects`, `steps`, …), one object shape, effects told apart by `kind:`, steps
@@ -250,7 +250,7 @@ export const selectorIds = written.selectorIds
 // ---------------------------------------------------------------------------------------------
 
 /**
- * An amount computed when the effect applies (scenario format 2, every ruleset): exactly one
+ * An amount computed when the effect applies (scenario format 3, every ruleset): exactly one
  * operator key, with `round` beside `half` and `of` beside `prop`.
  *
  * | written | means |
@@ -404,7 +404,7 @@ export const LimitSchema = Schema.Struct({
 })
 
 /**
- * The common effect fields, spelled once for every ruleset (scenario format 2):
+ * The common effect fields, spelled once for every ruleset (scenario format 3):
  *
  * | field | meaning |
  * |---|---|

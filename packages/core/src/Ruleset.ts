@@ -177,13 +177,13 @@ export interface Ruleset<S = unknown> {
   readonly description: string
   readonly rulesVersion: string
   /**
-   * The ruleset's words for the one scenario language (format 2): `@bulwark/scenario` builds
+   * The ruleset's words for the one scenario language (format 3): `@bulwark/scenario` builds
    * the schema and the compiler of its files from them.
    */
   readonly language?: Language.Language
   /**
    * Format 1 (deprecated): the ruleset's own schema for its part of a scenario document.
-   * Only read for files without `format: 2`, until every ruleset speaks {@link Language}.
+   * Only read for format-1 files (no `format:` key), until every ruleset speaks {@link Language}.
    */
   readonly schema?: Schema.Codec<S, unknown>
   /** Format 1 (deprecated): compiles what {@link schema} decoded. */

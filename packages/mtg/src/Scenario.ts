@@ -1,35 +1,12 @@
-/** The common fields a named kind passes on, unchanged, to its generic form. */
-const passOn = (
-  written: { readonly id: string },
-  keys: ReadonlyArray<string>
-): { readonly id: string } & Record<string, unknown> => {
-  const o = written as unknown as Readonly<Record<string, unknown>>
-  const out: { id: string } & Record<string, unknown> = { id: written.id }
-  for (const k of ["controller", "source", "duration", "next", "may", "label", "rule", "category", ...keys])
-    if (o[k] !== undefined) out[k] = o[k]
-  if (o.requiresSourceIn !== undefined) out.activeIn = o.requiresSourceIn
-  return out
-}
-
-/** The written amount ops of `modify`, by the generic form's words. */
-const modifyWord = {
-  add: "plus",
-  sub: "minus",
-  mul: "times",
-  set: "set",
-  atMost: "atMost",
-  atLeast: "atLeast"
-} as const
-
 /**
- * The Magic ruleset's words for the one scenario language (scenario format 2): the properties of
+ * The Magic ruleset's words for the one scenario language (scenario format 3): the properties of
  * its players and objects, its effect kinds (each the constructor of the `Effects` module of the
  * same name), its step kind `stateBasedActions`, its questions, and what an `update` step may
  * change besides the skeleton's fields (gaining and losing protection). `@bulwark/scenario`
  * owns the rest of the file's shape.
  *
  * ```yaml
- * format: 2
+ * format: 3
  * ruleset: mtg
  * players: [ap, { id: nap, life: 2 }]
  * turn: ap
@@ -57,6 +34,29 @@ import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
 import * as Protection from "./Protection.js"
+
+/** The common fields a named kind passes on, unchanged, to its generic form. */
+const passOn = (
+  written: { readonly id: string },
+  keys: ReadonlyArray<string>
+): { readonly id: string } & Record<string, unknown> => {
+  const o = written as unknown as Readonly<Record<string, unknown>>
+  const out: { id: string } & Record<string, unknown> = { id: written.id }
+  for (const k of ["controller", "source", "duration", "next", "may", "label", "rule", "category", ...keys])
+    if (o[k] !== undefined) out[k] = o[k]
+  if (o.requiresSourceIn !== undefined) out.activeIn = o.requiresSourceIn
+  return out
+}
+
+/** The written amount ops of `modify`, by the generic form's words. */
+const modifyWord = {
+  add: "plus",
+  sub: "minus",
+  mul: "times",
+  set: "set",
+  atMost: "atMost",
+  atLeast: "atLeast"
+} as const
 
 const Str = Schema.NonEmptyString
 const Strs = Schema.Array(Schema.String)

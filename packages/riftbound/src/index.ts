@@ -12,7 +12,7 @@
  * - {@link Rules}: the policies (who orders, 372; Bonus Damage first, 437.1.a.1; commit);
  * - {@link Effects}: constructors for Prevent, Prevent All, double, "can't be dealt damage", …;
  * - {@link Combat}: preview, minimum lethal input, validator, solver, and dealing (465.2);
- * - {@link Scenario}: the Riftbound words of the one scenario language (format 2).
+ * - {@link Scenario}: the Riftbound words of the one scenario language (format 3).
  *
  * @packageDocumentation
  */

@@ -87,7 +87,7 @@ export const migrations: Readonly<Record<string, RulesetMigration>> = {
  * @example
  * ```ts
  * import { Migrate } from "@bulwark/scenario"
- * Migrate.mappings()[0] // { ruleset: "all", from: "(no key)", to: "format: 2" }
+ * Migrate.mappings()[0] // { ruleset: "all", from: "(no key)", to: "format: 3" }
  * ```
  * @since 0.1.0
  * @category model

@@ -1,9 +1,9 @@
 /**
- * The one scenario language (format 2): its skeleton, the same for every ruleset, filled with a
+ * The one scenario language (format 3): its skeleton, the same for every ruleset, filled with a
  * ruleset's words (core `Language`).
  *
  * ```yaml
- * format: 2
+ * format: 3
  * ruleset: mtg
  * players: [ap, { id: nap, life: 20 }]   # a list; an item is an id or { id, …properties }
  * turn: ap                               # whose turn it is (default: the first player)

@@ -32,7 +32,7 @@ export const inPlay: ReadonlyArray<string> = ["battlefield", "flyers"]
  * (`heal`, «излечиться») and opening (`open`, «открыться», 534.1's Серк), with closing (`close`,
  * «закрыться») beside opening, and a creature's death (`die`, «гибель»: not named in 533–534,
  * but the effect a replacement can await that wounds lead to, see `Rules.results`). Each is an
- * event the `event` step can write and a replacement ({@link instead}) can watch; each has an
+ * event the `event` step can write and a replacement (the generic `replace`) can watch; each has an
  * occurrence constructor of the same name ({@link heal}, {@link open}, {@link close},
  * {@link die}; wounds: core `GameEvent.damage`).
  *
@@ -53,7 +53,7 @@ export const Family = {
 } as const
 
 /**
- * The families, in order: what the `event` step and {@link instead}'s `of` accept.
+ * The families, in order: what the `event` step and the generic `replace`'s `family` accept.
  *
  * @example
  * ```ts

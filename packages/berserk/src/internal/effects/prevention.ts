@@ -1,7 +1,7 @@
 /**
- * Prevention (533: `prevent`, with or without an amount, and its scope `next` / `each` /
- * `once`) and the wound replacements of 534.1.1 (`noWoundsFrom`, `woundsOnlyFrom`,
- * `moreWounds`, `fewerWounds`), with the rule texts that name their ordering slots. A
+ * The rules prevention cites (533; `prevent` itself is the generic one, `generic.ts`) and the
+ * wound replacements of 534.1.1 (`noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`),
+ * with the rule texts that name their ordering slots. A
  * prevention's category says whether it states an amount (533.3: the first or the second group).
  *
  * @internal
@@ -19,25 +19,6 @@ import {
   refuse,
   subjectFilter
 } from "./sources.js"
-
-/**
- * How long a prevention lasts (533.4):
- *
- * - `next`: "the next N wounds" — partial use keeps the rest for later attacks (a core shield);
- *   with `"all"`, "all wounds of the next attack";
- * - `each`: "-N от …" — N of each attack it watches, never used up; with `"all"`, "prevent all
- *   wounds from …";
- * - `once`: N from one attack, the rest discarded (its text forbids repeated use).
- *
- * @example
- * ```ts
- * import type { Effects } from "@bulwark/berserk"
- * const s: Effects.PreventionScope = "next"
- * ```
- * @since 0.1.0
- * @category model
- */
-export type PreventionScope = "next" | "each" | "once"
 
 /**
  * The rule cited by prevention without an amount (the first group of 533.3).

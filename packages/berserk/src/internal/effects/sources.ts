@@ -178,7 +178,7 @@ export const commonFields = {
 }
 
 /**
- * What every wound effect takes (scenario format 2's common fields, from `Language.pick`):
+ * What every wound effect takes (scenario format 3's common fields, from `Language.pick`):
  *
  * - `id`, `controller` (the player who controls it — who orders it, 533.3; default: its
  *   source's controller), `source` (the card it comes from), `label` (the card text, shown in
