@@ -3,12 +3,14 @@
  * `Migrate.mappings()` gives, its table of each game's words is the one the rulesets' languages
  * give, and every complete scenario in it (a ```yaml block with `format: 2` and `ruleset:`) loads
  * and passes its `expect:`. The four files of "One situation, four games" have the same keys
- * everywhere: they differ only in the game's words.
+ * everywhere: they differ only in the game's words. Each card of "Writing any card" is its bundled
+ * scenario's `effects:` exactly, written with the generic kinds only, and every bundled `CARD-…`
+ * scenario is shown there.
  *
  * To regenerate the two tables after a change of the words or the migrations:
  * `BULWARK_DOCS=write npx vitest run test/docs.test.ts` (from apps/cli, after a build).
  */
-import { readFileSync, writeFileSync } from "node:fs"
+import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Ruleset } from "@bulwark/core"
@@ -161,5 +163,39 @@ describe("docs/scenarios.md", () => {
       })
     })
     for (const s of shapes.slice(1)) assert.strictEqual(s, shapes[0])
+  })
+
+  describe("writing any card", () => {
+    const start = text.indexOf("## Writing any card")
+    const end = text.indexOf("\n## ", start + 1)
+    const cards = blocks
+      .filter((b) => {
+        const at = text.indexOf(b.yaml)
+        return at > start && at < end
+      })
+      .map((b) => ({ ...b, file: /^# (CARD-([a-z]+)-\S+\.yaml)\n/.exec(b.yaml) }))
+    const bundled = Registry.ids.flatMap((id) =>
+      readdirSync(Registry.scenariosOf(id))
+        .filter((f) => f.startsWith("CARD-"))
+        .map((f) => ({ id, f }))
+    )
+
+    it("shows every bundled CARD- scenario, a dozen or more, each block naming its file", () => {
+      assert.isAtLeast(cards.length, 12)
+      for (const c of cards) assert.isNotNull(c.file, `the block at line ${c.line} names no CARD- file`)
+      assert.deepStrictEqual(cards.map((c) => c.file?.[1]).sort(), bundled.map((b) => b.f).sort())
+    })
+
+    // mutant tried: one field of one block changed (`plus: 2` → `plus: 3` in Torbran's): fails
+    for (const c of cards)
+      it(`the card at line ${c.line} is its file's effects, generic kinds only`, () => {
+        const [, file, game] = c.file ?? []
+        if (file === undefined || game === undefined) return assert.fail(`line ${c.line}: no file`)
+        const doc = parse(readFileSync(join(Registry.scenariosOf(game), file), "utf8")) as {
+          effects: ReadonlyArray<{ kind: string }>
+        }
+        assert.deepStrictEqual(parse(c.yaml), doc.effects)
+        for (const e of doc.effects) assert.include(["replace", "prevent"], e.kind, file)
+      })
   })
 })
