@@ -314,6 +314,17 @@ const amountWords = {
   atLeast: "atLeast"
 } as const
 
+/** "that much plus 2", "double that", "3": how a changed amount reads in a label. */
+const amountHow = (word: keyof typeof amountWords, n: string): string =>
+  ({
+    plus: `that much plus ${n}`,
+    minus: `that much minus ${n}`,
+    times: n === "2" ? "double that" : n === "3" ? "triple that" : `${n} times that`,
+    set: n,
+    atMost: `at most ${n}`,
+    atLeast: `at least ${n}`
+  })[word]
+
 /** What a `replace` does: exactly one of these keys. */
 const actionKeys = [
   ...Object.keys(amountWords),
@@ -671,7 +682,7 @@ export const replace =
       const a = o[word as keyof typeof amountWords]
       if (a !== undefined) {
         action = { _tag: "Modify", op, value: v(a, word) }
-        label = `If ${what(o)} would happen, ${word} ${Language.amountLabel(a)} instead`
+        label = `If ${what(o)} would happen, ${amountHow(word as keyof typeof amountWords, Language.amountLabel(a))} instead`
       }
     }
     if (o.instead !== undefined) {

@@ -13,7 +13,7 @@
 import { Generic, Language } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { at } from "./identity.js"
-import { Cost, controllerOf, costParts, invalid, kindsOf, RULE_VARIABLE } from "./prevention.js"
+import { Cost, controllerOf, costParts, invalid, kindsOf, RULE_VARIABLE, shown, typed } from "./prevention.js"
 import { Category, Family } from "./vocabulary.js"
 
 /**
@@ -63,6 +63,15 @@ export const generic: Generic.Defaults = {
       ? { ...w, subject: Language.toFilter([o.controller]) }
       : w
   },
+  // a fixed prevention of damage (6.4.10i) reads as the card does: "Prevent 3 arcane damage"
+  label: (kind, o, action) =>
+    kind === "prevent" &&
+    action._tag === "Prevent" &&
+    action.scope === "once" &&
+    action.amount !== "all" &&
+    (o.family ?? Family.damage) === Family.damage
+      ? `Prevent ${shown(action.amount)} ${typed(o.kinds)}damage`
+      : undefined,
   cost: (cost, o) => (Schema.is(Cost)(cost) ? costParts(o.id, cost, o.source) : undefined),
   finish: (e, view) => at(e, view),
   rule: (kind, action) =>
