@@ -524,6 +524,15 @@ export interface CompileContext {
   readonly view: GameView.GameView
   /** The path of the value being compiled (`steps[2].combat`). */
   readonly path: string
+  /**
+   * The id of the step being compiled, for the events it makes (`<step>:<object>`): the `id:` the
+   * file writes beside the step's kind, else one derived from the step itself, never from its
+   * position — its kind (an `advance` step: the boundary it passes), then `-2`, `-3`, … for the
+   * second and later steps of that name (`stateBasedActions`, `stateBasedActions-2`,
+   * `endOfTurn`). Inserting another step does not rename it. Optional: absent (compiled outside a
+   * file), use `path`.
+   */
+  readonly step?: string
   /** Stops compiling with a problem at `path` (a located `ScenarioInvalid`). */
   readonly invalid: (path: string, reason: string) => never
   /** Compiles effects written at `path` (a list of `kind:` mappings) with the ruleset's kinds. */

@@ -124,7 +124,8 @@ const attack = Language.stepKind({
  * The beginning of the end phase: Quell's "destroy this at the beginning of the end phase"
  * (8.3.19) is a destroy (8.5.4), an event replacement effects see (Ephemeral: "If this would be
  * put into a graveyard from anywhere, instead it ceases to exist", 8.3.21): one `destroy` event
- * `<path>` with an occurrence `<path>:<object>` per object of the file, `params.endPhase: true`;
+ * named after the step (its `id:`, else `beginEndPhase`, `-2`, …) with an occurrence
+ * `<step>:<object>` per object of the file, `params.endPhase: true`;
  * `Rules.fails` lets only those marked `destroyAtEndPhase` and still in the arena be destroyed.
  * Then the `endPhase` boundary passes.
  */
@@ -134,11 +135,13 @@ const beginEndPhase = Language.stepKind({
   schema: Schema.Literal(true),
   compile: (_, ctx): ReadonlyArray<Ruleset.Step> => {
     const objects = Object.values(ctx.view.objects).filter((o) => o.kind === "object")
+    // named after the step (its id, else `beginEndPhase`, `-2`, …): inserting a step renames nothing
+    const id = ctx.step ?? ctx.path
     const destroy = GameEvent.make(
-      ctx.path,
+      id,
       objects.map((o) =>
         GameEvent.occurrence({
-          id: `${ctx.path}:${o.id}`,
+          id: `${id}:${o.id}`,
           family: Effects.Family.destroy,
           subject: o.id,
           amount: 1,

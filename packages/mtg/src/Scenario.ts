@@ -316,7 +316,8 @@ const makeOccurrence = (entry: Language.OccurrenceEntry, ctx: Language.CompileCo
 /**
  * The steps of `stateBasedActions: true` (the state-based actions are performed at once, as one
  * step): an update for what is not an event here (704.5a/c: a player loses; 702.16c–d: illegal
- * attachments), then one event (kind `Game.STATE_BASED`, id `<path>`) with a `destroy` for each
+ * attachments), then one event (kind `Game.STATE_BASED`, id the step's: its `id:`, else
+ * `stateBasedActions`, `stateBasedActions-2`, …) with a `destroy` for each
  * creature the file has (704.5g, 120.6: lethal damage; 704.5h: damage from a source with
  * deathtouch) and a `zoneChange` to the graveyard (`params: { from: battlefield, to: graveyard }`)
  * for each creature and planeswalker (704.5f: toughness 0 or less; 704.5i: loyalty 0):
@@ -347,7 +348,8 @@ const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step>
   const creatures = ever("Creature")
   const permanents = ever("Creature", "Planeswalker")
   if (permanents.length === 0) return [update]
-  const id = ctx.path
+  // named after the step (its id, else `stateBasedActions`, `-2`, …): inserting a step renames nothing
+  const id = ctx.step ?? ctx.path
   const event = GameEvent.make(id, [
     ...creatures.map((c) =>
       GameEvent.occurrence({

@@ -42,9 +42,9 @@
  *   total (465.2.a) and with whom the units are in combat — the same Might as the `combat` and
  *   `combatDamage` steps read;
  * - `advance: endOfCombat | endOfTurn`: the Special Cleanup first (466.1.a, 317.2.a): units with
- *   lethal damage are killed (event `<boundary>.<n>.kill`, 323.5), then all units are healed (one
- *   `heal` event `<boundary>.<n>.heal`, 466.1.a.1, 317.2.b), then time passes (317.2.c); `n` is
- *   the index of the `advance` step;
+ *   lethal damage are killed (event `<step>.kill`, 323.5), then all units are healed (one
+ *   `heal` event `<step>.heal`, 466.1.a.1, 317.2.b), then time passes (317.2.c); `<step>` is
+ *   the step's id: its `id:`, else the boundary (`endOfTurn`, then `endOfTurn-2`, …);
  * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
  *   (its `lethal` is recomputed); `inCombat: attacker | defender` designates it before the damage
  *   step (a showdown: its Assault / Shield applies until its `combatDamage` ends, 466.7.a);
@@ -947,11 +947,11 @@ export const language: Language.Language = {
   // the Special Cleanup before time passes: 3b kill (323.5), then 3c heal, then (the boundary)
   // 3d "this turn" effects expire — 317.2.a–c at the end of a turn (an Ending Special Cleanup),
   // 466.1.a–a.1 at the end of a combat (a Combat Special Cleanup; its recall, 466.1.a.2, is the
-  // `combatDamage` step's, which knows the attackers). Events `<boundary>.<n>.kill` and
-  // `<boundary>.<n>.heal`, n the index of the `advance` step.
+  // `combatDamage` step's, which knows the attackers). Events `<step>.kill` and
+  // `<step>.heal`, `<step>` the `advance` step's id (`Language.CompileContext` `step`).
   advance: (boundary, ctx) => {
-    const n = /^steps\[(\d+)\]/.exec(ctx.path)?.[1]
-    const id = n === undefined ? boundary : `${boundary}.${n}`
+    // named after the step (its id, else the boundary, `-2`, …): inserting a step renames nothing
+    const id = ctx.step ?? boundary
     return { before: specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id)) }
   },
   durations: ["endOfTurn", "endOfCombat"],

@@ -225,6 +225,8 @@ export interface DecodedStep {
   readonly kind: string
   readonly value: unknown
   readonly path: string
+  /** The `id:` written beside the step's kind, if any (see `Language.CompileContext` `step`). */
+  readonly id?: string
 }
 
 /**

@@ -6,7 +6,9 @@
  * language's own words: selectors, amounts, events (`to: subject`, `amount: event`, `amount:
  * prevented`) and conditions (`if:`). Renamed options: Riftbound `prevent`'s `each: turn | combat`
  * → `resets: endOfTurn | endOfCombat`; Берсерк's `activeZones` → `activeIn`, as MTG's
- * `requiresSourceIn` in the forms rewritten.
+ * `requiresSourceIn` in the forms rewritten. A step whose events format 2 named by its position
+ * (MTG `stateBasedActions`, FaB `beginEndPhase`, Riftbound `advance`) gets that name as its
+ * `id:`, so outcomes keep their keys (format 3 names such events after the step).
  *
  * A core form that has no words (a named predicate, a comparison other than equality on a
  * property, a `costPayable`) stops the migration of the file with the reason: a migration is all
@@ -482,9 +484,39 @@ const effectLists = (doc: Document, ruleset: string, map: YAMLMap): void => {
  *
  * @since 0.1.0
  */
+/**
+ * The steps whose events format 2 named by the step's position (MTG `stateBasedActions`:
+ * `steps[i].stateBasedActions`; FaB `beginEndPhase`: `steps[i].beginEndPhase`; Riftbound
+ * `advance`: `<boundary>.<i>`), by ruleset: format 3 names them after the step, so the migration
+ * writes the old name as the step's `id:` and every outcome keeps its keys.
+ */
+const positional: Readonly<Record<string, (kind: string, value: unknown, i: number) => string | undefined>> =
+  {
+    mtg: (kind, _v, i) => (kind === "stateBasedActions" ? `steps[${i}].stateBasedActions` : undefined),
+    fab: (kind, _v, i) => (kind === "beginEndPhase" ? `steps[${i}].beginEndPhase` : undefined),
+    riftbound: (kind, value, i) =>
+      kind === "advance" && typeof value === "string" ? `${value}.${i}` : undefined
+  }
+
+const pinStepIds = (doc: Document, ruleset: string, map: YAMLMap): void => {
+  const old = positional[ruleset]
+  const steps = map.get("steps", true)
+  if (old === undefined || !isSeq(steps)) return
+  steps.items.forEach((s, i) => {
+    if (!isMap(s) || s.has("id") || s.items.length !== 1) return
+    const pair = s.items[0] as Pair
+    const kind = keyOf(pair)
+    const value = isScalar(pair.value) ? pair.value.value : undefined
+    const id = typeof kind === "string" ? old(kind, value, i) : undefined
+    if (id !== undefined) s.add(doc.createPair("id", id))
+  })
+}
+
 export const migrate = (doc: Document, map: YAMLMap): void => {
   const ruleset = map.get("ruleset")
-  effectLists(doc, typeof ruleset === "string" ? ruleset : "", map)
+  const id = typeof ruleset === "string" ? ruleset : ""
+  effectLists(doc, id, map)
+  pinStepIds(doc, id, map)
 }
 
 /**

@@ -63,6 +63,32 @@ export const occurrenceIds = (
   })
 }
 
+/**
+ * Each step's id (`Language.CompileContext` `step`): the one written beside its kind, else its
+ * kind (an `advance` step's boundary), `-2`, `-3`, … for the later steps of the same name (named
+ * or not) — never its position. A derived id steps over one the file writes.
+ */
+export const stepIdsOf = (steps: ReadonlyArray<DecodedStep>): ReadonlyArray<string> => {
+  const written = new Set(steps.flatMap((s) => (s.id === undefined ? [] : [s.id])))
+  const seen = new Map<string, number>()
+  return steps.map((s) => {
+    const base = s.kind === "advance" && typeof s.value === "string" ? s.value : s.kind
+    // a step with its own id still counts, so naming one step renames none of the others
+    let n = seen.get(base) ?? 0
+    if (s.id !== undefined) {
+      seen.set(base, n + 1)
+      return s.id
+    }
+    let id: string
+    do {
+      n++
+      id = n === 1 ? base : `${base}-${n}`
+    } while (written.has(id))
+    seen.set(base, n)
+    return id
+  })
+}
+
 const errorText = (err: unknown): string => {
   if (err instanceof Errors.ScenarioInvalid) return err.reason
   if (typeof err === "object" && err !== null && "message" in err)
@@ -299,8 +325,11 @@ export const compile = (
       options: e.options,
       duration: e.options.duration
     }))
+    const stepIds = stepIdsOf(body.steps)
+    let step: string | undefined
     const ctxAt = (path: string): Language.CompileContext => ({
       view,
+      ...(step === undefined ? {} : { step }),
       current: tracked,
       written: written.map(({ kind, options }) => ({ kind, options })),
       path,
@@ -326,8 +355,9 @@ export const compile = (
       if (step._tag === "Update") tracked = step.apply(tracked)
       steps.push(step)
     }
-    for (const s of body.steps) {
+    for (const [i, s] of body.steps.entries()) {
       const path = `${s.path}.${s.kind}`
+      step = stepIds[i]
       switch (s.kind) {
         case "event": {
           push(eventStep(language, s, path, ctxAt))

@@ -120,13 +120,20 @@ export const decode = (
   list("steps", false).forEach((s, i) => {
     const path = ["steps", i] as const
     const expected = b.stepKinds.map((k) => show(k)).join(" | ")
-    const keys = isRecord(s) ? Object.keys(s) : []
+    // a step is its kind, and may name itself: `id:` beside the kind (the events it makes)
+    const keys = isRecord(s) ? Object.keys(s).filter((k) => k !== "id") : []
     if (!isRecord(s) || keys.length !== 1) {
       problems.push({
         path,
         at: "value",
-        message: `a step is a mapping with one key, its kind (${expected}), got ${keys.length > 1 ? `the keys ${keys.map((k) => show(k)).join(", ")}` : show(s)}`
+        message: `a step is a mapping with one key, its kind (${expected}), and optionally its id, got ${keys.length > 1 ? `the keys ${keys.map((k) => show(k)).join(", ")}` : show(s)}`
       })
+      return
+    }
+    const stepId = s.id === undefined ? undefined : at(Id, s.id, [...path, "id"])
+    if (s.id !== undefined && stepId === undefined) return
+    if (typeof stepId === "string" && steps.some((t) => t.id === stepId)) {
+      problems.push({ path: [...path, "id"], at: "value", message: `two steps have the id ${show(stepId)}` })
       return
     }
     const kind = keys[0] as string
@@ -212,7 +219,12 @@ export const decode = (
       }
     }
     if (problems.length === before && decoded !== undefined)
-      steps.push({ kind, value: decoded, path: formatPath(path) })
+      steps.push({
+        kind,
+        value: decoded,
+        path: formatPath(path),
+        ...(stepId === undefined ? {} : { id: stepId as string })
+      })
   })
   if (problems.length > 0) return Result.fail(problems)
   const decodedBody: Body = { players, turn, objects, effects, steps }
