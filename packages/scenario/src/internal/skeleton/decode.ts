@@ -72,6 +72,49 @@ export const atWith =
     return undefined
   }
 
+/** A `query` step: `{ name, <question>: … }`, one question of the ruleset's, its arguments decoded. */
+const decodeQuery = (
+  language: Language.Language,
+  value: unknown,
+  here: ReadonlyArray<string | number>,
+  at: ReturnType<typeof atWith>,
+  problems: Array<Problem>
+): unknown => {
+  const questions = Object.keys(language.queries ?? {})
+  const expectedQ = questions.map((q) => show(q)).join(" | ")
+  if (!isRecord(value)) {
+    problems.push({
+      path: here,
+      at: "value",
+      message: `expected { name, <question>: … }, got ${show(value)}`
+    })
+    return undefined
+  }
+  const name = at(Id, value.name, [...here, "name"])
+  const asked = Object.keys(value).filter((k) => k !== "name")
+  if (value.name === undefined) problems.push({ path: here, at: "value", message: `missing key "name"` })
+  if (asked.length !== 1) {
+    problems.push({
+      path: here,
+      at: "value",
+      message: `a query asks one question (${expectedQ || "this ruleset has none"}), got ${asked.length === 0 ? "none" : asked.map((q) => show(q)).join(", ")}`
+    })
+    return undefined
+  }
+  const q = asked[0] as string
+  const kindQ = Object.hasOwn(language.queries ?? {}, q) ? language.queries?.[q] : undefined
+  if (kindQ === undefined) {
+    problems.push({
+      path: [...here, q],
+      at: "key",
+      message: `unknown question ${show(q)}${didYouMean(q, questions)}; expected one of ${expectedQ}`
+    })
+    return undefined
+  }
+  const args = at(kindQ.schema, value[q], [...here, q])
+  return name !== undefined && args !== undefined ? { name, question: q, args } : undefined
+}
+
 export const decode = (
   language: Language.Language,
   body: Readonly<Record<string, unknown>>,
@@ -176,43 +219,9 @@ export const decode = (
         decoded = out
         break
       }
-      case "query": {
-        const questions = Object.keys(language.queries ?? {})
-        const expectedQ = questions.map((q) => show(q)).join(" | ")
-        if (!isRecord(value)) {
-          problems.push({
-            path: here,
-            at: "value",
-            message: `expected { name, <question>: … }, got ${show(value)}`
-          })
-          break
-        }
-        const name = at(Id, value.name, [...here, "name"])
-        const asked = Object.keys(value).filter((k) => k !== "name")
-        if (value.name === undefined)
-          problems.push({ path: here, at: "value", message: `missing key "name"` })
-        if (asked.length !== 1) {
-          problems.push({
-            path: here,
-            at: "value",
-            message: `a query asks one question (${expectedQ || "this ruleset has none"}), got ${asked.length === 0 ? "none" : asked.map((q) => show(q)).join(", ")}`
-          })
-          break
-        }
-        const q = asked[0] as string
-        const kindQ = Object.hasOwn(language.queries ?? {}, q) ? language.queries?.[q] : undefined
-        if (kindQ === undefined) {
-          problems.push({
-            path: [...here, q],
-            at: "key",
-            message: `unknown question ${show(q)}${didYouMean(q, questions)}; expected one of ${expectedQ}`
-          })
-          break
-        }
-        const args = at(kindQ.schema, value[q], [...here, q])
-        if (name !== undefined && args !== undefined) decoded = { name, question: q, args }
+      case "query":
+        decoded = decodeQuery(language, value, here, at, problems)
         break
-      }
       default: {
         const k = language.steps?.[kind]
         if (k !== undefined) decoded = at(k.schema, value, here)
