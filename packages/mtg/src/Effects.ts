@@ -603,6 +603,15 @@ const redirectable: Filter.Filter = {
   ]
 }
 
+/** CR 614.9: the damage is redirected from and to a battle, creature, planeswalker or player in the game. */
+const redirectPossible = (to: string): Filter.Condition => ({
+  _tag: "All",
+  all: [
+    { _tag: "Test", on: "subject", filter: redirectable },
+    { _tag: "Exists", filter: { _tag: "And", all: [{ _tag: "Id", ids: [to] }, redirectable] } }
+  ]
+})
+
 /**
  * CR 614.9: a redirection effect ("the damage is dealt to [another] instead"). Not prevention:
  * damage that can't be prevented is still redirected. With `amount`, "the next N damage that
@@ -636,13 +645,7 @@ export const redirect = (
   const written =
     o.amount === undefined ? "all" : Language.toAmount(o.amount, "redirect amount", { id: o.id })
   const amount = written === "all" ? undefined : written
-  const possible: Filter.Condition = {
-    _tag: "All",
-    all: [
-      { _tag: "Test", on: "subject", filter: redirectable },
-      { _tag: "Exists", filter: { _tag: "And", all: [{ _tag: "Id", ids: [o.redirectTo] }, redirectable] } }
-    ]
-  }
+  const possible = redirectPossible(o.redirectTo)
   const w = damageWatch(o.to, o.from)
   // 614.9's check is on both forms: a redirect that can't happen does nothing
   const condition: Filter.Condition =
@@ -951,8 +954,10 @@ export const aimedAt = (e: Replacement.Replacement, view: GameView.GameView): Re
 /**
  * Magic's defaults for the generic effects (core `Generic`): its categories (616.1's order reads
  * them) — a prevention is `prevention`, "can't be prevented" its own tier, any other replacement
- * `replacement`; the controller taken from the source when not written; the effect bound to the
- * objects it names when it is created (CR 400.7, {@link aimedAt}).
+ * `replacement`; the controller taken from the source when not written; a redirection as
+ * {@link redirect} makes it (CR 614.9: it does nothing when the damage can't be redirected from
+ * or to what it names, and damage that can't be redirected is not watched); the effect bound to
+ * the objects it names when it is created (CR 400.7, {@link aimedAt}).
  *
  * @example
  * ```ts
@@ -997,8 +1002,23 @@ export const generic: Generic.Defaults = {
       rule: o.rule ?? rule
     }
   },
-  finish: (e, view) => (view === undefined ? e : aimedAt(e, view)),
-  rule: { replace: "MTG CR 614.1a", prevent: "MTG CR 615.1" }
+  // damage that can't be redirected is not watched by a redirection (`Game.CANT_BE_REDIRECTED`)
+  watch: (w, o) =>
+    o.action?._tag === "Redirect"
+      ? { ...w, kinds: { ...w.kinds, noneOf: [...(w.kinds?.noneOf ?? []), Game.CANT_BE_REDIRECTED] } }
+      : w,
+  finish: (e, view) => {
+    // CR 614.9: "If one of those permanents is no longer on the battlefield when the damage would
+    // be redirected, or is no longer a battle, creature, or planeswalker …, the effect does nothing"
+    const possible = e.action._tag === "Redirect" ? redirectPossible(e.action.to) : undefined
+    const checked: Replacement.Replacement =
+      possible === undefined
+        ? e
+        : { ...e, condition: e.condition === undefined ? possible : { _tag: "All", all: [possible, e.condition] } }
+    return view === undefined ? checked : aimedAt(checked, view)
+  },
+  rule: (kind, action) =>
+    kind === "prevent" ? "MTG CR 615.1" : action._tag === "Redirect" ? "MTG CR 614.9" : "MTG CR 614.1a"
 }
 
 /**
