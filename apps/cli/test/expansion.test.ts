@@ -6,7 +6,8 @@
  * citations). A kind without a generic form is listed here with the reason, so a new kind
  * without one fails until it is expanded or listed; a mutant expansion fails the comparison.
  */
-import { type Language, Ruleset } from "@bulwark/core"
+import type { Language, Replacement } from "@bulwark/core"
+import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { bundled, type Expand, namedKinds, outcome, ownExpansion, rewrite } from "./expansion.js"
 import * as Registry from "./installed.js"
@@ -19,7 +20,12 @@ const noGenericForm: Readonly<Record<string, Readonly<Record<string, string>>>> 
   },
   fab: {},
   riftbound: {},
-  berserk: {}
+  berserk: {
+    woundsOnlyFrom:
+      "«Получает раны только от …» (534.1.1) watches the wounds that do not come from X; the generic watch says where wounds come from, never where they don't",
+    strengthModifier:
+      "no replacement effect: the attack step reads it when it builds the attack's strength (533.2), before any wound exists"
+  }
 }
 
 /** Named effects of bundled scenarios whose options have no generic form (`file: kind id`), with why. */
@@ -37,7 +43,12 @@ const languageOf = (id: string): Language.Language => {
 /** Runs a bundled scenario as written and rewritten; the differences, and what the rewrite did. */
 const compare = (b: { ruleset: string; name: string; text: string }, expand: Expand) => {
   const r = rewrite(b.text, languageOf(b.ruleset), expand)
-  return { ...r, same: outcome(b.text, b.name) === outcome(r.text, b.name), before: outcome(b.text, b.name), after: outcome(r.text, b.name) }
+  return {
+    ...r,
+    same: outcome(b.text, b.name) === outcome(r.text, b.name),
+    before: outcome(b.text, b.name),
+    after: outcome(r.text, b.name)
+  }
 }
 
 describe("named kinds are shorthands for the generic forms", () => {
@@ -48,8 +59,12 @@ describe("named kinds are shorthands for the generic forms", () => {
       const listed = noGenericForm[r.id] ?? {}
       for (const kind of namedKinds(language)) {
         const has = language.effects[kind]?.generic !== undefined
-        expect(has || Object.hasOwn(listed, kind), `${r.id} ${kind}: no generic form and not listed`).toBe(true)
-        expect(has && Object.hasOwn(listed, kind), `${r.id} ${kind}: listed but has a generic form`).toBe(false)
+        expect(has || Object.hasOwn(listed, kind), `${r.id} ${kind}: no generic form and not listed`).toBe(
+          true
+        )
+        expect(has && Object.hasOwn(listed, kind), `${r.id} ${kind}: listed but has a generic form`).toBe(
+          false
+        )
       }
       for (const kind of Object.keys(listed))
         expect(namedKinds(language), `${r.id}: listed kind ${kind} is not a kind`).toContain(kind)
@@ -67,6 +82,171 @@ describe("named kinds are shorthands for the generic forms", () => {
       )
       expect(unlisted, `${b.name}: kept as written, not listed`).toEqual([])
       expect(new Set(c.ids).size, `${b.name}: effect ids collide: ${c.ids.join(", ")}`).toBe(c.ids.length)
+      expect(c.before.startsWith("not loaded"), c.before).toBe(false)
       expect(c.after).toBe(c.before)
     })
+
+  it("every kind with a generic form is checked: written in a bundled scenario, or a sample here", () => {
+    const seen = new Set<string>()
+    for (const b of all)
+      for (const k of rewrite(b.text, languageOf(b.ruleset), ownExpansion(languageOf(b.ruleset))).expanded)
+        seen.add(`${b.ruleset} ${k}`)
+    for (const r of Registry.installed)
+      for (const kind of namedKinds(languageOf(r.id)))
+        if (languageOf(r.id).effects[kind]?.generic !== undefined)
+          expect(
+            seen.has(`${r.id} ${kind}`) || Object.hasOwn(samples[r.id] ?? {}, kind),
+            `${r.id} ${kind}: no bundled scenario writes it and no sample checks it`
+          ).toBe(true)
+  })
+})
+
+/**
+ * Options of the kinds no bundled scenario writes (in a form that has a generic one), by
+ * ruleset: their effects are compared one by one (`sameEffects`).
+ */
+const samples: Readonly<Record<string, Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>>> = {
+  mtg: {
+    // CR 615.11: "Prevent the next N damage that would be dealt to each of [these creatures]"
+    shieldEach: [{ id: "each", controller: "ap", to: ["a", "b"], amount: 1, duration: "endOfTurn" }]
+  },
+  fab: {
+    // 8.3.37 Arcane Shelter, 8.3.19 Quell
+    arcaneShelter: [{ id: "cloak", source: "cloak", controller: "bob", amount: 2 }],
+    quell: [{ id: "plate", source: "plate", controller: "bob", amount: 1 }]
+  },
+  riftbound: {
+    modify: [
+      { id: "m", controller: "A", to: "U", op: "add", value: 1 },
+      { id: "m", controller: "A", to: "U", op: "sub", value: 2, duration: "endOfTurn" },
+      { id: "m", controller: "A", to: "U", op: "mul", value: { count: { types: ["unit"] } } }
+    ]
+  },
+  berserk: {
+    // Серк (534.1): «Если должен излечиться – вместо этого может открыться (1 раз за ход)»
+    serk: [{ id: "serk", controller: "ip", source: "berserker" }]
+  }
+}
+
+/** A core effect without what a named kind and its generic form may word differently. */
+const meaning = (e: Replacement.Replacement): unknown => {
+  const { label: _l, rule: _r, ...rest } = e
+  return JSON.parse(JSON.stringify(rest))
+}
+
+/** The core effects a kind's `make` builds, and those its generic forms build. */
+const sameEffects = (language: Language.Language, kind: string, options: Record<string, unknown>) => {
+  const k = language.effects[kind]
+  if (k === undefined) throw new Error(`no kind ${kind}`)
+  const named = [k.make(Schema.decodeUnknownSync(k.options)(options))].flat()
+  const forms = ownExpansion(language)(kind, options) ?? []
+  const generic = forms.flatMap((f) => {
+    const { kind: g, ...o } = f
+    const gk = language.effects[g]
+    if (gk === undefined) throw new Error(`no kind ${g}`)
+    return [gk.make(Schema.decodeUnknownSync(gk.options)(o))].flat()
+  })
+  return { named: named.map(meaning), generic: generic.map(meaning) }
+}
+
+describe("the kinds no bundled scenario writes build the same effects as their generic forms", () => {
+  for (const [ruleset, kinds] of Object.entries(samples))
+    for (const [kind, list] of Object.entries(kinds))
+      for (const [i, options] of list.entries())
+        it(`${ruleset} ${kind} #${i}`, () => {
+          const { named, generic } = sameEffects(languageOf(ruleset), kind, options)
+          expect(generic).toEqual(named)
+        })
+})
+
+/** An expansion with one kind's forms changed by `mutate`: a wrong meaning. */
+const mutant =
+  (
+    language: Language.Language,
+    kind: string,
+    mutate: (f: Language.GenericForm) => Language.GenericForm
+  ): Expand =>
+  (k, options) => {
+    const forms = ownExpansion(language)(k, options)
+    return k === kind ? forms?.map(mutate) : forms
+  }
+
+/** The bundled scenarios of a ruleset whose outcome a mutant expansion changes. */
+const caught = (ruleset: string, expand: Expand): ReadonlyArray<string> =>
+  bundled()
+    .filter((b) => b.ruleset === ruleset)
+    .filter((b) => !compare(b, expand).same)
+    .map((b) => b.name)
+
+describe("a wrong expansion is caught", () => {
+  // MTG CR 615.7: "prevent the next N damage" is a shield used up by what it prevents, not N of
+  // each damage (615.10): `scope: each` for `next` changes what a shield leaves for later
+  it("mtg shield as scope: each instead of next", () => {
+    const l = languageOf("mtg")
+    expect(
+      caught(
+        "mtg",
+        mutant(l, "shield", (f) => ({ ...f, scope: "each" }))
+      )
+    ).not.toEqual([])
+  })
+
+  // MTG CR 615.8: "The next time [source] would deal damage … prevent that damage" — dropping
+  // `from` prevents the next damage from any source
+  it("mtg preventNextFrom without from", () => {
+    const l = languageOf("mtg")
+    expect(
+      caught(
+        "mtg",
+        mutant(l, "preventNextFrom", ({ from: _f, ...f }) => f as Language.GenericForm)
+      )
+    ).not.toEqual([])
+  })
+
+  // FaB 8.3.20 Ward: "destroy this to prevent N of that damage" — without the cost its source stays
+  it("fab ward without its cost", () => {
+    const l = languageOf("fab")
+    expect(
+      caught(
+        "fab",
+        mutant(l, "ward", ({ cost: _c, ...f }) => f as Language.GenericForm)
+      )
+    ).not.toEqual([])
+  })
+
+  // Riftbound 715: Bonus Damage is not added to combat damage — without `only: noncombat` it is
+  it("riftbound bonusDamage on combat damage too", () => {
+    const l = languageOf("riftbound")
+    expect(
+      caught(
+        "riftbound",
+        mutant(l, "bonusDamage", ({ only: _o, ...f }) => f as Language.GenericForm)
+      )
+    ).not.toEqual([])
+  })
+
+  // Берсерк 534.1.1 «Не получает ран от …»: without `from` it takes no wounds from anything
+  it("berserk noWoundsFrom without from", () => {
+    const l = languageOf("berserk")
+    expect(
+      caught(
+        "berserk",
+        mutant(l, "noWoundsFrom", ({ from: _f, ...f }) => f as Language.GenericForm)
+      )
+    ).not.toEqual([])
+  })
+
+  // the effect-by-effect comparison fails too: Серк without «1 раз за ход»
+  it("berserk serk without its limit, effect by effect", () => {
+    const l = languageOf("berserk")
+    const k = l.effects["serk"] as Language.EffectKind
+    const mutated = (o: unknown) => k.generic?.(o)?.map(({ limit: _l, ...f }) => f as Language.GenericForm)
+    const wrong: Language.Language = { ...l, effects: { ...l.effects, serk: { ...k, generic: mutated } } }
+    const { named, generic } = sameEffects(wrong, "serk", {
+      id: "serk",
+      controller: "ip",
+      source: "berserker"
+    })
+    expect(generic).not.toEqual(named)
+  })
 })

@@ -31,10 +31,20 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, GameEvent, GameView, Generic, Language, Modifiers, type Replacement, Ruleset } from "@bulwark/core"
+import {
+  Amount,
+  GameEvent,
+  GameView,
+  Generic,
+  Language,
+  Modifiers,
+  type Replacement,
+  Ruleset
+} from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
+import * as Expansions from "./internal/effects/expansions.js"
 
 const Id = Schema.NonEmptyString
 const opt = Schema.optionalKey
@@ -305,7 +315,8 @@ export const language: Language.Language = {
     noWoundsFrom: Language.effectKind({
       summary: "«Не получает ран от …» (534.1.1)",
       options: Effects.CommonOptions,
-      make: Effects.noWoundsFrom
+      make: Effects.noWoundsFrom,
+      generic: Expansions.noWoundsFrom
     }),
     woundsOnlyFrom: Language.effectKind({
       summary: "«Получает раны только от …» (534.1.1)",
@@ -315,17 +326,20 @@ export const language: Language.Language = {
     moreWounds: Language.effectKind({
       summary: "«Получает на X больше ран от …» (534.1.1)",
       options: Effects.WoundsOptions,
-      make: Effects.moreWounds
+      make: Effects.moreWounds,
+      generic: Expansions.moreWounds
     }),
     fewerWounds: Language.effectKind({
       summary: "«Получает на X меньше ран от …» (534.1.1)",
       options: Effects.WoundsOptions,
-      make: Effects.fewerWounds
+      make: Effects.fewerWounds,
+      generic: Expansions.fewerWounds
     }),
     serk: Language.effectKind({
       summary: "Серк: «Если должен излечиться – вместо этого может открыться (1 раз за ход)» (534.1)",
       options: Effects.SerkOptions,
-      make: Effects.serk
+      make: Effects.serk,
+      generic: Expansions.serk
     }),
     strengthModifier: Language.effectKind({
       summary: "«модификатор атаки»: ± to the attack's strength, when it is built (533.2)",

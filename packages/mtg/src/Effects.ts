@@ -1014,7 +1014,10 @@ export const generic: Generic.Defaults = {
     const checked: Replacement.Replacement =
       possible === undefined
         ? e
-        : { ...e, condition: e.condition === undefined ? possible : { _tag: "All", all: [possible, e.condition] } }
+        : {
+            ...e,
+            condition: e.condition === undefined ? possible : { _tag: "All", all: [possible, e.condition] }
+          }
     return view === undefined ? checked : aimedAt(checked, view)
   },
   rule: (kind, action) =>

@@ -55,7 +55,18 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, Errors, Filter, GameEvent, GameView, Generic, Language, Modifiers, Ruleset, Zones } from "@bulwark/core"
+import {
+  Amount,
+  Errors,
+  Filter,
+  GameEvent,
+  GameView,
+  Generic,
+  Language,
+  Modifiers,
+  Ruleset,
+  Zones
+} from "@bulwark/core"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Combat from "./Combat.js"

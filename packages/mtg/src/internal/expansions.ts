@@ -121,16 +121,18 @@ export const modify = (o: Options<"modify">) =>
   typeof o.value === "object" && "_tag" in o.value
     ? undefined
     : worded(o, () => [
-    {
-      kind: "replace",
-      ...passOn(o, ["family", "to", "from", "params", "additional"]),
-      [modifyWord[o.op]]: o.value
-    } as Form
-  ])
+        {
+          kind: "replace",
+          ...passOn(o, ["family", "to", "from", "params", "additional"]),
+          [modifyWord[o.op]]: o.value
+        } as Form
+      ])
 
 /** CR 614.1a: `replace` with `times: 2`. */
 export const double = (o: Options<"double">) =>
-  worded(o, () => [{ kind: "replace", ...passOn(o, ["family", "to", "from", "additional"]), times: 2 } as Form])
+  worded(o, () => [
+    { kind: "replace", ...passOn(o, ["family", "to", "from", "additional"]), times: 2 } as Form
+  ])
 
 /** CR 614.9: `replace` with `redirect: { to, amount? }` (`amount: all` is no amount). */
 export const redirect = (o: Options<"redirect">) =>

@@ -22,7 +22,18 @@ const pass = (
   if (o.condition !== undefined) return undefined
   const w = o as unknown as Readonly<Record<string, unknown>>
   const out: { id: string } & Record<string, unknown> = { id: o.id }
-  for (const k of ["controller", "source", "duration", "limit", "next", "may", "label", "rule", "activeIn", ...keys])
+  for (const k of [
+    "controller",
+    "source",
+    "duration",
+    "limit",
+    "next",
+    "may",
+    "label",
+    "rule",
+    "activeIn",
+    ...keys
+  ])
     if (w[k] !== undefined) out[k] = w[k]
   return out
 }
@@ -87,7 +98,10 @@ export const saveFromDeath = (o: Effects.SaveFromDeathOptions) => {
   const to: Language.Selector =
     named.length === 0
       ? o.to
-      : { any: [o.to], filter: named.length === 1 ? (named[0] as Filter.Filter) : { _tag: "And", all: named } }
+      : {
+          any: [o.to],
+          filter: named.length === 1 ? (named[0] as Filter.Filter) : { _tag: "And", all: named }
+        }
   return one(pass(o), {
     kind: "replace",
     family: "die",
@@ -100,8 +114,6 @@ export const saveFromDeath = (o: Effects.SaveFromDeathOptions) => {
       { family: "exhaust", to: "subject" },
       { family: "recall", to: "subject" }
     ],
-    rule:
-      o.rule ??
-      (o.next === true ? "Riftbound 369.1 / 373" : "Riftbound 370.1.a.1 / 373.1.a")
+    rule: o.rule ?? (o.next === true ? "Riftbound 369.1 / 373" : "Riftbound 370.1.a.1 / 373.1.a")
   })
 }

@@ -18,7 +18,10 @@ import { Category, Family } from "./vocabulary.js"
 type Form = Language.GenericForm
 
 /** The fields written, of those named, passed on unchanged. */
-const pass = (o: { readonly id: string }, keys: ReadonlyArray<string>): { readonly id: string } & Record<string, unknown> => {
+const pass = (
+  o: { readonly id: string },
+  keys: ReadonlyArray<string>
+): { readonly id: string } & Record<string, unknown> => {
   const w = o as unknown as Readonly<Record<string, unknown>>
   const out: { id: string } & Record<string, unknown> = { id: o.id }
   for (const k of ["controller", "source", "duration", "may", "label", "rule", ...keys])
@@ -111,7 +114,9 @@ export const thatMuchPlus = (o: ThatMuchPlusOptions): ReadonlyArray<Form> => [
   {
     kind: "replace",
     ...pass(o, ["to", "from", "family", "kinds"]),
-    ...(o.to === undefined && o.from === undefined && o.controller !== undefined ? { to: [o.controller] } : {}),
+    ...(o.to === undefined && o.from === undefined && o.controller !== undefined
+      ? { to: [o.controller] }
+      : {}),
     plus: o.amount,
     rule: o.rule ?? "FaB 6.4.9"
   }
