@@ -9,30 +9,18 @@
 import type { Language, Replacement } from "@bulwark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { bundled, type Expand, namedKinds, outcome, ownExpansion, rewrite } from "./expansion.js"
+import {
+  bundled,
+  type Expand,
+  keptAsWritten,
+  namedKinds,
+  noGenericForm,
+  outcome,
+  ownExpansion,
+  rewrite,
+  samples
+} from "./expansion.js"
 import * as Registry from "./installed.js"
-
-/** The named kinds with no generic form, by ruleset, with why. */
-const noGenericForm: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  mtg: {
-    lifeFloor:
-      "Worship (CR 120.4c) caps the life loss at what leaves the whole results event at the floor, life gained in it included: a named predicate and value read the batch, which no amount or condition in words can"
-  },
-  fab: {},
-  riftbound: {},
-  berserk: {
-    woundsOnlyFrom:
-      "«Получает раны только от …» (534.1.1) watches the wounds that do not come from X; the generic watch says where wounds come from, never where they don't",
-    strengthModifier:
-      "no replacement effect: the attack step reads it when it builds the attack's strength (533.2), before any wound exists"
-  }
-}
-
-/** Named effects of bundled scenarios whose options have no generic form (`file: kind id`), with why. */
-const keptAsWritten: Readonly<Record<string, string>> = {
-  "MTG-04.yaml: shieldEach wojek":
-    "sharingColor: the creatures are those that share a colour with the target when the effect is created (CR 615.11), read from the view then; a generic form names its objects as written"
-}
 
 const languageOf = (id: string): Language.Language => {
   const l = Registry.find(id)?.language
@@ -100,33 +88,6 @@ describe("named kinds are shorthands for the generic forms", () => {
           ).toBe(true)
   })
 })
-
-/**
- * Options of the kinds no bundled scenario writes (in a form that has a generic one), by
- * ruleset: their effects are compared one by one (`sameEffects`).
- */
-const samples: Readonly<Record<string, Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>>> = {
-  mtg: {
-    // CR 615.11: "Prevent the next N damage that would be dealt to each of [these creatures]"
-    shieldEach: [{ id: "each", controller: "ap", to: ["a", "b"], amount: 1, duration: "endOfTurn" }]
-  },
-  fab: {
-    // 8.3.37 Arcane Shelter, 8.3.19 Quell
-    arcaneShelter: [{ id: "cloak", source: "cloak", controller: "bob", amount: 2 }],
-    quell: [{ id: "plate", source: "plate", controller: "bob", amount: 1 }]
-  },
-  riftbound: {
-    modify: [
-      { id: "m", controller: "A", to: "U", op: "add", value: 1 },
-      { id: "m", controller: "A", to: "U", op: "sub", value: 2, duration: "endOfTurn" },
-      { id: "m", controller: "A", to: "U", op: "mul", value: { count: { types: ["unit"] } } }
-    ]
-  },
-  berserk: {
-    // Серк (534.1): «Если должен излечиться – вместо этого может открыться (1 раз за ход)»
-    serk: [{ id: "serk", controller: "ip", source: "berserker" }]
-  }
-}
 
 /** A core effect without what a named kind and its generic form may word differently. */
 const meaning = (e: Replacement.Replacement): unknown => {

@@ -132,3 +132,122 @@ export const outcome = (text: string, name: string): string => {
     return `defect: ${err instanceof Error ? err.message : String(err)}`
   }
 }
+
+/** The named kinds with no generic form, by ruleset, with why. */
+export const noGenericForm: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  mtg: {
+    lifeFloor:
+      "Worship (CR 120.4c) caps the life loss at what leaves the whole results event at the floor, life gained in it included: a named predicate and value read the batch, which no amount or condition in words can"
+  },
+  fab: {},
+  riftbound: {},
+  berserk: {
+    woundsOnlyFrom:
+      "«Получает раны только от …» (534.1.1) watches the wounds that do not come from X; the generic watch says where wounds come from, never where they don't",
+    strengthModifier:
+      "no replacement effect: the attack step reads it when it builds the attack's strength (533.2), before any wound exists"
+  }
+}
+
+/** Named effects of bundled scenarios whose options have no generic form (`file: kind id`), with why. */
+export const keptAsWritten: Readonly<Record<string, string>> = {
+  "MTG-04.yaml: shieldEach wojek":
+    "sharingColor: the creatures are those that share a colour with the target when the effect is created (CR 615.11), read from the view then; a generic form names its objects as written"
+}
+
+/**
+ * Options of the kinds no bundled scenario writes (in a form that has a generic one), by
+ * ruleset: their effects are compared one by one (`sameEffects`).
+ */
+export const samples: Readonly<
+  Record<string, Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>>
+> = {
+  mtg: {
+    // CR 615.11: "Prevent the next N damage that would be dealt to each of [these creatures]"
+    shieldEach: [{ id: "each", controller: "ap", to: ["a", "b"], amount: 1, duration: "endOfTurn" }]
+  },
+  fab: {
+    // 8.3.37 Arcane Shelter, 8.3.19 Quell
+    arcaneShelter: [{ id: "cloak", source: "cloak", controller: "bob", amount: 2 }],
+    quell: [{ id: "plate", source: "plate", controller: "bob", amount: 1 }]
+  },
+  riftbound: {
+    modify: [
+      { id: "m", controller: "A", to: "U", op: "add", value: 1 },
+      { id: "m", controller: "A", to: "U", op: "sub", value: 2, duration: "endOfTurn" },
+      { id: "m", controller: "A", to: "U", op: "mul", value: { count: { types: ["unit"] } } }
+    ]
+  },
+  berserk: {
+    // Серк (534.1): «Если должен излечиться – вместо этого может открыться (1 раз за ход)»
+    serk: [{ id: "serk", controller: "ip", source: "berserker" }]
+  }
+}
+
+const plain = /^[A-Za-z_][A-Za-z0-9_.:-]*$/
+
+/** A value as one line of YAML flow text (`{ kind: prevent, to: Z, amount: 2 }`). */
+const flow = (v: unknown): string => {
+  if (typeof v === "string")
+    return plain.test(v) && !["true", "false", "null", "yes", "no"].includes(v) ? v : JSON.stringify(v)
+  if (Array.isArray(v)) return `[${v.map(flow).join(", ")}]`
+  if (v !== null && typeof v === "object")
+    return `{ ${Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => `${k}: ${flow(x)}`)
+      .join(", ")} }`
+  return String(v)
+}
+
+/** One written effect of a kind: the first a bundled scenario writes with a generic form, or a sample. */
+const example = (
+  ruleset: string,
+  language: Language.Language,
+  kind: string
+): { readonly where: string; readonly options: Record<string, unknown> } | undefined => {
+  for (const b of bundled().filter((x) => x.ruleset === ruleset)) {
+    const doc = parse(b.text) as { effects?: unknown; steps?: ReadonlyArray<{ addEffects?: unknown }> }
+    const entries = [doc.effects, ...(doc.steps ?? []).map((s) => s.addEffects)].flatMap((l) =>
+      Array.isArray(l) ? (l as ReadonlyArray<Entry>) : []
+    )
+    for (const e of entries) {
+      const { kind: k, ...options } = e
+      if (k === kind && ownExpansion(language)(kind, options) !== undefined)
+        return { where: b.name.replace(/\.ya?ml$/, ""), options }
+    }
+  }
+  const sample = samples[ruleset]?.[kind]?.[0]
+  return sample === undefined ? undefined : { where: "example", options: sample }
+}
+
+const cell = (s: string): string => s.replaceAll("|", "\\|")
+
+/**
+ * The rows of the docs table "each named kind and the generic effect it means": per ruleset and
+ * named kind, an effect written with it (from a bundled scenario, or a sample) and the generic
+ * effect(s) it means, `label` left out of both; a kind without a generic form says why.
+ */
+export const shorthandRows = (): ReadonlyArray<ReadonlyArray<string>> =>
+  Registry.installed.flatMap((r) => {
+    const language = r.language
+    if (language === undefined) return []
+    return namedKinds(language).map((kind) => {
+      const none = noGenericForm[r.id]?.[kind]
+      const ex = none === undefined ? example(r.id, language, kind) : undefined
+      const unlabelled = (o: Readonly<Record<string, unknown>>) => {
+        const { label: _l, ...rest } = o
+        return rest
+      }
+      const means =
+        none !== undefined
+          ? `no generic form: ${none}`
+          : ex === undefined
+            ? "—"
+            : (ownExpansion(language)(kind, ex.options) ?? [])
+                .map((f) => `\`${flow(unlabelled(f))}\``)
+                .join("<br>")
+      const written =
+        ex === undefined ? "—" : `\`${flow({ kind, ...unlabelled(ex.options) })}\` (${ex.where})`
+      return [`\`${r.id}\``, `\`${kind}\``, cell(written), cell(means)]
+    })
+  })
