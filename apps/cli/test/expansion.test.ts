@@ -197,6 +197,20 @@ describe("a wrong expansion is caught", () => {
     ).not.toEqual([])
   })
 
+  // an expansion into two effects under one id: CR 701.8a's second effect (Rest in Peace on a
+  // destruction) named as the first — the ids collide, which the comparison reports
+  it("mtg zoneInstead's two forms under one id", () => {
+    const l = languageOf("mtg")
+    const b = bundled().find((x) => x.name === "MTG-10-exile.yaml")
+    if (b === undefined) throw new Error("MTG-10-exile.yaml is gone")
+    const r = rewrite(
+      b.text,
+      l,
+      mutant(l, "zoneInstead", (f) => ({ ...f, id: String(f.id).replace(/:destroy$/, "") }))
+    )
+    expect(new Set(r.ids).size).toBeLessThan(r.ids.length)
+  })
+
   // the effect-by-effect comparison fails too: Серк without «1 раз за ход»
   it("berserk serk without its limit, effect by effect", () => {
     const l = languageOf("berserk")
