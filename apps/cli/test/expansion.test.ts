@@ -197,6 +197,14 @@ describe("a wrong expansion is caught", () => {
     ).not.toEqual([])
   })
 
+  // Берсерк 534.1.1 «Получает раны только от …»: the complement of X — written as X itself, it
+  // would be «Не получает ран от …»
+  it("berserk woundsOnlyFrom without its not", () => {
+    const l = languageOf("berserk")
+    const plain = (f: Language.GenericForm) => ({ ...f, from: (f.from as { not: unknown }).not })
+    expect(caught("berserk", mutant(l, "woundsOnlyFrom", plain))).not.toEqual([])
+  })
+
   // an expansion into two effects under one id: CR 701.8a's second effect (Rest in Peace on a
   // destruction) named as the first — the ids collide, which the comparison reports
   it("mtg zoneInstead's two forms under one id", () => {

@@ -142,8 +142,6 @@ export const noGenericForm: Readonly<Record<string, Readonly<Record<string, stri
   fab: {},
   riftbound: {},
   berserk: {
-    woundsOnlyFrom:
-      "«Получает раны только от …» (534.1.1) watches the wounds that do not come from X; the generic watch says where wounds come from, never where they don't",
     strengthModifier:
       "no replacement effect: the attack step reads it when it builds the attack's strength (533.2), before any wound exists"
   }

@@ -321,7 +321,8 @@ export const language: Language.Language = {
     woundsOnlyFrom: Language.effectKind({
       summary: "«Получает раны только от …» (534.1.1)",
       options: Effects.CommonOptions,
-      make: Effects.woundsOnlyFrom
+      make: Effects.woundsOnlyFrom,
+      generic: Expansions.woundsOnlyFrom
     }),
     moreWounds: Language.effectKind({
       summary: "«Получает на X больше ран от …» (534.1.1)",

@@ -5,9 +5,11 @@
  * `Language.EffectKind`), one function per kind from its options to the generic effect it stands
  * for, with the id of the effect its constructor builds.
  *
- * Two kinds have none: `woundsOnlyFrom` («Получает раны только от …») watches the wounds that do
- * *not* come from X, and the generic watch says only where they do come from; `strengthModifier`
- * is no replacement effect at all — the `attack` step reads it when it builds the attack (533.2).
+ * `strengthModifier` has none: it is no replacement effect at all — the `attack` step reads it
+ * when it builds the attack (533.2). `woundsOnlyFrom` («Получает раны только от …») is
+ * `noWoundsFrom` of the sources `from` does not select (`from: { not: X }`); written with `kinds`
+ * it has none — "not from a strike" is no selector, and the generic watch's `kinds` say only
+ * which attacks wounds do come from.
  *
  * @internal
  */
@@ -43,6 +45,12 @@ const pass = (o: Common): { readonly id: string } & Record<string, unknown> => {
 
 /** 534.1.1 «Не получает ран от …»: the wounds from X replaced by nothing (`instead: []`). */
 export const noWoundsFrom = (o: Common): ReadonlyArray<Form> => [{ kind: "replace", ...pass(o), instead: [] }]
+
+/** 534.1.1 «Получает раны только от …»: the wounds from anything but X replaced by nothing. */
+export const woundsOnlyFrom = (o: Common): ReadonlyArray<Form> | undefined =>
+  o.from === undefined || o.kinds !== undefined
+    ? undefined
+    : [{ kind: "replace", ...pass(o), from: { not: o.from }, instead: [] }]
 
 /** 534.1.1 «Получает на X больше ран от …»: `plus: X`. */
 export const moreWounds = (o: typeof WoundsOptions.Type): ReadonlyArray<Form> => [
