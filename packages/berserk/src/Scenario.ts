@@ -285,7 +285,8 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
  * The Берсерк words (the ruleset's `language`): players with no properties, cards
  * ({@link cardFields}, {@link card}, their keyword effects {@link keywords}), the effect kinds —
  * `replace` and `prevent` (core `Generic`), `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `serk`,
- * `strengthModifier`, each `make` the {@link Effects} constructor of the same name —, the
+ * `strengthModifier`, each `make` the {@link Effects} constructor of the same name, each but
+ * `strengthModifier` saying what it means in the generic form (`generic`) —, the
  * `attack` step, occurrence kinds in English or Russian, the event families of
  * {@link Effects.families} (an `open`, `close` or `die` that names no amount happens once), and
  * the end of the turn passing the turn to the other player.

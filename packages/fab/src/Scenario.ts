@@ -177,7 +177,8 @@ const updateView = (
  * object: an ally), `power`, `defense`, `indestructible`, `counters`; the effect kinds `preventNextTime`,
  * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
  * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess` and the generic `replace` and `prevent` (each `make` is the
- * `Effects` constructor of that name); the steps `attack` (`defenders`, `power`, or a total
+ * `Effects` constructor of that name; each named kind says what it means in the generic form,
+ * `generic`: the `kind: replace` / `kind: prevent` effects it stands for); the steps `attack` (`defenders`, `power`, or a total
  * `defense`) and `beginEndPhase`; the event families of `Effects.Family`;
  * `advance: endOfTurn | endPhase`.
  *

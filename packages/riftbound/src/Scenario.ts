@@ -876,7 +876,8 @@ const updateView = (
 
 /**
  * The Riftbound words of the one scenario language (see the module documentation): the
- * `language` of the package's `ruleset`.
+ * `language` of the package's `ruleset`. Each named effect kind says what it means in the generic
+ * form (`generic`: the `kind: replace` / `kind: prevent` effect it stands for).
  *
  * @example
  * ```ts
