@@ -139,6 +139,39 @@ const caught = (ruleset: string, expand: Expand): ReadonlyArray<string> =>
     .filter((b) => !compare(b, expand).same)
     .map((b) => b.name)
 
+/**
+ * Why FaB's `ephemeral` has no generic form (8.3.21: "If this would be put into a graveyard from
+ * anywhere, instead it ceases to exist"): the card moved to its owner's hand is a new object
+ * (3.0.9) that still has Ephemeral — the named kind sees it, the generic form bound to the card
+ * as it was does not. If the two ever agree, the kind can be expanded and this test says so.
+ */
+it("fab ephemeral: the generic form would stop seeing the card after a zone change", () => {
+  const named = `format: 3
+ruleset: fab
+turn: alice
+players: [alice, bob]
+objects:
+  - { id: helm, controller: bob, types: [equipment] }
+effects:
+  - { kind: ephemeral, id: ephemeral, source: helm }
+steps:
+  - update: { object: helm, zone: hand }
+  - event: { id: e1, occurrences: [{ family: putIntoGraveyard, to: helm }] }
+`
+  const generic = named.replace(
+    "{ kind: ephemeral, id: ephemeral, source: helm }",
+    "{ kind: replace, id: ephemeral, source: helm, family: putIntoGraveyard, to: helm, instead: [{ family: ceaseToExist, amount: 1 }] }"
+  )
+  const happened = (text: string) =>
+    (
+      JSON.parse(outcome(text, "ephemeral.yaml")) as {
+        outcome: { events: { e1: { happened: ReadonlyArray<{ family: string }> } } }
+      }
+    ).outcome.events.e1.happened.map((h) => h.family)
+  expect(happened(named)).toEqual(["ceaseToExist"])
+  expect(happened(generic)).toEqual(["putIntoGraveyard"])
+})
+
 describe("a wrong expansion is caught", () => {
   // MTG CR 615.7: "prevent the next N damage" is a shield used up by what it prevents, not N of
   // each damage (615.10): `scope: each` for `next` changes what a shield leaves for later

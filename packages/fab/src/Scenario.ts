@@ -177,8 +177,8 @@ const updateView = (
  * object: an ally), `power`, `defense`, `indestructible`, `counters`; the effect kinds `preventNextTime`,
  * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
  * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess` and the generic `replace` and `prevent` (each `make` is the
- * `Effects` constructor of that name; each named kind says what it means in the generic form,
- * `generic`: the `kind: replace` / `kind: prevent` effects it stands for); the steps `attack` (`defenders`, `power`, or a total
+ * `Effects` constructor of that name; each named kind but `ephemeral` says what it means in the
+ * generic form, `generic`: the `kind: replace` / `kind: prevent` effects it stands for); the steps `attack` (`defenders`, `power`, or a total
  * `defense`) and `beginEndPhase`; the event families of `Effects.Family`;
  * `advance: endOfTurn | endPhase`.
  *
@@ -285,8 +285,7 @@ export const language: Language.Language = {
     ephemeral: Language.effectKind({
       summary: "Ephemeral (8.3.21): if this would be put into a graveyard, instead it ceases to exist",
       options: Effects.EphemeralOptions,
-      make: Effects.ephemeral,
-      generic: Expansions.ephemeral
+      make: Effects.ephemeral
     }),
     thatMuchPlus: Language.effectKind({
       summary: "if … would [family], instead that much plus N (a standard-replacement, 6.4.9)",

@@ -7,6 +7,10 @@
  * of that damage" each time (`scope: eachEvent`), its cost one of FaB's cost words
  * (`destroyThis`, `{ pay: N }`).
  *
+ * `ephemeral` has none: Ephemeral is the card's own keyword and follows it into any zone ("from
+ * anywhere", 8.3.21), while a generic effect that names an object is bound to the object it is
+ * when the effect is created (3.0.9): after a zone change it would no longer see the card.
+ *
  * @internal
  */
 import type { Language } from "@bulwark/core"
@@ -94,20 +98,6 @@ export const amp = (o: KeywordOptions): ReadonlyArray<Form> => [
     rule: "FaB 8.5.47"
   }
 ]
-
-/** 8.3.21 Ephemeral: its destruction and its putting into a graveyard each cease to exist instead. */
-export const ephemeral = (o: EphemeralOptions): ReadonlyArray<Form> => {
-  const one = (id: string, family: string): Form => ({
-    kind: "replace",
-    ...pass(o, []),
-    id,
-    family,
-    to: o.source,
-    instead: [{ family: Family.ceaseToExist, to: "subject", amount: 1 }],
-    rule: "FaB 8.3.21"
-  })
-  return [one(o.id, Family.destroy), one(`${o.id}:graveyard`, Family.putIntoGraveyard)]
-}
 
 /** 6.4.9: "instead [family] that much plus N" (`plus: N`); its controller's hero unless it names `to` or `from`. */
 export const thatMuchPlus = (o: ThatMuchPlusOptions): ReadonlyArray<Form> => [
