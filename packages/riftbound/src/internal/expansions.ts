@@ -41,7 +41,11 @@ const pass = (
 const one = (
   c: ({ readonly id: string } & Record<string, unknown>) | undefined,
   form: Readonly<Record<string, unknown>> & { readonly kind: "replace" | "prevent" }
-): ReadonlyArray<Form> | undefined => (c === undefined ? undefined : [{ kind: form.kind, ...c, ...form }])
+): ReadonlyArray<Form> | undefined => {
+  if (c === undefined) return undefined
+  const { kind, ...rest } = form
+  return [{ kind, ...c, ...rest }]
+}
 
 /** 437.1.b.2: "the next time [unit] would be dealt damage, prevent it": all of one event (`scope: once`). */
 export const preventNext = (o: Effects.UnitOptions) =>
