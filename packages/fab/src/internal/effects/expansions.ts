@@ -16,7 +16,7 @@
 import type { Language } from "@bulwark/core"
 import type { KeywordOptions } from "./keywords.js"
 import type { PreventionOptions, PreventNextTimeOptions } from "./prevention.js"
-import type { EphemeralOptions, PreventsLessOptions, ThatMuchPlusOptions } from "./replacements.js"
+import type { PreventsLessOptions, ThatMuchPlusOptions } from "./replacements.js"
 import { Category, Family } from "./vocabulary.js"
 
 type Form = Language.GenericForm
