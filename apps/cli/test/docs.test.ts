@@ -1,13 +1,14 @@
 /**
  * `docs/scenarios.md` stays true (issue 16, point 5): its old-to-new table is the one
  * `Migrate.mappings()` gives, its table of each game's words is the one the rulesets' languages
- * give, and every complete scenario in it (a ```yaml block with `format: 2` and `ruleset:`) loads
+ * give, its table of each named kind and the generic effect it means is the one the kinds'
+ * `generic` gives (`expansion.ts`), and every complete scenario in it (a ```yaml block with `format: 2` and `ruleset:`) loads
  * and passes its `expect:`. The four files of "One situation, four games" have the same keys
  * everywhere: they differ only in the game's words. Each card of "Writing any card" is its bundled
  * scenario's `effects:` exactly, written with the generic kinds only, and every bundled `CARD-…`
  * scenario is shown there.
  *
- * To regenerate the two tables after a change of the words or the migrations:
+ * To regenerate the tables after a change of the words or the migrations:
  * `BULWARK_DOCS=write npx vitest run test/docs.test.ts` (from apps/cli, after a build).
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs"
@@ -18,6 +19,7 @@ import { checkScenario, Migrate, parseScenario } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { parse } from "yaml"
+import { shorthandRows } from "./expansion.js"
 import * as Registry from "./installed.js"
 
 const file = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "docs", "scenarios.md")
@@ -90,7 +92,8 @@ const between = (text: string, name: string): { start: number; end: number } => 
 
 const generated = (): Record<string, string> => ({
   mappings: `${mappingsTable()}\n`,
-  words: `${wordsTable(Registry.installed)}\n`
+  words: `${wordsTable(Registry.installed)}\n`,
+  shorthands: `${table(["ruleset", "kind", "written (where)", "the generic effect it means"], shorthandRows())}\n`
 })
 
 describe("docs/scenarios.md", () => {

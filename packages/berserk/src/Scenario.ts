@@ -44,6 +44,7 @@ import {
 import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
+import * as Expansions from "./internal/effects/expansions.js"
 
 const Id = Schema.NonEmptyString
 const opt = Schema.optionalKey
@@ -284,7 +285,8 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
  * The Берсерк words (the ruleset's `language`): players with no properties, cards
  * ({@link cardFields}, {@link card}, their keyword effects {@link keywords}), the effect kinds —
  * `replace` and `prevent` (core `Generic`), `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `serk`,
- * `strengthModifier`, each `make` the {@link Effects} constructor of the same name —, the
+ * `strengthModifier`, each `make` the {@link Effects} constructor of the same name, each but
+ * `strengthModifier` saying what it means in the generic form (`generic`) —, the
  * `attack` step, occurrence kinds in English or Russian, the event families of
  * {@link Effects.families} (an `open`, `close` or `die` that names no amount happens once), and
  * the end of the turn passing the turn to the other player.
@@ -314,27 +316,32 @@ export const language: Language.Language = {
     noWoundsFrom: Language.effectKind({
       summary: "«Не получает ран от …» (534.1.1)",
       options: Effects.CommonOptions,
-      make: Effects.noWoundsFrom
+      make: Effects.noWoundsFrom,
+      generic: Expansions.noWoundsFrom
     }),
     woundsOnlyFrom: Language.effectKind({
       summary: "«Получает раны только от …» (534.1.1)",
       options: Effects.CommonOptions,
-      make: Effects.woundsOnlyFrom
+      make: Effects.woundsOnlyFrom,
+      generic: Expansions.woundsOnlyFrom
     }),
     moreWounds: Language.effectKind({
       summary: "«Получает на X больше ран от …» (534.1.1)",
       options: Effects.WoundsOptions,
-      make: Effects.moreWounds
+      make: Effects.moreWounds,
+      generic: Expansions.moreWounds
     }),
     fewerWounds: Language.effectKind({
       summary: "«Получает на X меньше ран от …» (534.1.1)",
       options: Effects.WoundsOptions,
-      make: Effects.fewerWounds
+      make: Effects.fewerWounds,
+      generic: Expansions.fewerWounds
     }),
     serk: Language.effectKind({
       summary: "Серк: «Если должен излечиться – вместо этого может открыться (1 раз за ход)» (534.1)",
       options: Effects.SerkOptions,
-      make: Effects.serk
+      make: Effects.serk,
+      generic: Expansions.serk
     }),
     strengthModifier: Language.effectKind({
       summary: "«модификатор атаки»: ± to the attack's strength, when it is built (533.2)",

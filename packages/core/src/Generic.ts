@@ -18,7 +18,8 @@
  *   ruleset's default ({@link Defaults} `scope`).
  *
  * Both take the common fields (`id`, `controller`, `source`, `duration`, `limit`, `next`, `may`,
- * `label`, `rule`), `activeIn` (the zones its source must be in for it to apply), `category` (one of the ruleset's closed list; default the ruleset's), `resets`
+ * `label`, `rule`), `activeIn` (the zones its source must be in for it to apply, or `inPlay`: in
+ * the ruleset's in-play zones, as a keyword of a card works), `category` (one of the ruleset's closed list; default the ruleset's), `resets`
  * (a time at which a used amount is restored: "the first 3 damage each combat"), `cost` (an event
  * resolved first, or one of the ruleset's cost words) and `additional` (events that happen after,
  * keyed on what was prevented: `amount: prevented`).
@@ -279,6 +280,9 @@ export const condition = (
 // the two kinds' options
 // ---------------------------------------------------------------------------------------------
 
+/** `activeIn: inPlay`: the source must be in play, in the ruleset's in-play zones (`Zones`). */
+const IN_PLAY = "inPlay"
+
 const watchFields = {
   ...Language.pick(
     "controller",
@@ -298,7 +302,7 @@ const watchFields = {
   if: opt(ConditionSchema),
   only: opt(Schema.Literals(["combat", "noncombat"])),
   category: opt(Id),
-  activeIn: opt(Schema.Array(Id)),
+  activeIn: opt(Schema.Union([Schema.Literal(IN_PLAY), Schema.Array(Id)])),
   resets: opt(Id),
   cost: opt(Schema.Unknown),
   additional: opt(Schema.Array(EventSchema))
@@ -542,6 +546,14 @@ export interface WatchOptions {
   readonly to?: Language.Selector | undefined
   readonly from?: Language.Selector | undefined
   readonly kinds?: ReadonlyArray<string> | undefined
+  /**
+   * What the effect does (optional: absent where a caller builds a watch on its own), for a
+   * default that depends on it (MTG 614.9: damage that can't be redirected is not watched by a
+   * redirection).
+   *
+   * @since 0.1.0
+   */
+  readonly action?: Replacement.Action | undefined
 }
 
 const refuse = (effect: string, path: string, reason: string): never => {
@@ -550,7 +562,12 @@ const refuse = (effect: string, path: string, reason: string): never => {
 
 type Written = Omit<typeof PreventOptions.Type, "amount" | "scope">
 
-const watchOf = (o: Written, d: Defaults, kind: "replace" | "prevent"): Replacement.Watch => {
+const watchOf = (
+  o: Written,
+  d: Defaults,
+  kind: "replace" | "prevent",
+  action: Replacement.Action
+): Replacement.Watch => {
   const family = o.family ?? "damage"
   const anyOf = [...(o.kinds ?? []), ...(o.only === "combat" ? ["combat"] : [])]
   const noneOf = o.only === "noncombat" ? ["combat"] : []
@@ -572,7 +589,8 @@ const watchOf = (o: Written, d: Defaults, kind: "replace" | "prevent"): Replacem
         controller: o.controller,
         to: o.to,
         from: o.from,
-        kinds: o.kinds
+        kinds: o.kinds,
+        action
       })
 }
 
@@ -596,9 +614,15 @@ const parts = (
     typeof d.rule === "function" ? d.rule(kind, action, o) : d.rule[kind],
     view
   )
-  // a written activeIn says where the source must be, instead of the game's "in play"
+  // a written activeIn says where the source must be, instead of the game's "in play"; `inPlay`
+  // is the game's in-play zones, whatever its default
+  const { requiresSourceIn: _z, ...others } = rest
   const base =
-    o.activeIn === undefined && requiresSourceInPlay !== undefined ? { ...rest, requiresSourceInPlay } : rest
+    o.activeIn === IN_PLAY
+      ? { ...others, requiresSourceInPlay: true }
+      : o.activeIn === undefined && requiresSourceInPlay !== undefined
+        ? { ...rest, requiresSourceInPlay }
+        : rest
   const cost =
     o.cost === undefined
       ? undefined
@@ -613,11 +637,11 @@ const parts = (
   const effect: Replacement.Replacement = {
     ...base,
     category: o.category ?? d.category(kind, action),
-    watch: watchOf(o, d, kind),
+    watch: watchOf(o, d, kind, action),
     action,
     ...(o.if === undefined ? {} : { condition: condition(o.if, "if", { id: o.id }) }),
     ...(o.resets === undefined ? {} : { resetsAt: o.resets }),
-    ...(o.activeIn === undefined ? {} : { requiresSourceIn: o.activeIn }),
+    ...(o.activeIn === undefined || o.activeIn === IN_PLAY ? {} : { requiresSourceIn: o.activeIn }),
     ...(cost ?? {}),
     ...(o.additional === undefined
       ? {}

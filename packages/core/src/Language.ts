@@ -608,9 +608,13 @@ export interface EffectKind<O = any> {
   /**
    * What the kind means in the generic form (optional): its options written as the generic
    * effects (`kind: replace` / `kind: prevent`) they stand for — the kind's reference entry shows
-   * it, and a test resolves every bundled scenario again with it in place of the kind.
+   * it, and a test resolves every bundled scenario again with it in place of the kind. The forms'
+   * ids are the ids of the effects `make` builds (one form each), so that what names them — a
+   * decision's answer, `expect: effects` — names the same effect. `undefined`: these options
+   * have no generic form (what the kind's documentation says: a choice made from the view the
+   * effect is created in, a core condition).
    */
-  readonly generic?: (options: O) => ReadonlyArray<GenericForm>
+  readonly generic?: (options: O) => ReadonlyArray<GenericForm> | undefined
 }
 
 /**
@@ -651,7 +655,7 @@ export const effectKind = <O>(kind: {
     options: O,
     view?: GameView.GameView
   ) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
-  readonly generic?: (options: O) => ReadonlyArray<GenericForm>
+  readonly generic?: (options: O) => ReadonlyArray<GenericForm> | undefined
 }): EffectKind<O> => kind
 
 /**

@@ -30,6 +30,7 @@
 import { Amount, GameEvent, GameView, Generic, Language, Modifiers, type Ruleset } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
+import * as Expansions from "./internal/effects/expansions.js"
 import * as Rules from "./Rules.js"
 
 const opt = Schema.optionalKey
@@ -179,7 +180,8 @@ const updateView = (
  * object: an ally), `power`, `defense`, `indestructible`, `counters`; the effect kinds `preventNextTime`,
  * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
  * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess` and the generic `replace` and `prevent` (each `make` is the
- * `Effects` constructor of that name); the steps `attack` (`defenders`, `power`, or a total
+ * `Effects` constructor of that name; each named kind but `ephemeral` says what it means in the
+ * generic form, `generic`: the `kind: replace` / `kind: prevent` effects it stands for); the steps `attack` (`defenders`, `power`, or a total
  * `defense`) and `beginEndPhase`; the event families of `Effects.Family`;
  * `advance: endOfTurn | endPhase`.
  *
@@ -238,42 +240,50 @@ export const language: Language.Language = {
     preventNextTime: Language.effectKind({
       summary: "the next time … would be dealt damage, prevent it (6.4.10b)",
       options: Effects.PreventNextTimeOptions,
-      make: Effects.preventNextTime
+      make: Effects.preventNextTime,
+      generic: Expansions.preventNextTime
     }),
     preventNext: Language.effectKind({
       summary: "a shielding-prevention: prevent the next N, the remainder carries over (6.4.10j)",
       options: Effects.PreventionOptions,
-      make: Effects.preventNext
+      make: Effects.preventNext,
+      generic: Expansions.preventNext
     }),
     ward: Language.effectKind({
       summary: "Ward N (8.3.20)",
       options: Effects.KeywordOptions,
-      make: Effects.ward
+      make: Effects.ward,
+      generic: Expansions.ward
     }),
     arcaneShelter: Language.effectKind({
       summary: "Arcane Shelter N (8.3.37)",
       options: Effects.KeywordOptions,
-      make: Effects.arcaneShelter
+      make: Effects.arcaneShelter,
+      generic: Expansions.arcaneShelter
     }),
     spellvoid: Language.effectKind({
       summary: "Spellvoid N (8.3.15)",
       options: Effects.KeywordOptions,
-      make: Effects.spellvoid
+      make: Effects.spellvoid,
+      generic: Expansions.spellvoid
     }),
     arcaneBarrier: Language.effectKind({
       summary: "Arcane Barrier N (8.3.8)",
       options: Effects.KeywordOptions,
-      make: Effects.arcaneBarrier
+      make: Effects.arcaneBarrier,
+      generic: Expansions.arcaneBarrier
     }),
     quell: Language.effectKind({
       summary: "Quell N (8.3.19)",
       options: Effects.KeywordOptions,
-      make: Effects.quell
+      make: Effects.quell,
+      generic: Expansions.quell
     }),
     amp: Language.effectKind({
       summary: "Amp N (8.5.47)",
       options: Effects.KeywordOptions,
-      make: Effects.amp
+      make: Effects.amp,
+      generic: Expansions.amp
     }),
     ephemeral: Language.effectKind({
       summary: "Ephemeral (8.3.21): if this would be put into a graveyard, instead it ceases to exist",
@@ -283,12 +293,14 @@ export const language: Language.Language = {
     thatMuchPlus: Language.effectKind({
       summary: "if … would [family], instead that much plus N (a standard-replacement, 6.4.9)",
       options: Effects.ThatMuchPlusOptions,
-      make: Effects.thatMuchPlus
+      make: Effects.thatMuchPlus,
+      generic: Expansions.thatMuchPlus
     }),
     preventsLess: Language.effectKind({
       summary: "the next prevention prevents N less (6.4.10g)",
       options: Effects.PreventsLessOptions,
-      make: Effects.preventsLess
+      make: Effects.preventsLess,
+      generic: Expansions.preventsLess
     })
   },
   steps: { attack, beginEndPhase },

@@ -20,6 +20,7 @@ import { Amount, Errors, Filter, GameView, Generic, Language, type Replacement }
 import * as Schema from "effect/Schema"
 import * as Game from "./Game.js"
 import { Category } from "./internal/category.js"
+import { describeTarget, modifyLabel, redirectPossible } from "./internal/parts.js"
 import * as Results from "./Results.js"
 
 export { Category, type CategoryName } from "./internal/category.js"
@@ -536,35 +537,6 @@ export const double = (o: typeof Options.double.Type, view?: GameView.GameView):
   modify({ ...o, label: o.label ?? "it deals double that damage instead", op: "mul", value: 2 }, view)
 
 /**
- * Who damage can be redirected to or from (CR 614.9): a battle, creature or planeswalker on the
- * battlefield, or a player who has not left the game (`lost`).
- */
-const redirectable: Filter.Filter = {
-  _tag: "Or",
-  any: [
-    {
-      _tag: "And",
-      all: [
-        { _tag: "InZone", zones: ["battlefield"] },
-        {
-          _tag: "Or",
-          any: ["Creature", "Planeswalker", "Battle"].map(
-            (t): Filter.Filter => ({ _tag: "Prop", prop: "types", op: "has", value: t })
-          )
-        }
-      ]
-    },
-    {
-      _tag: "And",
-      all: [
-        { _tag: "IsPlayer" },
-        { _tag: "Not", filter: { _tag: "Prop", prop: "lost", op: "eq", value: true } }
-      ]
-    }
-  ]
-}
-
-/**
  * CR 614.9: a redirection effect ("the damage is dealt to [another] instead"). Not prevention:
  * damage that can't be prevented is still redirected. With `amount`, "the next N damage that
  * would be dealt to [it] this turn is dealt to [another] instead": N is used up like a shield's
@@ -597,13 +569,7 @@ export const redirect = (
   const written =
     o.amount === undefined ? "all" : Language.toAmount(o.amount, "redirect amount", { id: o.id })
   const amount = written === "all" ? undefined : written
-  const possible: Filter.Condition = {
-    _tag: "All",
-    all: [
-      { _tag: "Test", on: "subject", filter: redirectable },
-      { _tag: "Exists", filter: { _tag: "And", all: [{ _tag: "Id", ids: [o.redirectTo] }, redirectable] } }
-    ]
-  }
+  const possible = redirectPossible(o.redirectTo)
   const w = damageWatch(o.to, o.from)
   // 614.9's check is on both forms: a redirect that can't happen does nothing
   const condition: Filter.Condition =
@@ -810,44 +776,4 @@ export const lifeFloor = (
       value: { _tag: "Named", name: Results.VALUE_LIFE_FLOOR_LOSS, args: { floor } }
     }
   )
-}
-
-function describeTarget(t: Language.Selector): string {
-  if (typeof t === "string") return t
-  if (Array.isArray(t)) return t.join(", ")
-  const f = Language.toFilter(t)
-  if (f._tag === "Id") return f.ids.join(" or ")
-  if (f._tag === "IsPlayer") return "a player"
-  if (f._tag === "Prop" && f.op === "has" && typeof f.value === "string") return `each ${f.value}`
-  return "each object it names"
-}
-
-/** The text of a modification, in the cards' words ("it deals double that damage instead"). */
-function modifyLabel(c: {
-  readonly op: "add" | "sub" | "mul" | "set" | "atMost" | "atLeast"
-  readonly value: Filter.Value | Language.WrittenAmount
-  readonly family?: string | undefined
-  readonly to?: Language.Selector | undefined
-}): string {
-  const v = typeof c.value === "number" ? String(c.value) : "X"
-  if (c.family !== undefined && c.family !== Game.Family.damage) {
-    const how = {
-      mul: `${v} times that`,
-      add: `that plus ${v}`,
-      sub: `that minus ${v}`,
-      set: v,
-      atMost: `at most ${v}`,
-      atLeast: `at least ${v}`
-    }[c.op]
-    return `If ${c.family} ${c.to === undefined ? "" : `of ${describeTarget(c.to)} `}would happen, ${how} instead`
-  }
-  const how = {
-    mul: v === "2" ? "double that damage" : v === "3" ? "triple that damage" : `${v} times that damage`,
-    add: `that damage plus ${v}`,
-    sub: `that damage minus ${v}`,
-    set: `${v} damage`,
-    atMost: `at most ${v} damage`,
-    atLeast: `at least ${v} damage`
-  }[c.op]
-  return `If a source would deal damage${c.to === undefined ? "" : ` to ${describeTarget(c.to)}`}, it deals ${how} instead`
 }

@@ -33,6 +33,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
 import * as Game from "./Game.js"
+import * as Expansions from "./internal/expansions.js"
 import * as Protection from "./Protection.js"
 
 /** The common fields a named kind passes on, unchanged, to its generic form. */
@@ -392,8 +393,10 @@ const json = (xs: ReadonlyArray<object>): CoreRuleset.Json => xs.map((x) => ({ .
  * The Magic ruleset's words (see the module documentation): effect kinds `shield`, `shieldEach`,
  * `preventNextFrom`, `preventEach`, `cantBePrevented`, `modify`, `double`, `redirect`,
  * `zoneInstead`, `regenerate`, `lifeFloor` (each `make` is the `Effects` constructor of that
- * name) and the generic `replace` and `prevent` (core `Generic`, with Magic's defaults); most
- * named kinds say what they mean in the generic form (`generic`); the occurrence fields `excessTo` (CR 120.4a) and `cantBeRedirected`; the step kind
+ * name) and the generic `replace` and `prevent` (core `Generic`, with Magic's defaults); every
+ * named kind but `lifeFloor` says what it means in the generic form (`generic`: the effects
+ * `kind: replace` / `kind: prevent` it stands for); the occurrence fields `excessTo` (CR 120.4a)
+ * and `cantBeRedirected`; the step kind
  * `stateBasedActions: true` (CR 704.5 as modelled by `Game` and `Protection`); the questions
  * `canTarget`, `canEnchant`, `canEquip`, `canFortify`, `canBlock` (702.16b–f),
  * `illegalAttachments: true` and `sba: true` (the state-based actions that would happen now).
@@ -419,125 +422,62 @@ export const language: Language.Language = {
       summary: "CR 615.7: prevent the next N damage that would be dealt to …",
       options: Effects.Options.shield,
       make: Effects.shield,
-      generic: (o) => [
-        {
-          kind: "prevent",
-          ...passOn(o, ["to", "from", "amount", "only", "additional"]),
-          scope: "next",
-          rule: o.rule ?? "MTG CR 615.7"
-        } as Language.GenericForm
-      ]
+      generic: Expansions.shield
     }),
     shieldEach: Language.effectKind({
       summary: "CR 615.11: prevent the next N damage to each of these creatures (chosen on creation)",
       options: Effects.Options.shieldEach,
-      make: Effects.shieldEach
+      make: Effects.shieldEach,
+      generic: Expansions.shieldEach
     }),
     preventNextFrom: Language.effectKind({
       summary: "CR 615.8: the next time this source would deal damage, prevent that damage",
       options: Effects.Options.preventNextFrom,
       make: Effects.preventNextFrom,
-      generic: (o) => {
-        const from =
-          o.properties === undefined
-            ? o.from
-            : typeof o.properties === "object" && !Array.isArray(o.properties)
-              ? { ids: typeof o.from === "string" ? [o.from] : o.from, ...o.properties }
-              : { ids: typeof o.from === "string" ? [o.from] : o.from, any: [o.properties] }
-        const gain =
-          o.gainLife === true ? [{ family: Game.Family.lifeGain, to: "controller", amount: "prevented" }] : []
-        const additional = [...gain, ...(o.additional ?? [])]
-        return [
-          {
-            kind: "prevent",
-            ...passOn(o, ["to", "only"]),
-            from,
-            amount: "all",
-            scope: "once",
-            ...(additional.length === 0 ? {} : { additional }),
-            rule: o.rule ?? (o.properties === undefined ? "MTG CR 615.8" : "MTG CR 615.9 (609.7b)")
-          } as Language.GenericForm
-        ]
-      }
+      generic: Expansions.preventNextFrom
     }),
     preventEach: Language.effectKind({
       summary: "CR 615.10: prevent N (or all) of each damage event",
       options: Effects.Options.preventEach,
       make: Effects.preventEach,
-      generic: (o) => [
-        {
-          kind: "prevent",
-          ...passOn(o, ["to", "from", "amount", "only", "additional"]),
-          scope: "each"
-        } as Language.GenericForm
-      ]
+      generic: Expansions.preventEach
     }),
     cantBePrevented: Language.effectKind({
       summary: "CR 615.12: damage can't be prevented (while it lasts)",
       options: Effects.Options.cantBePrevented,
       make: Effects.cantBePrevented,
-      generic: (o) => [
-        {
-          kind: "replace",
-          ...passOn(o, ["to", "from", "only", "additional"]),
-          cantBePrevented: true
-        } as Language.GenericForm
-      ]
+      generic: Expansions.cantBePrevented
     }),
     modify: Language.effectKind({
       summary: "CR 614.1a: change an event's amount",
       options: Effects.Options.modify,
       make: Effects.modify,
-      generic: (o) => [
-        {
-          kind: "replace",
-          ...passOn(o, ["family", "to", "from", "params", "additional"]),
-          [modifyWord[o.op]]: o.value
-        } as Language.GenericForm
-      ]
+      generic: Expansions.modify
     }),
     double: Language.effectKind({
       summary: "CR 614.1a: it deals double that damage instead",
       options: Effects.Options.double,
       make: Effects.double,
-      generic: (o) => [
-        {
-          kind: "replace",
-          ...passOn(o, ["family", "to", "from", "additional"]),
-          times: 2
-        } as Language.GenericForm
-      ]
+      generic: Expansions.double
     }),
     redirect: Language.effectKind({
       summary: "CR 614.9: the (next N) damage is dealt to another instead",
       options: Effects.Options.redirect,
-      make: Effects.redirect
+      make: Effects.redirect,
+      generic: Expansions.redirect
     }),
     zoneInstead: Language.effectKind({
       summary: "CR 614.1a: instead put it into another zone",
       options: Effects.Options.zoneInstead,
       make: Effects.zoneInstead,
-      generic: (o) => {
-        const family = o.family ?? Game.Family.zoneChange
-        const e = {
-          kind: "replace",
-          ...passOn(o, ["to", "additional"]),
-          family,
-          params: o.when,
-          setParams: { to: o.into }
-        } as Language.GenericForm
-        // CR 701.8a: a destruction is a zone change to the graveyard, replaced the same way
-        const seesDestroy =
-          family === Game.Family.zoneChange &&
-          Object.entries(o.when).every(([k, v]) => ({ from: "battlefield", to: "graveyard" })[k] === v)
-        return seesDestroy ? [e, { ...e, id: `${o.id}:destroy`, family: Game.Family.destroy }] : [e]
-      }
+      generic: Expansions.zoneInstead
     }),
     regenerate: Language.effectKind({
       summary:
         "CR 614.8: a regeneration shield — the next time it would be destroyed this turn, it regenerates instead",
       options: Effects.Options.regenerate,
-      make: Effects.regenerate
+      make: Effects.regenerate,
+      generic: Expansions.regenerate
     }),
     lifeFloor: Language.effectKind({
       summary: "CR 120.4 (Worship): damage can't reduce your life below N",

@@ -169,25 +169,41 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
     })
 
     /**
-     * The mutant: the same redirection without 614.9's condition (the generic form, which says
-     * only what it is told) sends the damage into the exile zone.
+     * The generic form is held to the same rule: Magic's defaults give every redirection 614.9's
+     * condition ("the effect does nothing"), so `kind: replace` with `redirect:` — what the named
+     * kind means (issue 28, point 2) — leaves the damage on A too.
+     */
+    const generic = {
+      kind: "replace",
+      id: "r",
+      controller: "nap",
+      to: "A",
+      redirect: { to: "B", amount: 2 },
+      duration: "endOfTurn"
+    }
+    const exiled = { update: { object: "B", zone: "exile" } }
+    it("the generic form does nothing too", () => {
+      const r = run({ players, objects: twoCreatures, effects: [generic], steps: [exiled, hit("e", "A", 3)] })
+      expect(mismatches(r, { events: { e: { dealt: { A: 3 } } } })).toBe("")
+    })
+
+    /**
+     * The mutant: the same redirection without 614.9's condition (its compiled effect with the
+     * condition taken out) sends the damage into the exile zone.
      */
     it("mutant: a redirection without 614.9's condition redirects to a card in exile", () => {
-      const r = run({
+      const compiled = compile({
         players,
         objects: twoCreatures,
-        effects: [
-          {
-            kind: "replace",
-            id: "r",
-            controller: "nap",
-            to: "A",
-            redirect: { to: "B", amount: 2 },
-            duration: "endOfTurn"
-          }
-        ],
-        steps: [{ update: { object: "B", zone: "exile" } }, hit("e", "A", 3)]
+        effects: [generic],
+        steps: [exiled, hit("e", "A", 3)]
       })
+      const effects = compiled.ledger.effects.map(({ condition: _c, ...e }) => e)
+      const r = Ruleset.run(
+        Rules.rules,
+        { ...compiled, ledger: { ...compiled.ledger, effects } },
+        Chooser.firstLegal
+      )
       expect(mismatches(r, { events: { e: { dealt: { A: 3 } } } })).not.toBe("")
     })
   })
@@ -238,6 +254,24 @@ describe("CR 614.9: the next N damage is dealt to another instead", () => {
     expect(r.outcome.events["e"]?.dealt).toEqual({ A: 3 })
     expect(r.outcome.events["e"]?.occurrences["e-d"]?.kinds).toContain(Game.CANT_BE_REDIRECTED)
     expect(r.outcome.effects["r"]).toMatchObject({ remaining: 2 })
+  })
+
+  /**
+   * The generic form too: Magic's defaults keep damage that can't be redirected out of every
+   * redirection's watch (the named kind's meaning, issue 28 point 2). Mutant: the same damage
+   * without `cantBeRedirected` is redirected (2 of 3 to B).
+   */
+  it("damage that can't be redirected stays with A under the generic form", () => {
+    const generic = { kind: "replace", id: "r", controller: "nap", to: "A", redirect: { to: "B", amount: 2 } }
+    const kept = run({
+      players,
+      objects: twoCreatures,
+      effects: [generic],
+      steps: [hit("e", "A", 3, { cantBeRedirected: true })]
+    })
+    expect(kept.outcome.events["e"]?.dealt).toEqual({ A: 3 })
+    const moved = run({ players, objects: twoCreatures, effects: [generic], steps: [hit("e", "A", 3)] })
+    expect(moved.outcome.events["e"]?.dealt).toEqual({ A: 1, B: 2 })
   })
 
   /** DESIGN invariant 4 / CR 615.12: redirection is not prevention — unpreventable damage is still redirected. */

@@ -598,7 +598,9 @@ export type SaveFromDeathOptions = typeof SaveFromDeathOptions.Type
  * death (with `killSource`), then the unit's heal, exhaust and recall — game actions performed
  * before the simultaneous unmodified events (373.1.a). By default the effect is active while its
  * source is on the board (`requiresSourceInPlay`: at its base or at any battlefield, the in-play
- * zones of `Rules.zones`; 370.3–370.4); `activeIn` names other zones.
+ * zones of `Rules.zones`; 370.3–370.4); `activeIn` names other zones. Given the view it is
+ * created in, the units it names by id are bound to the objects they are then (124, {@link aimedAt}):
+ * one that went to or from a Non-Board Zone since is a new object it does not save.
  *
  * @example
  * ```ts
@@ -610,7 +612,10 @@ export type SaveFromDeathOptions = typeof SaveFromDeathOptions.Type
  * @since 0.1.0
  * @category constructors
  */
-export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement => {
+export const saveFromDeath = (o: SaveFromDeathOptions, view?: GameView.GameView): Replacement.Replacement =>
+  at(saveFromDeathOf(o), view)
+
+const saveFromDeathOf = (o: SaveFromDeathOptions): Replacement.Replacement => {
   const to = needTo(o, "saveFromDeath")
   if (
     (o.killSource === true || o.other === true || o.here === true || o.lessMight === true) &&
@@ -667,7 +672,8 @@ export const saveFromDeath = (o: SaveFromDeathOptions): Replacement.Replacement 
  * otherwise went to or from a Non-Board Zone (`Rules.commit`, an `update`), the effect no longer
  * applies to the new object, dealt the damage or dealing it. A recall (board to base) keeps it
  * the same object. Players and effects that watch no named object are unchanged. The kinds
- * `prevent`, `preventNext`, `double`, `modify`, `cantBeDealtDamage` and `bonusDamage` are bound
+ * `prevent`, `preventNext`, `double`, `modify`, `cantBeDealtDamage`, `bonusDamage` and
+ * `saveFromDeath` are bound
  * when the scenario creates them (`effects:` against the starting view, `addEffects:` at that
  * step).
  *

@@ -71,6 +71,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
+import * as Expansions from "./internal/expansions.js"
 import * as Rules from "./Rules.js"
 
 /** Whether each family has a number: damage, draws and points are counted; the game actions of `Rules.Family` happen once. */
@@ -875,7 +876,8 @@ const updateView = (
 
 /**
  * The Riftbound words of the one scenario language (see the module documentation): the
- * `language` of the package's `ruleset`.
+ * `language` of the package's `ruleset`. Each named effect kind says what it means in the generic
+ * form (`generic`: the `kind: replace` / `kind: prevent` effect it stands for).
  *
  * @example
  * ```ts
@@ -897,33 +899,39 @@ export const language: Language.Language = {
     preventNext: Language.effectKind({
       summary: "the next time the unit would be dealt damage, prevent it (437.1.b.2)",
       options: Effects.UnitOptions,
-      make: Effects.preventNext
+      make: Effects.preventNext,
+      generic: Expansions.preventNext
     }),
     double: Language.effectKind({
       summary: "double all damage that would be dealt to the unit (Lotus Trap)",
       options: Effects.UnitOptions,
-      make: Effects.double
+      make: Effects.double,
+      generic: Expansions.double
     }),
     modify: Language.effectKind({
       summary: "add to, subtract from or multiply the damage dealt to the unit",
       options: Effects.ModifyOptions,
-      make: Effects.modify
+      make: Effects.modify,
+      generic: Expansions.modify
     }),
     cantBeDealtDamage: Language.effectKind({
       summary: "the unit can't be dealt damage (465.2.c.10)",
       options: Effects.UnitOptions,
-      make: Effects.cantBeDealtDamage
+      make: Effects.cantBeDealtDamage,
+      generic: Expansions.cantBeDealtDamage
     }),
     bonusDamage: Language.effectKind({
       summary: "Bonus Damage (417.5, 712–715), added before any replacement",
       options: Effects.BonusDamageOptions,
-      make: Effects.bonusDamage
+      make: Effects.bonusDamage,
+      generic: Expansions.bonusDamage
     }),
     saveFromDeath: Language.effectKind({
       summary:
         'a death replaced: kill the source instead (killSource), heal, exhaust and recall the unit (Zhonya\'s Hourglass, Guardian Angel, Soraka); next: "the next time" (one use)',
       options: Effects.SaveFromDeathOptions,
-      make: Effects.saveFromDeath
+      make: Effects.saveFromDeath,
+      generic: Expansions.saveFromDeath
     })
   },
   steps: { combat, combatDamage, cleanup },

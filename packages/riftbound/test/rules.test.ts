@@ -192,6 +192,23 @@ describe("applying replacement effects (370–371)", () => {
     const away = { ...ctx, view: GameView.setObject(ctx.view, { ...s, zone: "trash" }) }
     assert.strictEqual(resolve(away, deal("e", { U: 2 })).happened[0]?.amount, 2)
   })
+
+  /**
+   * 370.4 (the same zone rule for "in play"): the generic form's `activeIn: inPlay` is active
+   * while its source is on the board, at any battlefield or its base — zones no list of names
+   * closes — and not while it is in the trash. Mutant: written `activeIn: [base]`, it would not
+   * apply at a battlefield (the first assertion fails).
+   */
+  it("370.4: activeIn: inPlay is active at a battlefield, not in the trash", () => {
+    const ctx = game({ U: { might: 9 }, S: { might: 1 } }, [
+      Effects.replace({ id: "sor", controller: "B", to: "U", minus: 1, source: "S", activeIn: "inPlay" })
+    ])
+    const s = ctx.view.objects.S as GameView.GameObject
+    const at = { ...ctx, view: GameView.setObject(ctx.view, { ...s, zone: "Ravenbloom" }) }
+    assert.strictEqual(resolve(at, deal("e", { U: 2 })).happened[0]?.amount, 1)
+    const away = { ...ctx, view: GameView.setObject(ctx.view, { ...s, zone: "trash" }) }
+    assert.strictEqual(resolve(away, deal("e", { U: 2 })).happened[0]?.amount, 2)
+  })
 })
 
 describe("Prevent (437) and Deal (417)", () => {

@@ -80,6 +80,34 @@ describe("Riftbound 124: a Game Object to or from a Non-Board Zone becomes a new
     assert.isFalse(Rules.makesNewObject("BF1", "base"))
   })
 
+  /**
+   * A death replacement names its unit as well (Guardian Angel: "If I would die, kill Guardian
+   * Angel instead. Heal me, exhaust me, and recall me"): the unit gone to the hand and back is a
+   * new object it does not save — as its generic form (`kind: replace`, `family: die`), bound to
+   * what it names, does not. Mutant: without the binding (before issue 28 point 2) the new object
+   * is saved (the first assertion fails).
+   */
+  it("saveFromDeath: the named unit to the hand and back is a new object it does not save", () => {
+    const ga = (to: string) => `format: 3
+ruleset: riftbound
+players: [P1, P2]
+turn: P1
+objects:
+  - { id: U, controller: P2, types: [unit], might: 2, damage: 2 }
+  - { id: ga, controller: P2, types: [gear] }
+effects:
+  - { kind: saveFromDeath, id: ga, controller: P2, source: ga, to: U, killSource: true }
+steps:
+${to}  - event: { id: e1, occurrences: [{ id: u, family: die, to: U, amount: 1 }] }
+`
+    const died = (text: string) => outcome(text).events.e1?.occurrences.u?.status
+    assert.strictEqual(
+      died(ga("  - { update: { object: U, zone: hand } }\n  - { update: { object: U, zone: base } }\n")),
+      "happened"
+    )
+    assert.strictEqual(died(ga("")), "replaced")
+  })
+
   it("the kinds that name a source are bound by core's Identity.bind", () => {
     const view = GameView.make({
       players: ["P1"],

@@ -3,9 +3,11 @@
  *
  * @internal
  */
-import { Errors, GameView, Generic } from "@bulwark/core"
+import { Errors, GameView, Generic, type Replacement } from "@bulwark/core"
+import * as Game from "../Game.js"
 import { Category } from "./category.js"
 import { aimedAt } from "./identity.js"
+import { redirectPossible } from "./parts.js"
 
 const refuse = (id: string, path: string, reason: string): never => {
   throw new Errors.InvalidEffect({ effect: id, path, reason })
@@ -14,7 +16,9 @@ const refuse = (id: string, path: string, reason: string): never => {
 /**
  * Magic's defaults for the generic effects (core `Generic`): its categories (616.1's order reads
  * them) — a prevention is `prevention`, "can't be prevented" its own tier, any other replacement
- * `replacement`; the controller taken from the source when not written; the effect bound to the
+ * `replacement`; the controller taken from the source when not written; a redirection as
+ * `redirect` makes it (CR 614.9: it does nothing when the damage can't be redirected from or to
+ * what it names, and damage that can't be redirected is not watched); the effect bound to the
  * objects it names when it is created (CR 400.7, {@link aimedAt}).
  *
  * @example
@@ -60,8 +64,26 @@ export const generic: Generic.Defaults = {
       rule: o.rule ?? rule
     }
   },
-  finish: (e, view) => (view === undefined ? e : aimedAt(e, view)),
-  rule: { replace: "MTG CR 614.1a", prevent: "MTG CR 615.1" }
+  // damage that can't be redirected is not watched by a redirection (`Game.CANT_BE_REDIRECTED`)
+  watch: (w, o) =>
+    o.action?._tag === "Redirect"
+      ? { ...w, kinds: { ...w.kinds, noneOf: [...(w.kinds?.noneOf ?? []), Game.CANT_BE_REDIRECTED] } }
+      : w,
+  finish: (e, view) => {
+    // CR 614.9: "If one of those permanents is no longer on the battlefield when the damage would
+    // be redirected, or is no longer a battle, creature, or planeswalker …, the effect does nothing"
+    const possible = e.action._tag === "Redirect" ? redirectPossible(e.action.to) : undefined
+    const checked: Replacement.Replacement =
+      possible === undefined
+        ? e
+        : {
+            ...e,
+            condition: e.condition === undefined ? possible : { _tag: "All", all: [possible, e.condition] }
+          }
+    return view === undefined ? checked : aimedAt(checked, view)
+  },
+  rule: (kind, action) =>
+    kind === "prevent" ? "MTG CR 615.1" : action._tag === "Redirect" ? "MTG CR 614.9" : "MTG CR 614.1a"
 }
 
 /**

@@ -303,8 +303,8 @@ export const effect = (id: Json, e: Json, hidden: ReadonlyArray<string> = []): O
   if (e.category !== undefined) out.category = e.category
   if (e.condition !== undefined) out.if = condition(e.condition)
   if (e.requiresSourceIn !== undefined) out.activeIn = e.requiresSourceIn
-  if (e.requiresSourceInPlay === true)
-    fail("requiresSourceInPlay has no words: write activeIn with the zones")
+  // "while its source is in play": the ruleset's in-play zones (a zone list written wins, as in core)
+  if (e.requiresSourceInPlay === true && e.requiresSourceIn === undefined) out.activeIn = "inPlay"
   if (e.optional === true) out.may = true
   if (e.cost !== undefined) out.cost = event(e.cost)
   if (e.costPayable !== undefined) fail("a costPayable condition has no words: the game's cost words say it")
