@@ -187,6 +187,22 @@ export const notInPlay = (
 }
 
 /**
+ * The event family of an object put from one zone into another (MTG 400.1's zone change; an
+ * "instead put it into its owner's deck" of Берсерк 534.1): `zoneChange`, its subject the object,
+ * where it goes its {@link TO} param (and {@link POSITION}), happening once. A ruleset that has it
+ * commits it with {@link destination} and {@link put}.
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * Zones.ZONE_CHANGE // "zoneChange"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const ZONE_CHANGE = "zoneChange" as const
+
+/**
  * The param of an occurrence that moves an object (a zone change, a discard, a death) naming
  * where it goes: `to`. A replacement effect changes it with `setParams` ("exile it instead", MTG
  * 614.1a; "put it on the bottom of your deck instead", FaB 8.5.5c) or creates a move to another

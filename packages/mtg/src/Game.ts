@@ -39,7 +39,7 @@ export const Family = {
   markDamage: "markDamage",
   addCounters: "addCounters",
   removeCounters: "removeCounters",
-  zoneChange: "zoneChange",
+  zoneChange: Zones.ZONE_CHANGE,
   draw: "draw",
   createToken: "createToken",
   destroy: "destroy",
