@@ -124,12 +124,9 @@ const eventStep = (
     const once = language.amountless?.includes(fam) === true
     const at = `${path}.occurrences[${j}]`
     const written = o.amount as Language.WrittenAmount | undefined
+    // (the schema lets through a number or an expression: never `all` or `event`, which are
+    // about an event an effect changes)
     if (written !== undefined && typeof written !== "number") {
-      if (written === "all" || written === "event")
-        throw new Errors.ScenarioInvalid({
-          path: `${at}.amount`,
-          reason: `${JSON.stringify(written)} is for an effect (the event it changes); an occurrence's amount is a number or the game's value, e.g. { prop: power, of: source }`
-        })
       read.set(ids[j] as string, Language.toValue(written, `${at}.amount`) as Filter.Value)
     }
     const entry = {
