@@ -2,7 +2,7 @@
  * Mill (CR 701.17) as a step word, and "exile it instead" on the zone changes it makes (CR
  * 614.1a; MTG-28). Each test quotes the rule and can fail: the mutant tried is named beside it.
  */
-import type { Ruleset } from "@bulwark/core"
+import { type Ruleset, Trace } from "@bulwark/core"
 import { checkScenario, parseScenario } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
@@ -91,6 +91,20 @@ describe("mill (CR 701.17)", () => {
     for (const id of ["m:c1", "m:c2", "m:c3"])
       assert.deepStrictEqual(o.events.m?.occurrences[id]?.applied, ["exile-instead"])
     assert.strictEqual(o.effects["exile-instead"]?.uses, 3)
+  })
+
+  /**
+   * The trace says what the replacement changed: where the card goes, not an amount ("1 → 1").
+   * Mutant tried: core's trace without its `SetParams` wording — "changes the 1 zone change to
+   * c1: 1 → 1" — fails.
+   */
+  it("the trace says the zone change happens with to: exile instead", () => {
+    const r = parseScenario(file(1, exileInstead, "  - mill: { id: m, player: nap, amount: 1 }\n"), "t.yaml", [ruleset])
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    const run = checkScenario(r.success).run
+    const text = Trace.render(run.trace, { words: ruleset.words, effects: run.ledger.effects })
+    assert.include(text, "makes the 1 zone change to c1 happen with to: exile instead")
+    assert.notInclude(text, "1 → 1")
   })
 
   it("an unknown player is a located error", () => {
