@@ -346,8 +346,10 @@ export const russian: Words.Words = {
       (n) => (n === 1 ? "гибель" : `${n} ${plural(n, "гибель", "гибели", "гибелей")}`)
     ),
     zoneChange: fam(
-      (o) => `${o.subject} должен переместиться: ${zoneNames[String(o.params?.["to"])] ?? String(o.params?.["to"] ?? "")}`,
-      (o) => `${o.subject} перемещается: ${zoneNames[String(o.params?.["to"])] ?? String(o.params?.["to"] ?? "")}`,
+      (o) =>
+        `${o.subject} должен переместиться: ${zoneNames[String(o.params?.["to"])] ?? String(o.params?.["to"] ?? "")}`,
+      (o) =>
+        `${o.subject} перемещается: ${zoneNames[String(o.params?.["to"])] ?? String(o.params?.["to"] ?? "")}`,
       (n) => (n === 1 ? "перемещение" : `${n} ${plural(n, "перемещение", "перемещения", "перемещений")}`)
     )
   },

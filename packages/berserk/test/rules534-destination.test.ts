@@ -73,7 +73,10 @@ describe("534.1: a death replaced by another destination", () => {
       ]
     })
     const after = Policy.viewOf(
-      Rules.commit(view, Effects.zoneChange({ id: "z", subject: "C", params: { to: "deck", position: "bottom" } }))
+      Rules.commit(
+        view,
+        Effects.zoneChange({ id: "z", subject: "C", params: { to: "deck", position: "bottom" } })
+      )
     )
     assert.deepStrictEqual(
       Object.values(after.objects)

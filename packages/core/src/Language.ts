@@ -334,7 +334,8 @@ export const AmountSchema: Schema.Codec<WrittenAmount> = written.AmountSchema
  * @since 0.1.0
  * @category fields
  */
-export const AmountExprSchema: Schema.Codec<AmountExpr> = written.AmountExprSchema as unknown as Schema.Codec<AmountExpr>
+export const AmountExprSchema: Schema.Codec<AmountExpr> =
+  written.AmountExprSchema as unknown as Schema.Codec<AmountExpr>
 
 /**
  * Compiles a written amount into what core effects take: a number or `all` as written, or a

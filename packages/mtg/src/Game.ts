@@ -633,7 +633,9 @@ export const commit = (
     }
     case Family.zoneChange: {
       const to = Zones.destination(o, "")
-      return to === "" ? view : Zones.put(moveTo(view, o.subject, to), o.subject, to, o.params[Zones.POSITION])
+      return to === ""
+        ? view
+        : Zones.put(moveTo(view, o.subject, to), o.subject, to, o.params[Zones.POSITION])
     }
     case Family.destroy: {
       // only a permanent can be destroyed: anything else is an impossible instruction, ignored

@@ -409,7 +409,10 @@ const MillStep = Schema.Struct({
  */
 const millStep = (m: typeof MillStep.Type, ctx: Language.CompileContext): CoreRuleset.Step => {
   if (!ctx.view.players.includes(m.player))
-    ctx.invalid(`${ctx.path}.player`, `unknown player ${JSON.stringify(m.player)} (one of ${ctx.view.players.join(", ")})`)
+    ctx.invalid(
+      `${ctx.path}.player`,
+      `unknown player ${JSON.stringify(m.player)} (one of ${ctx.view.players.join(", ")})`
+    )
   const at = (view: GameView.GameView): GameEvent.GameEvent =>
     GameEvent.make(
       m.id,
@@ -599,7 +602,8 @@ export const language: Language.Language = {
   },
   steps: {
     mill: Language.stepKind({
-      summary: "CR 701.17a: a player mills N cards (each a zone change from the top of the library to the graveyard)",
+      summary:
+        "CR 701.17a: a player mills N cards (each a zone change from the top of the library to the graveyard)",
       schema: MillStep,
       compile: (m, ctx) => [millStep(m, ctx)]
     }),

@@ -42,9 +42,7 @@ describe("every kind names a constructor of the same name", () => {
 
   it("mutant: a kind whose make is another constructor is caught", () => {
     const wrong = { ...language.effects, double: { ...language.effects["double"], make: Effects.modify } }
-    expect(kinds.filter((k) => wrong[k as keyof typeof wrong]?.make !== exported[k])).toEqual([
-      "double"
-    ])
+    expect(kinds.filter((k) => wrong[k as keyof typeof wrong]?.make !== exported[k])).toEqual(["double"])
   })
 })
 

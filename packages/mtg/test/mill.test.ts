@@ -38,7 +38,12 @@ describe("mill (CR 701.17)", () => {
    */
   it("701.17a: mill 3 puts the top three cards into the graveyard, one zone change each", () => {
     const o = outcome(file(4, "", "  - mill: { id: m, player: nap, amount: 3 }\n"))
-    assert.deepStrictEqual(zones(o, ["c1", "c2", "c3", "c4"]), ["graveyard", "graveyard", "graveyard", "library"])
+    assert.deepStrictEqual(zones(o, ["c1", "c2", "c3", "c4"]), [
+      "graveyard",
+      "graveyard",
+      "graveyard",
+      "library"
+    ])
     assert.deepStrictEqual(Object.keys(o.events.m?.occurrences ?? {}), ["m:c1", "m:c2", "m:c3"])
     assert.deepStrictEqual(
       o.events.m?.happened.map((h) => [h.family, h.subject]),
@@ -87,7 +92,13 @@ describe("mill (CR 701.17)", () => {
    */
   it("614.1a: exile-instead replaces each milled card's zone change; the graveyard is unchanged", () => {
     const o = outcome(file(4, exileInstead, "  - mill: { id: m, player: nap, amount: 3 }\n"))
-    assert.deepStrictEqual(zones(o, ["c1", "c2", "c3", "c4", "g1"]), ["exile", "exile", "exile", "library", "graveyard"])
+    assert.deepStrictEqual(zones(o, ["c1", "c2", "c3", "c4", "g1"]), [
+      "exile",
+      "exile",
+      "exile",
+      "library",
+      "graveyard"
+    ])
     for (const id of ["m:c1", "m:c2", "m:c3"])
       assert.deepStrictEqual(o.events.m?.occurrences[id]?.applied, ["exile-instead"])
     assert.strictEqual(o.effects["exile-instead"]?.uses, 3)
@@ -99,7 +110,11 @@ describe("mill (CR 701.17)", () => {
    * c1: 1 → 1" — fails.
    */
   it("the trace says the zone change happens with to: exile instead", () => {
-    const r = parseScenario(file(1, exileInstead, "  - mill: { id: m, player: nap, amount: 1 }\n"), "t.yaml", [ruleset])
+    const r = parseScenario(
+      file(1, exileInstead, "  - mill: { id: m, player: nap, amount: 1 }\n"),
+      "t.yaml",
+      [ruleset]
+    )
     if (Result.isFailure(r)) throw new Error(r.failure.message)
     const run = checkScenario(r.success).run
     const text = Trace.render(run.trace, { words: ruleset.words, effects: run.ledger.effects })
@@ -110,6 +125,7 @@ describe("mill (CR 701.17)", () => {
   it("an unknown player is a located error", () => {
     const r = parseScenario(file(1, "", "  - mill: { id: m, player: bob, amount: 1 }\n"), "t.yaml", [ruleset])
     assert.isTrue(Result.isFailure(r))
-    if (Result.isFailure(r)) assert.include(r.failure.message, 'at steps[0].mill.player: unknown player "bob"')
+    if (Result.isFailure(r))
+      assert.include(r.failure.message, 'at steps[0].mill.player: unknown player "bob"')
   })
 })

@@ -140,7 +140,11 @@ const eventStep = (
   })
   const event = GameEvent.make(ev.id, occurrences)
   if (read.size === 0) return { _tag: "Event", event }
-  return { _tag: "Event", event: amountsAt(event, read, ctxAt(path).view), at: (v, rules) => amountsAt(event, read, v, rules) }
+  return {
+    _tag: "Event",
+    event: amountsAt(event, read, ctxAt(path).view),
+    at: (v, rules) => amountsAt(event, read, v, rules)
+  }
 }
 
 /**

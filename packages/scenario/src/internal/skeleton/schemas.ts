@@ -98,7 +98,9 @@ export const build = (language: Language.Language): Built => {
     source: opt(Id),
     to: Id,
     // a number, or the game's value read when the event happens ({ prop: power, of: source })
-    amount: opt(Schema.Union([Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), Language.AmountExprSchema])),
+    amount: opt(
+      Schema.Union([Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), Language.AmountExprSchema])
+    ),
     kinds: opt(Ids),
     unpreventable: opt(Schema.Boolean),
     params: opt(Schema.Record(Schema.String, GameView.Prop)),
