@@ -423,7 +423,8 @@ export const END_PHASE = "endPhase"
  * - FaB 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
  *   draw effect fails." — when the player's `deck` is 0 (an absent `deck` is not counted);
  * - FaB 8.5.5b: "If a player tries to discard a card when there are no cards in their hand, the
- *   discard effect fails." — when the player's `hand` is 0, or the card is not in a hand;
+ *   discard effect fails." — when the player's `hand` is 0 (or, a player whose hand is no
+ *   count, when no card in the zone `hand` is theirs), or the card is not in a hand;
  * - FaB 8.3.19: a destroy of the beginning of the end phase ({@link END_PHASE}) happens only to an
  *   object a paid Quell marked (`destroyAtEndPhase`) that is still in the arena.
  *
