@@ -24,7 +24,7 @@ const modifyWord = {
 /**
  * The Magic ruleset's words for the one scenario language (scenario format 2): the properties of
  * its players and objects, its effect kinds (each the constructor of the `Effects` module of the
- * same name), its step kind `stateBasedActions`, its questions, and what an `update` step may
+ * same name), its step kinds `stateBasedActions` and `mill`, its questions, and what an `update` step may
  * change besides the skeleton's fields (gaining and losing protection). `@bulwark/scenario`
  * owns the rest of the file's shape.
  *
@@ -446,8 +446,11 @@ const json = (xs: ReadonlyArray<object>): CoreRuleset.Json => xs.map((x) => ({ .
  * `preventNextFrom`, `preventEach`, `cantBePrevented`, `modify`, `double`, `redirect`,
  * `zoneInstead`, `regenerate`, `lifeFloor` (each `make` is the `Effects` constructor of that
  * name) and the generic `replace` and `prevent` (core `Generic`, with Magic's defaults); most
- * named kinds say what they mean in the generic form (`generic`); the occurrence fields `excessTo` (CR 120.4a) and `cantBeRedirected`; the step kind
- * `stateBasedActions: true` (CR 704.5 as modelled by `Game` and `Protection`); the questions
+ * named kinds say what they mean in the generic form (`generic`), and core's `modifyProperty`
+ * ("+2/+0 until end of turn"); the occurrence fields `excessTo` (CR 120.4a) and
+ * `cantBeRedirected`; the step kinds `stateBasedActions: true` (CR 704.5 as modelled by `Game`
+ * and `Protection`) and `mill: { id, player, amount }` (CR 701.17a–b: a zone change for each card
+ * milled, the cards read when it happens); the questions
  * `canTarget`, `canEnchant`, `canEquip`, `canFortify`, `canBlock` (702.16b–f),
  * `illegalAttachments: true` and `sba: true` (the state-based actions that would happen now).
  *
