@@ -31,7 +31,16 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, GameEvent, GameView, Generic, Language, Modifiers, type Replacement, Ruleset } from "@bulwark/core"
+import {
+  Amount,
+  GameEvent,
+  GameView,
+  Generic,
+  Language,
+  Modifiers,
+  type Replacement,
+  Ruleset
+} from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "./Attack.js"
 import * as Effects from "./Effects.js"
@@ -277,7 +286,7 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
  * `replace` and `prevent` (core `Generic`), `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `serk`,
  * `strengthModifier`, each `make` the {@link Effects} constructor of the same name —, the
  * `attack` step, occurrence kinds in English or Russian, the event families of
- * {@link Effects.families} (an `open`, `close` or `die` that names no amount happens once), and
+ * {@link Effects.families} (an `open`, `close`, `die` or `zoneChange` that names no amount happens once), and
  * the end of the turn passing the turn to the other player.
  *
  * @example

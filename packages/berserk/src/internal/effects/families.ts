@@ -1,6 +1,6 @@
 /**
  * The event families of Берсерк and their occurrence constructors (`heal`, `open`, `close`,
- * `die`; wounds are core `GameEvent.damage`), and the zones where a card is in play (`inPlay`).
+ * `die`, `zoneChange`; wounds are core `GameEvent.damage`), and the zones where a card is in play (`inPlay`).
  * An occurrence always names its id and the card it happens to (refused otherwise).
  *
  * @internal
