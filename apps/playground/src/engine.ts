@@ -196,7 +196,8 @@ export const drive = (
     const step = compiled.steps[i] as Ruleset.Step
     switch (step._tag) {
       case "Event": {
-        let k = Kernel.start(rules, step.event, ledger, view, options)
+        // an event read from the game when it happens (an amount "equal to its power")
+        let k = Kernel.start(rules, step.at?.(view, rules) ?? step.event, ledger, view, options)
         let last: Kernel.State | undefined
         while (k._tag === "Pending") {
           last = k.state

@@ -4,7 +4,7 @@
  * «Получает раны только от …», «Получает на X больше/меньше ран от …»), general "instead"
  * replacements (534.1, Серк), protections («Защита от …», 511.5) and armour («Броня N»); and the
  * event families ({@link Family}) with an occurrence constructor each ({@link heal},
- * {@link open}, {@link close}, {@link die}).
+ * {@link open}, {@link close}, {@link die}, {@link zoneChange}).
  *
  * Each constructor only builds data; the ordering lives in {@link Rules}. The effect's
  * `category` places it in one of the ordering slots: `"protection"`, `"replacement"` or
@@ -22,7 +22,8 @@ export {
   heal,
   inPlay,
   type OccurrenceInput,
-  open
+  open,
+  zoneChange
 } from "./internal/effects/families.js"
 export {
   fewerWounds,

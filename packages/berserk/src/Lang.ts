@@ -77,7 +77,8 @@ const familyNames: Readonly<Record<string, string>> = {
   heal: "излечение",
   open: "открытие",
   close: "закрытие",
-  die: "гибель"
+  die: "гибель",
+  zoneChange: "перемещение"
 }
 
 const timeNames: Readonly<Record<string, string>> = { endOfTurn: "конец хода" }
@@ -211,6 +212,7 @@ export const russianTexts: Words.Texts = {
   raises: (the) => `увеличивает (${the})`,
   lowers: (the) => `уменьшает (${the})`,
   changes: (the) => `изменяет (${the})`,
+  withParams: (the, params) => `изменяет (${the}): вместо этого ${params}`,
   yes: (chooser) => `да: ${chooser} применяет его`,
   no: (chooser) => `нет: ${chooser} отказывается от него`,
   allocated: (points, occurrence) => `${points} на ${occurrence}`,
@@ -342,6 +344,13 @@ export const russian: Words.Words = {
       (o) => `${o.subject} должен погибнуть`,
       (o) => `${o.subject} погибает`,
       (n) => (n === 1 ? "гибель" : `${n} ${plural(n, "гибель", "гибели", "гибелей")}`)
+    ),
+    zoneChange: fam(
+      (o) =>
+        `${o.subject} должен переместиться: ${zoneNames[String(o.params?.["to"])] ?? String(o.params?.["to"] ?? "")}`,
+      (o) =>
+        `${o.subject} перемещается: ${zoneNames[String(o.params?.["to"])] ?? String(o.params?.["to"] ?? "")}`,
+      (n) => (n === 1 ? "перемещение" : `${n} ${plural(n, "перемещение", "перемещения", "перемещений")}`)
     )
   },
   rules: RuleText.sentences,

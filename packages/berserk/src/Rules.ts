@@ -182,6 +182,9 @@ export const results: Policy.ResultsPolicy = {
  *   `attack`) records `woundsDealt`, while its `strength` stays as it was (533.1). Whether the
  *   creature dies is the {@link results} of the wounds: a `die` event of its own;
  * - `die` («гибель»): the card goes from the battlefield to the graveyard;
+ * - `zoneChange`: the card goes to the zone its `params.to` names (core `Zones.destination`), at
+ *   `params.position` (`bottom`, `top`; core `Zones.put`) — 534.1's "instead put it into its
+ *   owner's deck";
  * - `heal`: removes that many wounds — only the wounds there are (119.5.1): the outcome records
  *   how many were removed (a heal of an unwounded creature removes none: it fails);
  * - `open` / `close`: the card is opened («открыть», `closed: false`) or closed.
@@ -214,6 +217,11 @@ export const commit = (
     }
     case Effects.Family.die:
       return Zones.isInPlay(zones, o) ? GameView.setObject(view, { ...o, zone: "graveyard" }) : view
+    case Effects.Family.zoneChange: {
+      // where it goes: its `to` (a zone change that names none moves nothing)
+      const to = Zones.destination(occurrence, "")
+      return to === "" ? view : Zones.put(view, o.id, to, occurrence.params[Zones.POSITION])
+    }
     case Effects.Family.heal: {
       // 119.5.1: "Если способность, снимающее Х маркеров, направлено на карту, у которой менее Х
       // таких маркеров, то с карты снимаются все маркеры" — only the wounds there are are removed
@@ -394,6 +402,11 @@ export const words: Words.Words = {
       (o) => `${o.subject} would die («гибель»)`,
       (o) => `${o.subject} dies («гибель»)`,
       (n) => `${n} death${n === 1 ? "" : "s"}`
+    ),
+    zoneChange: fam(
+      (o) => `${o.subject} would be put into ${String(o.params?.["to"] ?? "another zone")}`,
+      (o) => `${o.subject} is put into ${String(o.params?.["to"] ?? "another zone")}`,
+      (n) => `${n} zone change${n === 1 ? "" : "s"}`
     )
   },
   rules: Object.fromEntries(

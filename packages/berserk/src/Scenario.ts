@@ -288,7 +288,7 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
  * `strengthModifier`, each `make` the {@link Effects} constructor of the same name, each but
  * `strengthModifier` saying what it means in the generic form (`generic`) —, the
  * `attack` step, occurrence kinds in English or Russian, the event families of
- * {@link Effects.families} (an `open`, `close` or `die` that names no amount happens once), and
+ * {@link Effects.families} (an `open`, `close`, `die` or `zoneChange` that names no amount happens once), and
  * the end of the turn passing the turn to the other player.
  *
  * @example

@@ -154,6 +154,13 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "Броня N",
     title: "Armour as prevention of the first N non-magical wounds each turn",
     status: "interpretation"
+  },
+  {
+    rule: "534.1 (destination)",
+    title:
+      "«если должно погибнуть, вместо этого положите его в колоду владельца»: a death replaced by a zone change",
+    status: "implemented",
+    note: "`instead: [{ family: zoneChange, params: { to: deck } }]` (BSK-13): the death is replaced, not performed (534.3)"
   }
 ]
 

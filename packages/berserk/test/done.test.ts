@@ -55,7 +55,7 @@ describe("opening, closing and dying happen once: no amount needed", () => {
   it("every family is declared counted or once, and the language's lists are made from that one declaration", () => {
     expect(Object.keys(Effects.familyAmounts).sort()).toEqual(Object.values(Effects.Family).sort())
     expect(language.families).toEqual(Object.keys(Effects.familyAmounts))
-    expect([...(language.amountless ?? [])].sort()).toEqual(["close", "die", "open"])
+    expect([...(language.amountless ?? [])].sort()).toEqual(["close", "die", "open", "zoneChange"])
   })
 })
 

@@ -41,7 +41,7 @@ describe("effect kinds are the Effects constructors", () => {
   })
 
   it("every event family has an occurrence constructor of the same name (wounds: core GameEvent.damage)", () => {
-    expect(language.families).toEqual(["damage", "heal", "open", "close", "die"])
+    expect(language.families).toEqual(["damage", "heal", "open", "close", "die", "zoneChange"])
     for (const f of language.families.filter((f) => f !== GameEvent.DAMAGE)) {
       const make = exported[f] as (i: Effects.OccurrenceInput) => GameEvent.Occurrence
       expect(typeof make, f).toBe("function")

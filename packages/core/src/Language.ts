@@ -320,6 +320,24 @@ export type WrittenAmount = number | "all" | "event" | AmountExpr
 export const AmountSchema: Schema.Codec<WrittenAmount> = written.AmountSchema
 
 /**
+ * Schema of an {@link AmountExpr} alone (no number, `all` or `event`): the game's value an
+ * occurrence's amount may be written as ("combat damage equal to its power", MTG 510.1a: `{ prop:
+ * power, of: source }`), read when the event happens.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Language } from "@bulwark/core"
+ * Schema.is(Language.AmountExprSchema)({ prop: "power", of: "source" }) // true
+ * Schema.is(Language.AmountExprSchema)(3) // false
+ * ```
+ * @since 0.1.0
+ * @category fields
+ */
+export const AmountExprSchema: Schema.Codec<AmountExpr> =
+  written.AmountExprSchema as unknown as Schema.Codec<AmountExpr>
+
+/**
  * Compiles a written amount into what core effects take: a number or `all` as written, or a
  * {@link Filter.Value} expression. Throws `Amount.InvalidAmount` naming `what` (and `id`) when
  * the amount is malformed — a constructor refuses it when called; `all` inside an expression is

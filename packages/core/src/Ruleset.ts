@@ -88,6 +88,14 @@ export type Step =
        * the trace.
        */
       readonly quiet?: boolean | undefined
+      /**
+       * The event as the game is when the step runs, read from the view then (not when the file
+       * is loaded): an occurrence's amount written as the game's value ("damage equal to its
+       * power", MTG 510.1a) or the cards an instruction names ("the top three cards of the
+       * library", MTG 701.17a). `event` is what it gives on the compiled view (same id, same
+       * families): what is checked before the run.
+       */
+      readonly at?: ((view: GameView.GameView, rules: Policy.Rules) => GameEvent.GameEvent) | undefined
     }
   | { readonly _tag: "Advance"; readonly boundary: string }
   | { readonly _tag: "AddEffects"; readonly effects: Ledger.Ledger["effects"] }
@@ -728,7 +736,13 @@ const runWith = (
       }
       const step = compiled.steps[i] as Step
       if (step._tag === "Event") {
-        let k = Kernel.start(rules, step.event, acc.ledger, acc.view, options)
+        let event = step.event
+        try {
+          if (step.at !== undefined) event = step.at(acc.view, rules)
+        } catch (err) {
+          return stop(i, err)
+        }
+        let k = Kernel.start(rules, event, acc.ledger, acc.view, options)
         while (k._tag === "Pending") {
           // scripted answers count over the whole scenario, not per event
           const state = { ...k.state, log: [...acc.decisions, ...k.state.log] }
@@ -737,7 +751,7 @@ const runWith = (
           k = Kernel.unsafeResume(k.state, answer.success)
         }
         if (k._tag === "Failed") return stop(i, k.error)
-        record(acc, step.event, k.resolution, step.quiet === true)
+        record(acc, event, k.resolution, step.quiet === true)
       } else if (step._tag === "Query") {
         const r = step.run({ view: acc.view, ledger: acc.ledger, chooser: offset(queryChooser, acc), rules })
         if (Result.isFailure(r)) return stop(i, r.failure)

@@ -302,6 +302,14 @@ const changeText = (
       : t.replaced(the, c.replacedBy.map(named).join("; "))
   if (c.prevented > 0 || action?._tag === "Prevent")
     return `${t.prevents(c.prevented > 0 && c.prevented === c.before ? "all" : c.prevented, the)}${arrow}`
+  // "exile it instead": the event happens with other params (where it goes)
+  if (action?._tag === "SetParams" && c.before === c.after)
+    return t.withParams(
+      the,
+      Object.entries(action.params)
+        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : String(v)}`)
+        .join(", ")
+    )
   if (action?._tag === "Modify" && typeof action.value === "number") {
     const v = action.value
     switch (action.op) {

@@ -214,6 +214,8 @@ export interface Texts {
   readonly raises: (the: string) => string
   readonly lowers: (the: string) => string
   readonly changes: (the: string) => string
+  /** A change of the event's params ("exile it instead": `to: exile`), `params` as `key: value` pairs. */
+  readonly withParams: (the: string, params: string) => string
   readonly yes: (chooser: string) => string
   readonly no: (chooser: string) => string
   readonly allocated: (points: number, occurrence: string) => string
@@ -345,6 +347,7 @@ export const english: Texts = {
   raises: (the) => `raises ${the}`,
   lowers: (the) => `lowers ${the}`,
   changes: (the) => `changes ${the}`,
+  withParams: (the, params) => `makes ${the} happen with ${params} instead`,
   yes: (chooser) => `yes: ${chooser} applies it`,
   no: (chooser) => `no: ${chooser} declines it`,
   allocated: (points, occurrence) => `${points} to ${occurrence}`,

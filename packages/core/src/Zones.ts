@@ -185,3 +185,106 @@ export const notInPlay = (
     rule: zones.inPlayRule
   }
 }
+
+/**
+ * The event family of an object put from one zone into another (MTG 400.1's zone change; an
+ * "instead put it into its owner's deck" of Берсерк 534.1): `zoneChange`, its subject the object,
+ * where it goes its {@link TO} param (and {@link POSITION}), happening once. A ruleset that has it
+ * commits it with {@link destination} and {@link put}.
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * Zones.ZONE_CHANGE // "zoneChange"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const ZONE_CHANGE = "zoneChange" as const
+
+/**
+ * The param of an occurrence that moves an object (a zone change, a discard, a death) naming
+ * where it goes: `to`. A replacement effect changes it with `setParams` ("exile it instead", MTG
+ * 614.1a; "put it on the bottom of your deck instead", FaB 8.5.5c) or creates a move to another
+ * zone with `instead:` (Берсерк 534.1: "instead put it into its owner's deck"). With
+ * {@link POSITION}: where in that zone (`bottom`, `top`).
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * Zones.TO // "to"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const TO = "to" as const
+
+/**
+ * The param of an occurrence that moves an object naming where in the zone it goes: `bottom` or
+ * `top` (a deck, a library: the view's order of objects is the zone's order, first on top).
+ * Without it, the object keeps its place in the view's order.
+ *
+ * @example
+ * ```ts
+ * import { Zones } from "@bulwark/core"
+ * Zones.POSITION // "position"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const POSITION = "position" as const
+
+/**
+ * Where an occurrence that moves its subject puts it: its `to` param ({@link TO}) when it names
+ * one (what a replacement effect set), else the family's usual zone (`usual`: a discard's
+ * graveyard).
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, Zones } from "@bulwark/core"
+ * const o = GameEvent.occurrence({ id: "d", family: "discard", subject: "c", amount: 1, params: { to: "deck" } })
+ * Zones.destination(o, "graveyard") // "deck"
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const destination = (
+  o: { readonly params: Readonly<Record<string, GameView.Prop>> },
+  usual: string
+): string => {
+  const to = o.params[TO]
+  return typeof to === "string" && to !== "" ? to : usual
+}
+
+/**
+ * The view with an object put into `zone` at `position` ({@link POSITION}): `bottom` puts it
+ * last in the view's order of objects, `top` first (the zone's order, first on top); anything
+ * else keeps its place. Only the zone changes: a game that makes a new object on a zone change
+ * (MTG 400.7, FaB 3.0.9) moves it its own way first and then places it with this. A missing
+ * object leaves the view as it is.
+ *
+ * @example
+ * ```ts
+ * import { GameView, Zones } from "@bulwark/core"
+ * const view = GameView.make({ players: ["bob"], activePlayer: "bob", objects: [
+ *   { id: "c", kind: "object", owner: "bob", zone: "hand", props: {} },
+ *   { id: "d", kind: "object", owner: "bob", zone: "deck", props: {} }] })
+ * Object.keys(Zones.put(view, "c", "deck", "bottom").objects).at(-1) // "c"
+ * ```
+ * @since 0.1.0
+ * @category combinators
+ */
+export const put = (
+  view: GameView.GameView,
+  id: string,
+  zone: string,
+  position?: GameView.Prop | undefined
+): GameView.GameView => {
+  const o = view.objects[id]
+  if (o === undefined) return view
+  const moved: GameView.GameObject = { ...o, zone }
+  if (position !== "bottom" && position !== "top") return GameView.setObject(view, moved)
+  const { [id]: _old, ...rest } = view.objects
+  const objects = position === "bottom" ? { ...rest, [id]: moved } : { [id]: moved, ...rest }
+  return { ...view, objects }
+}

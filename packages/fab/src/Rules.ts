@@ -153,8 +153,11 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  * - `draw` (8.5.6): the player's `hand` goes up by the amount and `deck` (when it is a number)
  *   down — by the cards there are: the draws beyond the deck fail (8.5.6b), and the outcome
  *   records how many were drawn (`notDone`: the rest);
- * - `discard` (8.5.5): a card in the zone `hand` goes to the graveyard; a player's `hand` count
- *   goes down by the amount, by the cards there are (8.5.5b: the rest fail);
+ * - `discard` (8.5.5): a card in the zone `hand` goes to the graveyard, or where a replacement
+ *   effect put it (`params.to` and `position`, core `Zones.destination`; 8.5.5c: it is still
+ *   discarded); a player's `hand` count goes down by the amount, by the cards there are (8.5.5b:
+ *   the rest fail); a player whose hand is cards (objects in the zone `hand`, no `hand` count)
+ *   discards the first `amount` of them, in the view's order;
  * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): the prop `<params.counter>Counters`
  *   (default `counters`) goes up / down; only the counters there are can be removed, and the
  *   outcome records how many were;
@@ -283,21 +286,35 @@ export const zones: Zones.Zones = {
   dealtInPlay: [Family.damage]
 }
 
+// the cards in a player's hand, in the view's order (a player whose hand is not a count)
+const cardsInHand = (view: GameView.GameView, player: string): ReadonlyArray<string> =>
+  Object.values(view.objects)
+    .filter((c) => c.kind === "object" && c.zone === "hand" && (c.owner ?? c.controller) === player)
+    .map((c) => c.id)
+
 // 8.5.5: "To discard a card from a player's hand, put it from the player's hand into their
-// graveyard"; 8.5.5b: "If a player tries to discard a card when there are no cards in their
-// hand, the discard effect fails" — a card (in the zone `hand`) goes to the graveyard; a
-// player's `hand` count goes down by the cards there are
+// graveyard"; 8.5.5c: "If a card is discarded but a replacement effect modifies the destination
+// to a zone other than the graveyard, the card is still considered discarded" — the card goes
+// where the occurrence's `to` says (core Zones.destination: the graveyard unless a replacement
+// set it, at `position`), and the discard still happened; 8.5.5b: "If a player tries to discard
+// a card when there are no cards in their hand, the discard effect fails" — a player's `hand`
+// count goes down by the cards there are; a player whose hand is cards (objects in the zone
+// `hand`) discards the first of them, as many as there are
 const discard = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView | Policy.Committed => {
   const x = view.objects[o.subject]
   if (x === undefined) return view
-  if (x.kind !== "player") return x.zone === "hand" ? moveTo(view, o.subject, "graveyard") : view
+  const to = Zones.destination(o, "graveyard")
+  const put = (v: GameView.GameView, id: string) =>
+    Zones.put(moveTo(v, id, to), id, to, o.params[Zones.POSITION])
+  if (x.kind !== "player") return x.zone === "hand" ? put(view, o.subject) : view
   const hand = x.props.hand
-  const n = typeof hand === "number" ? Math.min(hand, o.amount) : o.amount
-  const after = add(view, o.subject, "hand", -n)
+  const cards = typeof hand === "number" ? [] : cardsInHand(view, o.subject).slice(0, o.amount)
+  const n = typeof hand === "number" ? Math.min(hand, o.amount) : cards.length
+  const after = typeof hand === "number" ? add(view, o.subject, "hand", -n) : cards.reduce(put, view)
   return n === o.amount
     ? after
     : Policy.committed(after, n, {
-        reason: `${o.subject} had ${hand} card${hand === 1 ? "" : "s"} in hand: ${o.amount - n} of the discards fail`,
+        reason: `${o.subject} had ${n} card${n === 1 ? "" : "s"} in hand: ${o.amount - n} of the discards fail`,
         rule: "FaB 8.5.5b"
       })
 }
@@ -306,7 +323,7 @@ const discardFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
   const x = view.objects[o.subject]
   if (x === undefined) return undefined
   if (x.kind === "player")
-    return x.props.hand === 0
+    return x.props.hand === 0 || (x.props.hand === undefined && cardsInHand(view, o.subject).length === 0)
       ? { reason: `${o.subject} has no cards in hand: the discard effect fails`, rule: "FaB 8.5.5b" }
       : undefined
   return x.zone === "hand"
@@ -406,7 +423,8 @@ export const END_PHASE = "endPhase"
  * - FaB 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
  *   draw effect fails." — when the player's `deck` is 0 (an absent `deck` is not counted);
  * - FaB 8.5.5b: "If a player tries to discard a card when there are no cards in their hand, the
- *   discard effect fails." — when the player's `hand` is 0, or the card is not in a hand;
+ *   discard effect fails." — when the player's `hand` is 0 (or, a player whose hand is no
+ *   count, when no card in the zone `hand` is theirs), or the card is not in a hand;
  * - FaB 8.3.19: a destroy of the beginning of the end phase ({@link END_PHASE}) happens only to an
  *   object a paid Quell marked (`destroyAtEndPhase`) that is still in the arena.
  *

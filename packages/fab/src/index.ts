@@ -164,7 +164,13 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     title:
       "banish, destroy, put into a graveyard, cease to exist, gain / lose life, draw, create a token, counters, pay",
     status: "partial",
-    note: "event families committed by Rules.commit; other verbs (discard, pitch, equip, …) have none; tokens are not added to the view"
+    note: "event families committed by Rules.commit, discard and draw among them; other verbs (pitch, equip, …) have none; tokens are not added to the view"
+  },
+  {
+    rule: "8.5.5b–c",
+    title: "discarding from an empty hand fails; a discard put elsewhere by a replacement is still a discard",
+    status: "implemented",
+    note: "the discard goes where its `to` says (core Zones.destination, at `position`): a `replace` with `setParams: { to: deck, position: bottom }` (FAB-21)"
   },
   { rule: "8.5.3d", title: "life loss is not damage (8.5.12b: nor a hit)", status: "implemented" },
   { rule: "8.3.21", title: "Ephemeral", status: "implemented" },

@@ -39,7 +39,7 @@ export const Family = {
   markDamage: "markDamage",
   addCounters: "addCounters",
   removeCounters: "removeCounters",
-  zoneChange: "zoneChange",
+  zoneChange: Zones.ZONE_CHANGE,
   draw: "draw",
   createToken: "createToken",
   destroy: "destroy",
@@ -351,8 +351,9 @@ export const has = (
 }
 
 /**
- * Recomputes `power` and `toughness` from `basePower` / `baseToughness` and the +1/+1 and −1/−1
- * counters on the object (objects without a base are left alone).
+ * Recomputes `power` and `toughness` from `basePower` / `baseToughness`, the +1/+1 and −1/−1
+ * counters on the object and its core modifiers of them (`modifyProperty`; objects without a
+ * base are left alone).
  *
  * @example
  * ```ts
@@ -376,6 +377,13 @@ export const withStats = (o: GameView.GameObject): GameView.GameObject => {
     if (c === undefined || typeof n !== "number") continue
     dp += c.power * n
     dt += c.toughness * n
+  }
+  // core modifiers of power and toughness ("+2/+0 until end of turn", Modifiers) stay applied
+  for (const key in p) {
+    const m = p[key]
+    if (!key.startsWith("modifier:") || !Array.isArray(m)) continue
+    if (m[0] === "power") dp += Number(m[1])
+    if (m[0] === "toughness") dt += Number(m[1])
   }
   const props: Record<string, GameView.Prop> = { ...p }
   if (typeof p["basePower"] === "number") props["power"] = p["basePower"] + dp
@@ -624,8 +632,10 @@ export const commit = (
           })
     }
     case Family.zoneChange: {
-      const to = o.params["to"]
-      return typeof to === "string" ? moveTo(view, o.subject, to) : view
+      const to = Zones.destination(o, "")
+      return to === ""
+        ? view
+        : Zones.put(moveTo(view, o.subject, to), o.subject, to, o.params[Zones.POSITION])
     }
     case Family.destroy: {
       // only a permanent can be destroyed: anything else is an impossible instruction, ignored

@@ -1,7 +1,7 @@
 /**
  * The Magic ruleset's words for the one scenario language (scenario format 3): the properties of
  * its players and objects, its effect kinds (each the constructor of the `Effects` module of the
- * same name), its step kind `stateBasedActions`, its questions, and what an `update` step may
+ * same name), its step kinds `stateBasedActions` and `mill`, its questions, and what an `update` step may
  * change besides the skeleton's fields (gaining and losing protection). `@bulwark/scenario`
  * owns the rest of the file's shape.
  *
@@ -28,7 +28,16 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, Ruleset as CoreRuleset, GameEvent, GameView, Generic, Language } from "@bulwark/core"
+import {
+  Amount,
+  Ruleset as CoreRuleset,
+  GameEvent,
+  GameView,
+  Generic,
+  Language,
+  Modifiers,
+  Zones
+} from "@bulwark/core"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
@@ -381,6 +390,52 @@ const sbaSteps = (ctx: Language.CompileContext): ReadonlyArray<CoreRuleset.Step>
   return [update, { _tag: "Event", event, quiet: true }, checked]
 }
 
+/** The kind of the zone changes a mill makes (CR 701.17a), for effects that watch "milled". */
+const MILL = "mill"
+
+/** What a `mill` step writes: the event's id, the player and how many cards. */
+const MillStep = Schema.Struct({
+  id: Schema.NonEmptyString,
+  player: Schema.NonEmptyString,
+  amount: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+})
+
+/**
+ * A `mill` step (CR 701.17a: "For a player to mill a number of cards, that player puts that many
+ * cards from the top of their library into their graveyard."): one event (id `id`) with a
+ * `zoneChange` for each card milled — kind `mill`, `params: { from: library, to: graveyard }`,
+ * id `<id>:<card>` — so that a replacement effect sees each card going to the graveyard (614.1a:
+ * "exile it instead"). The cards are the first `amount` of the player's library in the view's
+ * order (first on top), read when the step happens; CR 701.17b: "A player can't mill a number of
+ * cards greater than the number of cards in their library. … If instructed to do so, they mill
+ * as many as possible." — a library of fewer cards mills what there is.
+ */
+const millStep = (m: typeof MillStep.Type, ctx: Language.CompileContext): CoreRuleset.Step => {
+  if (!ctx.view.players.includes(m.player))
+    ctx.invalid(
+      `${ctx.path}.player`,
+      `unknown player ${JSON.stringify(m.player)} (one of ${ctx.view.players.join(", ")})`
+    )
+  const at = (view: GameView.GameView): GameEvent.GameEvent =>
+    GameEvent.make(
+      m.id,
+      Object.values(view.objects)
+        .filter((o) => o.kind === "object" && o.zone === "library" && o.owner === m.player)
+        .slice(0, m.amount)
+        .map((o) =>
+          GameEvent.occurrence({
+            id: `${m.id}:${o.id}`,
+            family: Game.Family.zoneChange,
+            subject: o.id,
+            amount: 1,
+            kinds: [MILL],
+            params: { from: "library", [Zones.TO]: "graveyard" }
+          })
+        )
+    )
+  return { _tag: "Event", event: at(ctx.current ?? ctx.view), at }
+}
+
 /** The cleanup step's turn-based action that removes marked damage. */
 const CLEANUP_RULE = "MTG CR 514.2"
 
@@ -395,9 +450,11 @@ const json = (xs: ReadonlyArray<object>): CoreRuleset.Json => xs.map((x) => ({ .
  * `zoneInstead`, `regenerate`, `lifeFloor` (each `make` is the `Effects` constructor of that
  * name) and the generic `replace` and `prevent` (core `Generic`, with Magic's defaults); every
  * named kind but `lifeFloor` says what it means in the generic form (`generic`: the effects
- * `kind: replace` / `kind: prevent` it stands for); the occurrence fields `excessTo` (CR 120.4a)
- * and `cantBeRedirected`; the step kind
- * `stateBasedActions: true` (CR 704.5 as modelled by `Game` and `Protection`); the questions
+ * `kind: replace` / `kind: prevent` it stands for), and core's `modifyProperty` ("+2/+0 until
+ * end of turn"); the occurrence fields `excessTo` (CR 120.4a) and `cantBeRedirected`; the step
+ * kinds `stateBasedActions: true` (CR 704.5 as modelled by `Game` and `Protection`) and
+ * `mill: { id, player, amount }` (CR 701.17a–b: a zone change for each card milled, the cards
+ * read when it happens); the questions
  * `canTarget`, `canEnchant`, `canEquip`, `canFortify`, `canBlock` (702.16b–f),
  * `illegalAttachments: true` and `sba: true` (the state-based actions that would happen now).
  *
@@ -418,6 +475,8 @@ export const language: Language.Language = {
   occurrences: { fields: occurrenceFields, make: makeOccurrence },
   effects: {
     ...Generic.kinds({ replace: Effects.replace, prevent: Effects.prevent }),
+    // "+2/+0 until end of turn" (CR 613.4c): power and toughness as the game's values
+    [Modifiers.KIND]: Modifiers.effectKind,
     shield: Language.effectKind({
       summary: "CR 615.7: prevent the next N damage that would be dealt to …",
       options: Effects.Options.shield,
@@ -486,6 +545,12 @@ export const language: Language.Language = {
     })
   },
   steps: {
+    mill: Language.stepKind({
+      summary:
+        "CR 701.17a: a player mills N cards (each a zone change from the top of the library to the graveyard)",
+      schema: MillStep,
+      compile: (m, ctx) => [millStep(m, ctx)]
+    }),
     stateBasedActions: Language.stepKind({
       summary: "state-based actions (CR 704.5: lethal damage, 0 toughness; 702.16c–d: illegal attachments)",
       schema: Schema.Literal(true),
@@ -524,7 +589,7 @@ export const language: Language.Language = {
   // closed words: occurrence kinds (combat damage, 120.2a; and the engine's own marks), the
   // zones of 400.1, the card types of 205.2a
   vocabulary: {
-    kinds: ["combat", Game.FROM_DAMAGE, "destroy", Game.CANT_BE_REDIRECTED, Game.STATE_BASED],
+    kinds: ["combat", Game.FROM_DAMAGE, "destroy", Game.CANT_BE_REDIRECTED, Game.STATE_BASED, MILL],
     zones: ["library", "hand", "battlefield", "graveyard", "stack", "exile", "command"],
     types: [
       "Artifact",

@@ -218,6 +218,18 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     title: "Worship in a batch with life gain",
     status: "implemented",
     note: "the loss is capped so the whole results event ends at exactly 1 (a named value reading the batch)"
+  },
+  {
+    rule: "701.17a–b",
+    title: "mill: the top cards of the library into the graveyard, each a zone change; as many as there are",
+    status: "implemented",
+    note: 'the `mill` step (kind `mill`, read when it happens); "exile it instead" replaces each (MTG-28)'
+  },
+  {
+    rule: "510.1a",
+    title: "combat damage equal to its power, read when the damage is dealt",
+    status: "implemented",
+    note: "an occurrence's `amount: { prop: power, of: source }` (MTG-31); assignment among blockers (510.1c–d) is written by the file"
   }
 ]
 

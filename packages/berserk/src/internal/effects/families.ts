@@ -1,11 +1,11 @@
 /**
  * The event families of Берсерк and their occurrence constructors (`heal`, `open`, `close`,
- * `die`; wounds are core `GameEvent.damage`), and the zones where a card is in play (`inPlay`).
+ * `die`, `zoneChange`; wounds are core `GameEvent.damage`), and the zones where a card is in play (`inPlay`).
  * An occurrence always names its id and the card it happens to (refused otherwise).
  *
  * @internal
  */
-import { GameEvent, type GameView, type Language } from "@bulwark/core"
+import { GameEvent, type GameView, type Language, Zones } from "@bulwark/core"
 import { refuse } from "./sources.js"
 
 /**
@@ -31,7 +31,9 @@ export const inPlay: ReadonlyArray<string> = ["battlefield", "flyers"]
  * The event families of Берсерк, as 533–534 name them: wounds (`damage`, «раны», 533.1), healing
  * (`heal`, «излечиться») and opening (`open`, «открыться», 534.1's Серк), with closing (`close`,
  * «закрыться») beside opening, and a creature's death (`die`, «гибель»: not named in 533–534,
- * but the effect a replacement can await that wounds lead to, see `Rules.results`). Each is an
+ * but the effect a replacement can await that wounds lead to, see `Rules.results`), and a card
+ * put into another zone (`zoneChange`, core `Zones.ZONE_CHANGE`: where to in `params.to`, what
+ * 534.1's "instead put it into its owner's deck" creates). Each is an
  * event the `event` step can write and a replacement (the generic `replace`) can watch; each has an
  * occurrence constructor of the same name ({@link heal}, {@link open}, {@link close},
  * {@link die}; wounds: core `GameEvent.damage`).
@@ -49,7 +51,8 @@ export const Family = {
   heal: "heal",
   open: "open",
   close: "close",
-  die: "die"
+  die: "die",
+  zoneChange: Zones.ZONE_CHANGE
 } as const
 
 /**
@@ -58,7 +61,7 @@ export const Family = {
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * Effects.families // ["damage", "heal", "open", "close", "die"]
+ * Effects.families // ["damage", "heal", "open", "close", "die", "zoneChange"]
  * ```
  * @since 0.1.0
  * @category constants
@@ -85,7 +88,8 @@ export const familyAmounts = {
   heal: "counted",
   open: "once",
   close: "once",
-  die: "once"
+  die: "once",
+  zoneChange: "once"
 } as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
 
 /**
@@ -176,3 +180,16 @@ export const close: (input: OccurrenceInput) => GameEvent.Occurrence = occurrenc
  * @category events
  */
 export const die: (input: OccurrenceInput) => GameEvent.Occurrence = occurrenceOf(Family.die)
+
+/**
+ * A card put into another zone: `params.to` names it (core `Zones.TO`, with `Zones.POSITION`:
+ * `bottom` or `top`), e.g. «вместо этого положите его в колоду владельца» (instead put it into its
+ * owner's deck) replacing a death (534.1).
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * Effects.zoneChange({ id: "z1", subject: "orc", params: { to: "deck" } }).family // "zoneChange"
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const zoneChange: (input: OccurrenceInput) => GameEvent.Occurrence = occurrenceOf(Family.zoneChange)

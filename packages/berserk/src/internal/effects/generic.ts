@@ -30,7 +30,8 @@ const insteadVerbs: Readonly<Record<string, string>> = {
   heal: "излечиться",
   open: "открыться",
   close: "закрыться",
-  die: "погибнуть"
+  die: "погибнуть",
+  zoneChange: "переместиться"
 }
 
 /** Where the wounds come from, as the other kinds read `from` and `kinds` (for the label). */

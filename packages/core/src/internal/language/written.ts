@@ -145,7 +145,7 @@ const amountOps = ["count", "prop", "allBut", "half", "plus", "minus", "times", 
 const suspendAmount = Schema.suspend((): Schema.Codec<WrittenAmount> => AmountSchema)
 const Amounts = Schema.Array(suspendAmount).check(Schema.isMinLength(1))
 
-const AmountExprSchema = Schema.Struct({
+export const AmountExprSchema = Schema.Struct({
   count: opt(Schema.suspend((): Schema.Codec<Selector> => SelectorSchema)),
   prop: opt(Id),
   of: opt(Schema.Literals(["subject", "source", "self"])),

@@ -9,11 +9,13 @@
  */
 import {
   Errors,
+  Filter,
   GameEvent,
   GameView,
   Language,
   Ledger,
   Modifiers,
+  type Policy,
   type Replacement,
   Ruleset,
   type Words
@@ -138,22 +140,67 @@ const eventStep = (
   }
   const ids = occurrenceIds(ev.id, ev.occurrences)
   const family = ev.family ?? GameEvent.DAMAGE
+  // the amounts written as the game's values ({ prop: power, of: source }), by occurrence id:
+  // read when the event happens
+  const read = new Map<string, Filter.Value>()
   const occurrences = ev.occurrences.map((o, j) => {
     const fam = (o.family as string | undefined) ?? family
     // an occurrence that names no amount: once for a family without a number (a death),
     // otherwise 0
     const once = language.amountless?.includes(fam) === true
+    const at = `${path}.occurrences[${j}]`
+    const written = o.amount as Language.WrittenAmount | undefined
+    // (the schema lets through a number or an expression: never `all` or `event`, which are
+    // about an event an effect changes)
+    if (written !== undefined && typeof written !== "number") {
+      read.set(ids[j] as string, Language.toValue(written, `${at}.amount`) as Filter.Value)
+    }
     const entry = {
       ...o,
       id: ids[j] as string,
       family: fam,
-      amount: (o.amount as number | undefined) ?? (once ? 1 : 0)
+      amount: typeof written === "number" ? written : once ? 1 : 0
     } as Language.OccurrenceEntry
     const make = language.occurrences?.make
-    return make === undefined ? Language.occurrence(entry) : make(entry, ctxAt(`${path}.occurrences[${j}]`))
+    return make === undefined ? Language.occurrence(entry) : make(entry, ctxAt(at))
   })
-  return { _tag: "Event", event: GameEvent.make(ev.id, occurrences) }
+  const event = GameEvent.make(ev.id, occurrences)
+  if (read.size === 0) return { _tag: "Event", event }
+  return {
+    _tag: "Event",
+    event: amountsAt(event, read, ctxAt(path).view),
+    at: (v, rules) => amountsAt(event, read, v, rules)
+  }
 }
+
+/**
+ * The event with each amount written as the game's value read in `view` (MTG 510.1a: "assigns
+ * combat damage equal to its power", the power as it is then): `source` is the occurrence's
+ * source, `subject` its subject, `self` nothing; a value below 0 is 0 (510.1a: "Creatures that
+ * would assign 0 or less damage this way don't assign combat damage at all").
+ */
+const amountsAt = (
+  event: GameEvent.GameEvent,
+  read: ReadonlyMap<string, Filter.Value>,
+  view: GameView.GameView,
+  rules?: Policy.Rules
+): GameEvent.GameEvent =>
+  GameEvent.make(
+    event.id,
+    event.occurrences.map((o) => {
+      const v = read.get(o.id)
+      if (v === undefined) return o
+      const n = Filter.value(v, {
+        view,
+        controller: view.activePlayer,
+        occurrence: o,
+        predicates: rules?.predicates ?? {},
+        values: rules?.values,
+        zones: rules?.zones
+      })
+      return { ...o, amount: Math.max(0, Math.floor(n)) }
+    })
+  )
 
 /**
  * An `update` step: the object's `set` / `unset` props, zone and controller (or the ruleset's own

@@ -97,7 +97,10 @@ export const build = (language: Language.Language): Built => {
     family: opt(Id),
     source: opt(Id),
     to: Id,
-    amount: opt(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+    // a number, or the game's value read when the event happens ({ prop: power, of: source })
+    amount: opt(
+      Schema.Union([Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)), Language.AmountExprSchema])
+    ),
     kinds: opt(Ids),
     unpreventable: opt(Schema.Boolean),
     params: opt(Schema.Record(Schema.String, GameView.Prop)),
