@@ -26,6 +26,7 @@ import * as Policy from "../../Policy.js"
 import type * as Replacement from "../../Replacement.js"
 import * as Zones from "../../Zones.js"
 import { layoutOf, modify, occWithAmount } from "./amounts.js"
+import { allKinds, anyKind } from "./applicability.js"
 import { relevantToOne } from "./candidates.js"
 import * as Commit from "./commit.js"
 import { damageOf, NO_TRACE, outcomeOf, resolutionOf } from "./finish.js"
@@ -187,9 +188,9 @@ const watchesOcc = (e: Replacement.Replacement, occ: GameEvent.Occurrence): bool
   if (w.family !== occ.family) return false
   if (w.kinds !== undefined) {
     const k = w.kinds
-    if (k.anyOf !== undefined && !k.anyOf.some((x) => occ.kinds.includes(x))) return false
-    if (k.allOf !== undefined && !k.allOf.every((x) => occ.kinds.includes(x))) return false
-    if (k.noneOf !== undefined && k.noneOf.some((x) => occ.kinds.includes(x))) return false
+    if (k.anyOf !== undefined && !anyKind(k.anyOf, occ.kinds)) return false
+    if (k.allOf !== undefined && !allKinds(k.allOf, occ.kinds)) return false
+    if (k.noneOf !== undefined && anyKind(k.noneOf, occ.kinds)) return false
   }
   if (w.params !== undefined) {
     for (const key in w.params) if (!Filter.compare(occ.params[key], "eq", w.params[key])) return false
@@ -320,7 +321,7 @@ const runEvent = (
         else {
           const available =
             a.scope === "shield" ? (st0.remaining ?? (a.amount as number)) : (a.amount as number)
-          share = occ.amount <= available ? occ.amount : available
+          share = Math.min(occ.amount, available)
         }
       }
       if (share > 0) {
