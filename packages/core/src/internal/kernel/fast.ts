@@ -7,10 +7,11 @@
  * the same order, the same ordering policy asked with the same context, the same arithmetic,
  * the same outcome, ledger and notifications, the same step count.
  *
- * It is speculative: anything outside the subset — a decision (the policy says `Choose`), an
- * event of several occurrences, an effect with a condition, cost, "may", additional part or a
- * computed amount, a decrease, an occurrence that fails, a commit done short, a throw — makes it
- * give up (`undefined`), and the general path runs the resolution from its start. Everything it
+ * It is speculative: anything outside the subset — a decision (the policy says `Choose`, or a
+ * starting player is to be selected among two players' effects), an event of several
+ * occurrences, an effect with a condition, cost, "may", additional part or a computed amount, a
+ * decrease, sequences, an occurrence that fails, a commit done short, the step limit, a throw —
+ * makes it give up (`undefined`), and the general path runs the resolution from its start. Everything it
  * reads is an immutable input and the policies it calls are pure, so giving up leaves nothing
  * behind. Invariant: when it answers, its resolution is exactly the general path's
  * (`test/fast-path.test.ts` runs both on generated inputs and compares them).
@@ -83,13 +84,7 @@ export const fastResolve = (
 ): Step | undefined => {
   if (off || event.occurrences.length !== 1) return undefined
   const order = rules.order
-  if (
-    order.startingPlayer !== undefined ||
-    order.sequences !== undefined ||
-    p.index.reducers.length > 0 ||
-    !Policy.isDoneWhenEmpty(order)
-  )
-    return undefined
+  if (order.sequences !== undefined || p.index.reducers.length > 0) return undefined
   const r: Run = {
     rules,
     index: p.index,
@@ -206,6 +201,18 @@ const canApply = (r: Run, e: Replacement.Replacement, occ: GameEvent.Occurrence)
   return e.limit === undefined || st.uses < e.limit.times
 }
 
+/** `layout` after the occurrence's first change: its next change reads the given one's layout. */
+const LAID = -1
+
+/**
+ * The occurrence with another amount (`withAmount`): the given occurrence spread with the new
+ * amount at its first change (a spread of an object built as a literal is one fast copy, and
+ * reading its layout first cost a tenth of a single-shield resolution); a later change, of an
+ * object that a spread made, by its layout (`occWithAmount`: the same keys in the same order).
+ */
+const withNewAmount = (occ: GameEvent.Occurrence, layout: number, amount: number): GameEvent.Occurrence =>
+  layout === 0 ? { ...occ, amount } : occWithAmount(occ, layout, amount)
+
 /** One reused context for an ordering policy that keeps none (as `askOrder`'s). */
 interface Context {
   view: GameView.GameView | undefined
@@ -236,9 +243,10 @@ const askOrder = (
   group: string,
   affected: string,
   candidates: ReadonlyArray<Replacement.Replacement>,
-  progress: Policy.Progress
+  progress: Policy.Progress,
+  startingPlayer: string | undefined
 ): Policy.Step => {
-  if (!reuse) return order.next({ view, group, affected, candidates, progress, startingPlayer: undefined })
+  if (!reuse) return order.next({ view, group, affected, candidates, progress, startingPlayer })
   const ctx = spare ?? contextOf()
   spare = undefined
   ctx.view = view
@@ -246,7 +254,7 @@ const askOrder = (
   ctx.affected = affected
   ctx.candidates = candidates
   ctx.progress = progress
-  ctx.startingPlayer = undefined
+  ctx.startingPlayer = startingPlayer
   const step = order.next(ctx as Policy.OrderContext)
   ctx.view = undefined
   ctx.candidates = NO_EFFECTS
@@ -286,7 +294,20 @@ const runEvent = (
   let prevented = 0
   let live = true
   let progress = FIRST
+  // a starting player is selected when effects of two or more players could apply (`startFrame`)
+  let startingPlayer: string | undefined
+  if (rules.order.startingPlayer !== undefined) {
+    let controller: string | undefined
+    for (let j = 0; j < effects.length; j++) {
+      const e = effects[j] as Replacement.Replacement
+      if (!canApply(r, e, occ0)) continue
+      if (controller === undefined) controller = e.controller
+      else if (controller !== e.controller) return GIVE_UP
+    }
+    startingPlayer = r.view.activePlayer
+  }
   const reuse = Policy.keepsNoContext(rules.order)
+  const done = Policy.isDoneWhenEmpty(rules.order)
   for (;;) {
     if (++r.steps > r.maxSteps) return GIVE_UP
     // the candidates, in ledger order (`candidatesOf`)
@@ -298,10 +319,20 @@ const runEvent = (
         if (candidates === undefined) candidates = [e]
         else candidates.push(e)
       }
-    // nothing can apply: the policy would say `Done` (`isDoneWhenEmpty`)
-    if (candidates === undefined) break
-    const step = askOrder(rules.order, reuse, r.view, group, occ.subject, candidates, progress)
+    // nothing can apply: the policy would say `Done` (`isDoneWhenEmpty`), else it is asked
+    if (candidates === undefined && done) break
+    const step = askOrder(
+      rules.order,
+      reuse,
+      r.view,
+      group,
+      occ.subject,
+      candidates ?? NO_EFFECTS,
+      progress,
+      startingPlayer
+    )
     if (step._tag === "Done") break
+    if (candidates === undefined) return GIVE_UP
     if (step._tag !== "Apply") return GIVE_UP
     progress = step.progress
     const e = r.index.byId.get(step.effect)
@@ -325,8 +356,9 @@ const runEvent = (
         }
       }
       if (share > 0) {
-        if (layout === 0) layout = layoutOf(occ)
-        occ = occWithAmount(occ, layout, occ.amount - share)
+        if (layout === LAID) layout = layoutOf(occ0)
+        occ = withNewAmount(occ, layout, occ.amount - share)
+        if (layout === 0) layout = LAID
         prevented += share
       }
       if (a.scope === "shield" && typeof a.amount === "number") {
@@ -338,8 +370,9 @@ const runEvent = (
       const before = occ.amount
       const after = Math.max(0, Math.floor(modify(a.op, before, a.value as number)))
       if (!Number.isSafeInteger(after)) return GIVE_UP
-      if (layout === 0) layout = layoutOf(occ)
-      occ = occWithAmount(occ, layout, after)
+      if (layout === LAID) layout = layoutOf(occ0)
+      occ = withNewAmount(occ, layout, after)
+      if (layout === 0) layout = LAID
       modified += after - before
     } else return GIVE_UP
     applied = applied.length === 0 ? [e.id] : [...applied, e.id]
