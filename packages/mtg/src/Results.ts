@@ -62,42 +62,28 @@ export const resultsOf = (
   view: GameView.GameView
 ): ReadonlyArray<GameEvent.Occurrence> => {
   const out: Array<GameEvent.Occurrence> = []
-  const lifelink = new Map<string, { amount: number; first: string; kinds: ReadonlyArray<string> }>()
+  // made at their first entry (most batches have no lifelink and no player dealt damage)
+  let lifelink: Map<string, { amount: number; first: string; kinds: ReadonlyArray<string> }> | undefined
   // one life loss per player per batch (see above): where it goes in `out`, and what it sums
-  const losses = new Map<
-    string,
-    { at: number; amount: number; first: string; sources: Set<string | undefined>; kinds: Set<string> }
-  >()
+  let losses:
+    | Map<
+        string,
+        { at: number; amount: number; first: string; sources: Set<string | undefined>; kinds: Set<string> }
+      >
+    | undefined
   for (const d of dealt) {
     if (d.family !== Game.Family.damage || d.amount <= 0) continue
     const src = d.source
     const infect = Game.has(view, src, "keywords", "infect")
     const wither = Game.has(view, src, "keywords", "wither")
     const kinds = [...d.kinds, Game.FROM_DAMAGE]
-    const base = {
-      subject: d.subject,
-      amount: d.amount,
-      kinds,
-      ...(src === undefined ? {} : { source: src })
-    }
-    const counters = (family: string, counter: string, suffix: string = counter) =>
-      GameEvent.occurrence({ ...base, id: `${d.id}:${suffix}`, family, params: { counter } })
-    // counters removed are bounded by the counters there are (5 damage to a planeswalker with 3
-    // loyalty removes 3): the result records what is actually removed
-    const removed = (counter: string) =>
-      GameEvent.occurrence({
-        ...base,
-        amount: Math.min(d.amount, Game.num(view, d.subject, Game.counterProp(counter))),
-        id: `${d.id}:${counter}`,
-        family: Game.Family.removeCounters,
-        params: { counter }
-      })
     const r = view.objects[d.subject]
     if (r?.kind === "player") {
       // 120.3b
-      if (infect) out.push(counters(Game.Family.addCounters, "poison"))
+      if (infect) out.push(counters(d, kinds, Game.Family.addCounters, "poison", "poison"))
       else {
         // 120.3a, summed per player (see above)
+        losses ??= new Map()
         const prev = losses.get(d.subject)
         if (prev === undefined) {
           losses.set(d.subject, {
@@ -107,7 +93,7 @@ export const resultsOf = (
             sources: new Set([src]),
             kinds: new Set(kinds)
           })
-          out.push(GameEvent.occurrence({ ...base, id: `${d.id}:lifeLoss`, family: Game.Family.lifeLoss }))
+          out.push(resultOf(d, kinds, `${d.id}:lifeLoss`, Game.Family.lifeLoss, d.amount, undefined))
         } else {
           prev.amount += d.amount
           prev.sources.add(src)
@@ -116,16 +102,17 @@ export const resultsOf = (
       }
     } else {
       // 120.3c
-      if (Game.has(view, d.subject, "types", "Planeswalker")) out.push(removed("loyalty"))
+      if (Game.has(view, d.subject, "types", "Planeswalker")) out.push(removed(view, d, kinds, "loyalty"))
       // 120.3h
-      if (Game.has(view, d.subject, "types", "Battle")) out.push(removed("defense"))
+      if (Game.has(view, d.subject, "types", "Battle")) out.push(removed(view, d, kinds, "defense"))
       if (Game.has(view, d.subject, "types", "Creature")) {
         // 120.3d, 120.3e
-        if (wither || infect) out.push(counters(Game.Family.addCounters, "-1/-1", "counters"))
-        else out.push(GameEvent.occurrence({ ...base, id: `${d.id}:marked`, family: Game.Family.markDamage }))
+        if (wither || infect) out.push(counters(d, kinds, Game.Family.addCounters, "-1/-1", "counters"))
+        else out.push(resultOf(d, kinds, `${d.id}:marked`, Game.Family.markDamage, d.amount, undefined))
       }
     }
     if (src !== undefined && Game.has(view, src, "keywords", "lifelink")) {
+      lifelink ??= new Map()
       const prev = lifelink.get(src)
       lifelink.set(src, {
         amount: (prev?.amount ?? 0) + d.amount,
@@ -134,6 +121,74 @@ export const resultsOf = (
       })
     }
   }
+  if (losses !== undefined) addLosses(out, losses)
+  if (lifelink !== undefined) addLifelink(out, lifelink, view)
+  return out
+}
+
+/**
+ * One damage's result: its recipient, its source (if any), the kinds given, `params` if given
+ * (what `GameEvent.occurrence` makes of `{ subject, amount, kinds, source?, id, family, params }`).
+ */
+const resultOf = (
+  d: GameEvent.Occurrence,
+  kinds: ReadonlyArray<string>,
+  id: string,
+  family: string,
+  amount: number,
+  params: Readonly<Record<string, GameView.Prop>> | undefined
+): GameEvent.Occurrence => {
+  const src = d.source
+  const subject = d.subject
+  if (src === undefined)
+    return GameEvent.occurrence(
+      params === undefined
+        ? { id, family, subject, amount, kinds }
+        : { id, family, subject, amount, kinds, params }
+    )
+  return GameEvent.occurrence(
+    params === undefined
+      ? { id, family, subject, source: src, amount, kinds }
+      : { id, family, subject, source: src, amount, kinds, params }
+  )
+}
+
+/** Counters put on the damage's recipient (poison, −1/−1): as many as the damage. */
+const counters = (
+  d: GameEvent.Occurrence,
+  kinds: ReadonlyArray<string>,
+  family: string,
+  counter: string,
+  suffix: string
+): GameEvent.Occurrence => resultOf(d, kinds, `${d.id}:${suffix}`, family, d.amount, { counter })
+
+/**
+ * Counters removed from the recipient: bounded by the counters there are (5 damage to a
+ * planeswalker with 3 loyalty removes 3): the result records what is actually removed.
+ */
+const removed = (
+  view: GameView.GameView,
+  d: GameEvent.Occurrence,
+  kinds: ReadonlyArray<string>,
+  counter: string
+): GameEvent.Occurrence =>
+  resultOf(
+    d,
+    kinds,
+    `${d.id}:${counter}`,
+    Game.Family.removeCounters,
+    Math.min(d.amount, Game.num(view, d.subject, Game.counterProp(counter))),
+    { counter }
+  )
+
+/** Each player's summed life loss, written where its first damage's result went. */
+const addLosses = (
+  out: Array<GameEvent.Occurrence>,
+  losses: ReadonlyMap<
+    string,
+    { at: number; amount: number; first: string; sources: Set<string | undefined>; kinds: Set<string> }
+  >
+): void => {
   for (const [player, l] of losses) {
     const [only] = l.sources
     out[l.at] = GameEvent.occurrence({
@@ -145,6 +200,14 @@ export const resultsOf = (
       kinds: [...l.kinds]
     })
   }
+}
+
+/** One life gain per source with lifelink (702.15e). */
+const addLifelink = (
+  out: Array<GameEvent.Occurrence>,
+  lifelink: ReadonlyMap<string, { amount: number; first: string; kinds: ReadonlyArray<string> }>,
+  view: GameView.GameView
+): void => {
   for (const [src, l] of lifelink) {
     const gainer = GameView.controllerOf(view, src) ?? view.activePlayer
     out.push(
@@ -158,7 +221,6 @@ export const resultsOf = (
       })
     )
   }
-  return out
 }
 
 /**

@@ -166,7 +166,7 @@ const SOURCELESS_KEYS = ["id", "family", "subject", "amount", "kinds", "preventa
 /** `GameEvent.occurrence`'s keys with a source, in its order. */
 const SOURCED_KEYS = ["id", "family", "subject", "amount", "kinds", "preventable", "params", "source"]
 
-const layoutOf = (o: GameEvent.Occurrence): number => {
+export const layoutOf = (o: GameEvent.Occurrence): number => {
   // the keys compared in one pass, without the array `Object.keys` would make (an inherited
   // enumerable key, never in an occurrence `GameEvent` makes, gives the spread: layout 4)
   let n = 0
@@ -196,9 +196,17 @@ const layoutOf = (o: GameEvent.Occurrence): number => {
  * fifteen times.
  */
 export const withAmount = (it: Item, amount: number): GameEvent.Occurrence => {
-  const o = it.occ
-  if (it.layout === 0) it.layout = layoutOf(o)
-  switch (it.layout) {
+  if (it.layout === 0) it.layout = layoutOf(it.occ)
+  return occWithAmount(it.occ, it.layout, amount)
+}
+
+/** {@link withAmount} of an occurrence whose layout (`layoutOf`, never 0) is known. */
+export const occWithAmount = (
+  o: GameEvent.Occurrence,
+  layout: number,
+  amount: number
+): GameEvent.Occurrence => {
+  switch (layout) {
     case 1:
       return {
         id: o.id,

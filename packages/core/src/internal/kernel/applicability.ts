@@ -146,13 +146,13 @@ const filtersMatch = (
   })
 
 /** Whether any of `xs` is one of `kinds`. */
-const anyKind = (xs: ReadonlyArray<string>, kinds: ReadonlyArray<string>): boolean => {
+export const anyKind = (xs: ReadonlyArray<string>, kinds: ReadonlyArray<string>): boolean => {
   for (let i = 0; i < xs.length; i++) if (kinds.includes(xs[i] as string)) return true
   return false
 }
 
 /** Whether every one of `xs` is one of `kinds`. */
-const allKinds = (xs: ReadonlyArray<string>, kinds: ReadonlyArray<string>): boolean => {
+export const allKinds = (xs: ReadonlyArray<string>, kinds: ReadonlyArray<string>): boolean => {
   for (let i = 0; i < xs.length; i++) if (!kinds.includes(xs[i] as string)) return false
   return true
 }

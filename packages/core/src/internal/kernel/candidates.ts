@@ -23,26 +23,7 @@ export const relevantEffects = (
   group: string,
   idx: ReadonlyArray<number> = membersOf(frame, group)
 ): ReadonlyArray<Replacement.Replacement> => {
-  if (idx.length === 1) {
-    // one occurrence: its family's generic effects and those naming its subject, in ledger order
-    const occ = (frame.items[idx[0] as number] as Item).occ
-    const f = s.index.byFamily.get(occ.family)
-    if (f === undefined) return NO_EFFECTS
-    const named = f.bySubject.get(occ.subject)
-    if (named === undefined) return f.generic
-    if (f.generic.length === 0) return named
-    let bySubject = bypass ? new Map<string, ReadonlyArray<Replacement.Replacement>>() : mergedLists.get(f)
-    if (bySubject === undefined) {
-      bySubject = new Map()
-      mergedLists.set(f, bySubject)
-    }
-    let merged = bySubject.get(occ.subject)
-    if (merged === undefined) {
-      merged = inLedgerOrder(s.index, [...f.generic, ...named])
-      bySubject.set(occ.subject, merged)
-    }
-    return merged
-  }
+  if (idx.length === 1) return relevantToOne(s.index, (frame.items[idx[0] as number] as Item).occ)
   const families = new Set<string>()
   const subjects = new Set<string>()
   for (const i of idx) {
@@ -71,6 +52,32 @@ export const relevantEffects = (
     }
   }
   return out.length > 1 ? inLedgerOrder(s.index, out) : out
+}
+
+/**
+ * The effects relevant to one occurrence: its family's generic effects and those naming its
+ * subject, in ledger order (the merged list remembered per effects list and subject).
+ */
+export const relevantToOne = (
+  index: EffectIndex,
+  occ: Item["occ"]
+): ReadonlyArray<Replacement.Replacement> => {
+  const f = index.byFamily.get(occ.family)
+  if (f === undefined) return NO_EFFECTS
+  const named = f.bySubject.get(occ.subject)
+  if (named === undefined) return f.generic
+  if (f.generic.length === 0) return named
+  let bySubject = bypass ? new Map<string, ReadonlyArray<Replacement.Replacement>>() : mergedLists.get(f)
+  if (bySubject === undefined) {
+    bySubject = new Map()
+    mergedLists.set(f, bySubject)
+  }
+  let merged = bySubject.get(occ.subject)
+  if (merged === undefined) {
+    merged = inLedgerOrder(index, [...f.generic, ...named])
+    bySubject.set(occ.subject, merged)
+  }
+  return merged
 }
 
 /** Sorts `list` in place into ledger order (its comparator captures the index, not a state). */

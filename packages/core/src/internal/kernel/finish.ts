@@ -67,7 +67,9 @@ const reportDone = (
 }
 
 /** The damage among what happened: the list itself when it is all damage (a filter's list grows by `push`). */
-const damageOf = (happened: ReadonlyArray<GameEvent.Occurrence>): ReadonlyArray<GameEvent.Occurrence> => {
+export const damageOf = (
+  happened: ReadonlyArray<GameEvent.Occurrence>
+): ReadonlyArray<GameEvent.Occurrence> => {
   let n = 0
   for (let i = 0; i < happened.length; i++)
     if ((happened[i] as GameEvent.Occurrence).family === GameEvent.DAMAGE) n++
@@ -77,6 +79,37 @@ const damageOf = (happened: ReadonlyArray<GameEvent.Occurrence>): ReadonlyArray<
       ? NO_OCCURRENCES
       : happened.filter((o) => o.family === GameEvent.DAMAGE)
 }
+
+/** What became of an occurrence, as `finishFrame` and the decision-free run (`fast`) report it. */
+export const outcomeOf = (
+  occ: GameEvent.Occurrence,
+  origin: string,
+  event: string,
+  cause: Outcome["cause"],
+  proposed: number,
+  modified: number,
+  prevented: number,
+  status: Outcome["status"],
+  replacedBy: ReadonlyArray<string>,
+  applied: ReadonlyArray<string>
+): Outcome => ({
+  id: occ.id,
+  origin,
+  event,
+  cause,
+  family: occ.family,
+  subject: occ.subject,
+  source: occ.source,
+  kinds: occ.kinds,
+  params: occ.params,
+  proposed,
+  modified,
+  prevented,
+  amount: status === "replaced" || status === "failed" ? 0 : occ.amount,
+  status,
+  replacedBy,
+  applied
+})
 
 export const finishFrame = (s: State): void => {
   const frame = s.frames.pop() as Frame
@@ -90,24 +123,18 @@ export const finishFrame = (s: State): void => {
       if (failed !== undefined) traceFailed(s, it, failed)
     }
     const status = it.status === "live" ? (it.occ.amount > 0 ? "happened" : "zero") : it.status
-    const outcome: Outcome = {
-      id: it.occ.id,
-      origin: it.origin,
-      event: frame.event,
-      cause: frame.cause,
-      family: it.occ.family,
-      subject: it.occ.subject,
-      source: it.occ.source,
-      kinds: it.occ.kinds,
-      params: it.occ.params,
-      proposed: it.proposed,
-      modified: it.modified,
-      prevented: it.prevented,
-      amount: status === "replaced" || status === "failed" ? 0 : it.occ.amount,
+    const outcome = outcomeOf(
+      it.occ,
+      it.origin,
+      frame.event,
+      frame.cause,
+      it.proposed,
+      it.modified,
+      it.prevented,
       status,
-      replacedBy: it.replacedBy,
-      applied: it.applied
-    }
+      it.replacedBy,
+      it.applied
+    )
     if (s.outcomes.length === 0) s.outcomes = [outcome]
     else s.outcomes.push(outcome)
     if (status === "happened") {
@@ -186,12 +213,34 @@ export const finishFrame = (s: State): void => {
 }
 
 /** The trace of a resolution run with `trace: false` (shared, frozen). */
-const NO_TRACE: ReadonlyArray<Trace.Record> = Object.freeze([])
+export const NO_TRACE: ReadonlyArray<Trace.Record> = Object.freeze([])
 
 /** The summary of a resolution that dealt or prevented nothing (shared, frozen). */
 const NO_DAMAGE: Readonly<Record<string, number>> = Object.freeze({})
 
-export const finish = (s: State): Resolution => {
+export const finish = (s: State): Resolution =>
+  resolutionOf(
+    s.outcomes,
+    s.happened,
+    s.notifications,
+    s.change1Id === undefined
+      ? Ledger.withOwnedStates(s.baseLedger, s.changes)
+      : Ledger.withState(s.baseLedger, s.change1Id, s.change1 as Ledger.EffectState),
+    s.view,
+    s.trace ?? NO_TRACE,
+    s.log
+  )
+
+/** The resolution of what a run made (`finish`, and the decision-free run `fast`). */
+export const resolutionOf = (
+  outcomes: ReadonlyArray<Outcome>,
+  happened: ReadonlyArray<GameEvent.Occurrence>,
+  notifications: ReadonlyArray<Resolution["notifications"][number]>,
+  ledger: Ledger.Ledger,
+  view: Resolution["view"],
+  trace: ReadonlyArray<Trace.Record>,
+  decisions: Resolution["decisions"]
+): Resolution => {
   // the `dealt` / `prevented` summaries, per damage recipient, built eagerly. A first version
   // used lazy getters in the returned object literal: creating such an object costs microseconds
   // in V8, and the single-shield bench row fell from about 500k to 250k resolutions/s. This loop
@@ -199,7 +248,7 @@ export const finish = (s: State): Resolution => {
   // damage); a resolution that deals nothing shares one frozen empty record.
   let dealt = NO_DAMAGE
   let prevented = NO_DAMAGE
-  for (const o of s.outcomes) {
+  for (const o of outcomes) {
     if (o.family !== GameEvent.DAMAGE) continue
     if (o.prevented > 0) {
       if (prevented === NO_DAMAGE) prevented = {}
@@ -210,18 +259,5 @@ export const finish = (s: State): Resolution => {
       ;(dealt as Record<string, number>)[o.subject] = (dealt[o.subject] ?? 0) + o.amount
     }
   }
-  return {
-    outcomes: s.outcomes,
-    dealt,
-    prevented,
-    happened: s.happened,
-    notifications: s.notifications,
-    ledger:
-      s.change1Id === undefined
-        ? Ledger.withOwnedStates(s.baseLedger, s.changes)
-        : Ledger.withState(s.baseLedger, s.change1Id, s.change1 as Ledger.EffectState),
-    view: s.view,
-    trace: s.trace ?? NO_TRACE,
-    decisions: s.log
-  }
+  return { outcomes, dealt, prevented, happened, notifications, ledger, view, trace, decisions }
 }

@@ -16,6 +16,7 @@ import * as Policy from "../../Policy.js"
 import type * as Replacement from "../../Replacement.js"
 import { candidatesOf, traceNotApplied } from "./candidates.js"
 import { Failure, fail } from "./failure.js"
+import { fastResolve } from "./fast.js"
 import { finish, finishFrame } from "./finish.js"
 import { pushFrame } from "./frame.js"
 import { inSequence, linkedCandidates, linkedGroups } from "./linked.js"
@@ -253,6 +254,11 @@ export const start = (
   const p = prepared(ledger.effects)
   const invalid = validateWith(event, ledger, view, p)
   if (invalid !== undefined) return { _tag: "Failed", error: invalid }
+  // without a trace, a resolution that asks nothing may not need the step machine (`fast`)
+  if (options.trace === false) {
+    const done = fastResolve(rules, event, ledger, view, p)
+    if (done !== undefined) return done
+  }
   const s: State = {
     rules,
     baseLedger: ledger,
