@@ -479,12 +479,6 @@ const effectLists = (doc: Document, ruleset: string, map: YAMLMap): void => {
 }
 
 /**
- * Rewrites a format-2 document's effects in format 3, in place (the `format:` value is the
- * caller's). Throws an `Error` with the reason when a core form has no words.
- *
- * @since 0.1.0
- */
-/**
  * The steps whose events format 2 named by the step's position (MTG `stateBasedActions`:
  * `steps[i].stateBasedActions`; FaB `beginEndPhase`: `steps[i].beginEndPhase`; Riftbound
  * `advance`: `<boundary>.<i>`), by ruleset: format 3 names them after the step, so the migration
@@ -512,6 +506,12 @@ const pinStepIds = (doc: Document, ruleset: string, map: YAMLMap): void => {
   })
 }
 
+/**
+ * Rewrites a format-2 document's effects in format 3 and pins the steps' positional event names as their ids, in place (the `format:` value is the
+ * caller's). Throws an `Error` with the reason when a core form has no words.
+ *
+ * @since 0.1.0
+ */
 export const migrate = (doc: Document, map: YAMLMap): void => {
   const ruleset = map.get("ruleset")
   const id = typeof ruleset === "string" ? ruleset : ""
