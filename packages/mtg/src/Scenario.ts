@@ -45,29 +45,6 @@ import * as Game from "./Game.js"
 import * as Expansions from "./internal/expansions.js"
 import * as Protection from "./Protection.js"
 
-/** The common fields a named kind passes on, unchanged, to its generic form. */
-const passOn = (
-  written: { readonly id: string },
-  keys: ReadonlyArray<string>
-): { readonly id: string } & Record<string, unknown> => {
-  const o = written as unknown as Readonly<Record<string, unknown>>
-  const out: { id: string } & Record<string, unknown> = { id: written.id }
-  for (const k of ["controller", "source", "duration", "next", "may", "label", "rule", "category", ...keys])
-    if (o[k] !== undefined) out[k] = o[k]
-  if (o.requiresSourceIn !== undefined) out.activeIn = o.requiresSourceIn
-  return out
-}
-
-/** The written amount ops of `modify`, by the generic form's words. */
-const modifyWord = {
-  add: "plus",
-  sub: "minus",
-  mul: "times",
-  set: "set",
-  atMost: "atMost",
-  atLeast: "atLeast"
-} as const
-
 const Str = Schema.NonEmptyString
 const Strs = Schema.Array(Schema.String)
 const opt = Schema.optionalKey
