@@ -497,11 +497,11 @@ ${after}`
   it("317.2.a + 323.5: a unit with lethal damage at the end of the turn dies, before the heal", () => {
     const o = outcome(file("RB-X8-expiration-kill-heal.yaml"))
     assert.isUndefined(o.error, o.error?.message)
-    assert.deepStrictEqual(happened(o, "endOfTurn.1.kill"), ["die U"])
+    assert.deepStrictEqual(happened(o, "endOfTurn.kill"), ["die U"])
     assert.strictEqual(o.state.U?.zone, "trash")
     // the heal comes after the kill: U is in the trash then, and is not healed
-    assert.strictEqual(status(o, "endOfTurn.1.heal", "endOfTurn.1.heal:U"), "failed")
-    assert.deepStrictEqual(Object.keys(o.events), ["bolt", "endOfTurn.1.kill", "endOfTurn.1.heal"])
+    assert.strictEqual(status(o, "endOfTurn.heal", "endOfTurn.heal:U"), "failed")
+    assert.deepStrictEqual(Object.keys(o.events), ["bolt", "endOfTurn.kill", "endOfTurn.heal"])
   })
 
   /**
@@ -596,8 +596,8 @@ ${after}`
   it("466.1.a + 323.5: advance endOfCombat kills RB-03's units with lethal damage, then heals", () => {
     const o = outcome(file("RB-03.yaml"))
     assert.isUndefined(o.error, o.error?.message)
-    assert.deepStrictEqual(happened(o, "endOfCombat.4.kill"), ["die U", "die W"])
-    assert.deepStrictEqual(happened(o, "endOfCombat.4.heal"), [])
+    assert.deepStrictEqual(happened(o, "endOfCombat.kill"), ["die U", "die W"])
+    assert.deepStrictEqual(happened(o, "endOfCombat.heal"), [])
     assert.deepStrictEqual([o.state.U?.zone, o.state.W?.zone], ["trash", "trash"])
   })
 
@@ -643,7 +643,7 @@ steps:
       fails: (occ, view) => (occ.family === Rules.Family.heal ? undefined : Rules.fails(occ, view))
     }
     const o = outcome(file("RB-X8-expiration-kill-heal.yaml"), mutant)
-    assert.include(happened(o, "endOfTurn.1.heal"), "heal W")
+    assert.include(happened(o, "endOfTurn.heal"), "heal W")
     assert.isFalse(run(file("RB-X8-expiration-kill-heal.yaml"), mutant).ok)
   })
 })

@@ -215,19 +215,19 @@ describe("scenario files", () => {
     }
     expect(compiled([{ advance: "endOfCombat" }])).toEqual([
       "Update",
-      "Event endOfCombat.0.kill",
-      "Event endOfCombat.0.heal",
+      "Event endOfCombat.kill",
+      "Event endOfCombat.heal",
       "Advance"
     ])
     // each advance its own events (the step's index), so two turns' ends do not collide
     expect(
       compiled([{ advance: "endOfTurn" }, { advance: "endOfTurn" }]).filter((s) => s !== "Update")
     ).toEqual([
-      "Event endOfTurn.0.kill",
-      "Event endOfTurn.0.heal",
+      "Event endOfTurn.kill",
+      "Event endOfTurn.heal",
       "Advance",
-      "Event endOfTurn.1.kill",
-      "Event endOfTurn.1.heal",
+      "Event endOfTurn-2.kill",
+      "Event endOfTurn-2.heal",
       "Advance"
     ])
     // no unit on the board: no event with no occurrence
