@@ -383,7 +383,9 @@ const loadAny = (
 /**
  * A big file (or a FIFO's bytes) read and checked in a worker thread (`reader.ts`): the main
  * thread only waits while it parses, so SIGTERM stops it as Ctrl-C does. Then decoded and
- * compiled here, under {@link blocking}.
+ * compiled here (`Scenario.loadDocumentEffect`), giving the event loop a turn every few
+ * milliseconds: either signal stops that too, within a turn (a document of 100 000 occurrences
+ * takes over a second to decode and compile).
  */
 const inWorker = (
   file: string,
@@ -397,15 +399,31 @@ const inWorker = (
     (read) =>
       Result.isFailure(read)
         ? Effect.succeed(Result.fail(read.failure))
-        : blocking(() =>
-            Scenario.loadDocument(
+        : Effect.suspend(() => {
+            phase("decoding", file)
+            return Scenario.loadDocumentEffect(
               read.success.document,
               new TextDecoder().decode(read.success.bytes),
               file,
               rulesets
             )
+          }).pipe(
+            Effect.map((loaded) => {
+              phase("loaded", file)
+              return loaded
+            })
           )
   )
+
+/**
+ * Says on stderr which phase of its work the command is in (`phase: decoding <file>`, `phase:
+ * loaded <file>`), for the signal tests only (`BULWARK_TEST_PHASES=1`): they send a signal once
+ * the decoding has begun and see that the loading never ended. Written at once, in the work's
+ * own synchronous stretch (no turn of the event loop in between).
+ */
+const phase = (name: string, file: string): void => {
+  if (process.env.BULWARK_TEST_PHASES === "1") process.stderr.write(`phase: ${name} ${file}\n`)
+}
 
 const load = (
   file: string,

@@ -259,6 +259,40 @@ describe.skipIf(!existsSync(main))("Ctrl-C and SIGTERM stop the built bulwark", 
       assert.strictEqual(r.out, "")
     })
 
+  /**
+   * After the worker's parse, the file is decoded and compiled in the main thread (100 000
+   * occurrences: over a second here). The child says when the decoding begins and when the
+   * loading has ended (`BULWARK_TEST_PHASES=1`: `phase: decoding <file>`, `phase: loaded <file>`,
+   * the latter written in the same synchronous stretch as the end of the work); the signal goes
+   * as soon as the decoding begins. Stopped while it decodes and compiles, the child never says
+   * the loading ended. Mutant tried: the decode and compile in one stretch again (`blocking(() =>
+   * Scenario.loadDocument(…))`, before this test): SIGTERM waited for the whole of it, the child
+   * said `phase: loaded` and the test failed.
+   */
+  const phases = { BULWARK_TEST_PHASES: "1" }
+  for (const [command, signal, code] of [
+    ["check", "SIGTERM", 143],
+    ["resolve", "SIGTERM", 143],
+    ["check", "SIGINT", 130]
+  ] as const)
+    it(`${command} of one huge valid file: ${signal} while it is decoded and compiled → exit ${code}, the loading never ended`, {
+      timeout: 120_000
+    }, async () => {
+      const file = hugeFile(`decoding-${command}-${signal}.yaml`)
+      const r = await stopWhen(
+        [command, file],
+        signal,
+        (_, err) => err.includes(`phase: decoding ${file}`),
+        60_000,
+        phases
+      )
+      assertStopped(r, code, signal, 10_000)
+      assert.include(r.err, `parsing ${file} in a worker thread`)
+      assert.notInclude(r.err, `phase: loaded ${file}`)
+      assert.notInclude(r.err, `running ${file}`)
+      assert.strictEqual(r.out, "")
+    })
+
   it("resolve of a long resolution: SIGINT → exit 130, no trace printed", { timeout: 120_000 }, async () => {
     const file = longRun(join(dir, "long-resolve.yaml"))
     const r = await stopWhen(["resolve", file], "SIGINT", (_, err) => err.includes(`running ${file}`))
