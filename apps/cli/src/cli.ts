@@ -400,7 +400,7 @@ const inWorker = (
       Result.isFailure(read)
         ? Effect.succeed(Result.fail(read.failure))
         : Effect.suspend(() => {
-            phase("decoding", file)
+            Reader.phase("decoding", file)
             return Scenario.loadDocumentEffect(
               read.success.document,
               new TextDecoder().decode(read.success.bytes),
@@ -409,21 +409,11 @@ const inWorker = (
             )
           }).pipe(
             Effect.map((loaded) => {
-              phase("loaded", file)
+              Reader.phase("loaded", file)
               return loaded
             })
           )
   )
-
-/**
- * Says on stderr which phase of its work the command is in (`phase: decoding <file>`, `phase:
- * loaded <file>`), for the signal tests only (`BULWARK_TEST_PHASES=1`): they send a signal once
- * the decoding has begun and see that the loading never ended. Written at once, in the work's
- * own synchronous stretch (no turn of the event loop in between).
- */
-const phase = (name: string, file: string): void => {
-  if (process.env.BULWARK_TEST_PHASES === "1") process.stderr.write(`phase: ${name} ${file}\n`)
-}
 
 const load = (
   file: string,
@@ -795,9 +785,10 @@ export const migrate = Command.make(
       })
     const installed = (yield* registry).rulesets
     const roots = Migration.rootsOf(paths)
-    // reading and parsing only (the writes come after, never cut off): Ctrl-C stops it at once
-    const planned = yield* blocking(() =>
-      files.map((f) => Migration.plan(f, installed, { roots, write: !check }))
+    // reading and parsing only (the writes come after, never cut off): a signal stops it there
+    const from = yield* bytesFromEnv("BULWARK_WORKER_BYTES", Reader.WORKER_BYTES)
+    const planned = yield* Effect.forEach(files, (f) =>
+      Migration.planEffect(f, installed, { roots, write: !check }, from, blocking)
     )
     const failed = planned.filter((p) => p._tag === "Failed")
     // a link and the file it names, both found: one file, migrated once (through its first name)
