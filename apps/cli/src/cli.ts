@@ -544,7 +544,12 @@ export const resolve = Command.make(
       )
     else {
       yield* say(Render.header(loaded, options))
-      yield* say(yield* blocking(() => Render.trace(run, loaded, { explain })))
+      // a huge trace: made visible in turns (a signal stops it), then printed at once
+      const rendered = yield* blocking(() => Render.trace(run, loaded, { explain }))
+      Reader.phase("escaping", file)
+      const trace = yield* Render.visibleInTurns(rendered)
+      Reader.phase("shown", file)
+      yield* Console.log(trace)
       yield* say(Render.summary(run, loaded.ruleset.words))
     }
     const error = run.outcome.error

@@ -351,6 +351,32 @@ describe.skipIf(!existsSync(main))("Ctrl-C and SIGTERM stop the built bulwark", 
       assert.deepStrictEqual(readdirSync(folder), [basename(file)])
     })
 
+  /**
+   * `bulwark resolve` of a huge file prints a huge trace (100 000 occurrences: about 20 MB): it is
+   * rendered (core `Trace.render`, one stretch under `blocking`: Ctrl-C cuts it short, SIGTERM
+   * is handled at the turn after it), then made visible (control characters escaped: over half
+   * a second) in slices with turns of the event loop, then printed at once. SIGTERM as the
+   * escaping begins stops the child before the trace is shown: nothing of it is printed (the
+   * header, printed before, is all there is on stdout). Mutant tried: the trace made visible in
+   * one stretch again (`Names.visible(…)`, as `say` did before this test): SIGTERM waited for it
+   * and for the print, the child said `phase: shown` and printed the trace; the test failed.
+   */
+  it("resolve of one huge file: SIGTERM as its trace is made visible → exit 143, no trace printed", {
+    timeout: 180_000
+  }, async () => {
+    const file = hugeFile("trace.yaml")
+    const r = await stopWhen(
+      ["resolve", file],
+      "SIGTERM",
+      (_, err) => err.includes(`phase: escaping ${file}`),
+      150_000,
+      phases
+    )
+    assertStopped(r, 143, "SIGTERM", 20_000)
+    assert.notInclude(r.err, `phase: shown ${file}`)
+    assert.isBelow(r.out.length, 1000, "the trace was printed")
+  })
+
   it("resolve of a long resolution: SIGINT → exit 130, no trace printed", { timeout: 120_000 }, async () => {
     const file = longRun(join(dir, "long-resolve.yaml"))
     const r = await stopWhen(["resolve", file], "SIGINT", (_, err) => err.includes(`running ${file}`))
