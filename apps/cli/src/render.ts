@@ -143,7 +143,7 @@ export const machine = (
 })
 
 /** How many characters of a long text {@link visibleInTurns} escapes between two turns of the event loop. */
-const VISIBLE_SLICE = 256 * 1024
+const VISIBLE_SLICE = 64 * 1024
 
 /**
  * `Names.visible` of a long text (a huge trace: megabytes), in slices of whole lines with a turn
