@@ -383,7 +383,9 @@ const loadAny = (
 /**
  * A big file (or a FIFO's bytes) read and checked in a worker thread (`reader.ts`): the main
  * thread only waits while it parses, so SIGTERM stops it as Ctrl-C does. Then decoded and
- * compiled here, under {@link blocking}.
+ * compiled here (`Scenario.loadDocumentEffect`), giving the event loop a turn every few
+ * milliseconds: either signal stops that too, within a turn (a document of 100 000 occurrences
+ * takes over a second to decode and compile).
  */
 const inWorker = (
   file: string,
@@ -397,13 +399,19 @@ const inWorker = (
     (read) =>
       Result.isFailure(read)
         ? Effect.succeed(Result.fail(read.failure))
-        : blocking(() =>
-            Scenario.loadDocument(
+        : Effect.suspend(() => {
+            Reader.phase("decoding", file)
+            return Scenario.loadDocumentEffect(
               read.success.document,
               new TextDecoder().decode(read.success.bytes),
               file,
               rulesets
             )
+          }).pipe(
+            Effect.map((loaded) => {
+              Reader.phase("loaded", file)
+              return loaded
+            })
           )
   )
 
@@ -536,7 +544,12 @@ export const resolve = Command.make(
       )
     else {
       yield* say(Render.header(loaded, options))
-      yield* say(yield* blocking(() => Render.trace(run, loaded, { explain })))
+      // a huge trace: made visible in turns (a signal stops it), then printed at once
+      const rendered = yield* blocking(() => Render.trace(run, loaded, { explain }))
+      Reader.phase("escaping", file)
+      const trace = yield* Render.visibleInTurns(rendered)
+      Reader.phase("shown", file)
+      yield* Console.log(trace)
       yield* say(Render.summary(run, loaded.ruleset.words))
     }
     const error = run.outcome.error
@@ -777,9 +790,10 @@ export const migrate = Command.make(
       })
     const installed = (yield* registry).rulesets
     const roots = Migration.rootsOf(paths)
-    // reading and parsing only (the writes come after, never cut off): Ctrl-C stops it at once
-    const planned = yield* blocking(() =>
-      files.map((f) => Migration.plan(f, installed, { roots, write: !check }))
+    // reading and parsing only (the writes come after, never cut off): a signal stops it there
+    const from = yield* bytesFromEnv("BULWARK_WORKER_BYTES", Reader.WORKER_BYTES)
+    const planned = yield* Effect.forEach(files, (f) =>
+      Migration.planEffect(f, installed, { roots, write: !check }, from, blocking)
     )
     const failed = planned.filter((p) => p._tag === "Failed")
     // a link and the file it names, both found: one file, migrated once (through its first name)

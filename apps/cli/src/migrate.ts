@@ -32,9 +32,10 @@ import { randomBytes } from "node:crypto"
 import * as nodeFs from "node:fs"
 import { basename, dirname, join, resolve, sep } from "node:path"
 import type { Ruleset } from "@bulwark/core"
-import { Migrate, parseScenario, ScenarioError, SourceMap } from "@bulwark/scenario"
+import { Migrate, parseScenario, Scenario, ScenarioError, SourceMap } from "@bulwark/scenario"
 import { loadFile } from "@bulwark/scenario/node"
-import { Result } from "effect"
+import { Effect, Result } from "effect"
+import * as Reader from "./reader.js"
 
 /** What a file was when it was read: its identity, size, time, mode, owner and links. */
 export interface Snapshot {
@@ -174,6 +175,110 @@ export const plan = (
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
   options: PlanOptions = {}
 ): Planned => {
+  const work = planSteps(file, rulesets, options)
+  for (let r = work.next(); ; ) {
+    if (r.done === true) return r.value
+    r = work.next(answerNow(r.value, rulesets))
+  }
+}
+
+/** Answers a {@link PlanRequest} at once, in this thread (its phases said, `Reader.phase`). */
+const answerNow = (asked: PlanRequest, rulesets: ReadonlyArray<Ruleset.AnyRuleset>): PlanAnswer => {
+  if (asked._tag === "Load") {
+    Reader.phase("decoding", asked.file)
+    const loaded = parseScenario(asked.text, asked.file, rulesets)
+    Reader.phase("loaded", asked.file)
+    return loaded
+  }
+  Reader.phase("migrating", asked.file)
+  const m = Migrate.migrateText(asked.text)
+  Reader.phase("migrated", asked.file)
+  return m
+}
+
+/**
+ * {@link plan} for `bulwark migrate`, as an effect that a signal stops: a file of `workerBytes`
+ * or more is migrated in a worker thread (`Reader.migrateInWorker`: the migrated text is read
+ * there too) and then decoded and compiled with `Scenario.loadDocumentEffect` (turns of the
+ * event loop); a smaller file is planned at once, under `now` (the CLI's `blocking`: Ctrl-C
+ * ends it). The same plan as {@link plan}; a problem of a big file's migrated text is placed in
+ * the file on disk by migrating its text again, here.
+ */
+export const planEffect = (
+  file: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: PlanOptions,
+  workerBytes: number,
+  now: <A>(work: () => A) => Effect.Effect<A>
+): Effect.Effect<Planned> =>
+  Effect.suspend(() => {
+    const work = planSteps(file, rulesets, options)
+    let inWorker: Reader.MigratedInWorker | undefined
+    const answer = (asked: PlanRequest): Effect.Effect<PlanAnswer> => {
+      if (asked.bytes < workerBytes || !Reader.available()) return now(() => answerNow(asked, rulesets))
+      if (asked._tag === "Migrate") {
+        Reader.phase("migrating", `${file} in a worker thread`)
+        return Effect.map(Reader.migrateInWorker(file, asked.text), (r) => {
+          Reader.phase("migrated", file)
+          if (Result.isFailure(r)) return Result.fail(r.failure)
+          inWorker = r.success
+          return Result.succeed(withOrigin(asked.text, r.success))
+        })
+      }
+      const read = inWorker?.read
+      if (read === undefined) return now(() => answerNow(asked, rulesets))
+      if (Result.isFailure(read)) return Effect.succeed(read)
+      Reader.phase("decoding", file)
+      return Effect.map(Scenario.loadDocumentEffect(read.success, asked.text, file, rulesets), (r) => {
+        Reader.phase("loaded", file)
+        return r
+      })
+    }
+    const step = (given: PlanAnswer | undefined): Effect.Effect<Planned> => {
+      const r = given === undefined ? work.next() : work.next(given)
+      return r.done === true ? Effect.succeed(r.value) : Effect.flatMap(answer(r.value), step)
+    }
+    return step(undefined)
+  })
+
+/** A worker's migration of `text` made whole again: its `origin` found by migrating `text` here, when first asked. */
+const withOrigin = (text: string, r: Reader.MigratedInWorker): Migrate.Migrated => {
+  if (!r.migrated.changed) return { ...r.migrated, text }
+  let origin: Migrate.Migrated["origin"]
+  const placeIn = (path: ReadonlyArray<string | number>) => {
+    if (origin === undefined) {
+      const again = Migrate.migrateText(text)
+      origin = Result.isSuccess(again) ? again.success.origin : undefined
+    }
+    return origin?.(path) ?? { line: 1, column: 1 }
+  }
+  return { ...r.migrated, origin: placeIn }
+}
+
+/**
+ * What {@link planSteps} asks for, in turn: the migration of the file's text
+ * (`Migrate.migrateText`), then the loading of the migrated text (`parseScenario`) when it
+ * changed. `bytes`: the file's size.
+ */
+export type PlanRequest =
+  | { readonly _tag: "Migrate"; readonly file: string; readonly text: string; readonly bytes: number }
+  | { readonly _tag: "Load"; readonly file: string; readonly text: string; readonly bytes: number }
+
+/** The answer to a {@link PlanRequest}: the migration, or the loading (only its error is read). */
+export type PlanAnswer =
+  | Result.Result<Migrate.Migrated, Migrate.MigrateError>
+  | Result.Result<unknown, ScenarioError.ScenarioError>
+
+/**
+ * {@link plan}, as work that asks its caller for its two long stretches (a {@link PlanRequest}
+ * each): `plan` answers them at once; `bulwark migrate` answers a big file's in a worker thread
+ * and with `Scenario.loadDocumentEffect`, so that a signal stops it there.
+ */
+export function* planSteps(
+  file: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>,
+  options: PlanOptions = {}
+): Generator<PlanRequest, Planned, PlanAnswer> {
   const roots = options.roots ?? rootsOf([file])
   let target = file
   try {
@@ -215,7 +320,10 @@ export const plan = (
       message: Result.isFailure(r) ? r.failure.message : `${file}: not valid UTF-8`
     }
   }
-  const m = Migrate.migrateText(text)
+  const m = (yield { _tag: "Migrate", file, text, bytes: bytes.length }) as Result.Result<
+    Migrate.Migrated,
+    Migrate.MigrateError
+  >
   if (Result.isFailure(m))
     return {
       _tag: "Failed",
@@ -223,7 +331,12 @@ export const plan = (
       message: `${located(file, m.failure.line, m.failure.column)}: can't migrate: ${m.failure.reason.replace(/ at line \d+, column \d+:?$/, "")}`
     }
   if (!m.success.changed) return { _tag: "Current", file }
-  const loaded = parseScenario(m.success.text.replace(/^\uFEFF/, ""), file, rulesets)
+  const loaded = (yield {
+    _tag: "Load",
+    file,
+    text: m.success.text.replace(/^\uFEFF/, ""),
+    bytes: bytes.length
+  }) as Result.Result<unknown, ScenarioError.ScenarioError>
   if (Result.isFailure(loaded)) {
     const origin = m.success.origin
     return {

@@ -3,8 +3,9 @@
  *
  * @module
  */
-import { Expect, type Ruleset, Trace, Words } from "@bulwark/core"
+import { Expect, Names, type Ruleset, Trace, Words } from "@bulwark/core"
 import { describeStrategy, type Scenario } from "@bulwark/scenario"
+import { Effect } from "effect"
 
 const json = (u: unknown): string => JSON.stringify(u)
 
@@ -140,3 +141,30 @@ export const machine = (
   ...(explain ? { rules: ruleSentences(loaded, check.run) } : {}),
   ...(loaded.expect === undefined ? {} : { check: { ok: check.ok, mismatches: check.mismatches } })
 })
+
+/** How many characters of a long text {@link visibleInTurns} escapes between two turns of the event loop. */
+const VISIBLE_SLICE = 64 * 1024
+
+/**
+ * `Names.visible` of a long text (a huge trace: megabytes), in slices of whole lines with a turn
+ * of the event loop between two, so that a signal stops it (the text is printed only once it
+ * is all escaped: nothing half-printed). The same text as `Names.visible(text)`: it escapes
+ * each character on its own.
+ */
+export const visibleInTurns = (text: string): Effect.Effect<string> =>
+  Effect.suspend(() => {
+    const parts: Array<string> = []
+    const from = (at: number): Effect.Effect<string> => {
+      if (at >= text.length) return Effect.succeed(parts.join(""))
+      const cut = text.indexOf("\n", at + VISIBLE_SLICE)
+      const to = cut === -1 ? text.length : cut + 1
+      parts.push(Names.visible(text.slice(at, to)))
+      return to >= text.length
+        ? Effect.succeed(parts.join(""))
+        : Effect.andThen(
+            Effect.yieldNow,
+            Effect.suspend(() => from(to))
+          )
+    }
+    return from(0)
+  })

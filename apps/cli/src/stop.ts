@@ -11,13 +11,16 @@
  *
  * The exit code is 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM.
  *
- * A big scenario file is read and parsed in a worker thread (`reader.ts`): the main thread only
- * waits, so either signal is handled at once (the worker is terminated with the run). A long
- * synchronous stretch left in the main thread that never gives the event loop a turn — parsing
- * a smaller file, decoding and compiling a parsed one, rendering a huge trace — runs under
- * {@link blocking}: Node's own SIGINT watchdog (`vm`'s `breakOnSigint`) ends it when Ctrl-C
- * comes, and the run stops as above. SIGTERM has no such watchdog in Node: during such a stretch
- * it is handled when the stretch ends (the next turn of the event loop).
+ * A big scenario file is read and parsed in a worker thread (`reader.ts`; `bulwark migrate`
+ * migrates a big file's text there too): the main thread only waits, so either signal is handled
+ * at once (the worker is terminated with the run). The big file is then decoded and compiled in
+ * the main thread in slices, with a turn of the event loop every few milliseconds
+ * (`Scenario.loadDocumentEffect`), so either signal stops that too. A long synchronous stretch
+ * left in the main thread that never gives the event loop a turn — parsing a smaller file,
+ * rendering a huge trace — runs under {@link blocking}: Node's own SIGINT watchdog (`vm`'s
+ * `breakOnSigint`) ends it when Ctrl-C comes, and the run stops as above. SIGTERM has no such
+ * watchdog in Node: during such a stretch it is handled when the stretch ends (the next turn of
+ * the event loop).
  *
  * Node built-ins only: this module is part of the small entry chunk.
  *

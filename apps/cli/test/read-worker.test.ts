@@ -9,7 +9,7 @@
  * trace; a file the worker runs out of heap reading is a clear error, not an internal one.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -105,4 +105,57 @@ describe.skipIf(!existsSync(main))("a big file read in a worker thread", () => {
     assert.include(r.out, "NODE_OPTIONS=--max-old-space-size=<MB>")
     assert.notInclude(r.out + r.err, "internal error")
   })
+
+  /** A format-1 file of `n` creatures hit by one event (`bad`: one creature's toughness is no number). */
+  const format1 = (n: number, bad = false): string => {
+    const lines = [
+      "# big",
+      "ruleset: mtg",
+      "players: [ap, nap]",
+      "objects:",
+      "  - { id: src, controller: ap, types: [Sorcery] }"
+    ]
+    for (let i = 0; i < n; i++)
+      lines.push(
+        `  - { id: c${i}, controller: nap, types: [Creature], power: 1, toughness: ${bad && i === n - 5 ? "five" : 5} }`
+      )
+    lines.push("steps:", "  - event:", "      id: wipe", "      damage:")
+    for (let i = 0; i < n; i++) lines.push(`        - { id: d${i}, source: src, to: c${i}, amount: 3 }`)
+    return `${lines.join("\n")}\n`
+  }
+
+  // `bulwark migrate` migrates a big file's text in the worker and decodes the migrated text in
+  // turns (signals.test.ts): the same file written, the same output, the same problem placed in
+  // the file on disk (its `origin`, found again in the main thread) as in the main thread.
+  // Mutant tried: an origin that places every problem at 1:1 (not the one found again) fails the second.
+  for (const [what, bad] of [
+    ["a big format-1 file", false],
+    ["a big format-1 file whose migrated text does not load", true]
+  ] as const)
+    it(`migrate of ${what}: the same in the worker as in the main thread`, { timeout: 120_000 }, () => {
+      const text = format1(4_000, bad)
+      const run = (env: Record<string, string>) => {
+        const folder = mkdtempSync(join(dir, "migrate-"))
+        const file = join(folder, "old.yaml")
+        writeFileSync(file, text)
+        const r = spawnSync(process.execPath, [main, "migrate", file], {
+          env: { ...process.env, BULWARK_TEST_PHASES: "1", ...env },
+          encoding: "utf8"
+        })
+        const out = r.stdout.replaceAll(folder, "<dir>")
+        const err = r.stderr.replaceAll(folder, "<dir>")
+        return { code: r.status, out, err, written: readFileSync(file, "utf8") }
+      }
+      // 4 000 occurrences: about 0.55 MB, over a 512 KiB worker size
+      const worker = run({ BULWARK_WORKER_BYTES: String(2 ** 19) })
+      const inThread = run({ BULWARK_WORKER_BYTES: String(2 ** 40) })
+      assert.strictEqual(worker.code, bad ? 2 : 0, worker.out + worker.err)
+      assert.include(worker.err, "phase: migrating <dir>/old.yaml in a worker thread")
+      assert.notInclude(inThread.err, "worker thread")
+      assert.deepStrictEqual({ ...worker, err: worker.err.replace(" in a worker thread", "") }, inThread)
+      if (bad) {
+        assert.include(worker.out + worker.err, "<dir>/old.yaml:4001:")
+        assert.strictEqual(worker.written, text)
+      } else assert.include(worker.written, "format: 2\nruleset: mtg\n")
+    })
 })

@@ -25,11 +25,12 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   writeFileSync
 } from "node:fs"
 import { tmpdir } from "node:os"
-import { dirname, join } from "node:path"
+import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { assert, describe, it } from "@effect/vitest"
 import { scenario, toYaml } from "./scale.js"
@@ -258,6 +259,123 @@ describe.skipIf(!existsSync(main))("Ctrl-C and SIGTERM stop the built bulwark", 
       assert.notInclude(r.err, `running ${file}`)
       assert.strictEqual(r.out, "")
     })
+
+  /**
+   * After the worker's parse, the file is decoded and compiled in the main thread (100 000
+   * occurrences: over a second here). The child says when the decoding begins and when the
+   * loading has ended (`BULWARK_TEST_PHASES=1`: `phase: decoding <file>`, `phase: loaded <file>`,
+   * the latter written in the same synchronous stretch as the end of the work); the signal goes
+   * as soon as the decoding begins. Stopped while it decodes and compiles, the child never says
+   * the loading ended. Mutant tried: the decode and compile in one stretch again (`blocking(() =>
+   * Scenario.loadDocument(…))`, before this test): SIGTERM waited for the whole of it, the child
+   * said `phase: loaded` and the test failed.
+   */
+  const phases = { BULWARK_TEST_PHASES: "1" }
+  for (const [command, signal, code] of [
+    ["check", "SIGTERM", 143],
+    ["resolve", "SIGTERM", 143],
+    ["check", "SIGINT", 130]
+  ] as const)
+    it(`${command} of one huge valid file: ${signal} while it is decoded and compiled → exit ${code}, the loading never ended`, {
+      timeout: 120_000
+    }, async () => {
+      const file = hugeFile(`decoding-${command}-${signal}.yaml`)
+      const r = await stopWhen(
+        [command, file],
+        signal,
+        (_, err) => err.includes(`phase: decoding ${file}`),
+        60_000,
+        phases
+      )
+      assertStopped(r, code, signal, 10_000)
+      assert.include(r.err, `parsing ${file} in a worker thread`)
+      assert.notInclude(r.err, `phase: loaded ${file}`)
+      assert.notInclude(r.err, `running ${file}`)
+      assert.strictEqual(r.out, "")
+    })
+
+  /**
+   * `bulwark migrate` of one huge file: its text is migrated in a worker thread (seconds: the
+   * YAML parser builds a node tree of the whole file), then the migrated text decoded and
+   * compiled with turns of the event loop. The signal goes as the migration begins (a file in
+   * format 2 already: 100 000 occurrences, about 19 MB) or as the migrated text's decoding begins
+   * (a file in format 1: 30 000 occurrences, about 4 MB); the child stops inside that phase and
+   * writes nothing: the file is byte for byte as it was, and no file is left beside it.
+   * Mutant tried: every file planned in one stretch again (`blocking(() => files.map((f) =>
+   * Migration.plan(…)))`, before this test): SIGTERM waited for the migration (and the load),
+   * the child said `phase: migrated` (`phase: loaded`) and both tests failed.
+   */
+  const format1File = (folder: string, occurrences: number): string => {
+    const lines = [
+      "ruleset: mtg",
+      "players: [ap, nap]",
+      "objects:",
+      "  - { id: src, controller: ap, types: [Sorcery] }"
+    ]
+    for (let i = 0; i < occurrences; i++)
+      lines.push(`  - { id: c${i}, controller: nap, types: [Creature], power: 1, toughness: 5 }`)
+    lines.push("steps:", "  - event:", "      id: wipe", "      damage:")
+    for (let i = 0; i < occurrences; i++)
+      lines.push(`        - { id: d${i}, source: src, to: c${i}, amount: 3 }`)
+    const file = join(folder, "old.yaml")
+    writeFileSync(file, `${lines.join("\n")}\n`)
+    return file
+  }
+  const format2File = (folder: string): string => {
+    const file = join(folder, "huge.yaml")
+    writeFileSync(file, toYaml(scenario("mtg", 100_000, 10)))
+    return file
+  }
+  for (const [what, make, during, signal, code] of [
+    ["one huge file in format 2", format2File, "migrating", "SIGTERM", 143],
+    ["one big file in format 1", (d: string) => format1File(d, 30_000), "decoding", "SIGTERM", 143],
+    ["one huge file in format 2", format2File, "migrating", "SIGINT", 130]
+  ] as const)
+    it(`migrate of ${what}: ${signal} while it is ${during === "migrating" ? "migrated" : "decoded and compiled"} → exit ${code}, nothing written`, {
+      timeout: 120_000
+    }, async () => {
+      const folder = mkdtempSync(join(dir, "migrate-"))
+      const file = make(folder)
+      const before = readFileSync(file)
+      const r = await stopWhen(
+        ["migrate", file],
+        signal,
+        (_, err) => err.includes(`phase: ${during} ${file}`),
+        60_000,
+        phases
+      )
+      assertStopped(r, code, signal, 10_000)
+      assert.notInclude(r.err, `phase: ${during === "migrating" ? "migrated" : "loaded"} ${file}`)
+      assert.strictEqual(r.out, "")
+      assert.isTrue(readFileSync(file).equals(before), "the file changed")
+      assert.deepStrictEqual(readdirSync(folder), [basename(file)])
+    })
+
+  /**
+   * `bulwark resolve` of a huge file prints a huge trace (100 000 occurrences: about 20 MB): it is
+   * rendered (core `Trace.render`, one stretch under `blocking`: Ctrl-C cuts it short, SIGTERM
+   * is handled at the turn after it), then made visible (control characters escaped: over half
+   * a second) in slices with turns of the event loop, then printed at once. SIGTERM as the
+   * escaping begins stops the child before the trace is shown: nothing of it is printed (the
+   * header, printed before, is all there is on stdout). Mutant tried: the trace made visible in
+   * one stretch again (`Names.visible(…)`, as `say` did before this test): SIGTERM waited for it
+   * and for the print, the child said `phase: shown` and printed the trace; the test failed.
+   */
+  it("resolve of one huge file: SIGTERM as its trace is made visible → exit 143, no trace printed", {
+    timeout: 180_000
+  }, async () => {
+    const file = hugeFile("trace.yaml")
+    const r = await stopWhen(
+      ["resolve", file],
+      "SIGTERM",
+      (_, err) => err.includes(`phase: escaping ${file}`),
+      150_000,
+      phases
+    )
+    assertStopped(r, 143, "SIGTERM", 20_000)
+    assert.notInclude(r.err, `phase: shown ${file}`)
+    assert.isBelow(r.out.length, 1000, "the trace was printed")
+  })
 
   it("resolve of a long resolution: SIGINT → exit 130, no trace printed", { timeout: 120_000 }, async () => {
     const file = longRun(join(dir, "long-resolve.yaml"))

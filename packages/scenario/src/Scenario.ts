@@ -35,6 +35,7 @@
  * @module
  */
 import type { Chooser, Decision, Expect, Kernel, Ruleset } from "@bulwark/core"
+import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as internalGeneric from "./internal/scenario/generic.js"
 import * as internalGuards from "./internal/scenario/guards.js"
@@ -322,6 +323,35 @@ export const loadDocument: (
   fileName: string,
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>
 ) => Result.Result<LoadedScenario, ScenarioError.ScenarioError> = internalParse.loadDocument
+
+/**
+ * {@link loadDocument} as an effect that gives the event loop a turn every few milliseconds
+ * while it decodes and compiles: the same loaded scenario or the same error, but a program can
+ * stop it (interrupt the fiber, e.g. on a signal) while it works through a huge document, where
+ * `loadDocument` runs to its end in one synchronous stretch. Decoding and compiling pause every
+ * few hundred objects, effects, steps and occurrences of an event.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Result } from "effect"
+ * import { Scenario } from "@bulwark/scenario"
+ * import type { Ruleset } from "@bulwark/core"
+ * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>, doc: Record<string, unknown>, text: string
+ * const program = Effect.map(Scenario.loadDocumentEffect(doc, text, "huge.yaml", rulesets), (r) =>
+ *   Result.isFailure(r) ? r.failure.message : r.success.title
+ * )
+ * ```
+ * @function
+ * @since 0.1.0
+ * @category loading
+ */
+export const loadDocumentEffect: (
+  document: Record<string, unknown>,
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+) => Effect.Effect<Result.Result<LoadedScenario, ScenarioError.ScenarioError>> =
+  internalParse.loadDocumentEffect
 
 /**
  * The strategy that answers a scenario's decisions after its script (see the table in this

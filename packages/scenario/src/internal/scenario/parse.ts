@@ -9,6 +9,7 @@
  * @internal
  */
 import type { Language, Ruleset } from "@bulwark/core"
+import type * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { LineCounter } from "yaml"
@@ -19,6 +20,9 @@ import * as ScenarioError from "../../ScenarioError.js"
 import * as Skeleton from "../../Skeleton.js"
 import * as SourceMap from "../../SourceMap.js"
 import * as YamlSubset from "../../YamlSubset.js"
+import { compileSteps } from "../skeleton/compile.js"
+import { decodeSteps } from "../skeleton/decode.js"
+import { runSteps, runStepsEffect, type Steps } from "../steps.js"
 import { looksLikeFormat1 } from "./formatGuess.js"
 import { GenericSchema, genericKeys } from "./generic.js"
 import { defaultLimits, overLimit, structuralIssues } from "./guards.js"
@@ -148,13 +152,13 @@ const findRuleset = (
 }
 
 /** Format 2: the ruleset's part decoded by the skeleton, duplicate ids refused, then compiled. */
-const compileFormat2 = (
+function* compileFormat2(
   parts: Parts,
   language: Language.Language
-): Result.Result<Compiled, ScenarioError.ScenarioError> => {
+): Steps<Result.Result<Compiled, ScenarioError.ScenarioError>> {
   const { fileName, document, sourceMap, ruleset, rulesetPart, generic, genericIssues } = parts
   let compiled: Compiled
-  const body = Skeleton.decode(language, rulesetPart, (error, prefix, keys) =>
+  const body = yield* decodeSteps(language, rulesetPart, (error, prefix, keys) =>
     toIssues(error, document, sourceMap, prefix, keys).map((i) => ({
       path: SourceMap.parsePath(i.path),
       at: "value" as const,
@@ -186,6 +190,7 @@ const compileFormat2 = (
   const issues = [...genericIssues, ...bodyIssues].sort((x, y) => x.line - y.line || x.column - y.column)
   if (issues.length > 0 || Result.isFailure(generic) || Result.isFailure(body))
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues }))
+  yield
   const duplicates = Integrity.duplicateIds(
     document,
     sourceMap,
@@ -193,8 +198,9 @@ const compileFormat2 = (
   )
   if (duplicates.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: duplicates }))
+  yield
   try {
-    compiled = Skeleton.compile(language, body.success)
+    compiled = yield* compileSteps(language, body.success)
   } catch (err) {
     compiled = Result.fail({
       path: "",
@@ -319,7 +325,17 @@ export const compileDocument = (
   kept: SourceMap.SourceMap | (() => SourceMap.SourceMap),
   fileName: string,
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>
-): Result.Result<LoadedScenario, ScenarioError.ScenarioError> => {
+): Result.Result<LoadedScenario, ScenarioError.ScenarioError> =>
+  runSteps(compileDocumentSteps(document, sourceMap, kept, fileName, rulesets))
+
+/** {@link compileDocument}, as work that pauses while it decodes and compiles a big document. */
+function* compileDocumentSteps(
+  document: Record<string, unknown>,
+  sourceMap: SourceMap.SourceMap,
+  kept: SourceMap.SourceMap | (() => SourceMap.SourceMap),
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+): Steps<Result.Result<LoadedScenario, ScenarioError.ScenarioError>> {
   // an explicit older format says what to run; a newer one says this version can't read it
   // (format 2 is read through its migration, below)
   if (read.format !== 2) {
@@ -394,10 +410,11 @@ export const compileDocument = (
   }
   const stepped =
     format === Skeleton.FORMAT && language !== undefined
-      ? compileFormat2(parts, language)
+      ? yield* compileFormat2(parts, language)
       : compileFormat1(parts, format)
   if (Result.isFailure(stepped)) return Result.fail(stepped.failure)
   const compiled = stepped.success
+  yield
   if (Result.isFailure(compiled)) {
     const pos = sourceMap.positionOf(SourceMap.parsePath(compiled.failure.path))
     return Result.fail(
@@ -497,3 +514,19 @@ export const loadDocument = (
   const sourceMap = locate(text)
   return compileDocument(document, sourceMap, sourceMap, fileName, rulesets)
 }
+
+/**
+ * {@link loadDocument} as an effect that gives the event loop a turn every few milliseconds
+ * while it decodes and compiles (`runStepsEffect`): the same result; interrupting it stops the
+ * work at the next turn.
+ */
+export const loadDocumentEffect = (
+  document: Record<string, unknown>,
+  text: string,
+  fileName: string,
+  rulesets: ReadonlyArray<Ruleset.AnyRuleset>
+): Effect.Effect<Result.Result<LoadedScenario, ScenarioError.ScenarioError>> =>
+  runStepsEffect(() => {
+    const sourceMap = locate(text)
+    return compileDocumentSteps(document, sourceMap, sourceMap, fileName, rulesets)
+  })

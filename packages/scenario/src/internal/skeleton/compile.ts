@@ -22,6 +22,7 @@ import {
 } from "@bulwark/core"
 import * as Result from "effect/Result"
 import type { Body, DecodedEffect, DecodedStep, Problem } from "../../Skeleton.js"
+import { pauseAfter, runSteps, type Steps } from "../steps.js"
 import { atWith, decode, decodeEffect } from "./decode.js"
 import { fieldsOf, formatPath, parsePath } from "./text.js"
 
@@ -99,10 +100,12 @@ const errorText = (err: unknown): string => {
 }
 
 /** The starting view: the players, `turn`, the objects (each made by its kind), then the ruleset's `prepare`. */
-const startingView = (language: Language.Language, body: Body): GameView.GameView => {
+function* startingView(language: Language.Language, body: Body): Steps<GameView.GameView> {
   const playerIds = body.players.map((p) => p.id)
   const players = body.players.map((p) => (language.players.make ?? ((e) => objectOf(e, "player", "")))(p))
-  const objects = body.objects.map((o) => {
+  const objects: Array<GameView.GameObject> = []
+  for (const [i, o] of body.objects.entries()) {
+    if (i > 0 && pauseAfter(i - 1)) yield
     // the skeleton's keys: `props` (free properties) and `name` / `keywords` go into the
     // object's properties whatever the game's own `make` reads
     const { props: free, ...entry } = o as Language.ObjectEntry & { props?: Record<string, GameView.Prop> }
@@ -112,14 +115,17 @@ const startingView = (language: Language.Language, body: Body): GameView.GameVie
     const own: Record<string, GameView.Prop> = { ...(free ?? {}) }
     if (typeof o.name === "string") own.name = o.name
     if (Array.isArray(o.keywords)) own.keywords = o.keywords as ReadonlyArray<string>
-    return Object.keys(own).length === 0 ? made : { ...made, props: { ...made.props, ...own } }
-  })
+    objects.push(Object.keys(own).length === 0 ? made : { ...made, props: { ...made.props, ...own } })
+  }
+  yield
   const view = GameView.make({
     players: playerIds,
     activePlayer: body.turn ?? playerIds[0] ?? "",
     objects: [...players, ...objects]
   })
-  return language.prepare === undefined ? view : language.prepare(view)
+  if (language.prepare === undefined) return view
+  yield
+  return language.prepare(view)
 }
 
 /**
@@ -127,12 +133,12 @@ const startingView = (language: Language.Language, body: Body): GameView.GameVie
  * else damage) and amount (1 for a family without a number, else 0), each made by the ruleset's
  * occurrence constructor when it has one.
  */
-const eventStep = (
+function* eventStep(
   language: Language.Language,
   s: DecodedStep,
   path: string,
   ctxAt: (path: string) => Language.CompileContext
-): Ruleset.Step => {
+): Steps<Ruleset.Step> {
   const ev = s.value as {
     id: string
     family?: string
@@ -143,11 +149,10 @@ const eventStep = (
   // the amounts written as the game's values ({ prop: power, of: source }), by occurrence id:
   // read when the event happens
   const read = new Map<string, Filter.Value>()
-  const occurrences = ev.occurrences.map((o, j) => {
+  const occurrences: Array<GameEvent.Occurrence> = []
+  for (const [j, o] of ev.occurrences.entries()) {
+    if (j > 0 && pauseAfter(j - 1)) yield
     const fam = (o.family as string | undefined) ?? family
-    // an occurrence that names no amount: once for a family without a number (a death),
-    // otherwise 0
-    const once = language.amountless?.includes(fam) === true
     const at = `${path}.occurrences[${j}]`
     const written = o.amount as Language.WrittenAmount | undefined
     // (the schema lets through a number or an expression: never `all` or `event`, which are
@@ -155,6 +160,9 @@ const eventStep = (
     if (written !== undefined && typeof written !== "number") {
       read.set(ids[j] as string, Language.toValue(written, `${at}.amount`) as Filter.Value)
     }
+    // an occurrence that names no amount: once for a family without a number (a death),
+    // otherwise 0
+    const once = language.amountless?.includes(fam) === true
     const entry = {
       ...o,
       id: ids[j] as string,
@@ -162,8 +170,8 @@ const eventStep = (
       amount: typeof written === "number" ? written : once ? 1 : 0
     } as Language.OccurrenceEntry
     const make = language.occurrences?.make
-    return make === undefined ? Language.occurrence(entry) : make(entry, ctxAt(at))
-  })
+    occurrences.push(make === undefined ? Language.occurrence(entry) : make(entry, ctxAt(at)))
+  }
   const event = GameEvent.make(ev.id, occurrences)
   if (read.size === 0) return { _tag: "Event", event }
   return {
@@ -311,147 +319,167 @@ const modifierUpdates = (
     ]
   })
 
+/**
+ * The compile itself, as work that pauses every {@link EVERY} objects, steps and occurrences; a
+ * problem is thrown (`Ruleset.invalid`), as the ruleset's own constructors throw theirs.
+ */
+function* compileBody(language: Language.Language, body: Body): Steps<Ruleset.Compiled> {
+  let view = yield* startingView(language, body)
+  // the view as the update steps so far leave it (events are not replayed when compiling)
+  let tracked = view
+  const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
+    const k = language.effects[e.kind] as Language.EffectKind
+    // `controller` defaults to the source's controller (a common field's meaning)
+    const source = e.options.source
+    const options =
+      e.options.controller === undefined &&
+      typeof source === "string" &&
+      fieldsOf(k.options).includes("controller") &&
+      GameView.controllerOf(tracked, source) !== undefined
+        ? { ...e.options, controller: GameView.controllerOf(tracked, source) }
+        : e.options
+    try {
+      const made = k.make(options, tracked)
+      return Array.isArray(made) ? made : [made as Replacement.Replacement]
+    } catch (err) {
+      return Ruleset.invalid(e.path, errorText(err))
+    }
+  }
+  const present = new Set<string>()
+  const checked = (
+    made: ReadonlyArray<Replacement.Replacement>,
+    path: string
+  ): ReadonlyArray<Replacement.Replacement> => {
+    const bad = Ledger.validate(
+      made,
+      [...present].map((id) => ({ id }) as Replacement.Replacement)
+    )
+    if (bad !== undefined) Ruleset.invalid(`${path} (${bad.effect})`, `${bad.path}: ${bad.reason}`)
+    for (const e of made) present.add(e.id)
+    return made
+  }
+  const derived = (): ReadonlyArray<Replacement.Replacement> =>
+    (language.derived?.(tracked) ?? []).filter((e) => !present.has(e.id))
+  const brought = checked(
+    language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects),
+    "objects"
+  )
+  // a modifier of a number property (core Modifiers) changes the starting view, not the ledger
+  view = withModifiers(language, body.effects, view)
+  tracked = view
+  const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
+  const initial = checked(derived(), "effects")
+  // effects a ruleset's step puts into the starting ledger (Riftbound 465.2.d), each id once
+  const extra: Array<Replacement.Replacement> = []
+  const startWith = (effects: ReadonlyArray<Replacement.Replacement>) => {
+    for (const e of effects) if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
+  }
+  // the effects written so far and still lasting, as decoded (for ruleset steps)
+  let written: Array<Language.WrittenEffect & { readonly duration?: unknown }> = body.effects.map((e) => ({
+    kind: e.kind,
+    options: e.options,
+    duration: e.options.duration
+  }))
+  const stepIds = stepIdsOf(body.steps)
+  let step: string | undefined
+  const ctxAt = (path: string): Language.CompileContext => ({
+    view,
+    ...(step === undefined ? {} : { step }),
+    current: tracked,
+    written: written.map(({ kind, options }) => ({ kind, options })),
+    path,
+    invalid: Ruleset.invalid,
+    startWith,
+    effects: (entries, p) => {
+      const problems: Array<Problem> = []
+      const at = atWith(
+        (_e, prefix) => [{ path: prefix, at: "value", message: "does not fit its kind's options" }],
+        problems
+      )
+      const decoded = entries.map((e, i) => decodeEffect(language, e, [...parsePath(p), i], at, problems))
+      if (problems.length > 0)
+        return Ruleset.invalid(formatPath(problems[0]?.path ?? []), problems[0]?.message ?? "invalid effect")
+      return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
+    }
+  })
+  const steps: Array<Ruleset.Step> = []
+  const push = (step: Ruleset.Step): void => {
+    if (step._tag === "Update") tracked = step.apply(tracked)
+    steps.push(step)
+  }
+  for (const [i, s] of body.steps.entries()) {
+    if (i > 0 && pauseAfter(i - 1)) yield
+    const path = `${s.path}.${s.kind}`
+    step = stepIds[i]
+    switch (s.kind) {
+      case "event": {
+        push(yield* eventStep(language, s, path, ctxAt))
+        break
+      }
+      case "advance": {
+        const boundary = s.value as string
+        const around = language.advance?.(boundary, ctxAt(path))
+        for (const step of around?.before ?? []) push(step)
+        push({ _tag: "Advance", boundary })
+        written = written.filter((w) => w.duration !== boundary)
+        for (const step of around?.after ?? []) push(step)
+        break
+      }
+      case "addEffects": {
+        const added = s.value as ReadonlyArray<DecodedEffect>
+        push({ _tag: "AddEffects", effects: checked(added.flatMap(makeEffect), path) })
+        // a modifier of a number property is added to the view as it is then (Modifiers.add)
+        for (const step of modifierUpdates(language, added)) push(step)
+        for (const e of added)
+          written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
+        break
+      }
+      case "update": {
+        push(updateStep(language, s, tracked))
+        const fresh = checked(derived(), path)
+        if (fresh.length > 0) push({ _tag: "AddEffects", effects: fresh })
+        break
+      }
+      case "query": {
+        const q = s.value as { name: string; question: string; args: unknown }
+        const kind = language.queries?.[q.question] as Language.QueryKind
+        push({
+          _tag: "Query",
+          name: q.name,
+          run: kind.compile(q.args, ctxAt(`${path}.${q.question}`))
+        })
+        break
+      }
+      default: {
+        const k = language.steps?.[s.kind] as Language.StepKind
+        for (const step of k.compile(s.value, ctxAt(path))) push(step)
+      }
+    }
+  }
+  return { view, ledger: Ledger.make([...brought, ...fileEffects, ...initial, ...extra]), steps }
+}
+
+/**
+ * {@link compile}, as work that pauses: each stretch of {@link compileBody} runs under
+ * `Ruleset.attempt`, so a problem thrown in any of them is the typed result, as in one run.
+ */
+export function* compileSteps(
+  language: Language.Language,
+  body: Body
+): Steps<Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid>> {
+  const work = compileBody(language, body)
+  for (;;) {
+    const r = Ruleset.attempt(() => work.next())
+    if (Result.isFailure(r)) return Result.fail(r.failure)
+    if (r.success.done === true) return Result.succeed(r.success.value)
+    yield
+  }
+}
+
 export const compile = (
   language: Language.Language,
   body: Body
-): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> =>
-  Ruleset.attempt(() => {
-    let view = startingView(language, body)
-    // the view as the update steps so far leave it (events are not replayed when compiling)
-    let tracked = view
-    const makeEffect = (e: DecodedEffect): ReadonlyArray<Replacement.Replacement> => {
-      const k = language.effects[e.kind] as Language.EffectKind
-      // `controller` defaults to the source's controller (a common field's meaning)
-      const source = e.options.source
-      const options =
-        e.options.controller === undefined &&
-        typeof source === "string" &&
-        fieldsOf(k.options).includes("controller") &&
-        GameView.controllerOf(tracked, source) !== undefined
-          ? { ...e.options, controller: GameView.controllerOf(tracked, source) }
-          : e.options
-      try {
-        const made = k.make(options, tracked)
-        return Array.isArray(made) ? made : [made as Replacement.Replacement]
-      } catch (err) {
-        return Ruleset.invalid(e.path, errorText(err))
-      }
-    }
-    const present = new Set<string>()
-    const checked = (
-      made: ReadonlyArray<Replacement.Replacement>,
-      path: string
-    ): ReadonlyArray<Replacement.Replacement> => {
-      const bad = Ledger.validate(
-        made,
-        [...present].map((id) => ({ id }) as Replacement.Replacement)
-      )
-      if (bad !== undefined) Ruleset.invalid(`${path} (${bad.effect})`, `${bad.path}: ${bad.reason}`)
-      for (const e of made) present.add(e.id)
-      return made
-    }
-    const derived = (): ReadonlyArray<Replacement.Replacement> =>
-      (language.derived?.(tracked) ?? []).filter((e) => !present.has(e.id))
-    const brought = checked(
-      language.objects.effects === undefined ? [] : body.objects.flatMap(language.objects.effects),
-      "objects"
-    )
-    // a modifier of a number property (core Modifiers) changes the starting view, not the ledger
-    view = withModifiers(language, body.effects, view)
-    tracked = view
-    const fileEffects = checked(body.effects.flatMap(makeEffect), "effects")
-    const initial = checked(derived(), "effects")
-    // effects a ruleset's step puts into the starting ledger (Riftbound 465.2.d), each id once
-    const extra: Array<Replacement.Replacement> = []
-    const startWith = (effects: ReadonlyArray<Replacement.Replacement>) => {
-      for (const e of effects) if (!present.has(e.id) && !extra.some((f) => f.id === e.id)) extra.push(e)
-    }
-    // the effects written so far and still lasting, as decoded (for ruleset steps)
-    let written: Array<Language.WrittenEffect & { readonly duration?: unknown }> = body.effects.map((e) => ({
-      kind: e.kind,
-      options: e.options,
-      duration: e.options.duration
-    }))
-    const stepIds = stepIdsOf(body.steps)
-    let step: string | undefined
-    const ctxAt = (path: string): Language.CompileContext => ({
-      view,
-      ...(step === undefined ? {} : { step }),
-      current: tracked,
-      written: written.map(({ kind, options }) => ({ kind, options })),
-      path,
-      invalid: Ruleset.invalid,
-      startWith,
-      effects: (entries, p) => {
-        const problems: Array<Problem> = []
-        const at = atWith(
-          (_e, prefix) => [{ path: prefix, at: "value", message: "does not fit its kind's options" }],
-          problems
-        )
-        const decoded = entries.map((e, i) => decodeEffect(language, e, [...parsePath(p), i], at, problems))
-        if (problems.length > 0)
-          return Ruleset.invalid(
-            formatPath(problems[0]?.path ?? []),
-            problems[0]?.message ?? "invalid effect"
-          )
-        return decoded.flatMap((e) => (e === undefined ? [] : makeEffect(e)))
-      }
-    })
-    const steps: Array<Ruleset.Step> = []
-    const push = (step: Ruleset.Step): void => {
-      if (step._tag === "Update") tracked = step.apply(tracked)
-      steps.push(step)
-    }
-    for (const [i, s] of body.steps.entries()) {
-      const path = `${s.path}.${s.kind}`
-      step = stepIds[i]
-      switch (s.kind) {
-        case "event": {
-          push(eventStep(language, s, path, ctxAt))
-          break
-        }
-        case "advance": {
-          const boundary = s.value as string
-          const around = language.advance?.(boundary, ctxAt(path))
-          for (const step of around?.before ?? []) push(step)
-          push({ _tag: "Advance", boundary })
-          written = written.filter((w) => w.duration !== boundary)
-          for (const step of around?.after ?? []) push(step)
-          break
-        }
-        case "addEffects": {
-          const added = s.value as ReadonlyArray<DecodedEffect>
-          push({ _tag: "AddEffects", effects: checked(added.flatMap(makeEffect), path) })
-          // a modifier of a number property is added to the view as it is then (Modifiers.add)
-          for (const step of modifierUpdates(language, added)) push(step)
-          for (const e of added)
-            written.push({ kind: e.kind, options: e.options, duration: e.options.duration })
-          break
-        }
-        case "update": {
-          push(updateStep(language, s, tracked))
-          const fresh = checked(derived(), path)
-          if (fresh.length > 0) push({ _tag: "AddEffects", effects: fresh })
-          break
-        }
-        case "query": {
-          const q = s.value as { name: string; question: string; args: unknown }
-          const kind = language.queries?.[q.question] as Language.QueryKind
-          push({
-            _tag: "Query",
-            name: q.name,
-            run: kind.compile(q.args, ctxAt(`${path}.${q.question}`))
-          })
-          break
-        }
-        default: {
-          const k = language.steps?.[s.kind] as Language.StepKind
-          for (const step of k.compile(s.value, ctxAt(path))) push(step)
-        }
-      }
-    }
-    return { view, ledger: Ledger.make([...brought, ...fileEffects, ...initial, ...extra]), steps }
-  })
+): Result.Result<Ruleset.Compiled, Errors.ScenarioInvalid> => runSteps(compileSteps(language, body))
 
 const GENERIC: ReadonlyArray<string> = [
   "format",

@@ -10,6 +10,7 @@ import { type Language, Names } from "@bulwark/core"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type { Body, DecodedEffect, DecodedStep, Problem, SchemaProblems } from "../../Skeleton.js"
+import { EVERY, pauseAfter, runSteps, type Steps } from "../steps.js"
 import { namesProblems } from "./names.js"
 import { build, Id } from "./schemas.js"
 import { didYouMean, fieldsOf, formatPath, isRecord, show } from "./text.js"
@@ -72,54 +73,167 @@ export const atWith =
     return undefined
   }
 
-/** A `query` step: `{ name, <question>: … }`, one question of the ruleset's, its arguments decoded. */
-const decodeQuery = (
-  language: Language.Language,
-  value: unknown,
+/**
+ * An event of many occurrences decoded in slices of {@link EVERY} occurrences, a pause point
+ * between two: the event's schema on the event with each slice of its occurrences in turn. The
+ * decoded event is the one the whole event decodes to; if a slice has a problem, the whole
+ * event is decoded again for its problems (located and worded as they always are).
+ */
+function* eventInSlices(
+  schema: Schema.Codec<unknown, unknown>,
+  value: Record<string, unknown> & { readonly occurrences: ReadonlyArray<unknown> },
   here: ReadonlyArray<string | number>,
-  at: ReturnType<typeof atWith>,
-  problems: Array<Problem>
-): unknown => {
-  const questions = Object.keys(language.queries ?? {})
-  const expectedQ = questions.map((q) => show(q)).join(" | ")
-  if (!isRecord(value)) {
-    problems.push({
-      path: here,
-      at: "value",
-      message: `expected { name, <question>: … }, got ${show(value)}`
-    })
-    return undefined
+  at: At
+): Steps<unknown> {
+  const all = value.occurrences
+  let head: Record<string, unknown> | undefined
+  const occurrences: Array<unknown> = []
+  for (let from = 0; from < all.length; from += EVERY) {
+    const r = Schema.decodeUnknownResult(schema)(
+      { ...value, occurrences: all.slice(from, from + EVERY) },
+      decodeOptions
+    )
+    if (Result.isFailure(r)) return at(schema, value, here)
+    const decoded = r.success as Record<string, unknown> & { readonly occurrences: ReadonlyArray<unknown> }
+    head ??= decoded
+    occurrences.push(...decoded.occurrences)
+    yield
   }
-  const name = at(Id, value.name, [...here, "name"])
-  const asked = Object.keys(value).filter((k) => k !== "name")
-  if (value.name === undefined) problems.push({ path: here, at: "value", message: `missing key "name"` })
-  if (asked.length !== 1) {
-    problems.push({
-      path: here,
-      at: "value",
-      message: `a query asks one question (${expectedQ || "this ruleset has none"}), got ${asked.length === 0 ? "none" : asked.map((q) => show(q)).join(", ")}`
-    })
-    return undefined
-  }
-  const q = asked[0] as string
-  const kindQ = Object.hasOwn(language.queries ?? {}, q) ? language.queries?.[q] : undefined
-  if (kindQ === undefined) {
-    problems.push({
-      path: [...here, q],
-      at: "key",
-      message: `unknown question ${show(q)}${didYouMean(q, questions)}; expected one of ${expectedQ}`
-    })
-    return undefined
-  }
-  const args = at(kindQ.schema, value[q], [...here, q])
-  return name !== undefined && args !== undefined ? { name, question: q, args } : undefined
+  return { ...head, occurrences }
 }
 
-export const decode = (
+/** One step of the body's `steps:`, decoded with the schema of its one key (problems pushed). */
+function* decodeStep(
+  language: Language.Language,
+  b: ReturnType<typeof build>,
+  s: unknown,
+  i: number,
+  at: At,
+  problems: Array<Problem>,
+  effect: (e: unknown, path: ReadonlyArray<string | number>) => DecodedEffect | undefined,
+  named: Set<string>
+): Steps<DecodedStep | undefined> {
+  const path = ["steps", i] as const
+  const expected = b.stepKinds.map((k) => show(k)).join(" | ")
+  // a step is its kind, and may name itself: `id:` beside the kind (the events it makes)
+  const keys = isRecord(s) ? Object.keys(s).filter((k) => k !== "id") : []
+  if (!isRecord(s) || keys.length !== 1) {
+    problems.push({
+      path,
+      at: "value",
+      message: `a step is a mapping with one key, its kind (${expected}), and optionally its id, got ${keys.length > 1 ? `the keys ${keys.map((k) => show(k)).join(", ")}` : show(s)}`
+    })
+    return undefined
+  }
+  const stepId = s.id === undefined ? undefined : (at(Id, s.id, [...path, "id"]) as string | undefined)
+  if (s.id !== undefined && stepId === undefined) return undefined
+  if (stepId !== undefined) {
+    if (named.has(stepId)) {
+      problems.push({ path: [...path, "id"], at: "value", message: `two steps have the id ${show(stepId)}` })
+      return undefined
+    }
+    named.add(stepId)
+  }
+  const kind = keys[0] as string
+  const value = s[kind]
+  const here = [...path, kind]
+  if (!b.stepKinds.includes(kind)) {
+    problems.push({
+      path: here,
+      at: "key",
+      message: `unknown step kind ${show(kind)}${didYouMean(kind, b.stepKinds)}; expected one of ${expected}`
+    })
+    return undefined
+  }
+  const before = problems.length
+  let decoded: unknown
+  switch (kind) {
+    case "event":
+      decoded =
+        isRecord(value) && Array.isArray(value.occurrences) && value.occurrences.length > EVERY
+          ? yield* eventInSlices(
+              b.event,
+              value as Record<string, unknown> & { occurrences: ReadonlyArray<unknown> },
+              here,
+              at
+            )
+          : at(b.event, value, here)
+      break
+    case "update":
+      decoded = at(b.update, value, here)
+      break
+    case "advance":
+      decoded = at(Id, value, here)
+      break
+    case "addEffects": {
+      if (!Array.isArray(value)) {
+        problems.push({
+          path: here,
+          at: "value",
+          message: `expected a list of effects, got ${show(value)}`
+        })
+        break
+      }
+      const out: Array<DecodedEffect> = []
+      value.forEach((e, j) => {
+        const d = effect(e, [...here, j])
+        if (d !== undefined) out.push(d)
+      })
+      decoded = out
+      break
+    }
+    case "query": {
+      const questions = Object.keys(language.queries ?? {})
+      const expectedQ = questions.map((q) => show(q)).join(" | ")
+      if (!isRecord(value)) {
+        problems.push({
+          path: here,
+          at: "value",
+          message: `expected { name, <question>: … }, got ${show(value)}`
+        })
+        break
+      }
+      const name = at(Id, value.name, [...here, "name"])
+      const asked = Object.keys(value).filter((k) => k !== "name")
+      if (value.name === undefined) problems.push({ path: here, at: "value", message: `missing key "name"` })
+      if (asked.length !== 1) {
+        problems.push({
+          path: here,
+          at: "value",
+          message: `a query asks one question (${expectedQ || "this ruleset has none"}), got ${asked.length === 0 ? "none" : asked.map((q) => show(q)).join(", ")}`
+        })
+        break
+      }
+      const q = asked[0] as string
+      const kindQ = Object.hasOwn(language.queries ?? {}, q) ? language.queries?.[q] : undefined
+      if (kindQ === undefined) {
+        problems.push({
+          path: [...here, q],
+          at: "key",
+          message: `unknown question ${show(q)}${didYouMean(q, questions)}; expected one of ${expectedQ}`
+        })
+        break
+      }
+      const args = at(kindQ.schema, value[q], [...here, q])
+      if (name !== undefined && args !== undefined) decoded = { name, question: q, args }
+      break
+    }
+    default: {
+      const k = language.steps?.[kind]
+      if (k !== undefined) decoded = at(k.schema, value, here)
+    }
+  }
+  return problems.length === before && decoded !== undefined
+    ? { kind, value: decoded, path: formatPath(path), ...(stepId === undefined ? {} : { id: stepId }) }
+    : undefined
+}
+
+/** {@link decode}, as work that pauses every {@link EVERY} objects, effects, steps and occurrences. */
+export function* decodeSteps(
   language: Language.Language,
   body: Readonly<Record<string, unknown>>,
   schemaProblems: SchemaProblems
-): Result.Result<Body, ReadonlyArray<Problem>> => {
+): Steps<Result.Result<Body, ReadonlyArray<Problem>>> {
   const b = build(language)
   const problems: Array<Problem> = []
   const at = atWith(schemaProblems, problems)
@@ -141,102 +255,43 @@ export const decode = (
     if (!bodyKeys.includes(k))
       problems.push({ path: [k], at: "key", message: `unknown key ${show(k)}${didYouMean(k, bodyKeys)}` })
   const players: Array<Language.ObjectEntry> = []
-  list("players", true).forEach((p, i) => {
+  for (const [i, p] of list("players", true).entries()) {
     const d = at(b.player, p, ["players", i])
     if (d !== undefined) players.push(typeof d === "string" ? { id: d } : (d as Language.ObjectEntry))
-  })
+    if (pauseAfter(i)) yield
+  }
   let turn: string | undefined
   if (body.turn !== undefined) turn = at(Id, body.turn, ["turn"])
   const objects: Array<Language.ObjectEntry> = []
-  list("objects", false).forEach((o, i) => {
+  for (const [i, o] of list("objects", false).entries()) {
     const d = at(b.object, o, ["objects", i])
     if (d !== undefined) objects.push(d as Language.ObjectEntry)
-  })
+    if (pauseAfter(i)) yield
+  }
   const effect = (e: unknown, path: ReadonlyArray<string | number>) =>
     decodeEffect(language, e, path, at, problems)
   const effects: Array<DecodedEffect> = []
-  list("effects", false).forEach((e, i) => {
+  for (const [i, e] of list("effects", false).entries()) {
     const d = effect(e, ["effects", i])
     if (d !== undefined) effects.push(d)
-  })
+    if (pauseAfter(i)) yield
+  }
   const steps: Array<DecodedStep> = []
-  list("steps", false).forEach((s, i) => {
-    const path = ["steps", i] as const
-    const expected = b.stepKinds.map((k) => show(k)).join(" | ")
-    // a step is its kind, and may name itself: `id:` beside the kind (the events it makes)
-    const keys = isRecord(s) ? Object.keys(s).filter((k) => k !== "id") : []
-    if (!isRecord(s) || keys.length !== 1) {
-      problems.push({
-        path,
-        at: "value",
-        message: `a step is a mapping with one key, its kind (${expected}), and optionally its id, got ${keys.length > 1 ? `the keys ${keys.map((k) => show(k)).join(", ")}` : show(s)}`
-      })
-      return
-    }
-    const stepId = s.id === undefined ? undefined : at(Id, s.id, [...path, "id"])
-    if (s.id !== undefined && stepId === undefined) return
-    if (typeof stepId === "string" && steps.some((t) => t.id === stepId)) {
-      problems.push({ path: [...path, "id"], at: "value", message: `two steps have the id ${show(stepId)}` })
-      return
-    }
-    const kind = keys[0] as string
-    const value = s[kind]
-    const here = [...path, kind]
-    if (!b.stepKinds.includes(kind)) {
-      problems.push({
-        path: here,
-        at: "key",
-        message: `unknown step kind ${show(kind)}${didYouMean(kind, b.stepKinds)}; expected one of ${expected}`
-      })
-      return
-    }
-    const before = problems.length
-    let decoded: unknown
-    switch (kind) {
-      case "event":
-        decoded = at(b.event, value, here)
-        break
-      case "update":
-        decoded = at(b.update, value, here)
-        break
-      case "advance":
-        decoded = at(Id, value, here)
-        break
-      case "addEffects": {
-        if (!Array.isArray(value)) {
-          problems.push({
-            path: here,
-            at: "value",
-            message: `expected a list of effects, got ${show(value)}`
-          })
-          break
-        }
-        const out: Array<DecodedEffect> = []
-        value.forEach((e, j) => {
-          const d = effect(e, [...here, j])
-          if (d !== undefined) out.push(d)
-        })
-        decoded = out
-        break
-      }
-      case "query":
-        decoded = decodeQuery(language, value, here, at, problems)
-        break
-      default: {
-        const k = language.steps?.[kind]
-        if (k !== undefined) decoded = at(k.schema, value, here)
-      }
-    }
-    if (problems.length === before && decoded !== undefined)
-      steps.push({
-        kind,
-        value: decoded,
-        path: formatPath(path),
-        ...(stepId === undefined ? {} : { id: stepId as string })
-      })
-  })
+  const named = new Set<string>()
+  for (const [i, s] of list("steps", false).entries()) {
+    if (i > 0 && pauseAfter(i - 1)) yield
+    const step = yield* decodeStep(language, b, s, i, at, problems, effect, named)
+    if (step !== undefined) steps.push(step)
+  }
   if (problems.length > 0) return Result.fail(problems)
   const decodedBody: Body = { players, turn, objects, effects, steps }
+  yield
   const names = namesProblems(language, decodedBody, b)
   return names.length > 0 ? Result.fail(names) : Result.succeed(decodedBody)
 }
+
+export const decode = (
+  language: Language.Language,
+  body: Readonly<Record<string, unknown>>,
+  schemaProblems: SchemaProblems
+): Result.Result<Body, ReadonlyArray<Problem>> => runSteps(decodeSteps(language, body, schemaProblems))
