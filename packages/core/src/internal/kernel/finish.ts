@@ -133,8 +133,7 @@ export const finishFrame = (s: State): void => {
       it.prevented,
       status,
       it.replacedBy,
-      // a declined "may" was considered, not applied: the outcome lists what applied
-      it.declined === undefined ? it.applied : it.applied.filter((id) => !it.declined?.includes(id))
+      it.applied
     )
     if (s.outcomes.length === 0) s.outcomes = [outcome]
     else s.outcomes.push(outcome)

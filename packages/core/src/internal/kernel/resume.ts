@@ -93,10 +93,7 @@ const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step 
       if (answer === true) pa.stage = "cost"
       else {
         const e = s.index.byId.get(pa.effect) as Replacement.Replacement
-        for (const t of targetsFor(s, frame, pa, e, false)) {
-          markApplied(s, frame, t, e)
-          t.declined = t.declined === undefined ? [e.id] : [...t.declined, e.id]
-        }
+        for (const t of targetsFor(s, frame, pa, e, false)) markApplied(s, frame, t, e)
         s.trace?.push({
           _tag: "NotApplied",
           effect: e.id,

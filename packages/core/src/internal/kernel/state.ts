@@ -78,13 +78,6 @@ export interface Item {
   origin: string
   applied: ReadonlyArray<string>
   /**
-   * The effects of `applied` whose controller declined them ("you may …": asked, answered no).
-   * They stay in `applied`, so they are not offered again for this occurrence (an effect is
-   * considered once per event), but the outcome does not report them as applied (Riftbound
-   * 371.2.b: declining "has not been applied"; FaB 8.3.8's "you may pay"). Absent when none was.
-   */
-  declined?: ReadonlyArray<string> | undefined
-  /**
    * `applied` as a set, built once the list is long (many effects on one occurrence) and kept up
    * by `markApplied`; never shared between states (a copied state starts without it).
    */
