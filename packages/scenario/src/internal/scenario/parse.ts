@@ -298,7 +298,13 @@ export const checkText = (
   const nfc = Integrity.normalizeDocument(text, data, sourceMap)
   if (nfc.issues.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
-  return Result.succeed({ document: nfc.data, sourceMap, quick })
+  // format 2 is migrated here already (plain data to plain data, so in the worker that reads a
+  // big file, not in the thread that must answer a signal); one that can't be is left for
+  // `compileDocument` to report, after its ruleset is checked
+  const up =
+    nfc.data.format === 2 && typeof nfc.data.ruleset === "string" ? Migrate.migrateData(nfc.data) : undefined
+  const document = up !== undefined && Result.isSuccess(up) && isRecord(up.success) ? up.success : nfc.data
+  return Result.succeed({ document, sourceMap, quick })
 }
 
 export const parseScenario = (
