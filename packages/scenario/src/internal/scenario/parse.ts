@@ -332,11 +332,11 @@ export const compileDocument = (
   fileName: string,
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>
 ): Result.Result<LoadedScenario, ScenarioError.ScenarioError> =>
-  runSteps(compileDocumentSteps(document, sourceMap, kept, fileName, rulesets))
+  runSteps(compileDocumentSteps(read, sourceMap, kept, fileName, rulesets))
 
 /** {@link compileDocument}, as work that pauses while it decodes and compiles a big document. */
 function* compileDocumentSteps(
-  document: Record<string, unknown>,
+  read: Record<string, unknown>,
   sourceMap: SourceMap.SourceMap,
   kept: SourceMap.SourceMap | (() => SourceMap.SourceMap),
   fileName: string,
