@@ -560,6 +560,51 @@ const refuse = (effect: string, path: string, reason: string): never => {
   throw new Errors.InvalidEffect({ effect, path, reason })
 }
 
+/**
+ * The common fields as a ruleset's {@link Defaults} `common` usually reads them: `label` and
+ * `rule` (the written ones, else the defaults given), `source`, `may` (an optional effect),
+ * `duration` (until that boundary), `next: true` (one use by its own words: a `limit` beside it is
+ * refused) and `limit` (`per: turn` resets at `endOfTurn`, any other `per` at that boundary), with
+ * the `controller` the ruleset worked out. A ruleset with other words for these writes its own.
+ *
+ * @example
+ * ```ts
+ * import { Generic } from "@bulwark/core"
+ * Generic.commonParts({ id: "s", next: true }, "Prevent it", "615.1", "ap").limit // { times: 1 }
+ * ```
+ * @since 0.1.0
+ * @category generic
+ */
+export const commonParts = (
+  o: CommonOptions,
+  label: string,
+  rule: string,
+  controller: string
+): Omit<Replacement.Replacement, "watch" | "action" | "category"> => {
+  if (o.next === true && o.limit !== undefined)
+    refuse(o.id, "limit", 'next: true is one use by its own words ("the next time …"): write no limit')
+  return {
+    id: o.id,
+    label: o.label ?? label,
+    controller,
+    ...(o.source === undefined ? {} : { source: o.source }),
+    ...(o.may === true ? { optional: true } : {}),
+    ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
+    ...(o.next === true ? { limit: { times: 1 } } : {}),
+    ...(o.limit === undefined
+      ? {}
+      : {
+          limit: {
+            times: o.limit.times,
+            ...(o.limit.per === undefined
+              ? {}
+              : { resetsAt: o.limit.per === "turn" ? "endOfTurn" : o.limit.per })
+          }
+        }),
+    rule: o.rule ?? rule
+  }
+}
+
 type Written = Omit<typeof PreventOptions.Type, "amount" | "scope">
 
 const watchOf = (

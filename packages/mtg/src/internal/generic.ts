@@ -37,33 +37,15 @@ export const generic: Generic.Defaults = {
       : action._tag === "Unpreventable"
         ? Category.cantBePrevented
         : Category.replacement,
-  common: (o, label, rule, view) => {
-    if (o.next === true && o.limit !== undefined)
-      refuse(o.id, "limit", 'next: true is one use by its own words ("the next time …"): write no limit')
-    return {
-      id: o.id,
-      label: o.label ?? label,
-      controller:
-        o.controller ??
+  common: (o, label, rule, view) =>
+    Generic.commonParts(
+      o,
+      label,
+      rule,
+      o.controller ??
         (o.source === undefined || view === undefined ? undefined : GameView.controllerOf(view, o.source)) ??
-        refuse(o.id, "controller", "controller is required (or a source with a controller)"),
-      ...(o.source === undefined ? {} : { source: o.source }),
-      ...(o.may === undefined ? {} : { optional: o.may }),
-      ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
-      ...(o.next === true ? { limit: { times: 1 } } : {}),
-      ...(o.limit === undefined
-        ? {}
-        : {
-            limit: {
-              times: o.limit.times,
-              ...(o.limit.per === undefined
-                ? {}
-                : { resetsAt: o.limit.per === "turn" ? "endOfTurn" : o.limit.per })
-            }
-          }),
-      rule: o.rule ?? rule
-    }
-  },
+        refuse(o.id, "controller", "controller is required (or a source with a controller)")
+    ),
   // damage that can't be redirected is not watched by a redirection (`Game.CANT_BE_REDIRECTED`)
   watch: (w, o) =>
     o.action?._tag === "Redirect"

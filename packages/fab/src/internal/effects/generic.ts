@@ -13,7 +13,7 @@
 import { Generic, Language } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { at } from "./identity.js"
-import { Cost, controllerOf, costParts, invalid, kindsOf, RULE_VARIABLE, shown, typed } from "./prevention.js"
+import { Cost, controllerOf, costParts, kindsOf, RULE_VARIABLE, shown, typed } from "./prevention.js"
 import { Category, Family } from "./vocabulary.js"
 
 /**
@@ -31,30 +31,7 @@ export const generic: Generic.Defaults = {
   categories: Object.values(Category),
   category: (kind) => (kind === "prevent" ? Category.prevention : Category.standard),
   scope: (amount) => (amount === "all" ? "each" : "once"),
-  common: (o, label, rule) => {
-    if (o.next === true && o.limit !== undefined)
-      invalid(o.id, "limit", 'next: true is one use by its own words ("the next time …"): write no limit')
-    return {
-      id: o.id,
-      label: o.label ?? label,
-      controller: controllerOf(o),
-      ...(o.source === undefined ? {} : { source: o.source }),
-      ...(o.may === true ? { optional: true } : {}),
-      ...(o.duration === undefined ? {} : { duration: { until: o.duration } }),
-      ...(o.next === true ? { limit: { times: 1 } } : {}),
-      ...(o.limit === undefined
-        ? {}
-        : {
-            limit: {
-              times: o.limit.times,
-              ...(o.limit.per === undefined
-                ? {}
-                : { resetsAt: o.limit.per === "turn" ? "endOfTurn" : o.limit.per })
-            }
-          }),
-      rule: o.rule ?? rule
-    }
-  },
+  common: (o, label, rule) => Generic.commonParts(o, label, rule, controllerOf(o)),
   watch: (w, o) => {
     if (w.family !== Family.damage) return w
     kindsOf(o)
