@@ -17,28 +17,15 @@ import type { Language } from "@bulwark/core"
 import type { WoundsOptions } from "./prevention.js"
 import type { SerkOptions } from "./replacements.js"
 import { RULE_SERK } from "./replacements.js"
-import type { Common } from "./sources.js"
+import { type Common, commonFields } from "./sources.js"
 
 type Form = Language.GenericForm
 
-/** The fields written passed on (`activeZones` is the generic `activeIn`). */
+/** The common fields written ({@link commonFields}) passed on (`activeZones` is the generic `activeIn`). */
 const pass = (o: Common): { readonly id: string } & Record<string, unknown> => {
   const w = o as unknown as Readonly<Record<string, unknown>>
   const out: { id: string } & Record<string, unknown> = { id: o.id }
-  for (const k of [
-    "controller",
-    "source",
-    "to",
-    "from",
-    "kinds",
-    "duration",
-    "limit",
-    "next",
-    "may",
-    "label",
-    "rule"
-  ])
-    if (w[k] !== undefined) out[k] = w[k]
+  for (const k of Object.keys(commonFields)) if (k !== "activeZones" && w[k] !== undefined) out[k] = w[k]
   if (o.activeZones !== undefined) out.activeIn = o.activeZones
   return out
 }

@@ -151,6 +151,21 @@ export const anyKind = (xs: ReadonlyArray<string>, kinds: ReadonlyArray<string>)
   return false
 }
 
+/** The part of a watch that reads the occurrence alone: its family, kinds and params. */
+export const watchesEvent = (w: Replacement.Watch, occ: GameEvent.Occurrence): boolean => {
+  if (w.family !== occ.family) return false
+  if (w.kinds !== undefined) {
+    const k = w.kinds
+    if (k.anyOf !== undefined && !anyKind(k.anyOf, occ.kinds)) return false
+    if (k.allOf !== undefined && !allKinds(k.allOf, occ.kinds)) return false
+    if (k.noneOf !== undefined && anyKind(k.noneOf, occ.kinds)) return false
+  }
+  if (w.params !== undefined) {
+    for (const key in w.params) if (!Filter.compare(occ.params[key], "eq", w.params[key])) return false
+  }
+  return true
+}
+
 /** Whether every one of `xs` is one of `kinds`. */
 export const allKinds = (xs: ReadonlyArray<string>, kinds: ReadonlyArray<string>): boolean => {
   for (let i = 0; i < xs.length; i++) if (!kinds.includes(xs[i] as string)) return false
@@ -164,16 +179,7 @@ export const watches = (
   frame: Frame | undefined
 ): boolean => {
   const w = e.watch
-  if (w.family !== occ.family) return false
-  if (w.kinds !== undefined) {
-    const k = w.kinds
-    if (k.anyOf !== undefined && !anyKind(k.anyOf, occ.kinds)) return false
-    if (k.allOf !== undefined && !allKinds(k.allOf, occ.kinds)) return false
-    if (k.noneOf !== undefined && anyKind(k.noneOf, occ.kinds)) return false
-  }
-  if (w.params !== undefined) {
-    for (const key in w.params) if (!Filter.compare(occ.params[key], "eq", w.params[key])) return false
-  }
+  if (!watchesEvent(w, occ)) return false
   if (w.source === undefined) {
     if (w.subject === undefined) return true
     // the common shield: "damage that would be dealt to X" needs no context

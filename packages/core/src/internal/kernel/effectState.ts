@@ -41,7 +41,14 @@ const baseStateOf = (s: State, e: Replacement.Replacement): Ledger.EffectState =
   return st
 }
 
-export const setState = (s: State, id: string, st: Ledger.EffectState): void => {
+/** Where a run keeps its changed effect states: the kernel's `State`, or the fast path's run. */
+export interface Changes {
+  changes: Map<string, Ledger.EffectState>
+  change1Id: string | undefined
+  change1: Ledger.EffectState | undefined
+}
+
+export const setState = (s: Changes, id: string, st: Ledger.EffectState): void => {
   if (s.changes === NO_CHANGES) {
     // the first effect changed is kept in two fields; the map is made for a second one
     if (s.change1Id === undefined || s.change1Id === id) {

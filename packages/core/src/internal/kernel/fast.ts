@@ -18,7 +18,6 @@
  *
  * @internal
  */
-import * as Filter from "../../Filter.js"
 import type * as GameEvent from "../../GameEvent.js"
 import type * as GameView from "../../GameView.js"
 import type { Notification, Outcome, Step } from "../../Kernel.js"
@@ -27,9 +26,10 @@ import * as Policy from "../../Policy.js"
 import type * as Replacement from "../../Replacement.js"
 import * as Zones from "../../Zones.js"
 import { layoutOf, modify, occWithAmount } from "./amounts.js"
-import { allKinds, anyKind } from "./applicability.js"
+import { watchesEvent } from "./applicability.js"
 import { relevantToOne } from "./candidates.js"
 import * as Commit from "./commit.js"
+import { setState } from "./effectState.js"
 import { damageOf, NO_TRACE, outcomeOf, resolutionOf } from "./finish.js"
 import type { EffectIndex, Prepared } from "./prepared.js"
 import { FIRST, NO_CHANGES, NO_EFFECTS, NONE, NOTHING } from "./state.js"
@@ -162,36 +162,11 @@ const stateOf = (r: Run, e: Replacement.Replacement): Ledger.EffectState =>
   Ledger.stateOf(r.base, e.id) ??
   Ledger.initialState(e)
 
-/** Records an effect's new state (`setState`: two fields for the first effect, then a map). */
-const setStateOf = (r: Run, id: string, st: Ledger.EffectState): void => {
-  if (r.changes === NO_CHANGES) {
-    if (r.change1Id === undefined || r.change1Id === id) {
-      r.change1Id = id
-      r.change1 = st
-      return
-    }
-    r.changes = new Map([[r.change1Id, r.change1 as Ledger.EffectState]])
-    r.change1Id = undefined
-    r.change1 = undefined
-  }
-  r.changes.set(id, st)
-}
-
 /** Whether `e` watches `occ` (`watches`, for a plain effect: no filter needs a context). */
-const watchesOcc = (e: Replacement.Replacement, occ: GameEvent.Occurrence): boolean => {
-  const w = e.watch
-  if (w.family !== occ.family) return false
-  if (w.kinds !== undefined) {
-    const k = w.kinds
-    if (k.anyOf !== undefined && !anyKind(k.anyOf, occ.kinds)) return false
-    if (k.allOf !== undefined && !allKinds(k.allOf, occ.kinds)) return false
-    if (k.noneOf !== undefined && anyKind(k.noneOf, occ.kinds)) return false
-  }
-  if (w.params !== undefined) {
-    for (const key in w.params) if (!Filter.compare(occ.params[key], "eq", w.params[key])) return false
-  }
-  return w.subject === undefined || (w.subject._tag === "Id" && w.subject.ids.includes(occ.subject))
-}
+const watchesOcc = (e: Replacement.Replacement, occ: GameEvent.Occurrence): boolean =>
+  watchesEvent(e.watch, occ) &&
+  (e.watch.subject === undefined ||
+    (e.watch.subject._tag === "Id" && e.watch.subject.ids.includes(occ.subject)))
 
 /** Whether a plain, unapplied `e` can apply to a live occurrence now (`blockerNotApplied`). */
 const canApply = (r: Run, e: Replacement.Replacement, occ: GameEvent.Occurrence): boolean => {
@@ -376,7 +351,7 @@ const runEvent = (
       modified += after - before
     } else return GIVE_UP
     applied = applied.length === 0 ? [e.id] : [...applied, e.id]
-    setStateOf(r, e.id, rest === undefined ? { uses, spent } : { remaining: rest, uses, spent })
+    setState(r, e.id, rest === undefined ? { uses, spent } : { remaining: rest, uses, spent })
     if (share > 0) {
       const note: Notification = { _tag: "Prevented", effect: e.id, amount: share, occurrences: [occ.id] }
       if (r.notifications.length === 0) r.notifications = [note]
