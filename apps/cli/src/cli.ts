@@ -532,11 +532,13 @@ export const resolve = Command.make(
         return Effect.fail(Decision.missing(request, loaded.ruleset.words))
       }
     }
+    Reader.phase("resolving", file)
     const run = yield* Ruleset.runEffectOutcome(
       loaded.ruleset.rules,
       loaded.compiled,
       kernelOptions(loaded, options)
     ).pipe(Effect.provideService(Chooser.Chooser, shape))
+    Reader.phase("resolved", file)
     const check = matchRun(loaded, run)
     if (json)
       yield* Console.log(
@@ -544,8 +546,9 @@ export const resolve = Command.make(
       )
     else {
       yield* say(Render.header(loaded, options))
-      // a huge trace: made visible in turns (a signal stops it), then printed at once
-      const rendered = yield* blocking(() => Render.trace(run, loaded, { explain }))
+      // a huge trace: rendered and made visible in turns (a signal stops either), then printed at once
+      Reader.phase("rendering", file)
+      const rendered = yield* Render.traceEffect(run, loaded, { explain })
       Reader.phase("escaping", file)
       const trace = yield* Render.visibleInTurns(rendered)
       Reader.phase("shown", file)
@@ -606,6 +609,7 @@ const checkOne = (file: string, progress: Progress | undefined, installed: Plugi
     // `check` reports the outcome against `expect:`, never the trace, the resolutions nor the
     // outcome of an event `expect:` does not name: not keeping them holds a large run to its
     // current step (1 000 000 occurrences over 1 000 events: 2.5 GB peak with them, docs/performance.md)
+    Reader.phase("resolving", file)
     const run = yield* Ruleset.runEffectOutcome(s.ruleset.rules, s.compiled, {
       ...kernelOptions(s),
       trace: false,
@@ -630,6 +634,7 @@ const checkOne = (file: string, progress: Progress | undefined, installed: Plugi
         })
       )
     )
+    Reader.phase("resolved", file)
     return { _tag: "Checked", file, scenario: s, result: matchRun(s, run) } as const
   })
 

@@ -37,14 +37,32 @@ export const trace = (
   run: Ruleset.RunResult,
   loaded: Scenario.LoadedScenario,
   options: { readonly explain?: boolean | undefined } = {}
-): string =>
+): string => (run.trace.length === 0 ? NO_STEPS : Trace.render(run.trace, traceContext(run, loaded, options)))
+
+/**
+ * {@link trace} rendered in slices with turns of the event loop between them (core
+ * `Trace.renderEffect`), so that a signal stops the rendering of a huge trace between two slices.
+ */
+export const traceEffect = (
+  run: Ruleset.RunResult,
+  loaded: Scenario.LoadedScenario,
+  options: { readonly explain?: boolean | undefined } = {}
+): Effect.Effect<string> =>
   run.trace.length === 0
-    ? "  (no steps)"
-    : Trace.render(run.trace, {
-        words: loaded.ruleset.words,
-        effects: [...loaded.compiled.ledger.effects, ...run.ledger.effects],
-        explain: options.explain
-      })
+    ? Effect.succeed(NO_STEPS)
+    : Trace.renderEffect(run.trace, traceContext(run, loaded, options))
+
+const NO_STEPS = "  (no steps)"
+
+const traceContext = (
+  run: Ruleset.RunResult,
+  loaded: Scenario.LoadedScenario,
+  options: { readonly explain?: boolean | undefined }
+): Trace.TextContext => ({
+  words: loaded.ruleset.words,
+  effects: [...loaded.compiled.ledger.effects, ...run.ledger.effects],
+  explain: options.explain
+})
 
 /**
  * The result summary: per event the damage dealt and prevented per recipient and what else

@@ -377,6 +377,62 @@ describe.skipIf(!existsSync(main))("Ctrl-C and SIGTERM stop the built bulwark", 
     assert.isBelow(r.out.length, 1000, "the trace was printed")
   })
 
+  /**
+   * One huge event (100 000 occurrences, 10 shields: over a second in the kernel with its results
+   * event) is resolved in slices (core `internal/kernel/sliced`), with a turn of the event loop
+   * between them, so the signal sent as its resolution begins stops the child: exit 143, the
+   * stop line, nothing printed, and the child never says `phase: resolved`. What these tests
+   * can't tell is whether the signal got in inside the event or at the turn right after it (the
+   * step loop gives one there too): that differs only in how soon, and tests don't time. Core's
+   * `sliced.test.ts` shows it without a clock (the fiber is interrupted after some groups of one
+   * event and before the rest). By hand, same machine: SIGTERM 10 ms into the resolution exits
+   * in 0.19 s (check) and 0.39 s (resolve); with one stretch per event, 1.0–1.6 s.
+   */
+  for (const [command, signal, code] of [
+    ["check", "SIGTERM", 143],
+    ["resolve", "SIGTERM", 143]
+  ] as const)
+    it(`${command} of one huge event: ${signal} while that one event resolves → exit ${code}, it never finished`, {
+      timeout: 180_000
+    }, async () => {
+      const file = hugeFile(`resolving-${command}-${signal}.yaml`)
+      const r = await stopWhen(
+        [command, file],
+        signal,
+        (_, err) => err.includes(`phase: resolving ${file}`),
+        150_000,
+        phases
+      )
+      assertStopped(r, code, signal, 20_000)
+      assert.notInclude(r.err, `phase: resolved ${file}`)
+      assert.strictEqual(r.out, "")
+    })
+
+  /**
+   * The trace of that event is rendered in slices too (core `Trace.renderEffect`: its first and
+   * last lines list the 100 000 occurrences, and are made with turns in between), so SIGTERM as
+   * the rendering begins stops the child there: exit 143, nothing of the trace printed, never
+   * `phase: escaping`. As above, the test can't tell a stop inside the rendering from one at the
+   * turn after it (`blocking` gives one); core's `trace-slices.test.ts` shows the turns inside one
+   * line. By hand: SIGTERM as the rendering begins exits in 0.16 s; rendered in one stretch
+   * (`blocking(() => Render.trace(…))`, as before), 1.0 s.
+   */
+  it("resolve of one huge event: SIGTERM as its trace is rendered → exit 143, no trace printed", {
+    timeout: 180_000
+  }, async () => {
+    const file = hugeFile("rendering.yaml")
+    const r = await stopWhen(
+      ["resolve", file],
+      "SIGTERM",
+      (_, err) => err.includes(`phase: rendering ${file}`),
+      150_000,
+      phases
+    )
+    assertStopped(r, 143, "SIGTERM", 20_000)
+    assert.notInclude(r.err, `phase: escaping ${file}`)
+    assert.isBelow(r.out.length, 1000, "the trace was printed")
+  })
+
   it("resolve of a long resolution: SIGINT → exit 130, no trace printed", { timeout: 120_000 }, async () => {
     const file = longRun(join(dir, "long-resolve.yaml"))
     const r = await stopWhen(["resolve", file], "SIGINT", (_, err) => err.includes(`running ${file}`))

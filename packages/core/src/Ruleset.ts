@@ -19,8 +19,9 @@ import type * as Decision from "./Decision.js"
 import * as Errors from "./Errors.js"
 import type * as GameEvent from "./GameEvent.js"
 import type * as GameView from "./GameView.js"
+import * as Sliced from "./internal/kernel/sliced.js"
 import { applySimple, finishRun, newAcc, offset, record } from "./internal/run.js"
-import * as Kernel from "./Kernel.js"
+import type * as Kernel from "./Kernel.js"
 import type * as Language from "./Language.js"
 import type * as Ledger from "./Ledger.js"
 import * as Names from "./Names.js"
@@ -742,15 +743,27 @@ const runWith = (
         } catch (err) {
           return stop(i, err)
         }
-        let k = Kernel.start(rules, event, acc.ledger, acc.view, options)
-        while (k._tag === "Pending") {
+        // one big event is resolved in slices too, with a turn of the event loop between them
+        let k = Sliced.startSliced(rules, event, acc.ledger, acc.view, options, YIELD_MS)
+        while (k._tag === "Pending" || k._tag === "Paused") {
+          if (k._tag === "Paused") {
+            yield* Effect.yieldNow
+            turned = performance.now()
+            k = Sliced.proceed(k.state, YIELD_MS)
+            continue
+          }
           // scripted answers count over the whole scenario, not per event
           const state = { ...k.state, log: [...acc.decisions, ...k.state.log] }
           const answer = yield* Effect.result(decide(k.request, state))
           if (Result.isFailure(answer)) return stop(i, answer.failure)
-          k = Kernel.unsafeResume(k.state, answer.success)
+          k = Sliced.unsafeResumeSliced(k.state, answer.success, YIELD_MS)
         }
         if (k._tag === "Failed") return stop(i, k.error)
+        // the event's outcome is a stretch of its own after a long resolution
+        if (performance.now() - turned > YIELD_MS) {
+          yield* Effect.yieldNow
+          turned = performance.now()
+        }
         record(acc, event, k.resolution, step.quiet === true)
       } else if (step._tag === "Query") {
         const r = step.run({ view: acc.view, ledger: acc.ledger, chooser: offset(queryChooser, acc), rules })

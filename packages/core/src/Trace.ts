@@ -6,6 +6,7 @@
  * @since 0.1.0
  * @module
  */
+import * as Effect from "effect/Effect"
 import * as Decision from "./Decision.js"
 import type * as Replacement from "./Replacement.js"
 import * as Words from "./Words.js"
@@ -350,6 +351,16 @@ const situation = (record: Record): Words.Situation =>
  * @category rendering
  */
 export const lines = (records: ReadonlyArray<Record>, context: TextContext = {}): ReadonlyArray<Line> => {
+  const { one } = liner(records, context)
+  return records.map((r) => one(r))
+}
+
+/**
+ * The one-record step of {@link lines}: what a line reads of the whole trace (the occurrences by
+ * id) is read once here, what it reads of the records before it (the last event's subjects) is
+ * kept between calls, so the records must be given in order.
+ */
+const liner = (records: ReadonlyArray<Record>, context: TextContext): Liner => {
   const words = context.words ?? {}
   const t = Words.texts(words)
   const effects = new Map((context.effects ?? []).map((e) => [e.id, e] as const))
@@ -381,7 +392,27 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
   }
   const change = (action: Replacement.Action | undefined, c: Change): string =>
     changeText(t, familyOf(c.occurrence), named, action, c)
-  const one = (r: Record): Line => {
+  // the text of one occurrence an event's first line lists, or one its last line says happened
+  const part = (r: Listing, i: number): string => {
+    if (r._tag === "EventStarted") {
+      const o = r.occurrences[i] as (typeof r.occurrences)[number]
+      return `${Words.family(words, o.family).would(o)}${r.cause === "event" ? ` [${o.id}]` : ""}`
+    }
+    const h = r.happened[i] as (typeof r.happened)[number]
+    return Words.family(words, h.family).does({
+      ...h,
+      source: occurrences.get(h.id)?.source,
+      params: h.params ?? occurrences.get(h.id)?.params
+    })
+  }
+  const listed = (r: Listing, parts: ReadonlyArray<string> | undefined): ReadonlyArray<string> => {
+    if (parts !== undefined) return parts
+    const n = listingLength(r)
+    const out = new Array<string>(n)
+    for (let i = 0; i < n; i++) out[i] = part(r, i)
+    return out
+  }
+  const one = (r: Record, parts?: ReadonlyArray<string>): Line => {
     switch (r._tag) {
       case "EventStarted": {
         subjects = [...new Set(r.occurrences.map((o) => o.subject))]
@@ -390,12 +421,7 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
         const own = r.cause === "event"
         return line(
           r,
-          t.eventStarted(
-            own ? t.event(r.event) : eventName(t, r.event),
-            r.occurrences
-              .map((o) => `${Words.family(words, o.family).would(o)}${own ? ` [${o.id}]` : ""}`)
-              .join("; ")
-          )
+          t.eventStarted(own ? t.event(r.event) : eventName(t, r.event), listed(r, parts).join("; "))
         )
       }
       case "Candidates":
@@ -452,24 +478,29 @@ export const lines = (records: ReadonlyArray<Record>, context: TextContext = {})
           r,
           t.finished(
             eventName(t, r.event),
-            r.happened.length === 0
-              ? t.nothingHappens
-              : r.happened
-                  .map((h) =>
-                    Words.family(words, h.family).does({
-                      ...h,
-                      source: occurrences.get(h.id)?.source,
-                      params: h.params ?? occurrences.get(h.id)?.params
-                    })
-                  )
-                  .join("; ")
+            r.happened.length === 0 ? t.nothingHappens : listed(r, parts).join("; ")
           )
         )
       case "Note":
         return line(r, Words.note(words, r.text, r.phrase), r.rule)
     }
   }
-  return records.map(one)
+  return { one, part }
+}
+
+/** A record whose line lists occurrences: an event's first (all of them) or last (what happened). */
+type Listing = Extract<Record, { readonly _tag: "EventStarted" | "EventFinished" }>
+
+const listingLength = (r: Listing): number =>
+  r._tag === "EventStarted" ? r.occurrences.length : r.happened.length
+
+/**
+ * What {@link liner} makes: the line of a record (`one`; the texts of a listing's occurrences
+ * may be given, made by `part` beforehand), and the text of a listing's `i`-th occurrence.
+ */
+interface Liner {
+  readonly one: (r: Record, parts?: ReadonlyArray<string>) => Line
+  readonly part: (r: Listing, i: number) => string
 }
 
 const GLYPH: { readonly [K in Record["_tag"]]: string } = {
@@ -497,20 +528,90 @@ const GLYPH: { readonly [K in Record["_tag"]]: string } = {
  * @category rendering
  */
 export const render = (records: ReadonlyArray<Record>, context: TextContext = {}): string => {
+  const r = renderer(records, context)
+  for (const record of records) r.add(record)
+  return r.text()
+}
+
+/** How long {@link renderEffect} renders before it gives the event loop a turn, in milliseconds. */
+const RENDER_SLICE_MS = 10
+
+/**
+ * {@link render} as an Effect that gives the event loop a turn about every 10 ms (looked at every
+ * 256 records, and every 256 occurrences of an event's first and last lines, which list them
+ * all), so that rendering a huge trace (an event of 100 000 occurrences, hundreds of thousands of
+ * records) under an asynchronous runtime can be interrupted — by a signal, a timeout — between
+ * two slices. The text is the same as `render`'s.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Trace } from "@bulwark/core"
+ * const text = await Effect.runPromise(Trace.renderEffect([{ _tag: "Note", text: "hello", rule: "demo 1" }]))
+ * // "  ℹ hello (demo 1)"
+ * ```
+ * @since 0.1.0
+ * @category rendering
+ */
+export const renderEffect = (
+  records: ReadonlyArray<Record>,
+  context: TextContext = {}
+): Effect.Effect<string> =>
+  Effect.gen(function* () {
+    const r = renderer(records, context)
+    let turned = performance.now()
+    // one unit of work per record and per occurrence a record lists; a look at the clock every 256
+    let work = 0
+    for (const record of records) {
+      let parts: Array<string> | undefined
+      if (record._tag === "EventStarted" || record._tag === "EventFinished") {
+        const n = listingLength(record)
+        parts = new Array<string>(n)
+        for (let i = 0; i < n; i++) {
+          if ((++work & 255) === 0 && performance.now() - turned > RENDER_SLICE_MS) {
+            yield* Effect.yieldNow
+            turned = performance.now()
+          }
+          parts[i] = r.part(record, i)
+        }
+      }
+      if ((++work & 255) === 0 && performance.now() - turned > RENDER_SLICE_MS) {
+        yield* Effect.yieldNow
+        turned = performance.now()
+      }
+      r.add(record, parts)
+    }
+    return r.text()
+  })
+
+/** `render`'s state: the lines so far and the rule sentences already shown. */
+const renderer = (
+  records: ReadonlyArray<Record>,
+  context: TextContext
+): {
+  readonly add: (r: Record, parts?: ReadonlyArray<string>) => void
+  readonly part: Liner["part"]
+  readonly text: () => string
+} => {
+  const { one, part } = liner(records, context)
   const shown = new Set<string>()
   const out: Array<string> = []
-  for (const l of lines(records, context)) {
-    const cite = l.rule === undefined ? "" : ` (${l.rule})`
-    out.push(`${GLYPH[l.record._tag]}${l.text}${cite}`)
-    if (l.answer !== undefined) out.push(`    → ${l.answer}`)
-    if (context.explain === true)
-      for (const s of l.sentences) {
-        // a rule's first citation for each of its sentences (Words.RuleSentences)
-        const key = `${s.rule}\n${s.text}`
-        if (shown.has(key)) continue
-        shown.add(key)
-        out.push(`      § ${s.rule} ${s.text}`)
-      }
+  return {
+    part,
+    add: (record, parts) => {
+      const l = one(record, parts)
+      const cite = l.rule === undefined ? "" : ` (${l.rule})`
+      out.push(`${GLYPH[l.record._tag]}${l.text}${cite}`)
+      if (l.answer !== undefined) out.push(`    → ${l.answer}`)
+      if (context.explain === true)
+        for (const s of l.sentences) {
+          // a rule's first citation for each of its sentences (Words.RuleSentences)
+          const key = `${s.rule}\n${s.text}`
+          if (shown.has(key)) continue
+          shown.add(key)
+          out.push(`      § ${s.rule} ${s.text}`)
+        }
+    },
+    text: () => out.join("\n")
   }
-  return out.join("\n")
 }

@@ -3,6 +3,7 @@
  * the occurrences at more than 0 happen (the ruleset's `commit` updates the view); damage goes
  * through the ruleset's results stage together with the additional effects of the preventions
  * that applied, as a new event; otherwise the additional effects are resolved as a new event.
+ * That new event is left in `State.next` for the step machine to push at its next turn.
  * Damage dealt in that new event (an additional part's) is processed into its results in turn,
  * like any dealt damage.
  *
@@ -14,7 +15,7 @@ import * as Ledger from "../../Ledger.js"
 import type * as Policy from "../../Policy.js"
 import type * as Trace from "../../Trace.js"
 import * as Commit from "./commit.js"
-import { failOf, pushFrame, traceFailed } from "./frame.js"
+import { failOf, traceFailed } from "./frame.js"
 import type { Frame, State } from "./state.js"
 import { NO_OCCURRENCES } from "./state.js"
 
@@ -197,18 +198,18 @@ export const finishFrame = (s: State): void => {
         rule: results.rule,
         phrase: { key: "results", args: {} }
       })
-    pushFrame(
-      s,
-      `${frame.event}:results`,
-      "results",
-      frame.followUps.length === 0
-        ? made
-        : made.length === 0
-          ? frame.followUps
-          : [...made, ...frame.followUps]
-    )
+    s.next = {
+      event: `${frame.event}:results`,
+      cause: "results",
+      occurrences:
+        frame.followUps.length === 0
+          ? made
+          : made.length === 0
+            ? frame.followUps
+            : [...made, ...frame.followUps]
+    }
   } else if (frame.followUps.length > 0) {
-    pushFrame(s, `${frame.event}:additional`, "additional", frame.followUps)
+    s.next = { event: `${frame.event}:additional`, cause: "additional", occurrences: frame.followUps }
   }
 }
 

@@ -22,6 +22,7 @@ import { pushFrame } from "./frame.js"
 import { inSequence, linkedCandidates, linkedGroups } from "./linked.js"
 import { orderDoesNotMatterSafe } from "./orderShortcut.js"
 import { optionsOf, prepared } from "./prepared.js"
+import type { Paused, Sliced } from "./sliced.js"
 import { continueApply } from "./stages.js"
 import type { Frame, Item, State } from "./state.js"
 import { FIRST, membersOf, NO_CHANGES, NO_EFFECTS, NOTHING, opaque, progressed } from "./state.js"
@@ -102,9 +103,19 @@ const askOrder = (
   return step
 }
 
-export const run = (s: State): Step => {
+export const run = (s: State): Sliced => {
+  // a run does one stretch of work before its first pause, however short its slice: it progresses
+  let fresh = true
   try {
     for (;;) {
+      // a driver that asked for pauses gets one between two stretches of work (`sliced.ts`)
+      if (s.sliceEnd !== undefined && !fresh && performance.now() > s.sliceEnd) return pause(s)
+      fresh = false
+      const next = s.next
+      if (next !== undefined) {
+        s.next = undefined
+        pushFrame(s, next.event, next.cause, next.occurrences)
+      }
       const frame = s.frames[s.frames.length - 1]
       if (frame === undefined) return { _tag: "Done", resolution: finish(s) }
       if (++s.steps > s.maxSteps) {
@@ -126,6 +137,8 @@ export const run = (s: State): Step => {
       }
       let acted = false
       while (frame.cursor < frame.groups.length) {
+        // an event of many groups: a look at the clock every 16 of them
+        if (s.sliceEnd !== undefined && timeUp(s)) return pause(s)
         const group = frame.groups[frame.cursor] as string
         let candidates = candidatesOf(s, frame, group)
         const linked = candidates.length > 0 ? linkedGroups(s, frame, group, candidates) : undefined
@@ -239,7 +252,18 @@ export const run = (s: State): Step => {
   }
 }
 
+/** Whether the slice is over, looked at every 16 calls (see {@link State.sliceEnd}). */
+const timeUp = (s: State): boolean => {
+  const tick = (s.tick ?? 0) + 1
+  s.tick = tick & 15
+  return tick === 16 && performance.now() > (s.sliceEnd as number)
+}
+
+const pause = (s: State): Paused => ({ _tag: "Paused", state: opaque(s) })
+
 const suspend = (s: State, request: Decision.Request): Step => {
+  // a pending state is handed to choosers, which may resume copies of it: none of them pauses
+  s.sliceEnd = undefined
   s.pending = request
   return { _tag: "Pending", request, state: opaque(s) }
 }
@@ -250,7 +274,20 @@ export const start = (
   ledger: Ledger.Ledger,
   view: GameView.GameView,
   options: Options = {}
-): Step => {
+): Step => startWith(rules, event, ledger, view, options, undefined) as Step
+
+/**
+ * `start`, pausing every `sliceMs` milliseconds when that is given (`sliced.ts`); without it the
+ * result is never `Paused`.
+ */
+export const startWith = (
+  rules: Policy.Rules,
+  event: GameEvent.GameEvent,
+  ledger: Ledger.Ledger,
+  view: GameView.GameView,
+  options: Options,
+  sliceMs: number | undefined
+): Sliced => {
   const p = prepared(ledger.effects)
   const invalid = validateWith(event, ledger, view, p)
   if (invalid !== undefined) return { _tag: "Failed", error: invalid }
@@ -283,11 +320,9 @@ export const start = (
     doneWhenEmpty: Policy.isDoneWhenEmpty(rules.order),
     reuseContext: Policy.keepsNoContext(rules.order)
   }
-  try {
-    pushFrame(s, event.id, "event", event.occurrences)
-  } catch (err) {
-    if (err instanceof Failure) return { _tag: "Failed", error: err.error }
-    throw err
-  }
+  if (sliceMs !== undefined) s.sliceEnd = performance.now() + sliceMs
+  // the event is pushed by `run`, after its first look at the clock (the validation may have
+  // taken the slice already)
+  s.next = { event: event.id, cause: "event", occurrences: event.occurrences }
   return run(s)
 }

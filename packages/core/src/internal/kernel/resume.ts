@@ -17,14 +17,20 @@ import type * as Replacement from "../../Replacement.js"
 import { markApplied } from "./apply.js"
 import { targetsFor } from "./linked.js"
 import { run, start } from "./loop.js"
+import type { Sliced } from "./sliced.js"
 import type { Frame, Item, PendingApply, State } from "./state.js"
 import { cloneState, impl } from "./state.js"
 
+// without a slice the step machine never pauses: a `Step`
 export const resume = (state: Kernel.State, answer: Decision.Answer): Step =>
-  resumeWith(impl(state), answer, true)
+  resumeWith(impl(state), answer, true, undefined) as Step
 
 export const unsafeResume = (state: Kernel.State, answer: Decision.Answer): Step =>
-  resumeWith(impl(state), answer, false)
+  resumeWith(impl(state), answer, false, undefined) as Step
+
+/** `unsafeResume`, pausing every `sliceMs` milliseconds (`sliced.ts`). */
+export const unsafeResumeSliced = (state: Kernel.State, answer: Decision.Answer, sliceMs: number): Sliced =>
+  resumeWith(impl(state), answer, false, sliceMs)
 
 /** The item an answer to a `Which` request gives its one point to (a function of its own: see `holdsFor`). */
 const chosenItem = (frame: Frame, answer: Record<string, number>): Item | undefined => {
@@ -32,7 +38,12 @@ const chosenItem = (frame: Frame, answer: Record<string, number>): Item | undefi
   return frame.items.find((i) => i.occ.id === chosen)
 }
 
-const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step => {
+const resumeWith = (
+  state: State,
+  answer: Decision.Answer,
+  copy: boolean,
+  sliceMs: number | undefined
+): Sliced => {
   const request = state.pending
   if (request === undefined) {
     return {
@@ -57,6 +68,7 @@ const resumeWith = (state: State, answer: Decision.Answer, copy: boolean): Step 
     }
   }
   const s = copy ? cloneState(state) : state
+  s.sliceEnd = sliceMs === undefined ? undefined : performance.now() + sliceMs
   s.pending = undefined
   if (s.log.length === 0) s.log = [{ request, answer }]
   else s.log.push({ request, answer })

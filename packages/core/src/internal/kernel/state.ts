@@ -64,6 +64,26 @@ export interface State {
   readonly doneWhenEmpty: boolean
   /** The ordering policy keeps nothing of its context (`Policy.keepsNoContext`): handed one object, refilled. */
   readonly reuseContext: boolean
+  /**
+   * Pauses (`sliced.ts`): when the current slice ends, on `performance.now()`'s clock; `undefined`
+   * when the driver did not ask for pauses (every public entry point), so nothing is timed.
+   */
+  sliceEnd?: number | undefined
+  /** The steps counted toward the next look at the clock (only while `sliceEnd` is set). */
+  tick?: number | undefined
+  /**
+   * The event `finishFrame` made next (the results of dealt damage, the additional parts): pushed
+   * by `run` at its next turn, after the look at the clock, so that finishing one big event and
+   * starting the next are two stretches, not one.
+   */
+  next?: NextFrame | undefined
+}
+
+/** An event to push as a frame (see {@link State.next}). */
+export interface NextFrame {
+  readonly event: string
+  readonly cause: Outcome["cause"]
+  readonly occurrences: ReadonlyArray<GameEvent.Occurrence>
 }
 
 /** The kernel's view of a state handed back by a caller (see {@link State}). */
