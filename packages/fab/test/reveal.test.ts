@@ -3,8 +3,7 @@
  * effect can watch and replace. Each test quotes the rule and can fail: the mutant tried is named
  * beside it.
  */
-import type { Ruleset } from "@bulwark/core"
-import { GameView } from "@bulwark/core"
+import type { GameView, Ruleset } from "@bulwark/core"
 import { checkScenario, parseScenario } from "@bulwark/scenario"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
