@@ -78,5 +78,16 @@ export const sentences: Readonly<Record<string, string>> = {
   "8.5.7a":
     "If a living object gains {h}, its life total is increased by the specified amount. If the object does not have the life property, then the gain effect fails.",
   "8.5.12a":
-    "If a living object lose {h}, its life total is decreased by the specified amount. If the object does not have the life property, then the lose effect fails."
+    "If a living object lose {h}, its life total is decreased by the specified amount. If the object does not have the life property, then the lose effect fails.",
+  "8.5.17":
+    "Reveal is a discrete effect or continuous effect. To reveal a private object, make it public, then make it private again.",
+  "8.5.17d": "If the object is public, the reveal effect fails.",
+  "1.14.3":
+    "To pitch a card as a player, the player moves the card from their hand to the pitch zone and gains assets. The pitch property of a card determines what type and how many assets a player gains when the card is pitched.",
+  "1.14.3a": "A card cannot be pitched if it does not have the pitch property.",
+  "8.5.44a":
+    "If the effect instructs the player to pitch two or more cards, all of those cards must exist and be pitched, otherwise the pitch effect fails.",
+  "1.13.1":
+    "An asset is a point of a given type, owned by a player. There are four types of assets: action points, resource points, life points, and chi points.",
+  "8.5.7b": "If a non-turn-player would gain action points, then the gain effect fails."
 }

@@ -161,7 +161,15 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): the prop `<params.counter>Counters`
  *   (default `counters`) goes up / down; only the counters there are can be removed, and the
  *   outcome records how many were;
- * - `createToken` (8.5.2): the view is unchanged (the outcome records the event).
+ * - `createToken` (8.5.2): the view is unchanged (the outcome records the event);
+ * - `reveal` (8.5.17): the view is unchanged — the card is made public, then private again
+ *   (8.5.17b: no duration, a discrete effect), and it stays where it is, at its place in its zone
+ *   (8.5.17c); the outcome records the reveal;
+ * - `pitch` (8.5.44, 1.14.3): the card goes to the pitch zone — or where a replacement effect put
+ *   it (`params.to` and `position`, core `Zones.destination`; 1.9.3c: a partly modified internal
+ *   event leaves the pitch a pitch) — and its owner's `resources` go up by its `pitch` value as it
+ *   leaves its zone (3.0.7a; a "gets +N" modifier counts, 2.8.3);
+ * - `gainActionPoints` (8.5.7, 1.13.2a): the player's `actionPoints` go up by the amount.
  *
  * @example
  * ```ts
@@ -234,6 +242,17 @@ export const commit = (
     }
     case Family.discard:
       return discard(view, o)
+    case Family.reveal:
+      // 8.5.17: "To reveal a private object, make it public, then make it private again";
+      // 8.5.17c: "Revealing a private object does not change its position in the deck (if it's
+      // in the deck) or put it into another zone." — nothing in the view changes
+      return view
+    case Family.pitch:
+      return pitch(view, o)
+    case Family.gainActionPoints:
+      // 8.5.7: "To gain an asset, the player's or object's assets of the given type is increased
+      // by the specified amount."
+      return add(view, o.subject, ACTION_POINTS, o.amount, true)
     case Family.putCounters:
       return add(view, o.subject, counterProp(o), o.amount, true)
     case Family.removeCounters: {
@@ -334,6 +353,184 @@ const discardFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
       }
 }
 
+// a player's action points (1.13.2), the prop `gainActionPoints` raises
+const ACTION_POINTS = "actionPoints"
+
+/**
+ * The zones whose objects are private unless made public (FaB 3.0.4b: "The arsenal, deck, and
+ * hand zones are private zones."); every other zone is public (3.0.4a). An object's own `public`
+ * property says otherwise where a rule or effect made it so: a card face-up in an arsenal
+ * (3.0.4d: "A private zone may contain public objects …"), one banished face-down (3.0.4c).
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.privateZones // ["arsenal", "deck", "hand"]
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const privateZones: ReadonlyArray<string> = ["arsenal", "deck", "hand"]
+
+/**
+ * Whether an object is public (FaB 3.0.3: "A public object is an object where information about
+ * the properties of the object is currently available to all players"): its `public` property
+ * when it has one (3.0.4c–d), else whether its zone is a public one (3.0.4a–b,
+ * {@link privateZones}; an object with no zone is in the arena, public).
+ *
+ * @example
+ * ```ts
+ * import { GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * const card: GameView.GameObject = { id: "c", kind: "object", owner: "bob", zone: "hand", props: {} }
+ * Rules.isPublic(card) // false
+ * Rules.isPublic({ ...card, props: { public: true } }) // true
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const isPublic = (x: GameView.GameObject): boolean =>
+  typeof x.props.public === "boolean" ? x.props.public : !privateZones.includes(x.zone ?? "arena")
+
+// 8.5.17d: "If the object is public, the reveal effect fails." — and only an object is revealed
+const revealFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  const x = view.objects[o.subject]
+  if (x === undefined) return undefined
+  if (x.kind === "player")
+    return { reason: `${o.subject} is a player, not a private object: nothing to reveal`, rule: "FaB 8.5.17" }
+  return isPublic(x)
+    ? {
+        reason: `${o.subject} is public (in ${x.zone ?? "the arena"}${x.props.public === true ? ", face-up" : ""}): the reveal effect fails`,
+        rule: "FaB 8.5.17d"
+      }
+    : undefined
+}
+
+// 8.5.44: "To pitch a card, put it into it's owner's pitch zone and the player gains resources
+// equal to its pitch value." 1.14.3: "The pitch property of a card determines what type and how
+// many assets a player gains when the card is pitched." — the value read as the card leaves its
+// zone (3.0.7a: "The object as it leaves the origin is considered the object moving"), gained by
+// its owner; a replacement effect that only changes where it goes leaves it pitched (1.9.3c)
+const pitch = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
+  const x = view.objects[o.subject]
+  if (x === undefined || x.kind === "player") return view
+  const gain = num(x.props.pitch)
+  const to = Zones.destination(o, "pitch")
+  const moved = Zones.put(moveTo(view, o.subject, to), o.subject, to, o.params[Zones.POSITION])
+  const owner = x.owner ?? x.controller
+  return owner === undefined ? moved : add(moved, owner, "resources", gain, true)
+}
+
+// why one card can't be pitched: 1.14.3a "A card cannot be pitched if it does not have the pitch
+// property."; a player is not a card; a card that has ceased to exist (8.5.44a: "all of those
+// cards must exist")
+const unpitchable = (id: string, view: GameView.GameView): Policy.Failure | undefined => {
+  const x = view.objects[id]
+  if (x === undefined) return undefined
+  if (x.kind === "player")
+    return { reason: `${id} is a player, not a card: nothing to pitch`, rule: "FaB 1.14.3" }
+  if (x.zone === "removed")
+    return { reason: `${id} has ceased to exist: it can't be pitched`, rule: "FaB 8.5.44a" }
+  return typeof x.props.pitch === "number"
+    ? undefined
+    : { reason: `${id} does not have the pitch property: it can't be pitched`, rule: "FaB 1.14.3a" }
+}
+
+/**
+ * The param of a `pitch` occurrence naming every card its instruction pitches ("pitch two
+ * cards"), set by {@link pitchTogether}: FaB 8.5.44a, "If the effect instructs the player to pitch
+ * two or more cards, all of those cards must exist and be pitched, otherwise the pitch effect
+ * fails." — {@link fails} fails each of them when one can't be pitched.
+ *
+ * @example
+ * ```ts
+ * import { Rules } from "@bulwark/fab"
+ * Rules.PITCHED_WITH // "pitchedWith"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const PITCHED_WITH = "pitchedWith"
+
+const pitchFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  const together = o.params[PITCHED_WITH]
+  if (!Array.isArray(together)) return unpitchable(o.subject, view)
+  for (const id of together) {
+    const why = unpitchable(id, view)
+    if (why !== undefined)
+      return {
+        reason: `${why.reason}, and ${together.join(", ")} are pitched by one instruction: all of them or none — the pitch effect fails`,
+        rule: "FaB 8.5.44a"
+      }
+  }
+  return undefined
+}
+
+/**
+ * How FaB changes an event before any effect sees it (core `Policy.EventPreparation`): the
+ * `pitch` occurrences of one event that pitch cards of one player are one instruction — FaB
+ * 8.5.44a: "If the effect instructs the player to pitch two or more cards, all of those cards must
+ * exist and be pitched, otherwise the pitch effect fails." Each of them is given the param
+ * {@link PITCHED_WITH} (all of their cards), so that {@link fails} fails them all when one can't be
+ * pitched. An event with fewer than two pitches is left as it is.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Rules } from "@bulwark/fab"
+ * const view = GameView.make({ players: ["bob"], activePlayer: "bob", objects: [
+ *   { id: "c1", kind: "object", owner: "bob", zone: "hand", props: { pitch: 3 } },
+ *   { id: "c2", kind: "object", owner: "bob", zone: "hand", props: {} }] })
+ * const p = (id: string) => GameEvent.occurrence({ id, family: "pitch", subject: id, amount: 1 })
+ * Rules.pitchTogether.apply([p("c1"), p("c2")], view)?.occurrences[0]?.params // { pitchedWith: ["c1", "c2"] }
+ * ```
+ * @since 0.1.0
+ * @category policies
+ */
+export const pitchTogether: Policy.EventPreparation = {
+  rule: "FaB 8.5.44a",
+  apply: (occurrences, view) => {
+    if (occurrences.length < 2) return undefined
+    const byPlayer = new Map<string, Array<string>>()
+    for (const o of occurrences) {
+      if (o.family !== Family.pitch) continue
+      const x = view.objects[o.subject]
+      const player = x?.kind === "object" ? (x.owner ?? x.controller) : undefined
+      if (player === undefined) continue
+      byPlayer.set(player, [...(byPlayer.get(player) ?? []), o.subject])
+    }
+    const groups = [...byPlayer.entries()].filter(([, cards]) => cards.length > 1)
+    if (groups.length === 0) return undefined
+    const together = new Map(groups.flatMap(([, cards]) => cards.map((c) => [c, cards] as const)))
+    return {
+      occurrences: occurrences.map((o) => {
+        const cards = o.family === Family.pitch ? together.get(o.subject) : undefined
+        return cards === undefined ? o : { ...o, params: { ...o.params, [PITCHED_WITH]: cards } }
+      }),
+      notes: groups.map(
+        ([player, cards]) =>
+          `${player} pitches ${cards.join(", ")} by one instruction: all of them are pitched, or none`
+      )
+    }
+  }
+}
+
+// 8.5.7b: "If a non-turn-player would gain action points, then the gain effect fails." (1.13.2b:
+// "A player cannot gain action points if it is not their action phase"); 1.13.1: an asset is
+// "owned by a player" — an object has no action points
+const actionPointsFail = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
+  const x = view.objects[o.subject]
+  if (x === undefined) return undefined
+  if (x.kind !== "player")
+    return { reason: `${o.subject} is not a player: only a player has action points`, rule: "FaB 1.13.1" }
+  return o.subject === view.activePlayer
+    ? undefined
+    : {
+        reason: `${o.subject} is not the turn-player: the gain effect fails`,
+        rule: "FaB 8.5.7b"
+      }
+}
+
 /**
  * Whether a zone change makes a new object (FaB 3.0.9: "If an object enters a zone that is not in
  * the arena and is not the stack zone, … it resets - its previous existence ceases to exist and it
@@ -425,6 +622,11 @@ export const END_PHASE = "endPhase"
  * - FaB 8.5.5b: "If a player tries to discard a card when there are no cards in their hand, the
  *   discard effect fails." — when the player's `hand` is 0 (or, a player whose hand is no
  *   count, when no card in the zone `hand` is theirs), or the card is not in a hand;
+ * - FaB 8.5.17d: "If the object is public, the reveal effect fails." ({@link isPublic});
+ * - FaB 1.14.3a: "A card cannot be pitched if it does not have the pitch property." — and, the
+ *   cards one instruction pitches ({@link pitchTogether}), 8.5.44a: "all of those cards must exist
+ *   and be pitched, otherwise the pitch effect fails";
+ * - FaB 8.5.7b: "If a non-turn-player would gain action points, then the gain effect fails."
  * - FaB 8.3.19: a destroy of the beginning of the end phase ({@link END_PHASE}) happens only to an
  *   object a paid Quell marked (`destroyAtEndPhase`) that is still in the arena.
  *
@@ -456,6 +658,9 @@ export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.
     return undefined
   }
   if (o.family === Family.discard) return discardFails(o, view)
+  if (o.family === Family.reveal) return revealFails(o, view)
+  if (o.family === Family.pitch) return pitchFails(o, view)
+  if (o.family === Family.gainActionPoints) return actionPointsFail(o, view)
   if (o.family === Family.draw) {
     const deck = view.objects[o.subject]?.props.deck
     return deck === 0
@@ -551,6 +756,8 @@ export const rules: Policy.Rules = {
   fails,
   zones,
   alsoDealtBy,
+  // 8.5.44a: the cards one instruction pitches, pitched all or none
+  prepareEvent: pitchTogether,
   // 3.0.9: effects aimed at an object (Effects.aimedAt) test it is still the same object
   predicates,
   // 6.5.2: each player "applies their active replacement effects of that type one-by-one"; no
@@ -648,6 +855,21 @@ export const words: Words.Words = {
       (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} would be put on ${o.subject}${by(o)}`,
       (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} put on ${o.subject}${by(o)}`,
       (n) => `${n} counter${n === 1 ? "" : "s"} put`
+    ),
+    [Family.reveal]: fam(
+      (o) => `${o.subject} would be revealed${by(o)}`,
+      (o) => `${o.subject} is revealed${by(o)}`,
+      (n) => `${n} card${n === 1 ? "" : "s"} revealed`
+    ),
+    [Family.pitch]: fam(
+      (o) => `${o.subject} would be pitched${by(o)}`,
+      (o) => `${o.subject} is pitched${by(o)}`,
+      (n) => `${n} card${n === 1 ? "" : "s"} pitched`
+    ),
+    [Family.gainActionPoints]: fam(
+      (o) => `${o.subject} would gain ${o.amount} action point${o.amount === 1 ? "" : "s"}${by(o)}`,
+      (o) => `${o.subject} gains ${o.amount} action point${o.amount === 1 ? "" : "s"}${by(o)}`,
+      (n) => `${n} action point${n === 1 ? "" : "s"} gained`
     ),
     [Family.removeCounters]: fam(
       (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} would be removed from ${o.subject}${by(o)}`,

@@ -157,6 +157,32 @@ const beginEndPhase = Language.stepKind({
   }
 })
 
+/**
+ * The action phase's action point (4.3.2: "Second, the turn-player has 1 action point."): the
+ * turn-player's `actionPoints` become 1. It is not a gain — 4.3.2b: "Replacement effects that
+ * modify events when a player gains an action point do not modify or replace when the
+ * turn-player gains an action point this way." — so it is an update, not a `gainActionPoints`
+ * event, and no replacement effect sees it.
+ */
+const actionPhase = Language.stepKind({
+  summary:
+    "the start of the action phase: the turn-player has 1 action point (4.3.2), not a gain that replacement effects see (4.3.2b)",
+  schema: Schema.Literal(true),
+  compile: (_, ctx): ReadonlyArray<Ruleset.Step> => {
+    const tp = ctx.view.activePlayer
+    return [
+      {
+        _tag: "Update",
+        label: `the action phase: ${tp} has 1 action point (FaB 4.3.2; not a gain, 4.3.2b)`,
+        apply: (v) => {
+          const p = v.objects[tp]
+          return p === undefined ? v : GameView.setObject(v, { ...p, props: { ...p.props, actionPoints: 1 } })
+        }
+      }
+    ]
+  }
+})
+
 // the skeleton's update (set, unset, controller, zone), the zone change by `Rules.moveTo` (3.0.9)
 const updateView = (
   view: GameView.GameView,
@@ -175,14 +201,15 @@ const updateView = (
 }
 
 /**
- * The Flesh and Blood words: heroes with `life` (default 20), `resources` (default 0) and
- * optional `hand` / `deck` card counts; objects (in the arena by default) with `life` (a living
- * object: an ally), `power`, `defense`, `indestructible`, `counters`; the effect kinds `preventNextTime`,
+ * The Flesh and Blood words: heroes with `life` (default 20), `resources` (default 0), optional
+ * `hand` / `deck` card counts and `actionPoints`; objects (in the arena by default) with `life`
+ * (a living object: an ally), `power`, `defense`, `indestructible`, `counters`, `pitch` (the pitch
+ * value, 2.8) and `public` (visibility other than its zone's, 3.0.4c–d); the effect kinds `preventNextTime`,
  * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
  * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess` and the generic `replace` and `prevent` (each `make` is the
  * `Effects` constructor of that name; each named kind but `ephemeral` says what it means in the
  * generic form, `generic`: the `kind: replace` / `kind: prevent` effects it stands for); the steps `attack` (`defenders`, `power`, or a total
- * `defense`) and `beginEndPhase`; the event families of `Effects.Family`;
+ * `defense`), `beginEndPhase` and `actionPhase` (the turn-player has 1 action point, 4.3.2); the event families of `Effects.Family`;
  * `advance: endOfTurn | endPhase`.
  *
  * @example
@@ -200,7 +227,9 @@ export const language: Language.Language = {
       life: opt(Amount.SignedSchema),
       resources: opt(Amount.Schema),
       hand: opt(Amount.Schema),
-      deck: opt(Amount.Schema)
+      deck: opt(Amount.Schema),
+      // the player's action points (1.13.2), for `gainActionPoints` and the `actionPhase` step
+      actionPoints: opt(Amount.Schema)
     },
     make: (p) => ({
       id: p.id,
@@ -209,7 +238,8 @@ export const language: Language.Language = {
         life: (p.life as number | undefined) ?? 20,
         resources: (p.resources as number | undefined) ?? 0,
         ...(p.hand === undefined ? {} : { hand: p.hand as number }),
-        ...(p.deck === undefined ? {} : { deck: p.deck as number })
+        ...(p.deck === undefined ? {} : { deck: p.deck as number }),
+        ...(p.actionPoints === undefined ? {} : { actionPoints: p.actionPoints as number })
       }
     })
   },
@@ -221,7 +251,13 @@ export const language: Language.Language = {
       indestructible: opt(Schema.Boolean),
       // counters of no named kind (8.5.14, 8.5.16: the prop `counters` that `putCounters` and
       // `removeCounters` change when they name no `params.counter`)
-      counters: opt(Amount.Schema)
+      counters: opt(Amount.Schema),
+      // the pitch value (2.8: the resources gained when it is pitched, 8.5.44); a card without
+      // it does not have the pitch property (2.8.2) and can't be pitched (1.14.3a)
+      pitch: opt(Amount.Schema),
+      // visibility where a rule or effect made it other than its zone's (3.0.4c–d): a card
+      // face-up in an arsenal (`true`), one banished face-down (`false`); read by `reveal`
+      public: opt(Schema.Boolean)
     },
     defaultZone: "arena",
     make: (o) => ({
@@ -230,7 +266,7 @@ export const language: Language.Language = {
       ...(o.controller === undefined ? {} : { controller: o.controller }),
       ...((o.owner ?? o.controller) === undefined ? {} : { owner: (o.owner ?? o.controller) as string }),
       zone: o.zone ?? "arena",
-      props: props(o, ["types", "life", "power", "defense", "indestructible", "counters"])
+      props: props(o, ["types", "life", "power", "defense", "indestructible", "counters", "pitch", "public"])
     })
   },
   effects: {
@@ -303,7 +339,7 @@ export const language: Language.Language = {
       generic: Expansions.preventsLess
     })
   },
-  steps: { attack, beginEndPhase },
+  steps: { attack, beginEndPhase, actionPhase },
   // an `update` that moves an object out of the arena (and not to the stack) makes a new object
   // (3.0.9, `Rules.moveTo`): the effects aimed at it before no longer apply to it
   update: { fields: {}, view: updateView },

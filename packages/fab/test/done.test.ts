@@ -138,7 +138,9 @@ describe("events that happen once need no amount (FAB-23, 8.5.4, 8.5.1, 8.5.15, 
       "destroy",
       "discard",
       "hit",
+      "pitch",
       "putIntoGraveyard",
+      "reveal",
       "scheduleDestroy"
     ])
   })

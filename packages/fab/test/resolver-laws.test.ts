@@ -223,7 +223,7 @@ LawSuite.lawSuite({
   unpreventable: true,
   // no FaB constructor replaces an event with a different one (costs are sub-events)
   notGenerated: ["replaced"],
-  // 8.5.16, 8.5.6b, 8.5.5b, 1.14.2b: what can't be done is not reported done; damage and life
+  // 8.5.16, 8.5.6b, 8.5.5b, 1.14.2b, 8.5.7b: what can't be done is not reported done; damage and life
   // loss are dealt in full beyond a life total (2.5.3e)
   done: {
     exact: [
@@ -232,7 +232,8 @@ LawSuite.lawSuite({
       Effects.Family.draw,
       Effects.Family.discard,
       Effects.Family.payResources,
-      Effects.Family.gainLife
+      Effects.Family.gainLife,
+      Effects.Family.gainActionPoints
     ],
     boards: [
       {
@@ -251,6 +252,13 @@ LawSuite.lawSuite({
       {
         name: "a hero dealt 25 damage with 20 life (2.5.3e)",
         input: () => board(Effects.Family.damage, "bob", 25)
+      },
+      // 8.5.7: "the player's or object's assets of the given type is increased by the specified
+      // amount" (one for one: `exact`); 8.5.7b: "If a non-turn-player would gain action points,
+      // then the gain effect fails." — nothing reported done
+      {
+        name: "a non-turn-player told to gain 2 action points (8.5.7b)",
+        input: () => board(Effects.Family.gainActionPoints, "bob", 2)
       }
     ]
   },

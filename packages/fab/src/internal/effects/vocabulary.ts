@@ -90,7 +90,14 @@ export const arena: ReadonlyArray<string> = [
  * - `createToken` (8.5.2): the subject is the player who creates the token(s), the amount how
  *   many (the outcome records it; the view is unchanged);
  * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): counters of the kind `params.counter` on
- *   the subject (the prop `<counter>Counters`).
+ *   the subject (the prop `<counter>Counters`);
+ * - `reveal` (8.5.17): a private card is made public, then private again — it stays where it is
+ *   (8.5.17c); revealing a public one fails (8.5.17d);
+ * - `pitch` (8.5.44, 1.14.3): a card is put into its owner's pitch zone and the owner gains
+ *   resources equal to its pitch value; a card without the pitch property can't be pitched
+ *   (1.14.3a), and cards pitched by one instruction are pitched all or none (8.5.44a);
+ * - `gainActionPoints` (8.5.7, 1.13.2): the player's `actionPoints` go up; a non-turn-player's
+ *   gain fails (8.5.7b).
  *
  * @example
  * ```ts
@@ -115,7 +122,10 @@ export const Family = {
   discard: "discard",
   createToken: "createToken",
   putCounters: "putCounters",
-  removeCounters: "removeCounters"
+  removeCounters: "removeCounters",
+  reveal: "reveal",
+  pitch: "pitch",
+  gainActionPoints: "gainActionPoints"
 } as const
 
 /**
@@ -123,8 +133,9 @@ export const Family = {
  * into the graveyard or ceasing to exist, a hit and a scheduled destruction happen to their
  * subject once — one written without an `amount` happens once, exactly as with `amount: 1`
  * (8.5.4 "To destroy an object, put it into its owner's graveyard"; FAB-23) — while damage, life,
- * resources, cards drawn, tokens and counters are counted; a discard is of one card ("To discard a
- * card …", 8.5.5) unless it says how many. The language's `families`
+ * resources, cards drawn, tokens, counters and action points are counted; a discard is of one card
+ * ("To discard a card …", 8.5.5) unless it says how many; a reveal ("To reveal a private object
+ * …", 8.5.17) and a pitch ("To pitch a card …", 8.5.44) are of their one card. The language's `families`
  * and `amountless` are made from it (core `Language.familyAmounts`), and the compiler checks that
  * every family is declared.
  *
@@ -151,7 +162,10 @@ export const familyAmounts = {
   discard: "once",
   createToken: "counted",
   putCounters: "counted",
-  removeCounters: "counted"
+  removeCounters: "counted",
+  reveal: "once",
+  pitch: "once",
+  gainActionPoints: "counted"
 } as const satisfies Record<(typeof Family)[keyof typeof Family], Language.FamilyAmount>
 
 /**
