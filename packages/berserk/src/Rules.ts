@@ -426,6 +426,7 @@ export const words: Words.Words = {
       )} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)${a["together"] === "1" ? "; the strike and its retaliation are dealt at once, one event, the deaths after both (Берсерк, interpretation: the rules text available gives no order)" : ""}`,
     leavesPlay: (a) =>
       `${a["object"]} leaves play (${a["from"]} to ${a["zone"]}): its prevention effects no longer apply (Берсерк 533.6)`,
-    hadWounds: (a) => `${a["card"]} had ${wounds(Number(a["wounds"]))}: only those are removed`
+    hadWounds: (a) => `${a["card"]} had ${wounds(Number(a["wounds"]))}: only those are removed`,
+    endOfTurn: () => "end of turn: the other player becomes the active player"
   }
 }

@@ -526,6 +526,8 @@ export const language: Language.Language = {
             {
               _tag: "Update",
               label: "end of turn: the other player becomes the active player",
+              // the same, by key, so that each language says it (Lang: `endOfTurn`)
+              phrase: { key: "endOfTurn", args: {} },
               apply: (v) => ({
                 ...v,
                 activePlayer: v.players.find((p) => p !== v.activePlayer) ?? v.activePlayer

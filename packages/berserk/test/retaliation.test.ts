@@ -194,7 +194,8 @@ describe("dealt at once: neither blow waits for the other (interpretation)", () 
    * exactly when its wounds reach its life, whatever happens to the other.
    */
   it("law: each blow as if alone; a death never stops the other blow", () => {
-    for (const [sa, sd, la, ld, sh] of grid([5, 4, 3, 4, 3])) {
+    for (const g of grid([5, 4, 3, 4, 3])) {
+      const [sa, sd, la, ld, sh] = g as readonly [number, number, number, number, number]
       const o = [
         { id: "ogre", controller: "ap", types: ["creature"], cost: 5, strength: sa, life: la + 1 },
         { id: "guard", controller: "ip", types: ["creature"], cost: 3, strength: sd, life: ld + 1 }
