@@ -21,7 +21,18 @@
  *
  * The reading (README, interpretation 15): the two blows are one event of two simultaneous
  * occurrences; each creature's effects apply to the wounds it is to receive; both creatures'
- * wounds are marked, then the deaths follow. Each law below has a mutant that was run.
+ * wounds are marked, then the deaths follow. Each law below has a mutant that was run (the
+ * code broken by hand, this file and test/scenarios.test.ts run, the change reverted):
+ *
+ * - M1 the retaliation's blow not added to the event: 9 tests fail;
+ * - M2 two events in turn (the strike, then the retaliation): 7 fail;
+ * - M9 the reading not taken — a creature the strike killed deals no retaliation (`Rules.commit`
+ *   skips wounds from a retaliation whose source's wounds reached its life): 3 fail (both die,
+ *   the grid law, BSK-X6);
+ * - M3 the retaliation dealt from the attacker instead of the attacked creature: 4 fail;
+ * - M4 no `retaliation` tag on it: 2 fail (Килсус, the tags); M7 no Russian «ответных ударов»: 1;
+ * - M5 no strength modifiers on the retaliation: 2 fail;
+ * - M6 no "answers a strike" check: 1 fails; M8 the Russian note without the reading: 1 fails.
  */
 import { Chooser, Ruleset as R, type Ruleset, Trace } from "@bulwark/core"
 import { Skeleton } from "@bulwark/scenario"
