@@ -94,12 +94,32 @@ export const genitive: Readonly<Record<string, string>> = {
   spell: "заклинаний",
   melee: "ближних ударов",
   ranged: "дальних атак",
-  nonmagical: "немагических атак"
+  nonmagical: "немагических атак",
+  retaliation: "ответных ударов"
 }
 
 /**
+ * The tag of a retaliation («ответный удар»): the strike the attacked creature deals back to
+ * its attacker in the same attack step (see the `attack` step's `retaliation` in
+ * {@link Scenario}). A retaliation is a strike (`strike`, `melee`, `nonmagical`) with this tag
+ * too, so a card that reads it — Килсус «Не получает ран от ответных ударов» (does not receive
+ * wounds from retaliations) — writes `kinds: [ответных ударов]` (or `[retaliation]`).
+ *
+ * @example
+ * ```ts
+ * import { Attack } from "@bulwark/berserk"
+ * Attack.tagsOf("strike", [Attack.RETALIATION]) // ["strike", "melee", "nonmagical", "retaliation"]
+ * Attack.parseTag("ответных ударов") // "retaliation"
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RETALIATION = "retaliation"
+
+/**
  * Russian names of the implied tags, for card wordings such as «-1 от дальних атак» (ranged
- * attacks) or «-1 от немагических атак» (non-magical attacks).
+ * attacks) or «-1 от немагических атак» (non-magical attacks), and of a retaliation («ответный
+ * удар», «Не получает ран от ответных ударов»).
  *
  * @example
  * ```ts
@@ -115,7 +135,9 @@ export const russianTags: Readonly<Record<string, string>> = {
   "дальних атак": "ranged",
   "дальняя атака": "ranged",
   "магических атак": "magic",
-  "немагических атак": "nonmagical"
+  "немагических атак": "nonmagical",
+  "ответный удар": "retaliation",
+  "ответных ударов": "retaliation"
 }
 
 /**

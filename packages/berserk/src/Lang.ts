@@ -93,6 +93,8 @@ const attackLines = (a: Readonly<Record<string, string>>, line: (i: number) => s
 const REPLACEMENT_ORDER_RU =
   "толкование: до предотвращения 533; между собой — в порядке, который 533.3 задаёт предотвращению: сначала без количественного значения, сначала Неактивного игрока"
 
+const RETALIATION_RU = "Берсерк, толкование: в доступном тексте правил порядок не указан"
+
 const PREVENT_ALL_RU = "Берсерк 533.3 (предотвращение без количественного значения: первая группа)"
 const PREVENT_N_RU = "Берсерк 533.3–533.4 (предотвращение с количественным значением: вторая группа)"
 const SOURCE_RU = "; 533.6: только пока его источник в активной зоне"
@@ -361,11 +363,12 @@ export const russian: Words.Words = {
       `атака ${attackLines(
         a,
         (i) =>
-          `${arg(a, `id${i}`)}: ${attackNames[arg(a, `kind${i}`) as Attack.Kind] ?? arg(a, `kind${i}`)} по ${arg(a, `target${i}`)}, сила ${arg(a, `base${i}`)}${arg(a, `mods${i}`) === "" ? "" : ` ${arg(a, `mods${i}`)} = ${arg(a, `strength${i}`)}`}`
-      )} — сначала применяются модификаторы атаки, раны считаются от силы (Берсерк 533.2, 534.2)`,
+          `${arg(a, `id${i}`)}: ${arg(a, `retaliation${i}`) === "1" ? "ответный удар" : (attackNames[arg(a, `kind${i}`) as Attack.Kind] ?? arg(a, `kind${i}`))} по ${arg(a, `target${i}`)}, сила ${arg(a, `base${i}`)}${arg(a, `mods${i}`) === "" ? "" : ` ${arg(a, `mods${i}`)} = ${arg(a, `strength${i}`)}`}`
+      )} — сначала применяются модификаторы атаки, раны считаются от силы (Берсерк 533.2, 534.2)${arg(a, "together") === "1" ? `; удар и ответный удар наносятся одновременно, одним событием, гибель — после обоих (${RETALIATION_RU})` : ""}`,
     leavesPlay: (a) =>
       `${arg(a, "object")} покидает игру (${zoneNames[arg(a, "from")] ?? arg(a, "from")} → ${zoneNames[arg(a, "zone")] ?? arg(a, "zone")}): его эффекты предотвращения больше не применяются (Берсерк 533.6)`,
-    hadWounds: (a) => `на ${arg(a, "card")} лишь ${ran(Number(arg(a, "wounds")))}: снимаются только они`
+    hadWounds: (a) => `на ${arg(a, "card")} лишь ${ran(Number(arg(a, "wounds")))}: снимаются только они`,
+    endOfTurn: () => "конец хода: активным игроком становится другой игрок"
   }
 }
 

@@ -419,12 +419,14 @@ export const words: Words.Words = {
     attack: (a) =>
       `attack ${Array.from({ length: Number(a["n"] ?? "0") }, (_, i) => {
         const mods = a[`mods${i}`] ?? ""
-        return `${a[`id${i}`]}: ${a[`kind${i}`]} on ${a[`target${i}`]}, strength ${a[`base${i}`]}${mods === "" ? "" : ` ${mods} = ${a[`strength${i}`]}`}`
+        const kind = a[`retaliation${i}`] === "1" ? "retaliation («ответный удар»)" : a[`kind${i}`]
+        return `${a[`id${i}`]}: ${kind} on ${a[`target${i}`]}, strength ${a[`base${i}`]}${mods === "" ? "" : ` ${mods} = ${a[`strength${i}`]}`}`
       }).join(
         "; "
-      )} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)`,
+      )} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)${a["together"] === "1" ? "; the strike and its retaliation are dealt at once, one event, the deaths after both (Берсерк, interpretation: the rules text available gives no order)" : ""}`,
     leavesPlay: (a) =>
       `${a["object"]} leaves play (${a["from"]} to ${a["zone"]}): its prevention effects no longer apply (Берсерк 533.6)`,
-    hadWounds: (a) => `${a["card"]} had ${wounds(Number(a["wounds"]))}: only those are removed`
+    hadWounds: (a) => `${a["card"]} had ${wounds(Number(a["wounds"]))}: only those are removed`,
+    endOfTurn: () => "end of turn: the other player becomes the active player"
   }
 }

@@ -140,16 +140,40 @@ export const keywords = (entry: Language.ObjectEntry): ReadonlyArray<Replacement
 }
 
 /**
+ * Schema of an attack's retaliation («ответный удар»): the strike the attacked creature deals
+ * back to the attacker in the same step — `id` (default `<attack>:retaliation`), `strength`
+ * (default: the attacked creature's `strength`) and extra `tags`. `retaliation: true` is the
+ * same with every default.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Scenario } from "@bulwark/berserk"
+ * Schema.decodeUnknownSync(Scenario.RetaliationInput)({ strength: 2 })
+ * ```
+ * @since 0.1.0
+ * @category schemas
+ */
+export const RetaliationInput = Schema.Struct({
+  id: opt(Id),
+  strength: opt(Amount.Schema),
+  tags: opt(Schema.Array(Schema.String))
+})
+
+/**
  * Schema of an attack step: `id`, `kind` (English or Russian: `strike`/`удар`, `shot`/`выстрел`,
  * `throw`/`метание`, `discharge`/`разряд`, `magic`/`магия`, `poison`/`яд`, `spell`/`заклинание`),
  * `strength` (default: the attacker's `strength`), `from` (the attacking card), `to` (a card or a
- * list of cards) and extra `tags`.
+ * list of cards), extra `tags`, and `retaliation` ({@link RetaliationInput}, or `true`): a strike
+ * at one creature answered by that creature's strike at the attacker, both dealt at once — one
+ * event of two occurrences (see {@link RULE_RETALIATION}).
  *
  * @example
  * ```ts
  * import { Schema } from "effect"
  * import { Scenario } from "@bulwark/berserk"
  * Schema.decodeUnknownSync(Scenario.AttackInput)({ id: "a1", kind: "удар", strength: 4, from: "orc", to: "guard" })
+ * Schema.decodeUnknownSync(Scenario.AttackInput)({ id: "a2", kind: "удар", from: "orc", to: "guard", retaliation: true })
  * ```
  * @since 0.1.0
  * @category schemas
@@ -160,7 +184,8 @@ export const AttackInput = Schema.Struct({
   strength: opt(Amount.Schema),
   from: opt(Id),
   to: Schema.Union([Id, Schema.Array(Id)]),
-  tags: opt(Schema.Array(Schema.String))
+  tags: opt(Schema.Array(Schema.String)),
+  retaliation: opt(Schema.Union([Schema.Literal(true), RetaliationInput]))
 })
 
 /**
@@ -175,6 +200,146 @@ export const AttackInput = Schema.Struct({
  * @category model
  */
 export type AttackInput = typeof AttackInput.Type
+
+/**
+ * The reading this package gives a strike and its retaliation («ответный удар»), cited in the
+ * trace: they are dealt at once, as one event (a batch of two simultaneous occurrences), so
+ * neither blow sees what the other did — each creature's effects apply to the wounds it is to
+ * receive (533.3 orders them per creature), both creatures' wounds are marked, and then each
+ * whose wounds reach its life dies (the deaths follow the whole event): a creature the strike
+ * kills still deals its retaliation, and a strike prevented or replaced down to 0 leaves the
+ * retaliation as it was. The rules text available (533–534) says nothing of the order; see
+ * the README's interpretation 15 for what it rests on and the reading not taken.
+ *
+ * @example
+ * ```ts
+ * import { Scenario } from "@bulwark/berserk"
+ * Scenario.RULE_RETALIATION.includes("interpretation") // true
+ * ```
+ * @since 0.1.0
+ * @category words
+ */
+export const RULE_RETALIATION =
+  "Берсерк (interpretation): a strike and its retaliation («ответный удар») are dealt at once, one event; the deaths follow both"
+
+// one blow of an attack: its own object in the view, its occurrence, and the note's words
+interface Blow {
+  readonly object: GameView.GameObject
+  readonly occurrence: GameEvent.Occurrence
+  readonly said: Readonly<Record<string, string>>
+  readonly line: string
+}
+
+// builds one blow: the strength with the written modifiers, in the order written (core
+// Modifiers' layer: a doubling adds the strength as it is then)
+const blow = (
+  view: GameView.GameView,
+  written: ReadonlyArray<typeof Effects.StrengthModifierOptions.Type>,
+  b: {
+    readonly id: string
+    readonly kind: Attack.Kind
+    readonly tags: ReadonlyArray<string>
+    readonly base: number
+    readonly target: string
+    readonly source?: string | undefined
+    readonly controller?: string | undefined
+    readonly props?: Readonly<Record<string, GameView.Prop>>
+  }
+): Blow => {
+  let scratch = GameView.make({
+    players: [],
+    activePlayer: view.activePlayer,
+    objects: [{ id: b.id, kind: "object", props: { strength: b.base } }]
+  })
+  for (const m of written) {
+    if (!Effects.modifies(view, m, { target: b.target, source: b.source, kinds: b.tags })) continue
+    scratch = Modifiers.add(scratch, {
+      id: m.id,
+      to: [b.id],
+      prop: "strength",
+      plus: m.value,
+      times: m.times
+    })
+  }
+  const applied = Modifiers.of(scratch, b.id).map((x) => `${x.delta >= 0 ? "+" : ""}${x.delta} (${x.id})`)
+  const strength = Math.max(0, Modifiers.value(scratch, b.id, "strength"))
+  return {
+    said: {
+      id: b.id,
+      kind: b.kind,
+      target: b.target,
+      base: String(b.base),
+      mods: applied.join(" "),
+      strength: String(strength)
+    },
+    line: `${b.id}: ${b.kind} on ${b.target}, strength ${b.base}${applied.length === 0 ? "" : ` ${applied.join(" ")} = ${strength}`}`,
+    object: {
+      id: b.id,
+      kind: "object",
+      ...(b.controller === undefined ? {} : { controller: b.controller }),
+      zone: "attack",
+      props: {
+        type: "attack",
+        kind: b.kind,
+        tags: [...b.tags],
+        strength,
+        baseStrength: b.base,
+        woundsDealt: 0,
+        target: b.target,
+        ...(b.source === undefined ? {} : { from: b.source }),
+        ...b.props
+      }
+    },
+    occurrence: GameEvent.occurrence({
+      id: b.id,
+      family: GameEvent.DAMAGE,
+      subject: b.target,
+      ...(b.source === undefined ? {} : { source: b.source }),
+      amount: strength,
+      kinds: b.tags,
+      params: { attack: b.id, kind: b.kind, strength, baseStrength: b.base }
+    })
+  }
+}
+
+// the retaliation of a strike at one creature: checked, then built as a blow of the defender
+const retaliationOf = (
+  a: AttackInput,
+  ctx: Language.CompileContext,
+  c: {
+    readonly view: GameView.GameView
+    readonly kind: Attack.Kind
+    readonly targets: ReadonlyArray<string>
+    readonly written: ReadonlyArray<typeof Effects.StrengthModifierOptions.Type>
+    readonly claim: (id: string, path: string) => void
+  }
+): Blow | undefined => {
+  if (a.retaliation === undefined) return undefined
+  const at = `${ctx.path}.retaliation`
+  const r = a.retaliation === true ? {} : a.retaliation
+  if (c.kind !== "strike")
+    ctx.invalid(at, `a retaliation («ответный удар») answers a strike («удар»), not a ${c.kind}`)
+  if (a.from === undefined) ctx.invalid(at, "a retaliation is dealt to the attacker: the attack needs `from`")
+  const defenderId = c.targets[0] as string
+  if (c.targets.length !== 1)
+    ctx.invalid(at, "a retaliation comes from the one attacked creature: the attack needs one target")
+  const defender = c.view.objects[defenderId] as GameView.GameObject
+  const base = r.strength ?? defender.props.strength
+  if (typeof base !== "number")
+    ctx.invalid(`${at}.strength`, `needs a strength (or an attacked creature ${defenderId} with a strength)`)
+  const id = r.id ?? `${a.id}:retaliation`
+  c.claim(id, r.id === undefined ? at : `${at}.id`)
+  return blow(c.view, c.written, {
+    id,
+    kind: "strike",
+    tags: Attack.tagsOf("strike", [Attack.RETALIATION, ...(r.tags ?? [])]),
+    base: base as number,
+    target: a.from as string,
+    source: defenderId,
+    controller: defender.controller,
+    props: { retaliates: a.id }
+  })
+}
 
 const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyArray<Ruleset.Step> => {
   const at = ctx.path
@@ -200,84 +365,57 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
   }
   claim(a.id, `${at}.id`)
   const tags = Attack.tagsOf(kind, a.tags)
-  const modifiers = (ctx.written ?? [])
+  const written = (ctx.written ?? [])
     .filter((w) => w.kind === "strengthModifier")
     .map((w) => w.options as typeof Effects.StrengthModifierOptions.Type)
-  const attackObjects: Array<GameView.GameObject> = []
-  const occurrences: Array<GameEvent.Occurrence> = []
-  const lines: Array<string> = []
-  // the note's words by key (Lang: Russian and English), one set per target
-  const said: Record<string, string> = { n: String(targets.length) }
+  const blows: Array<Blow> = []
   for (const [t, target] of targets.entries()) {
     cardAt(target, `${at}.to${typeof a.to === "string" ? "" : `[${t}]`}`)
     const objId = targets.length === 1 ? a.id : `${a.id}:${target}`
     if (targets.length > 1) claim(objId, `${at}.to[${t}]`)
-    // the attack's strength with its modifiers, in the order written (core Modifiers' layer:
-    // a doubling adds the strength as it is then)
-    let scratch = GameView.make({
-      players: [],
-      activePlayer: view.activePlayer,
-      objects: [{ id: objId, kind: "object", props: { strength: base as number } }]
-    })
-    for (const m of modifiers) {
-      if (!Effects.modifies(view, m, { target, source: a.from, kinds: tags })) continue
-      scratch = Modifiers.add(scratch, {
-        id: m.id,
-        to: [objId],
-        prop: "strength",
-        plus: m.value,
-        times: m.times
-      })
-    }
-    const applied = Modifiers.of(scratch, objId).map((x) => `${x.delta >= 0 ? "+" : ""}${x.delta} (${x.id})`)
-    const strength = Math.max(0, Modifiers.value(scratch, objId, "strength"))
-    Object.assign(said, {
-      [`id${t}`]: objId,
-      [`kind${t}`]: kind,
-      [`target${t}`]: target,
-      [`base${t}`]: String(base),
-      [`mods${t}`]: applied.join(" "),
-      [`strength${t}`]: String(strength)
-    })
-    lines.push(
-      `${objId}: ${kind} on ${target}, strength ${base}${applied.length === 0 ? "" : ` ${applied.join(" ")} = ${strength}`}`
-    )
-    attackObjects.push({
-      id: objId,
-      kind: "object",
-      ...(attacker?.controller === undefined ? {} : { controller: attacker.controller }),
-      zone: "attack",
-      props: {
-        type: "attack",
-        kind,
-        tags: [...tags],
-        strength,
-        baseStrength: base as number,
-        woundsDealt: 0,
-        target,
-        ...(a.from === undefined ? {} : { from: a.from })
-      }
-    })
-    occurrences.push(
-      GameEvent.occurrence({
+    blows.push(
+      blow(view, written, {
         id: objId,
-        family: GameEvent.DAMAGE,
-        subject: target,
-        ...(a.from === undefined ? {} : { source: a.from }),
-        amount: strength,
-        kinds: tags,
-        params: { attack: objId, kind, strength, baseStrength: base as number }
+        kind,
+        tags,
+        base: base as number,
+        target,
+        source: a.from,
+        controller: attacker?.controller
       })
     )
   }
+  const retaliation = retaliationOf(a, ctx, { view, kind, targets, written, claim })
+  if (retaliation !== undefined) blows.push(retaliation)
+  // the note's words by key (Lang: Russian and English), one set per blow; a retaliation's
+  // line says so (`retaliation<i>`), and the note then says both are dealt at once
+  const said: Record<string, string> = { n: String(blows.length) }
+  for (const [i, b] of blows.entries()) for (const [k, v] of Object.entries(b.said)) said[`${k}${i}`] = v
+  if (retaliation !== undefined) {
+    said[`retaliation${blows.length - 1}`] = "1"
+    said.together = "1"
+  }
+  const lines = blows.map((b, i) =>
+    retaliation !== undefined && i === blows.length - 1 ? `${b.line} (retaliation)` : b.line
+  )
+  const together =
+    retaliation === undefined
+      ? ""
+      : `; the strike and its retaliation are dealt at once (${RULE_RETALIATION})`
   return [
     {
       _tag: "Update",
-      label: `attack ${lines.join("; ")} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)`,
+      label: `attack ${lines.join("; ")} — attack modifiers are applied first, the wounds start from the strength (Берсерк 533.2, 534.2)${together}`,
       phrase: { key: "attack", args: said },
-      apply: (v) => GameView.batch(v, (d) => attackObjects.reduce((acc, o) => GameView.setObject(acc, o), d))
+      apply: (v) => GameView.batch(v, (d) => blows.reduce((acc, b) => GameView.setObject(acc, b.object), d))
     },
-    { _tag: "Event", event: GameEvent.make(a.id, occurrences) }
+    {
+      _tag: "Event",
+      event: GameEvent.make(
+        a.id,
+        blows.map((b) => b.occurrence)
+      )
+    }
   ]
 }
 
@@ -351,7 +489,8 @@ export const language: Language.Language = {
   },
   steps: {
     attack: Language.stepKind({
-      summary: "an attack (удар, выстрел, …): its modifiers, then wounds to its targets",
+      summary:
+        "an attack (удар, выстрел, …): its modifiers, then wounds to its targets; a strike's retaliation («ответный удар») dealt at the same time",
       schema: AttackInput,
       compile: compileAttack
     })
@@ -387,6 +526,8 @@ export const language: Language.Language = {
             {
               _tag: "Update",
               label: "end of turn: the other player becomes the active player",
+              // the same, by key, so that each language says it (Lang: `endOfTurn`)
+              phrase: { key: "endOfTurn", args: {} },
               apply: (v) => ({
                 ...v,
                 activePlayer: v.players.find((p) => p !== v.activePlayer) ?? v.activePlayer
