@@ -18,7 +18,7 @@
  *   - query: { name: m, minimumLethal: { unit: U } }
  *   - combat: { id: c1, assign: { U: 2 } }
  * expect:
- *   queries: { m: { _tag: Lethal, input: 1 } }
+ *   queries: { m: { input: 1 } }
  * ```
  *
  * - objects: a unit has `types: [unit]`, `might`, `damage` (marked), `tank`, `backline`, `order`
@@ -291,19 +291,17 @@ const combat = Language.stepKind({
         for (const d of defenders)
           if (!here(d)) gone[d] = "no longer defending: no damage is assigned to it (465.2.c)"
         // the amount to assign: the attackers' summed Might (465.2.c; below 0 counts as 0,
-        // 143.2.b); with every attacker gone, 0 (465.1: nothing is assigned)
-        // RB-19: each unit's Might as in combat — Assault while attacking (807.1.c), Shield while
-        // defending (814.1.c) — the same as `combatDamage` and the questions given the roles
-        const inCombat = asInCombat(q.view, attacking, defending)
-        const total =
-          c.total ??
-          (attackers.length > 0
-            ? attacking.reduce((n, a) => n + Rules.mightOf(inCombat, a), 0)
-            : sum(c.assign))
+        // 143.2.b; a stunned one adds nothing, 423.1.b); with every attacker gone, 0 (465.1:
+        // nothing is assigned). RB-19: each unit's Might as in combat — Assault while attacking
+        // (807.1.c), Shield while defending (814.1.c) — worked out by `Combat`, as for
+        // `combatDamage` and the questions
+        // (with no attackers written, the units still defend: their Shield counts)
+        const view = attackers.length > 0 ? q.view : Combat.inCombat(q.view, [], defending)
         const v = Combat.validateAssignment(
-          { ...combatContext(q), view: inCombat },
+          { ...combatContext(q), view },
           {
-            total,
+            total: c.total,
+            attackers: attackers.length > 0 ? attacking : undefined,
             units: defending,
             assign: c.assign,
             roles: c.roles,
@@ -311,6 +309,7 @@ const combat = Language.stepKind({
           }
         )
         if (Result.isFailure(v)) return Result.fail(v.failure)
+        const total = v.success.total ?? c.total ?? sum(c.assign)
         if (!v.success.legal)
           return Result.fail(
             new Errors.ScenarioInvalid({
@@ -319,7 +318,7 @@ const combat = Language.stepKind({
             })
           )
         return Result.succeed(
-          toJson({ total, ...v.success, ...(Object.keys(gone).length === 0 ? {} : { notInCombat: gone }) })
+          toJson({ ...v.success, total, ...(Object.keys(gone).length === 0 ? {} : { notInCombat: gone }) })
         )
       }
     })
@@ -441,21 +440,7 @@ const cleanupLabel = (boundary: string, id: string): string =>
 const designate =
   (roles: ReadonlyArray<readonly [string, Role]>, on: boolean) =>
   (view: GameView.GameView): GameView.GameView =>
-    GameView.batch(view, (d) => {
-      let out = d
-      for (const [u, role] of roles) {
-        const o = out.objects[u]
-        if (o === undefined || (o.props[role] === true) === on) continue
-        const props = { ...o.props }
-        const bonus = Rules.combatBonus(o, role)
-        props.might = num(props.might) + (on ? bonus : -bonus)
-        if (on) props[role] = true
-        else delete props[role]
-        props.lethal = Rules.isLethal(num(props.might), num(props.damage))
-        out = GameView.setObject(out, { ...o, props })
-      }
-      return out
-    })
+    Combat.designate(view, roles, on)
 
 /** Each unit's `lethal` as its current Might and marked damage make it (142.4.b). */
 const relethal = (view: GameView.GameView): GameView.GameView =>
@@ -467,27 +452,6 @@ const relethal = (view: GameView.GameView): GameView.GameView =>
     }
     return out
   })
-
-/**
- * The view with the units designated as in combat (807.1.c, 814.1.c): what a question or a
- * one-sided `combat` step reads when it is given the units' roles (RB-19: a unit's Might is the
- * same whichever way the combat is stated). A unit already designated keeps its Might.
- */
-const asInCombat = (
-  view: GameView.GameView,
-  attackers: ReadonlyArray<string>,
-  defenders: ReadonlyArray<string>
-): GameView.GameView =>
-  designate(
-    [...attackers.map((u) => [u, "attacker"] as const), ...defenders.map((u) => [u, "defender"] as const)],
-    true
-  )(view)
-
-/** A question's view with its unit in the role it is given (`undefined`: as the view has it). */
-const withRole = (view: GameView.GameView, unit: string, role: Role | undefined): GameView.GameView =>
-  role === undefined
-    ? view
-    : asInCombat(view, role === "attacker" ? [unit] : [], role === "defender" ? [unit] : [])
 
 const CombatRole = opt(Schema.Literals(["attacker", "defender"]))
 
@@ -548,10 +512,8 @@ const combatDamage = Language.stepKind({
           const present = from.filter(here)
           const stunned = present.filter((u) => q.view.objects[u]?.props.stunned === true)
           // 465.2.a–b: the summed (current) Might of the units still in combat; a stunned unit
-          // does not contribute its Might (423.1.b)
-          const total = present
-            .filter((u) => !stunned.includes(u))
-            .reduce((n, u) => n + Rules.mightOf(q.view, u), 0)
+          // does not contribute its Might (423.1.b) — the sum every form of a combat uses (RB-19)
+          const total = Combat.summedMight(q.view, present)
           const v = Combat.validateAssignment(combatContext(q), {
             total,
             units: among.filter(here),
@@ -695,12 +657,7 @@ const preview = Language.queryKind({
   compile: (p, ctx) => {
     checkUnits(ctx, [p.unit], `${ctx.path}.unit`)
     return (q) =>
-      Result.map(
-        Combat.preview({ ...combatContext(q), view: withRole(q.view, p.unit, p.role) }, p.unit, p.input, {
-          order: p.order
-        }),
-        toJson
-      )
+      Result.map(Combat.preview(combatContext(q), p.unit, p.input, { order: p.order, role: p.role }), toJson)
   }
 })
 
@@ -711,9 +668,7 @@ const minimumLethal = Language.queryKind({
     checkUnits(ctx, [m.unit], `${ctx.path}.unit`)
     return (q) =>
       Result.map(
-        Combat.minimumLethalInput({ ...combatContext(q), view: withRole(q.view, m.unit, m.role) }, m.unit, {
-          order: m.order
-        }),
+        Combat.minimumLethalInput(combatContext(q), m.unit, { order: m.order, role: m.role }),
         toJson
       )
   }
@@ -733,18 +688,15 @@ const validate = Language.queryKind({
     const defenders = unitsOr(ctx, v.units, by, `${ctx.path}.units`)
     checkUnits(ctx, defenders, `${ctx.path}.units`)
     checkUnits(ctx, Object.keys(v.assign), `${ctx.path}.assign`)
-    return (q) => {
-      // RB-19: given the attackers, the units are in combat (Assault, Shield) and the total is
-      // the attackers' summed Might (465.2.a)
-      const view = attackers.length === 0 ? q.view : asInCombat(q.view, attackers, defenders)
-      const total =
-        v.total ??
-        (attackers.length > 0 ? attackers.reduce((n, a) => n + Rules.mightOf(view, a), 0) : sum(v.assign))
-      return Result.map(
+    // RB-19: given the attackers, the units are in combat with them (Assault, Shield) and the
+    // total is the attackers' summed Might (465.2.a), worked out by `Combat`
+    return (q) =>
+      Result.map(
         Combat.validateAssignment(
-          { ...combatContext(q), view },
+          combatContext(q),
           {
-            total,
+            total: v.total,
+            attackers: v.attackers,
             units: defenders,
             assign: v.assign,
             roles: v.roles,
@@ -752,9 +704,8 @@ const validate = Language.queryKind({
           },
           v.orders ?? {}
         ),
-        (r) => toJson(attackers.length === 0 ? r : { total, ...r })
+        toJson
       )
-    }
   }
 })
 
@@ -780,23 +731,18 @@ const solve = Language.queryKind({
         : (GameView.controllerOf(ctx.view, first) ?? ctx.view.activePlayer)
     const defenders = unitsOr(ctx, v.units, by, `${ctx.path}.units`)
     checkUnits(ctx, defenders, `${ctx.path}.units`)
-    return (q) => {
-      const view = attackers.length === 0 ? q.view : asInCombat(q.view, attackers, defenders)
-      const total = v.total ?? attackers.reduce((n, a) => n + Rules.mightOf(view, a), 0)
-      return Result.map(
-        Combat.solveAssignment(
-          { ...combatContext(q), view },
-          {
-            total,
-            units: defenders,
-            goal: v.goal,
-            ignoreBackline: v.ignoreBackline,
-            orders: v.orders
-          }
-        ),
-        (r) => toJson(attackers.length === 0 ? r : { total, ...r })
+    return (q) =>
+      Result.map(
+        Combat.solveAssignment(combatContext(q), {
+          total: v.total,
+          attackers: v.attackers,
+          units: defenders,
+          goal: v.goal,
+          ignoreBackline: v.ignoreBackline,
+          orders: v.orders
+        }),
+        toJson
       )
-    }
   }
 })
 
