@@ -48,8 +48,11 @@
  * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
  *   (its `lethal` is recomputed); `inCombat: attacker | defender` designates it before the damage
  *   step (a showdown: its Assault / Shield applies until its `combatDamage` ends, 466.7.a);
+ * - players: `energy` and `power`, their Rune Pool (317.2.d; emptied by `advance: endOfTurn`);
+ *   an effect's `cost: { pay: N }` or `{ pay: { energy, power } }` is paid out of it
+ *   ({@link Resources});
  * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
- *   `recall`, `stun`), `draw` and `score`; an occurrence of kind `cost` is a cost (its outcome
+ *   `recall`, `stun`), `draw`, `score` and `pay` (a cost paid out of the Rune Pool); an occurrence of kind `cost` is a cost (its outcome
  *   says whether it was `paid`, 357.2.a); a game action that names no `amount` happens once.
  *
  * @since 0.1.0
@@ -72,6 +75,7 @@ import * as Schema from "effect/Schema"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
 import * as Expansions from "./internal/expansions.js"
+import * as Resources from "./Resources.js"
 import * as Rules from "./Rules.js"
 
 /** Whether each family has a number: damage, draws and points are counted; the game actions of `Rules.Family` happen once. */
@@ -83,9 +87,11 @@ const familyAmounts = {
   recall: "once",
   stun: "once",
   draw: "counted",
-  score: "counted"
+  score: "counted",
+  // a cost paid out of the Rune Pool: its Energy and Power (Resources)
+  pay: "counted"
 } as const satisfies Record<
-  "damage" | "draw" | "score" | (typeof Rules.Family)[keyof typeof Rules.Family],
+  "damage" | "draw" | "score" | typeof Resources.PAY | (typeof Rules.Family)[keyof typeof Rules.Family],
   Language.FamilyAmount
 >
 
@@ -428,6 +434,14 @@ const specialCleanup = (
 ]
 
 const EXPIRATION = "Riftbound 317.2.a, 317.2.b, 317.2.c, 323.5, 418.1.a, 418.2"
+
+/** The Expiration Step's 3e (317.2.d): every player's Rune Pool empties. */
+const emptyPools: Ruleset.Step = {
+  _tag: "Update",
+  label:
+    "Expiration Step: 3e each player's Rune Pool empties; any unspent Energy and Power are lost (Riftbound 317.2.d)",
+  apply: Resources.emptyPools
+}
 const COMBAT_CLEANUP = "Riftbound 466.1.a, 466.1.a.1, 323.5, 418.1.a, 418.2"
 
 /** The trace's words for a Special Cleanup: which one, and its tasks in order. */
@@ -835,7 +849,8 @@ const updateView = (
  */
 export const language: Language.Language = {
   turn: "turn player",
-  players: { fields: {} },
+  // a player's Rune Pool: its Energy and Power (317.2.d), what "you may pay …" costs are paid with
+  players: { fields: Resources.playerFields },
   objects: { fields: objectFields, defaultZone: "board", make: objectOf },
   effects: {
     // "+N Might this turn", "Double a unit's Might" (432.1): core's one modifier of a number
@@ -906,7 +921,12 @@ export const language: Language.Language = {
   advance: (boundary, ctx) => {
     // named after the step (its id, else the boundary, `-2`, …): inserting a step renames nothing
     const id = ctx.step ?? boundary
-    return { before: specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id)) }
+    const before = specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id))
+    // 317.2.d: "3e. Each player's Rune Pool empties. Any unspent Energy and Power are lost." —
+    // after "this turn" effects expire (3d), for the players whose pool the file tracks
+    return boundary === "endOfTurn" && Resources.tracked(ctx.current ?? ctx.view)
+      ? { before, after: [emptyPools] }
+      : { before }
   },
   durations: ["endOfTurn", "endOfCombat"],
   // closed words: the occurrence kinds — the engine's, and `spell` (damage a spell deals) —
