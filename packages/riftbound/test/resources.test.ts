@@ -141,6 +141,34 @@ describe('"you may pay …" (371.2, 317.2.d)', () => {
   })
 
   /**
+   * 437.5.a: lethal is judged "considering the Prevent Value of all Prevent Actions on a Unit";
+   * 465.2.c.5: "replacement effects that would apply to the resulting damage are considered to
+   * apply to the assignment instead". A "you may pay [1]" prevention counts toward the lethal
+   * threshold only when its controller's pool can pay it (317.2.d).
+   */
+  it("437.5.a / 465.2.c.5: a paid prevention counts toward lethal only when the pool can pay it", () => {
+    const lethal = (energy: number) => {
+      const r = run(`format: 3
+ruleset: riftbound
+players: [P1, { id: P2, energy: ${energy} }]
+turn: P1
+objects:
+  - { id: A, controller: P1, types: [unit], might: 5 }
+  - { id: U, controller: P2, types: [unit], might: 2 }
+effects:
+  - { kind: prevent, id: pay, controller: P2, to: U, amount: 2, may: true, cost: { pay: 1 } }
+steps:
+  - query: { name: m, minimumLethal: { unit: U } }
+  - query: { name: v, validate: { attackers: [A], units: [U], assign: { U: 5 } } }
+`)
+      const v = r.outcome.queries.v as { units: Record<string, { min: number }> }
+      return [(r.outcome.queries.m as { input: number }).input, v.units.U?.min]
+    }
+    assert.deepStrictEqual(lethal(0), [2, 2])
+    assert.deepStrictEqual(lethal(1), [4, 4])
+  })
+
+  /**
    * 317.2.d: the pool holds what it holds — a `pay` of more than it holds pays nothing (the cost
    * cannot be paid), and never leaves a negative pool.
    */
