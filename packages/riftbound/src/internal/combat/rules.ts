@@ -178,6 +178,10 @@ const violationsWith = (
  * involving it cites 465.2.c.8; units that can't be dealt damage are ignored for lethal
  * assignment (465.2.c.10).
  *
+ * `check` reads no game view, so it can't work a total out from the proposal's `attackers`: give
+ * it the `total` (without one, the split's own sum is the total). {@link validateAssignment}
+ * works it out from the attackers.
+ *
  * @example
  * ```ts
  * import { Combat } from "@bulwark/riftbound"
