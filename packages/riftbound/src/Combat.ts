@@ -13,6 +13,12 @@
  * - {@link resolveAssignment}: assigns and deals: the replacement effects apply to the assignment
  *   and are not applied again when the damage is dealt (465.2.c.5).
  *
+ * One combat, one sum (RB-19): a unit's Might is the same in every form. A question takes the
+ * unit's {@link Side} (`attacker`: its Assault counts, 807.1.c; `defender`: its Shield, 814.1.c);
+ * a {@link Proposal} and a solve request that name their `attackers` work the total out from them
+ * ({@link summedMight}: their summed current Might, a stunned unit adding nothing, 465.2.a,
+ * 423.1.b) with the units in combat ({@link inCombat}).
+ *
  * The pure rule checks ({@link check}, {@link solveWith}) work on {@link UnitInfo} values, so
  * they can be tested and reused without a game view.
  *
@@ -26,7 +32,22 @@ export { assignmentEvent, dealEvent, resolveAssignment, withDealing } from "./in
 export { isLegalAssignment, solveAssignment, validateAssignment } from "./internal/combat/game.js"
 export { minimumLethalInput, unitInfos } from "./internal/combat/lethal.js"
 export { orderedChooser, preview } from "./internal/combat/preview.js"
+export { designate, inCombat, summedMight, withSide } from "./internal/combat/roles.js"
 export { check, solveWith } from "./internal/combat/rules.js"
+
+/**
+ * A unit's side in a combat: `attacker` (its Assault counts, 807.1.c: "While I am an attacker, I
+ * have +X [M]") or `defender` (its Shield, 814.1.c: "While I am a defender, I have +X [M]").
+ *
+ * @example
+ * ```ts
+ * import type { Combat } from "@bulwark/riftbound"
+ * const s: Combat.Side = "attacker"
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export type Side = "attacker" | "defender"
 
 /**
  * What the combat functions read: the game view and ledger at the time of assignment, and
@@ -169,16 +190,23 @@ export type Role = "tank" | "normal" | "backline"
  * the units it is assigned among, the split, and optionally the roles chosen for units with both
  * Tank and Backline (465.2.c.8) and whether Backline is ignored (766).
  *
+ * `attackers`: the attacking units. The `units` are then in combat with them (the
+ * attackers' Assault and the defenders' Shield count, 807.1.c, 814.1.c) and, without a `total`,
+ * the total is the attackers' summed Might ({@link summedMight}, 465.2.a). With neither, the
+ * total is the sum of the split (only the split's own rules are checked).
+ *
  * @example
  * ```ts
  * import type { Combat } from "@bulwark/riftbound"
  * const p: Combat.Proposal = { total: 5, units: ["U1", "U2", "U3", "U4"], assign: { U1: 2, U2: 2, U3: 1 } }
+ * const q: Combat.Proposal = { attackers: ["X"], units: ["U1"], assign: { U1: 5 } }
  * ```
  * @since 0.1.0
  * @category model
  */
 export interface Proposal {
-  readonly total: number
+  readonly total?: number | undefined
+  readonly attackers?: ReadonlyArray<string> | undefined
   readonly units: ReadonlyArray<string>
   readonly assign: Readonly<Record<string, number>>
   readonly roles?: Readonly<Record<string, "tank" | "backline">> | undefined
@@ -187,7 +215,8 @@ export interface Proposal {
 
 /**
  * The result of a validation: `legal` (no violations), every violation, the roles used for
- * units with Tank and Backline, and each unit's input and minimum lethal input.
+ * units with Tank and Backline, and each unit's input and minimum lethal input; `total`,
+ * when the proposal named its attackers: the total worked out from them (465.2.a).
  *
  * @example
  * ```ts
@@ -198,6 +227,7 @@ export interface Proposal {
  * @category model
  */
 export interface Validation {
+  readonly total?: number
   readonly legal: boolean
   readonly violations: ReadonlyArray<Violation>
   readonly roles: Readonly<Record<string, Role>>
@@ -222,7 +252,8 @@ export type Goal = "legal" | "killMost"
 
 /**
  * A solved assignment: the split, the sequence in which units got their damage, the roles
- * chosen, and how many units get lethal damage.
+ * chosen, and how many units get lethal damage (and the total, when it was worked out from the
+ * attackers).
  *
  * @example
  * ```ts
@@ -233,6 +264,8 @@ export type Goal = "legal" | "killMost"
  * @category model
  */
 export interface Solution {
+  /** The total worked out from the request's attackers (465.2.a), when it named them. */
+  readonly total?: number
   readonly assign: Readonly<Record<string, number>>
   readonly sequence: ReadonlyArray<string>
   readonly roles: Readonly<Record<string, Role>>

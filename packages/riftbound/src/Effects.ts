@@ -24,6 +24,7 @@ import {
   type Replacement
 } from "@bulwark/core"
 import * as Schema from "effect/Schema"
+import * as Resources from "./Resources.js"
 import { Category, Kind } from "./Rules.js"
 
 const opt = Schema.optionalKey
@@ -42,6 +43,9 @@ const opt = Schema.optionalKey
  *   application (369.1's Zhonya's Hourglass; over simultaneous events its controller chooses
  *   which it applies to, 373); no `limit` is written beside it;
  * - `may`: a "may" effect (371.2): its controller decides each time;
+ * - `cost`: "you may pay …" — `{ pay: N }` (N Energy) or `{ pay: { energy, power } }` paid out of
+ *   the controller's Rune Pool ({@link Resources.Cost}), or any event (`{ family, to?, amount? }`)
+ *   resolved first; an effect whose Rune Pool cost its controller can't pay is not offered;
  * - `activeIn`: zones the source must be in for the effect to apply (370.3, 370.4);
  * - `condition`: a core condition checked each time it could apply.
  *
@@ -58,7 +62,8 @@ export const commonFields = {
   ...Language.pick("source", "duration", "limit", "next", "may", "label", "rule"),
   controller: Language.common.controller,
   activeIn: opt(Schema.Array(Schema.NonEmptyString)),
-  condition: opt(Filter.Condition)
+  condition: opt(Filter.Condition),
+  cost: opt(Schema.Union([Resources.Cost, Generic.EventSchema]))
 }
 
 /**
@@ -112,9 +117,18 @@ const common = (o: Common, label: string, rule: string) => {
     ...(o.may === true ? { optional: true } : {}),
     ...(o.activeIn === undefined ? {} : { requiresSourceIn: o.activeIn }),
     ...(o.condition === undefined ? {} : { condition: o.condition }),
+    ...costOf(o),
     rule: o.rule ?? rule
   }
 }
+
+/** A cost's parts: one paid out of the Rune Pool (`Resources`), or any event resolved first. */
+const costOf = (o: Common): Pick<Replacement.Replacement, "cost" | "costPayable"> =>
+  o.cost === undefined
+    ? {}
+    : Schema.is(Resources.Cost)(o.cost)
+      ? Resources.costParts(o.cost)
+      : { cost: Generic.template(o.cost, "cost", { id: o.id }) }
 
 /** `to` as a label reads it: an id, a list of ids, or "each unit matching …". */
 const named = (to: Language.Selector): string =>
@@ -170,6 +184,9 @@ export const generic: Generic.Defaults = {
       label,
       rule
     ),
+  // "you may pay …": a cost paid out of the controller's Rune Pool (317.2.d), offered only when
+  // they can pay it; any other cost is an event (core's)
+  cost: (cost) => (Schema.is(Resources.Cost)(cost) ? Resources.costParts(cost) : undefined),
   watch: (w) =>
     w.family === "damage"
       ? { ...w, kinds: { ...w.kinds, noneOf: [...(w.kinds?.noneOf ?? []), Kind.assigned] } }

@@ -66,6 +66,7 @@ export const sentences: Readonly<Record<string, string>> = {
   "317.2.a": "Invoke an Ending Special Cleanup.",
   "317.2.b": "Insert “3c. Heal all Units.”",
   "317.2.c": "Insert “3d. All ‘this turn’ effects expire simultaneously.”",
+  "317.2.d": "Insert “3e. Each player’s Rune Pool empties. Any unspent Energy and Power are lost.”",
   "418.1": "Damage being cleared from Units is Healing.",
   "418.1.a": "If Damage is cleared for any reason it is considered Healing.",
   "418.2": "More than one Unit can be Healed at the same time.",

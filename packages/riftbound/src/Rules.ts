@@ -11,6 +11,7 @@
  * @module
  */
 import { type Filter, GameEvent, GameView, Identity, Policy, Words, Zones } from "@bulwark/core"
+import * as Resources from "./Resources.js"
 import * as RuleText from "./RuleText.js"
 
 /**
@@ -312,21 +313,27 @@ const commitAction = (view: GameView.GameView, occurrence: GameEvent.Occurrence)
  * and `lethal` is recomputed (142.4.b). Only damage that happened reaches here: damage that was
  * fully prevented is not dealt and fires nothing (417.1.e.1, 437.4). The game actions of
  * {@link Family} change the unit too: a death moves it to the trash, a heal removes its damage,
- * an exhaust exhausts it, a recall moves it to base.
+ * an exhaust exhausts it, a recall moves it to base. A `pay` takes Energy and Power out of the
+ * player's Rune Pool ({@link Resources.commit}).
  *
  * @example
  * ```ts
- * import { GameEvent, GameView } from "@bulwark/core"
+ * import { GameEvent, GameView, Policy } from "@bulwark/core"
  * import { Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A"], activePlayer: "A",
  *   objects: [{ id: "U", kind: "object", controller: "A", props: { types: ["unit"], might: 2, damage: 0 } }] })
- * const after = Rules.commit(view, GameEvent.occurrence({ id: "i", family: "damage", subject: "U", amount: 2 }))
+ * const after = Policy.viewOf(Rules.commit(view, GameEvent.occurrence({ id: "i", family: "damage", subject: "U", amount: 2 })))
  * after.objects["U"]?.props["lethal"] // true
  * ```
  * @since 0.1.0
  * @category game
  */
-export const commit = (view: GameView.GameView, occurrence: GameEvent.Occurrence): GameView.GameView => {
+export const commit = (
+  view: GameView.GameView,
+  occurrence: GameEvent.Occurrence
+): GameView.GameView | Policy.Committed => {
+  // a cost paid out of the Rune Pool (317.2.d; `Resources`)
+  if (occurrence.family === Resources.PAY) return Resources.commit(view, occurrence)
   if (occurrence.family !== GameEvent.DAMAGE) return commitAction(view, occurrence)
   if (occurrence.amount <= 0) return view
   const o = view.objects[occurrence.subject]
@@ -654,6 +661,14 @@ export const rules: Policy.Rules = {
 
 const fam = Words.phrases
 
+/** What a `pay` occurrence takes from the Rune Pool, in words: "1 Energy and 1 Power". */
+const paid = (o: Words.Occurrence): string => {
+  const energy = typeof o.params?.energy === "number" ? o.params.energy : o.amount
+  const power = num(o.params?.power)
+  const parts = [...(energy > 0 ? [`${energy} Energy`] : []), ...(power > 0 ? [`${power} Power`] : [])]
+  return parts.length === 0 ? "nothing" : parts.join(" and ")
+}
+
 /**
  * How Riftbound reads (core `Words`): the tiers by the rules' names (Bonus Damage, 712–715;
  * replacement effects, 367–375; dealing the assigned damage, 465.2.d), a draw ("A draws 1
@@ -708,6 +723,12 @@ export const words: Words.Words = {
       (o) => `${o.subject} would be stunned`,
       (o) => `${o.subject} is stunned`,
       (n) => `${n} stun${n === 1 ? "" : "s"}`
+    ),
+    // a cost paid out of the Rune Pool ("you may pay [1][C]"): Energy and Power (317.2.d)
+    [Resources.PAY]: fam(
+      (o) => `${o.subject} would pay ${paid(o)}`,
+      (o) => `${o.subject} pays ${paid(o)}`,
+      (n) => `${n} resource${n === 1 ? "" : "s"}`
     )
   },
   rules: RuleText.sentences

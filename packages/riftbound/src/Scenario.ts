@@ -18,7 +18,7 @@
  *   - query: { name: m, minimumLethal: { unit: U } }
  *   - combat: { id: c1, assign: { U: 2 } }
  * expect:
- *   queries: { m: { _tag: Lethal, input: 1 } }
+ *   queries: { m: { input: 1 } }
  * ```
  *
  * - objects: a unit has `types: [unit]`, `might`, `damage` (marked), `tank`, `backline`, `order`
@@ -48,8 +48,11 @@
  * - `update`: `might`, `damage`, `order`, `assault`, `shield`, `stunned`, `exhausted` of a unit
  *   (its `lethal` is recomputed); `inCombat: attacker | defender` designates it before the damage
  *   step (a showdown: its Assault / Shield applies until its `combatDamage` ends, 466.7.a);
+ * - players: `energy` and `power`, their Rune Pool (317.2.d; emptied by `advance: endOfTurn`);
+ *   an effect's `cost: { pay: N }` or `{ pay: { energy, power } }` is paid out of it
+ *   ({@link Resources});
  * - families: `damage` and the game actions of `Rules.Family` (`die`, `heal`, `exhaust`,
- *   `recall`, `stun`), `draw` and `score`; an occurrence of kind `cost` is a cost (its outcome
+ *   `recall`, `stun`), `draw`, `score` and `pay` (a cost paid out of the Rune Pool); an occurrence of kind `cost` is a cost (its outcome
  *   says whether it was `paid`, 357.2.a); a game action that names no `amount` happens once.
  *
  * @since 0.1.0
@@ -72,6 +75,7 @@ import * as Schema from "effect/Schema"
 import * as Combat from "./Combat.js"
 import * as Effects from "./Effects.js"
 import * as Expansions from "./internal/expansions.js"
+import * as Resources from "./Resources.js"
 import * as Rules from "./Rules.js"
 
 /** Whether each family has a number: damage, draws and points are counted; the game actions of `Rules.Family` happen once. */
@@ -83,9 +87,11 @@ const familyAmounts = {
   recall: "once",
   stun: "once",
   draw: "counted",
-  score: "counted"
+  score: "counted",
+  // a cost paid out of the Rune Pool: its Energy and Power (Resources)
+  pay: "counted"
 } as const satisfies Record<
-  "damage" | "draw" | "score" | (typeof Rules.Family)[keyof typeof Rules.Family],
+  "damage" | "draw" | "score" | typeof Resources.PAY | (typeof Rules.Family)[keyof typeof Rules.Family],
   Language.FamilyAmount
 >
 
@@ -291,19 +297,17 @@ const combat = Language.stepKind({
         for (const d of defenders)
           if (!here(d)) gone[d] = "no longer defending: no damage is assigned to it (465.2.c)"
         // the amount to assign: the attackers' summed Might (465.2.c; below 0 counts as 0,
-        // 143.2.b); with every attacker gone, 0 (465.1: nothing is assigned)
-        // RB-19: each unit's Might as in combat — Assault while attacking (807.1.c), Shield while
-        // defending (814.1.c) — the same as `combatDamage` and the questions given the roles
-        const inCombat = asInCombat(q.view, attacking, defending)
-        const total =
-          c.total ??
-          (attackers.length > 0
-            ? attacking.reduce((n, a) => n + Rules.mightOf(inCombat, a), 0)
-            : sum(c.assign))
+        // 143.2.b; a stunned one adds nothing, 423.1.b); with every attacker gone, 0 (465.1:
+        // nothing is assigned). RB-19: each unit's Might as in combat — Assault while attacking
+        // (807.1.c), Shield while defending (814.1.c) — worked out by `Combat`, as for
+        // `combatDamage` and the questions
+        // (with no attackers written, the units still defend: their Shield counts)
+        const view = attackers.length > 0 ? q.view : Combat.inCombat(q.view, [], defending)
         const v = Combat.validateAssignment(
-          { ...combatContext(q), view: inCombat },
+          { ...combatContext(q), view },
           {
-            total,
+            total: c.total,
+            attackers: attackers.length > 0 ? attacking : undefined,
             units: defending,
             assign: c.assign,
             roles: c.roles,
@@ -311,6 +315,7 @@ const combat = Language.stepKind({
           }
         )
         if (Result.isFailure(v)) return Result.fail(v.failure)
+        const total = v.success.total ?? c.total ?? sum(c.assign)
         if (!v.success.legal)
           return Result.fail(
             new Errors.ScenarioInvalid({
@@ -319,7 +324,7 @@ const combat = Language.stepKind({
             })
           )
         return Result.succeed(
-          toJson({ total, ...v.success, ...(Object.keys(gone).length === 0 ? {} : { notInCombat: gone }) })
+          toJson({ ...v.success, total, ...(Object.keys(gone).length === 0 ? {} : { notInCombat: gone }) })
         )
       }
     })
@@ -429,6 +434,14 @@ const specialCleanup = (
 ]
 
 const EXPIRATION = "Riftbound 317.2.a, 317.2.b, 317.2.c, 323.5, 418.1.a, 418.2"
+
+/** The Expiration Step's 3e (317.2.d): every player's Rune Pool empties. */
+const emptyPools: Ruleset.Step = {
+  _tag: "Update",
+  label:
+    "Expiration Step: 3e each player's Rune Pool empties; any unspent Energy and Power are lost (Riftbound 317.2.d)",
+  apply: Resources.emptyPools
+}
 const COMBAT_CLEANUP = "Riftbound 466.1.a, 466.1.a.1, 323.5, 418.1.a, 418.2"
 
 /** The trace's words for a Special Cleanup: which one, and its tasks in order. */
@@ -441,21 +454,7 @@ const cleanupLabel = (boundary: string, id: string): string =>
 const designate =
   (roles: ReadonlyArray<readonly [string, Role]>, on: boolean) =>
   (view: GameView.GameView): GameView.GameView =>
-    GameView.batch(view, (d) => {
-      let out = d
-      for (const [u, role] of roles) {
-        const o = out.objects[u]
-        if (o === undefined || (o.props[role] === true) === on) continue
-        const props = { ...o.props }
-        const bonus = Rules.combatBonus(o, role)
-        props.might = num(props.might) + (on ? bonus : -bonus)
-        if (on) props[role] = true
-        else delete props[role]
-        props.lethal = Rules.isLethal(num(props.might), num(props.damage))
-        out = GameView.setObject(out, { ...o, props })
-      }
-      return out
-    })
+    Combat.designate(view, roles, on)
 
 /** Each unit's `lethal` as its current Might and marked damage make it (142.4.b). */
 const relethal = (view: GameView.GameView): GameView.GameView =>
@@ -467,27 +466,6 @@ const relethal = (view: GameView.GameView): GameView.GameView =>
     }
     return out
   })
-
-/**
- * The view with the units designated as in combat (807.1.c, 814.1.c): what a question or a
- * one-sided `combat` step reads when it is given the units' roles (RB-19: a unit's Might is the
- * same whichever way the combat is stated). A unit already designated keeps its Might.
- */
-const asInCombat = (
-  view: GameView.GameView,
-  attackers: ReadonlyArray<string>,
-  defenders: ReadonlyArray<string>
-): GameView.GameView =>
-  designate(
-    [...attackers.map((u) => [u, "attacker"] as const), ...defenders.map((u) => [u, "defender"] as const)],
-    true
-  )(view)
-
-/** A question's view with its unit in the role it is given (`undefined`: as the view has it). */
-const withRole = (view: GameView.GameView, unit: string, role: Role | undefined): GameView.GameView =>
-  role === undefined
-    ? view
-    : asInCombat(view, role === "attacker" ? [unit] : [], role === "defender" ? [unit] : [])
 
 const CombatRole = opt(Schema.Literals(["attacker", "defender"]))
 
@@ -548,10 +526,8 @@ const combatDamage = Language.stepKind({
           const present = from.filter(here)
           const stunned = present.filter((u) => q.view.objects[u]?.props.stunned === true)
           // 465.2.a–b: the summed (current) Might of the units still in combat; a stunned unit
-          // does not contribute its Might (423.1.b)
-          const total = present
-            .filter((u) => !stunned.includes(u))
-            .reduce((n, u) => n + Rules.mightOf(q.view, u), 0)
+          // does not contribute its Might (423.1.b) — the sum every form of a combat uses (RB-19)
+          const total = Combat.summedMight(q.view, present)
           const v = Combat.validateAssignment(combatContext(q), {
             total,
             units: among.filter(here),
@@ -695,12 +671,7 @@ const preview = Language.queryKind({
   compile: (p, ctx) => {
     checkUnits(ctx, [p.unit], `${ctx.path}.unit`)
     return (q) =>
-      Result.map(
-        Combat.preview({ ...combatContext(q), view: withRole(q.view, p.unit, p.role) }, p.unit, p.input, {
-          order: p.order
-        }),
-        toJson
-      )
+      Result.map(Combat.preview(combatContext(q), p.unit, p.input, { order: p.order, role: p.role }), toJson)
   }
 })
 
@@ -711,9 +682,7 @@ const minimumLethal = Language.queryKind({
     checkUnits(ctx, [m.unit], `${ctx.path}.unit`)
     return (q) =>
       Result.map(
-        Combat.minimumLethalInput({ ...combatContext(q), view: withRole(q.view, m.unit, m.role) }, m.unit, {
-          order: m.order
-        }),
+        Combat.minimumLethalInput(combatContext(q), m.unit, { order: m.order, role: m.role }),
         toJson
       )
   }
@@ -733,18 +702,15 @@ const validate = Language.queryKind({
     const defenders = unitsOr(ctx, v.units, by, `${ctx.path}.units`)
     checkUnits(ctx, defenders, `${ctx.path}.units`)
     checkUnits(ctx, Object.keys(v.assign), `${ctx.path}.assign`)
-    return (q) => {
-      // RB-19: given the attackers, the units are in combat (Assault, Shield) and the total is
-      // the attackers' summed Might (465.2.a)
-      const view = attackers.length === 0 ? q.view : asInCombat(q.view, attackers, defenders)
-      const total =
-        v.total ??
-        (attackers.length > 0 ? attackers.reduce((n, a) => n + Rules.mightOf(view, a), 0) : sum(v.assign))
-      return Result.map(
+    // RB-19: given the attackers, the units are in combat with them (Assault, Shield) and the
+    // total is the attackers' summed Might (465.2.a), worked out by `Combat`
+    return (q) =>
+      Result.map(
         Combat.validateAssignment(
-          { ...combatContext(q), view },
+          combatContext(q),
           {
-            total,
+            total: v.total,
+            attackers: v.attackers,
             units: defenders,
             assign: v.assign,
             roles: v.roles,
@@ -752,9 +718,8 @@ const validate = Language.queryKind({
           },
           v.orders ?? {}
         ),
-        (r) => toJson(attackers.length === 0 ? r : { total, ...r })
+        toJson
       )
-    }
   }
 })
 
@@ -780,23 +745,18 @@ const solve = Language.queryKind({
         : (GameView.controllerOf(ctx.view, first) ?? ctx.view.activePlayer)
     const defenders = unitsOr(ctx, v.units, by, `${ctx.path}.units`)
     checkUnits(ctx, defenders, `${ctx.path}.units`)
-    return (q) => {
-      const view = attackers.length === 0 ? q.view : asInCombat(q.view, attackers, defenders)
-      const total = v.total ?? attackers.reduce((n, a) => n + Rules.mightOf(view, a), 0)
-      return Result.map(
-        Combat.solveAssignment(
-          { ...combatContext(q), view },
-          {
-            total,
-            units: defenders,
-            goal: v.goal,
-            ignoreBackline: v.ignoreBackline,
-            orders: v.orders
-          }
-        ),
-        (r) => toJson(attackers.length === 0 ? r : { total, ...r })
+    return (q) =>
+      Result.map(
+        Combat.solveAssignment(combatContext(q), {
+          total: v.total,
+          attackers: v.attackers,
+          units: defenders,
+          goal: v.goal,
+          ignoreBackline: v.ignoreBackline,
+          orders: v.orders
+        }),
+        toJson
       )
-    }
   }
 })
 
@@ -889,7 +849,8 @@ const updateView = (
  */
 export const language: Language.Language = {
   turn: "turn player",
-  players: { fields: {} },
+  // a player's Rune Pool: its Energy and Power (317.2.d), what "you may pay …" costs are paid with
+  players: { fields: Resources.playerFields },
   objects: { fields: objectFields, defaultZone: "board", make: objectOf },
   effects: {
     // "+N Might this turn", "Double a unit's Might" (432.1): core's one modifier of a number
@@ -960,7 +921,12 @@ export const language: Language.Language = {
   advance: (boundary, ctx) => {
     // named after the step (its id, else the boundary, `-2`, …): inserting a step renames nothing
     const id = ctx.step ?? boundary
-    return { before: specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id)) }
+    const before = specialCleanup(id, unitsOnBoard(ctx.current ?? ctx.view), cleanupLabel(boundary, id))
+    // 317.2.d: "3e. Each player's Rune Pool empties. Any unspent Energy and Power are lost." —
+    // after "this turn" effects expire (3d), for the players whose pool the file tracks
+    return boundary === "endOfTurn" && Resources.tracked(ctx.current ?? ctx.view)
+      ? { before, after: [emptyPools] }
+      : { before }
   },
   durations: ["endOfTurn", "endOfCombat"],
   // closed words: the occurrence kinds — the engine's, and `spell` (damage a spell deals) —

@@ -12,6 +12,8 @@
  * - {@link Rules}: the policies (who orders, 372; Bonus Damage first, 437.1.a.1; commit);
  * - {@link Effects}: constructors for Prevent, Prevent All, double, "can't be dealt damage", …;
  * - {@link Combat}: preview, minimum lethal input, validator, solver, and dealing (465.2);
+ * - {@link Resources}: a player's Rune Pool (Energy and Power, 317.2.d) and the costs paid from it
+ *   ("you may pay …");
  * - {@link Scenario}: the Riftbound words of the one scenario language (format 3).
  *
  * @packageDocumentation
@@ -22,6 +24,7 @@ import * as Scenario from "./Scenario.js"
 
 export * as Combat from "./Combat.js"
 export * as Effects from "./Effects.js"
+export * as Resources from "./Resources.js"
 export * as Rules from "./Rules.js"
 export * as RuleText from "./RuleText.js"
 export * as Scenario from "./Scenario.js"
@@ -82,6 +85,13 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     title: "once / N times each turn; declining a may does not use it up",
     status: "implemented",
     note: "`limit: { times, per: turn }` + `may`, reset at endOfTurn"
+  },
+  {
+    rule: "371.2 / 317.2.d",
+    title:
+      '"you may pay …": a cost paid out of the Rune Pool (Energy and Power); the pool empties at the Expiration Step',
+    status: "implemented",
+    note: "`Resources`: players' `energy` / `power`, `cost: { pay: N }` or `{ pay: { energy, power } }`, offered only when payable; `advance: endOfTurn` empties the pools"
   },
   { rule: "372", title: "the controller of the object acted on orders", status: "implemented" },
   { rule: "372.1", title: "a player acted on orders their own", status: "implemented" },

@@ -32,6 +32,7 @@ const pass = (
     "label",
     "rule",
     "activeIn",
+    "cost",
     ...keys
   ])
     if (w[k] !== undefined) out[k] = w[k]

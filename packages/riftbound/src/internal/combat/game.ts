@@ -13,6 +13,7 @@ import type { Context, Goal, Proposal, Solution, Validation } from "../../Combat
 import * as Rules from "../../Rules.js"
 import { closedFrom, NO_OPTIONS, unitInfos } from "./lethal.js"
 import { withoutDeal } from "./preview.js"
+import { inCombatProposal } from "./roles.js"
 import { check, solveWith } from "./rules.js"
 
 /**
@@ -39,8 +40,15 @@ export const validateAssignment = (
   ctx: Context,
   proposal: Proposal,
   orders: Readonly<Record<string, ReadonlyArray<string>>> = {}
-): Result.Result<Validation, Errors.ResolveError> =>
-  Result.map(unitInfos(ctx, proposal.units, orders), (infos) => check(infos, proposal))
+): Result.Result<Validation, Errors.ResolveError> => {
+  // RB-19: given the attackers, the units are in combat with them and the total is their summed
+  // Might (465.2.a)
+  const c = inCombatProposal(ctx, proposal)
+  return Result.map(unitInfos(c.ctx, proposal.units, orders), (infos) => {
+    const v = check(infos, { ...proposal, total: c.total })
+    return proposal.attackers === undefined ? v : { total: c.total, ...v }
+  })
+}
 
 /**
  * Whether a proposed assignment is legal: the same answer as {@link validateAssignment}'s
@@ -70,10 +78,12 @@ export const isLegalAssignment = (
   proposal: Proposal,
   orders: Readonly<Record<string, ReadonlyArray<string>>> = {}
 ): Result.Result<boolean, Errors.ResolveError> => {
-  const fast = legalInClosedForm(ctx, proposal, orders)
+  const c = inCombatProposal(ctx, proposal)
+  const fixed = { ...proposal, total: c.total, attackers: undefined }
+  const fast = legalInClosedForm(c.ctx, fixed, orders)
   return fast !== undefined
     ? Result.succeed(fast)
-    : Result.map(validateAssignment(ctx, proposal, orders), (v) => v.legal)
+    : Result.map(validateAssignment(c.ctx, fixed, orders), (v) => v.legal)
 }
 
 /** {@link isLegalAssignment} in one pass, or `undefined` when a unit is not in the closed form's shape. */
@@ -133,7 +143,9 @@ const legalInClosedForm = (
 
 /**
  * Solves an assignment in a game: reads the units ({@link unitInfos}) and solves
- * ({@link solveWith}).
+ * ({@link solveWith}). Given its `attackers`, the units are in combat with them and,
+ * without a `total`, the total is their summed Might (465.2.a, as in a {@link Proposal}); with
+ * neither, the total is 0.
  *
  * @example
  * ```ts
@@ -152,13 +164,17 @@ const legalInClosedForm = (
 export const solveAssignment = (
   ctx: Context,
   request: {
-    readonly total: number
+    readonly total?: number | undefined
+    readonly attackers?: ReadonlyArray<string> | undefined
     readonly units: ReadonlyArray<string>
     readonly goal?: Goal | undefined
     readonly ignoreBackline?: boolean | undefined
     readonly orders?: Readonly<Record<string, ReadonlyArray<string>>> | undefined
   }
-): Result.Result<Solution, Errors.ResolveError> =>
-  Result.map(unitInfos(ctx, request.units, request.orders ?? {}), (infos) =>
-    solveWith(infos, request.total, request.goal ?? "legal", { ignoreBackline: request.ignoreBackline })
-  )
+): Result.Result<Solution, Errors.ResolveError> => {
+  const c = inCombatProposal(ctx, request)
+  return Result.map(unitInfos(c.ctx, request.units, request.orders ?? {}), (infos) => {
+    const s = solveWith(infos, c.total, request.goal ?? "legal", { ignoreBackline: request.ignoreBackline })
+    return request.attackers === undefined ? s : { total: c.total, ...s }
+  })
+}

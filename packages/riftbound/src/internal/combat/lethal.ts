@@ -12,7 +12,7 @@
 import { type Errors, Ledger } from "@bulwark/core"
 import * as Result from "effect/Result"
 import * as ClosedForm from "../../ClosedForm.js"
-import type { Context, MinimumLethal, Preview, UnitInfo } from "../../Combat.js"
+import type { Context, MinimumLethal, Preview, Side, UnitInfo } from "../../Combat.js"
 import * as Rules from "../../Rules.js"
 import {
   effectById,
@@ -23,6 +23,7 @@ import {
   quickDealt,
   withoutDeal
 } from "./preview.js"
+import { withSide } from "./roles.js"
 
 const factsCache = new WeakMap<
   Ledger.Ledger,
@@ -68,6 +69,9 @@ const shrinkFactor = (ledger: Ledger.Ledger): number => {
  * plus every finite prevention in the ledger, times what reductions by a factor can take away,
  * or `max`).
  *
+ * `role`: the unit's side in the combat — its Assault counts as an attacker
+ * (807.1.c), its Shield as a defender (814.1.c); without it, its Might as the view has it.
+ *
  * `Never` when no amount is lethal: Prevent All or "prevent the next damage" (437.5.b), a unit
  * that can't be dealt damage (465.2.c.10, `exempt: true`), or no input up to the bound.
  *
@@ -88,8 +92,17 @@ const shrinkFactor = (ledger: Ledger.Ledger): number => {
 export const minimumLethalInput = (
   ctx: Context,
   unit: string,
-  options: { readonly order?: ReadonlyArray<string> | undefined; readonly max?: number | undefined } = {}
+  options: {
+    readonly order?: ReadonlyArray<string> | undefined
+    readonly max?: number | undefined
+    readonly role?: Side | undefined
+  } = {}
 ): Result.Result<MinimumLethal, Errors.ResolveError> => {
+  if (options.role !== undefined) {
+    // the unit in its side once (807.1.c, 814.1.c); the previews below read that view
+    const { role, ...rest } = options
+    return minimumLethalInput({ ...ctx, view: withSide(ctx.view, unit, role) }, unit, rest)
+  }
   const ledger = withoutDeal(ctx.ledger)
   const closed = closedMinimum(ctx, ledger, unit, options)
   if (closed !== undefined) return Result.succeed(closed)

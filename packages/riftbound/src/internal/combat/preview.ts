@@ -22,8 +22,9 @@ import {
   Resolver
 } from "@bulwark/core"
 import * as Result from "effect/Result"
-import type { Context, Preview } from "../../Combat.js"
+import type { Context, Preview, Side } from "../../Combat.js"
 import * as Rules from "../../Rules.js"
+import { withSide } from "./roles.js"
 
 // ---------------------------------------------------------------------------------------------
 // preview
@@ -228,7 +229,9 @@ const fold = (
  * Previews assigning `input` combat damage to `unit`: the unit's replacement effects are applied
  * to the assignment (465.2.c.5) in its controller's order (372) — `order` if given, else the
  * unit's declared order, else the context's chooser, else the order best for the controller —
- * with the core kernel on a one-occurrence event. Nothing is changed.
+ * with the core kernel on a one-occurrence event. Nothing is changed. `role`: the
+ * unit's side in the combat — its Assault counts as an attacker (807.1.c), its Shield as a
+ * defender (814.1.c); without it, the unit's Might as the view has it.
  *
  * Lethal means the damage that would be dealt, added to the damage already marked, is non-zero
  * and at least the unit's Might (142.4.b), so the Prevent Value counts toward it (437.5.a).
@@ -254,8 +257,9 @@ export const preview = (
   ctx: Context,
   unit: string,
   input: number,
-  options: { readonly order?: ReadonlyArray<string> | undefined } = {}
+  options: { readonly order?: ReadonlyArray<string> | undefined; readonly role?: Side | undefined } = {}
 ): Result.Result<Preview, Errors.ResolveError> => {
+  if (options.role !== undefined) ctx = { ...ctx, view: withSide(ctx.view, unit, options.role) }
   const ledger = withoutDeal(ctx.ledger)
   return Result.flatMap(
     fold(ctx, ledger, unit, input, options.order),

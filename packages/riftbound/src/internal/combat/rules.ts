@@ -178,6 +178,10 @@ const violationsWith = (
  * involving it cites 465.2.c.8; units that can't be dealt damage are ignored for lethal
  * assignment (465.2.c.10).
  *
+ * `check` reads no game view, so it can't work a total out from the proposal's `attackers`: give
+ * it the `total` (without one, the split's own sum is the total). {@link validateAssignment}
+ * works it out from the attackers.
+ *
  * @example
  * ```ts
  * import { Combat } from "@bulwark/riftbound"
@@ -189,19 +193,21 @@ const violationsWith = (
  * @category assignment
  */
 export const check = (units: ReadonlyArray<UnitInfo>, proposal: Proposal): Validation => {
-  // 465.1: with no unit left to assign among, nothing is assigned — the amount due is 0
-  if (units.length === 0 && proposal.total !== 0) proposal = { ...proposal, total: 0 }
+  // 465.1: with no unit left to assign among, nothing is assigned — the amount due is 0; a
+  // proposal with no total (its attackers are not known here) is checked against its own sum
+  const total =
+    units.length === 0 ? 0 : (proposal.total ?? Object.values(proposal.assign).reduce((n, x) => n + x, 0))
   const ignore = proposal.ignoreBackline === true
   let best: { v: Array<Violation>; roles: Record<string, Role> } | undefined
   const dual = new Map<string, "given" | "free">()
   for (const u of units)
     if (isDual(u, ignore)) dual.set(u.id, proposal.roles?.[u.id] === undefined ? "free" : "given")
   for (const roles of roleCombos(units, ignore, proposal.roles ?? {})) {
-    const v = violationsWith(units, proposal.total, proposal.assign, roles, dual)
+    const v = violationsWith(units, total, proposal.assign, roles, dual)
     if (best === undefined || v.length < best.v.length) best = { v, roles }
     if (v.length === 0) break
   }
-  const chosen = best ?? { v: violationsWith(units, proposal.total, proposal.assign, {}), roles: {} }
+  const chosen = best ?? { v: violationsWith(units, total, proposal.assign, {}), roles: {} }
   const info: Record<string, { input: number; min: number | "never"; exempt: boolean }> = {}
   for (const u of units) info[u.id] = { input: proposal.assign[u.id] ?? 0, min: u.min, exempt: u.exempt }
   return { legal: chosen.v.length === 0, violations: chosen.v, roles: chosen.roles, units: info }
