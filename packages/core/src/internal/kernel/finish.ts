@@ -156,10 +156,12 @@ export const finishFrame = (s: State): void => {
   const commit = s.rules.commit
   // one copy of the objects for the whole batch, not one per occurrence; what the commit did
   // less of than asked is what the outcome records (MTG 609.3, FaB 8.5.6b)
+  let contained: ReadonlyArray<GameEvent.Occurrence> | undefined
   if (commit !== undefined && happened.length > 0) {
     const c = Commit.commitBatch(s.view, commit, happened)
     s.view = c.view
     if (c.short !== undefined) reportDone(s, firstOutcome, happened, c.short)
+    contained = c.contained
   }
   // the first batch that happens is the list itself (nothing changes it from here on)
   if (s.happened.length === 0 && made1 !== undefined) s.happened = made1
@@ -210,6 +212,10 @@ export const finishFrame = (s: State): void => {
   } else if (frame.followUps.length > 0) {
     pushFrame(s, `${frame.event}:additional`, "additional", frame.followUps)
   }
+  // the events contained in what happened (MTG 616.1g: a token's entering, contained in its
+  // creation) are resolved first, as an event of their own — on top of the stack, before the
+  // outer event's results and additional effects go on
+  if (contained !== undefined) pushFrame(s, `${frame.event}:contained`, frame.cause, contained)
 }
 
 /** The trace of a resolution run with `trace: false` (shared, frozen). */
