@@ -392,11 +392,11 @@ const choicesOf = (e: Replacement.Replacement): ReadonlyArray<string> =>
  *
  * @example
  * ```ts
- * import { Effects } from "@bulwark/mtg"
+ * import { Effects, Entering } from "@bulwark/mtg"
  * // "Rusted Sentinel enters tapped": an ability of the permanent itself
  * const tapped = Effects.replace({ id: "t", controller: "a", source: "sentinel", family: "zoneChange", to: "sentinel",
  *   params: { to: "battlefield" }, setParams: { tapped: true } })
- * tapped.condition // { _tag: "Test", on: "subject", filter: { _tag: "Named", name: "mtg.ownAbilityAsItEnters" } }
+ * JSON.stringify(tapped.condition).includes(Entering.PREDICATE_OWN_ABILITY) // true
  * ```
  * @since 0.1.0
  * @category combinators
