@@ -363,6 +363,17 @@ export interface Committed {
   readonly view: GameView.GameView
   readonly done: number
   readonly why?: Failure | undefined
+  /**
+   * The events contained in the one that happened (MTG 616.1g: "one replacement or prevention
+   * effect may apply to an event, and another may apply to an event contained within the first
+   * event"; its example: "entering the battlefield is an event contained within the event of
+   * creating a token"): occurrences that happen as part of it, resolved — and replaced in turn —
+   * as an event of their own (`<event>:contained`) right after the batch is committed, before the
+   * outer event goes on (its results, its additional effects). Absent: none. See {@link contains}.
+   *
+   * @since 0.1.0
+   */
+  readonly contained?: ReadonlyArray<GameEvent.Occurrence> | undefined
 }
 
 /**
@@ -379,6 +390,28 @@ export interface Committed {
  */
 export const committed = (view: GameView.GameView, done: number, why?: Failure): Committed =>
   why === undefined ? { _tag: "Committed", view, done } : { _tag: "Committed", view, done, why }
+
+/**
+ * A {@link Committed} that did all of `occurrence` and has events contained in it (MTG 616.1g: a
+ * token's entering the battlefield, contained in its creation): they are resolved as an event of
+ * their own, where replacement effects apply to them before the outer event goes on.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView, Policy } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a" })
+ * const create = GameEvent.occurrence({ id: "t", family: "createToken", subject: "a" })
+ * const enter = GameEvent.occurrence({ id: "t/token1:enters", family: "zoneChange", subject: "a", params: { to: "battlefield" } })
+ * Policy.contains(view, create, [enter]).contained?.length // 1
+ * ```
+ * @since 0.1.0
+ * @category builders
+ */
+export const contains = (
+  view: GameView.GameView,
+  occurrence: GameEvent.Occurrence,
+  contained: ReadonlyArray<GameEvent.Occurrence>
+): Committed => ({ _tag: "Committed", view, done: occurrence.amount, contained })
 
 /**
  * The view a `commit` returned (bare, or inside a {@link Committed}).

@@ -18,6 +18,7 @@
  */
 import { Amount, Errors, Filter, GameView, Generic, Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
+import * as Entering from "./Entering.js"
 import * as Game from "./Game.js"
 import { Category } from "./internal/category.js"
 import { describeTarget, modifyLabel, redirectPossible } from "./internal/parts.js"
@@ -190,9 +191,9 @@ const need = <A>(id: string, what: string, a: A | undefined): A =>
 const filterOf = (s: Language.Selector | undefined): Filter.Filter | undefined =>
   s === undefined ? undefined : Language.toFilter(s)
 
-/** Binds to the view when there is one (CR 400.7). */
+/** CR 614.12's conditions on an entering (`Entering.asItEnters`); bound to the view when there is one (CR 400.7). */
 const at = (e: Replacement.Replacement, view: GameView.GameView | undefined): Replacement.Replacement =>
-  view === undefined ? e : aimedAt(e, view)
+  view === undefined ? Entering.asItEnters(e) : aimedAt(Entering.asItEnters(e), view)
 
 const build = (
   c: Common,

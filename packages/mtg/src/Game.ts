@@ -574,8 +574,9 @@ export const BLOCKING = "blocking" as const
  *   become `false`; CR 614.8);
  * - `draw`: the first `amount` cards the subject owns in the library go to the hand (CR 121.1; in
  *   the order of the view's objects);
- * - `createToken`: `amount` token objects (`<occurrence id>/token<n>`) enter the battlefield
- *   under the subject's control, with the name in `params.name`.
+ * - `createToken`, and what entering the battlefield does: see `Entering.commit`, the ruleset's
+ *   `commit`, which adds them to this one (a token's entering is an event contained in its
+ *   creation, CR 616.1g).
  *
  * Other families change nothing. An instruction that can't be carried out is ignored (MTG CR
  * 614.6, 615.6: "the impossible instruction is simply ignored"): drawing from a library with
@@ -670,22 +671,6 @@ export const commit = (
             reason: `${o.subject}'s library had ${o.amount - left} card${o.amount - left === 1 ? "" : "s"}: ${left} of the draws can't be done`,
             rule: "MTG CR 614.6"
           })
-    }
-    case Family.createToken: {
-      const objects: Record<string, GameView.GameObject> = { ...view.objects }
-      const name = typeof o.params["name"] === "string" ? o.params["name"] : "Token"
-      for (let i = 1; i <= o.amount; i++) {
-        const id = `${o.id}/token${i}`
-        objects[id] = {
-          id,
-          kind: "object",
-          controller: o.subject,
-          owner: o.subject,
-          zone: "battlefield",
-          props: { name, token: true }
-        }
-      }
-      return { ...view, objects }
     }
     default:
       return view

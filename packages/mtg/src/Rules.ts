@@ -8,6 +8,7 @@
  */
 import { type Filter, type GameView, Policy, Words } from "@bulwark/core"
 import * as Effects from "./Effects.js"
+import * as Entering from "./Entering.js"
 import * as Game from "./Game.js"
 import * as Protection from "./Protection.js"
 import * as Results from "./Results.js"
@@ -99,12 +100,13 @@ export const order: Policy.OrderingPolicy = Policy.affectedChooses({
 export const assignment: Policy.AssignmentPolicy = Policy.recipientControllerAllocates("MTG CR 615.7")
 
 /**
- * Every named predicate of this ruleset (protection, results, the same object of CR 400.7).
+ * Every named predicate of this ruleset (protection, results, the same object of CR 400.7, and
+ * the conditions of CR 614.12 on an entering: `Entering.predicates`).
  *
  * @example
  * ```ts
  * import { Rules } from "@bulwark/mtg"
- * Object.keys(Rules.predicates).length // 4
+ * Object.keys(Rules.predicates).length // 6
  * ```
  * @since 0.1.0
  * @category predicates
@@ -112,7 +114,8 @@ export const assignment: Policy.AssignmentPolicy = Policy.recipientControllerAll
 export const predicates: Filter.Predicates = {
   ...Protection.predicates,
   ...Results.predicates,
-  ...Effects.predicates
+  ...Effects.predicates,
+  ...Entering.predicates
 }
 
 /**
@@ -152,12 +155,15 @@ export const rules: Policy.Rules = {
   order,
   assignment,
   results: Results.policy,
-  commit: Game.commit,
+  // what happens; a permanent enters as its entering's params say, a token's entering is
+  // contained in its creation (CR 614.1c–d, 614.12, 616.1g)
+  commit: Entering.commit,
   // CR 120.1a: damage only to players, battles, creatures and planeswalkers; CR 704.5f–i: a
   // state-based destruction or zone change happens only where the rule applies
   fails: Game.fails,
-  // CR 108.4 (control) and 120.1a (damage only to what is on the battlefield)
-  zones: Game.zones,
+  // CR 108.4 (control; a token being created is its creator's, 111.2) and 120.1a (damage only
+  // to what is on the battlefield)
+  zones: Entering.zones,
   predicates,
   values: Results.values,
   // order prompts only when the order can matter (a doubler and protection on one creature)

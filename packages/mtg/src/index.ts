@@ -8,7 +8,8 @@
  * import { ruleset } from "@bulwark/mtg"
  * ```
  *
- * Modules (import each as a namespace): `Effects` (effect constructors), `Protection`
+ * Modules (import each as a namespace): `Effects` (effect constructors), `Entering` (entering
+ * the battlefield: CR 614.12, 616.1b–g), `Protection`
  * (protection's prevention effect, legality helpers, state-based detach), `Results` (CR 120.3
  * results), `Game` (state, commit, state-based actions), `Rules` (the policies), `Scenario`
  * (the ruleset's words for scenario files).
@@ -21,6 +22,7 @@ import * as Rules from "./Rules.js"
 import * as Scenario from "./Scenario.js"
 
 export * as Effects from "./Effects.js"
+export * as Entering from "./Entering.js"
 export * as Game from "./Game.js"
 export * as Protection from "./Protection.js"
 export * as Results from "./Results.js"
@@ -163,6 +165,13 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     status: "implemented",
     note: "`destroy` and `regenerate` events, the `stateBasedActions` step's destructions too (704.5g, 704.5h); the `regenerate` effect kind is a shield used by the next destruction this turn; in combat is the board's `attacking` / `blocking`, cleared by regeneration"
   },
+  {
+    rule: "614.1c, 614.12",
+    title:
+      "entering the battlefield: tapped, as a copy, with counters, choices; the permanent as it would exist",
+    status: "partial",
+    note: "`Entering`: a `replace` on the zone change to the battlefield (`setParams` tapped / copyOf / controller / chosen…, `additional` counters); a copy loses the permanent's own entering abilities; a choice is made once (614.12a). Not modelled: the controller of a card put onto the battlefield from a zone without control"
+  },
   { rule: "614.15", title: "self-replacement effects first", status: "implemented" },
   { rule: "614.16", title: "token creation replacements (doubling)", status: "implemented" },
   {
@@ -189,9 +198,9 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
   { rule: "616.1f", title: "re-evaluate after each application", status: "implemented" },
   {
     rule: "616.1g",
-    title: "contained events wait for the containing one",
-    status: "partial",
-    note: "a created token's entering is a later event; see Interpretations"
+    title: "contained events wait for the containing one: a token's entering, inside its creation",
+    status: "implemented",
+    note: "`Entering.createTokens`: the entering is an event contained in the creation (core `Policy.contains`), resolved once the creation is final"
   },
   { rule: "616.2", title: "effects become applicable after another applies", status: "implemented" },
   { rule: "702.16b", title: "protection: targeting", status: "implemented" },

@@ -48,6 +48,13 @@
  * — fewer decisions, the same state and damage dealt (what differs is which effect is recorded as
  * used, for effects without a use limit).
  *
+ * And issue 28's entering the battlefield (point 7; CR 616.1g: "entering the battlefield is an
+ * event contained within the event of creating a token"): a `createToken` now makes its tokens,
+ * and their entering is an event of its own contained in the creation — one zone change
+ * `<id>:token<n>:enters` to the battlefield per token, in the outcome of the step's event and in
+ * its `happened`, besides what was frozen; {@link withoutEntering} takes them out (the tokens'
+ * state is compared as it is: the same), and the test checks that there were some.
+ *
  * And issue 29's (614.6 / 609.3: what is reported is what was done): a draw from a library with
  * fewer cards, or a removal of more counters than there are, now reports what was done and a
  * `notDone`; `withoutShort` (`cases.ts`) takes those occurrences out of both outcomes, and the test
@@ -132,6 +139,72 @@ const withoutSba = (
     twins,
     moved
   }
+}
+
+/**
+ * A token's entering, contained in its creation (616.1g, issue 28): `<id>:token<n>:enters`, and
+ * what replaced it (`…:enters#1`).
+ */
+const isEntering = (id: string): boolean => /:token\d+:enters(#\d+)?$/.test(id)
+
+/**
+ * The cases whose generated "if an object would change zones, [something] instead" (an `instead`
+ * on every zone change, no params) now sees the token's entering, which is a zone change to the
+ * battlefield like a card's: it replaces it (one more use of that effect), and the token is not
+ * put onto the battlefield — it stays where it was created (`Entering.CREATING`).
+ */
+const enteringReplaced: Readonly<Record<string, { readonly effect: string; readonly token: string }>> = {
+  "generated/mtg/261": { effect: "instead0", token: "o1/token1" },
+  "generated/mtg/382": { effect: "instead0", token: "o1/token1" }
+}
+
+/** The frozen outcome as a replaced entering changes it (see {@link enteringReplaced}). */
+const enteringReplacedIn = (
+  key: string,
+  want: CanonicalOutcome | undefined
+): CanonicalOutcome | undefined => {
+  const r = enteringReplaced[key]
+  if (r === undefined || want === undefined || "load" in want) return want
+  const effects = want.effects as unknown as Record<string, { uses: number }>
+  const state = want.state as unknown as Record<string, Record<string, unknown>>
+  return {
+    ...want,
+    effects: { ...effects, [r.effect]: { ...effects[r.effect], uses: (effects[r.effect]?.uses ?? 0) + 1 } },
+    state: { ...state, [r.token]: { ...state[r.token], zone: "creating" } }
+  } as unknown as CanonicalOutcome
+}
+
+/** The outcome without the tokens' entering events (see the module doc), and how many were taken out. */
+const withoutEntering = (
+  o: CanonicalOutcome
+): {
+  readonly outcome: CanonicalOutcome
+  readonly entered: number
+  readonly replaced: ReadonlyArray<string>
+} => {
+  if ("load" in o) return { outcome: o, entered: 0, replaced: [] }
+  let entered = 0
+  const replaced: Array<string> = []
+  type E = {
+    occurrences: Record<string, { family: string; status: string }>
+    happened: ReadonlyArray<{ id: string }>
+  }
+  const events = Object.fromEntries(
+    Object.entries(o.events as unknown as Record<string, E>).map(([id, e]) => {
+      const occurrences = Object.fromEntries(
+        Object.entries(e.occurrences).filter(([k, x]) => {
+          if (!isEntering(k)) return true
+          // tokens entering the battlefield (zone changes), or what replaced their entering
+          if (x.status !== "happened") replaced.push(k)
+          else if (!k.includes("#")) expect(x.family, k).toBe("zoneChange")
+          if (!k.includes("#")) entered++
+          return false
+        })
+      )
+      return [id, { ...e, occurrences, happened: e.happened.filter((h) => !isEntering(h.id)) }]
+    })
+  )
+  return { outcome: { ...o, events } as unknown as CanonicalOutcome, entered, replaced }
 }
 
 /**
@@ -230,8 +303,13 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
     let destroyed = 0
     let twins = 0
     let short = 0
+    let entered = 0
+    const replacedEntering: Array<string> = []
     const results = mtgCases.map((c) => {
-      const stripped = withoutSba(outcomeOf(migrated(c.text), c.name, with_))
+      const tokens = withoutEntering(outcomeOf(migrated(c.text), c.name, with_))
+      if (tokens.replaced.length > 0) replacedEntering.push(c.key)
+      entered += tokens.entered
+      const stripped = withoutSba(tokens.outcome)
       destroyed += stripped.destroyed
       twins += stripped.twins
       const unshort = withoutShort(stripped.outcome, frozenOutcome(outcomes, c.key))
@@ -242,6 +320,15 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
     })
     // the draws and counter removals done short taken out were there (614.6, issue 29)
     expect(short).toBeGreaterThan(0)
+    // and the tokens' entering events taken out (616.1g, issue 28); where an effect on every zone
+    // change replaced one, only that differs: its use, and the token not on the battlefield
+    expect(entered).toBeGreaterThan(5)
+    expect(replacedEntering.sort()).toEqual(Object.keys(enteringReplaced).sort())
+    for (const key of replacedEntering) {
+      const d = results.find((x) => x.key === key)
+      expect(same(d?.got as CanonicalOutcome, d?.want), key).toBe(false)
+      expect(same(d?.got as CanonicalOutcome, enteringReplacedIn(key, d?.want)), key).toBe(true)
+    }
     // 514.2's changed rulings: only the marked damage the cleanup removed differs in them
     const cleaned = results.filter((d) => d.cleaned !== undefined)
     expect(cleaned.length).toBeGreaterThan(5)
@@ -284,6 +371,7 @@ describe("mtg: format-1 files, migrated, resolve as they did", () => {
       (d) =>
         d.key !== spared &&
         !fewerPrompts.includes(d.key) &&
+        enteringReplaced[d.key] === undefined &&
         (d.cleaned === undefined || damageOffTheBattlefield.includes(d.key)) &&
         !same(d.got, movedIn(d.want, d.moved))
     )

@@ -4,6 +4,7 @@
  * @internal
  */
 import { Errors, GameView, Generic, type Replacement } from "@bulwark/core"
+import * as Entering from "../Entering.js"
 import * as Game from "../Game.js"
 import { Category } from "./category.js"
 import { aimedAt } from "./identity.js"
@@ -19,7 +20,8 @@ const refuse = (id: string, path: string, reason: string): never => {
  * `replacement`; the controller taken from the source when not written; a redirection as
  * `redirect` makes it (CR 614.9: it does nothing when the damage can't be redirected from or to
  * what it names, and damage that can't be redirected is not watched); the effect bound to the
- * objects it names when it is created (CR 400.7, {@link aimedAt}).
+ * objects it names when it is created (CR 400.7, {@link aimedAt}); on an entering, CR 614.12's
+ * conditions and 616.1b–d's tiers (`Entering.asItEnters`, `Entering.categoryOf`).
  *
  * @example
  * ```ts
@@ -31,12 +33,14 @@ const refuse = (id: string, path: string, reason: string): never => {
  */
 export const generic: Generic.Defaults = {
   categories: Object.values(Category),
+  // 616.1b–d: an effect that sets under whose control, as a copy of what or with which face an
+  // object enters is in that tier (Entering.categoryOf)
   category: (kind, action) =>
     kind === "prevent"
       ? Category.prevention
       : action._tag === "Unpreventable"
         ? Category.cantBePrevented
-        : Category.replacement,
+        : (Entering.categoryOf(action) ?? Category.replacement),
   common: (o, label, rule, view) =>
     Generic.commonParts(
       o,
@@ -62,7 +66,9 @@ export const generic: Generic.Defaults = {
             ...e,
             condition: e.condition === undefined ? possible : { _tag: "All", all: [possible, e.condition] }
           }
-    return view === undefined ? checked : aimedAt(checked, view)
+    // CR 614.12: on an entering, the permanent's own abilities and its choices (Entering.asItEnters)
+    const entering = Entering.asItEnters(checked)
+    return view === undefined ? entering : aimedAt(entering, view)
   },
   rule: (kind, action) =>
     kind === "prevent" ? "MTG CR 615.1" : action._tag === "Redirect" ? "MTG CR 614.9" : "MTG CR 614.1a"

@@ -16,6 +16,8 @@ type Commit = NonNullable<Policy.Rules["commit"]>
 export interface BatchCommitted {
   readonly view: GameView.GameView
   readonly short: ReadonlyMap<string, Policy.Committed> | undefined
+  /** The events contained in those committed (MTG 616.1g), in order; `undefined` when none. */
+  readonly contained: ReadonlyArray<GameEvent.Occurrence> | undefined
 }
 
 const isCommitted = (r: GameView.GameView | Policy.Committed): r is Policy.Committed =>
@@ -32,9 +34,13 @@ export const commitBatch = (
   happened: ReadonlyArray<GameEvent.Occurrence>
 ): BatchCommitted => {
   let short: Map<string, Policy.Committed> | undefined
+  let contained: Array<GameEvent.Occurrence> | undefined
   const one = (v: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
     const r = commit(v, o)
     if (!isCommitted(r)) return r
+    if (r.contained !== undefined && r.contained.length > 0)
+      if (contained === undefined) contained = [...r.contained]
+      else contained.push(...r.contained)
     const done = Policy.doneOf(r, o)
     if (done < o.amount) {
       if (short === undefined) short = new Map()
@@ -50,5 +56,5 @@ export const commitBatch = (
           for (const o of happened) out = one(out, o)
           return out
         })
-  return { view: after, short }
+  return { view: after, short, contained }
 }

@@ -397,8 +397,8 @@ const finishEvent = (
   const happened = [occ]
   if (rules.commit !== undefined) {
     const c = Commit.commitBatch(r.view, rules.commit, happened)
-    // what a commit did less of than asked: the general path reports it
-    if (c.short !== undefined) return GIVE_UP
+    // what a commit did less of than asked, or events contained in it: the general path
+    if (c.short !== undefined || c.contained !== undefined) return GIVE_UP
     r.view = c.view
   }
   if (r.happened.length === 0) r.happened = happened

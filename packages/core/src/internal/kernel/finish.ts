@@ -3,7 +3,7 @@
  * the occurrences at more than 0 happen (the ruleset's `commit` updates the view); damage goes
  * through the ruleset's results stage together with the additional effects of the preventions
  * that applied, as a new event; otherwise the additional effects are resolved as a new event.
- * That new event is left in `State.next` for the step machine to push at its next turn.
+ * Those new events are left in `State.next` for the step machine to push at its next turn.
  * Damage dealt in that new event (an additional part's) is processed into its results in turn,
  * like any dealt damage.
  *
@@ -16,7 +16,7 @@ import type * as Policy from "../../Policy.js"
 import type * as Trace from "../../Trace.js"
 import * as Commit from "./commit.js"
 import { failOf, traceFailed } from "./frame.js"
-import type { Frame, State } from "./state.js"
+import type { Frame, NextFrame, State } from "./state.js"
 import { NO_OCCURRENCES } from "./state.js"
 
 /**
@@ -157,10 +157,12 @@ export const finishFrame = (s: State): void => {
   const commit = s.rules.commit
   // one copy of the objects for the whole batch, not one per occurrence; what the commit did
   // less of than asked is what the outcome records (MTG 609.3, FaB 8.5.6b)
+  let contained: ReadonlyArray<GameEvent.Occurrence> | undefined
   if (commit !== undefined && happened.length > 0) {
     const c = Commit.commitBatch(s.view, commit, happened)
     s.view = c.view
     if (c.short !== undefined) reportDone(s, firstOutcome, happened, c.short)
+    contained = c.contained
   }
   // the first batch that happens is the list itself (nothing changes it from here on)
   if (s.happened.length === 0 && made1 !== undefined) s.happened = made1
@@ -183,6 +185,8 @@ export const finishFrame = (s: State): void => {
   // like any other: it was replaced and prevented there, it is dealt, and it too is processed
   // into its results (120.3), so what is dealt and the state after never disagree. A cost's
   // damage is not processed (it is the cost's own event).
+  // the events to push, in order (the last is resolved first)
+  const next: Array<NextFrame> = []
   const results = s.rules.results
   const dealt = results === undefined || frame.cause === "cost" ? NO_OCCURRENCES : damageOf(happened)
   const made = dealt.length === 0 ? NO_OCCURRENCES : (results as Policy.ResultsPolicy).results(dealt, s.view)
@@ -198,7 +202,7 @@ export const finishFrame = (s: State): void => {
         rule: results.rule,
         phrase: { key: "results", args: {} }
       })
-    s.next = {
+    next.push({
       event: `${frame.event}:results`,
       cause: "results",
       occurrences:
@@ -207,10 +211,16 @@ export const finishFrame = (s: State): void => {
           : made.length === 0
             ? frame.followUps
             : [...made, ...frame.followUps]
-    }
+    })
   } else if (frame.followUps.length > 0) {
-    s.next = { event: `${frame.event}:additional`, cause: "additional", occurrences: frame.followUps }
+    next.push({ event: `${frame.event}:additional`, cause: "additional", occurrences: frame.followUps })
   }
+  // the events contained in what happened (MTG 616.1g: a token's entering, contained in its
+  // creation) are resolved first, as an event of their own — on top of the stack, before the
+  // outer event's results and additional effects go on
+  if (contained !== undefined)
+    next.push({ event: `${frame.event}:contained`, cause: frame.cause, occurrences: contained })
+  if (next.length > 0) s.next = next
 }
 
 /** The trace of a resolution run with `trace: false` (shared, frozen). */

@@ -114,7 +114,7 @@ export const run = (s: State): Sliced => {
       const next = s.next
       if (next !== undefined) {
         s.next = undefined
-        pushFrame(s, next.event, next.cause, next.occurrences)
+        for (const n of next) pushFrame(s, n.event, n.cause, n.occurrences)
       }
       const frame = s.frames[s.frames.length - 1]
       if (frame === undefined) return { _tag: "Done", resolution: finish(s) }
@@ -323,6 +323,6 @@ export const startWith = (
   if (sliceMs !== undefined) s.sliceEnd = performance.now() + sliceMs
   // the event is pushed by `run`, after its first look at the clock (the validation may have
   // taken the slice already)
-  s.next = { event: event.id, cause: "event", occurrences: event.occurrences }
+  s.next = [{ event: event.id, cause: "event", occurrences: event.occurrences }]
   return run(s)
 }

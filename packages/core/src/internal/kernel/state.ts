@@ -72,11 +72,12 @@ export interface State {
   /** The steps counted toward the next look at the clock (only while `sliceEnd` is set). */
   tick?: number | undefined
   /**
-   * The event `finishFrame` made next (the results of dealt damage, the additional parts): pushed
-   * by `run` at its next turn, after the look at the clock, so that finishing one big event and
-   * starting the next are two stretches, not one.
+   * The events `finishFrame` made next (the results of dealt damage, the additional parts, the
+   * events contained in what happened), in the order they are pushed (the last is resolved
+   * first): pushed by `run` at its next turn, after the look at the clock, so that finishing one
+   * big event and starting the next are two stretches, not one.
    */
-  next?: NextFrame | undefined
+  next?: ReadonlyArray<NextFrame> | undefined
 }
 
 /** An event to push as a frame (see {@link State.next}). */
