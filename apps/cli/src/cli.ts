@@ -14,7 +14,8 @@
  * Terminal output is inert: every human-readable line goes out through {@link say} or
  * {@link complain}, which show control and invisible characters as `\u{…}` escapes
  * (core's `Names.visible`), so a title, id or label can't move the cursor, recolour the terminal
- * or overprint a result; `--json` output is JSON as `JSON.stringify` writes it.
+ * or overprint a result; `--json` output is JSON as `JSON.stringify` writes it (made in slices:
+ * `json.ts`).
  *
  * The `best-for-chooser` strategy runs as core's `Chooser.bestForChooserEffect`: it gives the
  * event loop a turn every few thousand states, so a signal stops a long search at once, and on
@@ -41,6 +42,7 @@ import { loadBytes, loadFile, type Refused, SCAN_BYTES, walkScenarios } from "@b
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, GlobalFlag, Prompt } from "effect/cli"
 import * as Gallery from "./gallery.js"
+import { stringifyInTurns } from "./json.js"
 import * as Migration from "./migrate.js"
 import * as Pipe from "./pipe.js"
 import * as Plugins from "./plugins.js"
@@ -326,8 +328,8 @@ const envLimits = (): Result.Result<Partial<Scenario.Limits>, string> => {
 }
 
 /**
- * A synchronous stretch of work that gives the event loop no turn (reading and decoding one huge
- * file, rendering a huge trace), run so that Ctrl-C ends it at once (`Stop.blocking`): then the
+ * A synchronous stretch of work that gives the event loop no turn (parsing a file smaller than the
+ * worker size in this thread, `migrate` reading one), run so that Ctrl-C ends it at once (`Stop.blocking`): then the
  * fiber is interrupted (the run stops with exit 130). A turn of the event loop comes just before
  * (a signal already received is handled there, and the work never starts) and just after (a
  * SIGTERM that came during the work stops the run there, before anything else is done). Only
@@ -540,11 +542,10 @@ export const resolve = Command.make(
     ).pipe(Effect.provideService(Chooser.Chooser, shape))
     Reader.phase("resolved", file)
     const check = matchRun(loaded, run)
-    if (json)
-      yield* Console.log(
-        yield* blocking(() => JSON.stringify(Render.machine(loaded, check, options, explain), null, 2))
-      )
-    else {
+    if (json) {
+      Reader.phase("writing", file)
+      yield* Console.log(yield* stringifyInTurns(Render.machine(loaded, check, options, explain)))
+    } else {
       yield* say(Render.header(loaded, options))
       // a huge trace: rendered and made visible in turns (a signal stops either), then printed at once
       Reader.phase("rendering", file)

@@ -433,6 +433,28 @@ describe.skipIf(!existsSync(main))("Ctrl-C and SIGTERM stop the built bulwark", 
     assert.isBelow(r.out.length, 1000, "the trace was printed")
   })
 
+  /**
+   * `resolve --json` of that event writes about 200 MB of JSON, made in slices (`src/json.ts`):
+   * SIGTERM as it begins stops the child with nothing printed. (As above, the test can't tell a
+   * stop inside the writing from one at the turn after it; `json-turns.test.ts` shows the turns.
+   * By hand: one `JSON.stringify` of it took 0.9–1.7 s with no turn; in slices the longest
+   * stretch between two turns is 0.13–0.32 s.)
+   */
+  it("resolve --json of one huge event: SIGTERM as its JSON is written → exit 143, nothing printed", {
+    timeout: 180_000
+  }, async () => {
+    const file = hugeFile("json.yaml")
+    const r = await stopWhen(
+      ["resolve", "--json", file],
+      "SIGTERM",
+      (_, err) => err.includes(`phase: writing ${file}`),
+      150_000,
+      phases
+    )
+    assertStopped(r, 143, "SIGTERM", 20_000)
+    assert.strictEqual(r.out, "")
+  })
+
   it("resolve of a long resolution: SIGINT → exit 130, no trace printed", { timeout: 120_000 }, async () => {
     const file = longRun(join(dir, "long-resolve.yaml"))
     const r = await stopWhen(["resolve", file], "SIGINT", (_, err) => err.includes(`running ${file}`))

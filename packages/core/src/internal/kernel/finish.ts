@@ -185,8 +185,8 @@ export const finishFrame = (s: State): void => {
   // like any other: it was replaced and prevented there, it is dealt, and it too is processed
   // into its results (120.3), so what is dealt and the state after never disagree. A cost's
   // damage is not processed (it is the cost's own event).
-  // the events to push, in order (the last is resolved first)
-  const next: Array<NextFrame> = []
+  // the events to push, in order (the last is resolved first); made at the first
+  let next: Array<NextFrame> | undefined
   const results = s.rules.results
   const dealt = results === undefined || frame.cause === "cost" ? NO_OCCURRENCES : damageOf(happened)
   const made = dealt.length === 0 ? NO_OCCURRENCES : (results as Policy.ResultsPolicy).results(dealt, s.view)
@@ -202,25 +202,30 @@ export const finishFrame = (s: State): void => {
         rule: results.rule,
         phrase: { key: "results", args: {} }
       })
-    next.push({
-      event: `${frame.event}:results`,
-      cause: "results",
-      occurrences:
-        frame.followUps.length === 0
-          ? made
-          : made.length === 0
-            ? frame.followUps
-            : [...made, ...frame.followUps]
-    })
+    next = [
+      {
+        event: `${frame.event}:results`,
+        cause: "results",
+        occurrences:
+          frame.followUps.length === 0
+            ? made
+            : made.length === 0
+              ? frame.followUps
+              : [...made, ...frame.followUps]
+      }
+    ]
   } else if (frame.followUps.length > 0) {
-    next.push({ event: `${frame.event}:additional`, cause: "additional", occurrences: frame.followUps })
+    next = [{ event: `${frame.event}:additional`, cause: "additional", occurrences: frame.followUps }]
   }
   // the events contained in what happened (MTG 616.1g: a token's entering, contained in its
   // creation) are resolved first, as an event of their own — on top of the stack, before the
   // outer event's results and additional effects go on
-  if (contained !== undefined)
-    next.push({ event: `${frame.event}:contained`, cause: frame.cause, occurrences: contained })
-  if (next.length > 0) s.next = next
+  if (contained !== undefined) {
+    const inner: NextFrame = { event: `${frame.event}:contained`, cause: frame.cause, occurrences: contained }
+    if (next === undefined) next = [inner]
+    else next.push(inner)
+  }
+  if (next !== undefined) s.next = next
 }
 
 /** The trace of a resolution run with `trace: false` (shared, frozen). */

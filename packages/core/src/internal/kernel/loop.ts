@@ -320,9 +320,18 @@ export const startWith = (
     doneWhenEmpty: Policy.isDoneWhenEmpty(rules.order),
     reuseContext: Policy.keepsNoContext(rules.order)
   }
-  if (sliceMs !== undefined) s.sliceEnd = performance.now() + sliceMs
-  // the event is pushed by `run`, after its first look at the clock (the validation may have
-  // taken the slice already)
-  s.next = [{ event: event.id, cause: "event", occurrences: event.occurrences }]
+  if (sliceMs === undefined) {
+    try {
+      pushFrame(s, event.id, "event", event.occurrences)
+    } catch (err) {
+      if (err instanceof Failure) return { _tag: "Failed", error: err.error }
+      throw err
+    }
+  } else {
+    s.sliceEnd = performance.now() + sliceMs
+    // sliced, the event is pushed by `run` after its first look at the clock (the validation
+    // may have taken the slice already)
+    s.next = [{ event: event.id, cause: "event", occurrences: event.occurrences }]
+  }
   return run(s)
 }
