@@ -263,7 +263,7 @@ const pause = (s: State): Paused => ({ _tag: "Paused", state: opaque(s) })
 
 const suspend = (s: State, request: Decision.Request): Step => {
   // a pending state is handed to choosers, which may resume copies of it: none of them pauses
-  s.sliceEnd = undefined
+  if (s.sliceEnd !== undefined) s.sliceEnd = undefined
   s.pending = request
   return { _tag: "Pending", request, state: opaque(s) }
 }
@@ -318,7 +318,11 @@ export const startWith = (
     maxSteps: rules.maxSteps ?? 64 * (ledger.effects.length + 1) * (event.occurrences.length + 1),
     askEveryOrder: options.askEveryOrder ?? rules.orderShortcut !== true,
     doneWhenEmpty: Policy.isDoneWhenEmpty(rules.order),
-    reuseContext: Policy.keepsNoContext(rules.order)
+    reuseContext: Policy.keepsNoContext(rules.order),
+    // in the literal, so that every state has one shape (a field added later costs a new one)
+    sliceEnd: undefined,
+    tick: 0,
+    next: undefined
   }
   if (sliceMs === undefined) {
     try {

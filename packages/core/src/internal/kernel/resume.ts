@@ -68,7 +68,7 @@ const resumeWith = (
     }
   }
   const s = copy ? cloneState(state) : state
-  s.sliceEnd = sliceMs === undefined ? undefined : performance.now() + sliceMs
+  if (sliceMs !== undefined) s.sliceEnd = performance.now() + sliceMs
   s.pending = undefined
   if (s.log.length === 0) s.log = [{ request, answer }]
   else s.log.push({ request, answer })
