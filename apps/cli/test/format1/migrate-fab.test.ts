@@ -81,6 +81,21 @@ describe("fab: load(migrate(format-1 file)) = the frozen outcome", () => {
     expect(failing.map((c) => c.key)).toEqual([])
   })
 
+  it("mutant: without `withDeclinedListed`, FAB-10 (Arcane Barrier declined) differs from its frozen outcome", async () => {
+    // format 1 listed the declined barrier in `applied` (and FAB-10's `expect:` said so); today
+    // it is not applied (FaB 1.8.3a, Riftbound 371.2.b), which the named normalization puts back
+    const with_ = await rulesets()
+    const outcomes = frozen()
+    const c = fab().find((x) => x.key === "bundled/fab/FAB-10.yaml")
+    expect(c).toBeDefined()
+    const text = migrated(c?.text ?? "")
+    const want = frozenOutcome(outcomes, c?.key ?? "")
+    expect(same(outcomeOf(text, c?.name ?? "", with_), want)).toBe(true)
+    const raw = outcomeOf(text, c?.name ?? "", with_, false) as { readonly ok: boolean }
+    expect(same(raw as CanonicalOutcome, want)).toBe(false)
+    expect(raw.ok).toBe(false)
+  })
+
   it("mutant: a migrated bundled file with one amount changed no longer gives its outcome", async () => {
     const with_ = await rulesets()
     const outcomes = frozen()
