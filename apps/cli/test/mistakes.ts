@@ -294,6 +294,30 @@ export const mistakes: ReadonlyArray<Mistake> = [
     }
   },
   {
+    // said as an effect's amount says it, not the schema's "Expected number | object"
+    name: "an occurrence amount of the wrong type (amount: true)",
+    make: (doc) => {
+      const to = firstObject(doc)
+      if (to === undefined) return undefined
+      const j = appendStep(doc, { event: { id: "mistake", occurrences: [{ to, amount: true }] } })
+      return {
+        path: `steps[${j}].event.occurrences[0].amount`,
+        says: "expected a whole number or an amount expression (count, prop, allBut, half, plus, minus, times, min, max), got true"
+      }
+    }
+  },
+  {
+    name: "an effect amount of the wrong type (amount: [2])",
+    make: (doc) => {
+      for (const [i, e] of effects(doc))
+        if (typeof (isScalar(e.get("amount", true)) ? e.get("amount") : undefined) === "number") {
+          e.set("amount", doc.createNode([2]))
+          return { path: `effects[${i}].amount`, says: "or an amount expression (count, prop," }
+        }
+      return undefined
+    }
+  },
+  {
     name: "a typo'd key inside an occurrence (sorce:)",
     make: (doc) => {
       const to = firstObject(doc)

@@ -129,3 +129,33 @@ describe("Берсерк: name, keywords and free props are the skeleton's", () 
     expect(Result.isFailure(bad) && bad.failure.message).toMatch(/effects\[0\].*from.*strength/)
   })
 })
+
+// 533.1 (seed 003): an effect that prevents wounds «от [текст]» names its sources by a selector;
+// a card's «тип» is one (существо, артефакт, …): `types: [creature]` matches a card whose `type`
+// is `creature`, in `if:` as in `to:` and `from:`.
+describe("Берсерк: a generic if: reads types: [t] as the card's one type", () => {
+  const generic = (cond: Record<string, unknown>) => ({
+    format: 3,
+    ruleset: "berserk",
+    players: ["ap", "ip"],
+    turn: "ap",
+    objects: [
+      { id: "orc", controller: "ap", types: ["creature"], cost: 2, strength: 5 },
+      { id: "relic", controller: "ap", types: ["artifact"], cost: 1 },
+      { id: "guard", controller: "ip", types: ["creature"], cost: 3, life: 10 }
+    ],
+    effects: [{ kind: "prevent", id: "p", controller: "ip", to: ["guard"], amount: "all", if: cond }],
+    steps: [
+      { attack: { id: "a1", kind: "удар", from: "orc", to: "guard" } },
+      { event: { id: "e2", occurrences: [{ source: "relic", to: "guard", amount: 4 }] } }
+    ]
+  })
+  it("if: { source: { types: [creature] } }: the orc's 5 are prevented, the artifact's 4 are not", () =>
+    expect(runDoc(generic({ source: { types: ["creature"] } })).outcome.state.guard?.wounds).toBe(4))
+  it("if: { source: { not: { types: [creature] } } }: the other way round", () =>
+    expect(runDoc(generic({ source: { not: { types: ["creature"] } } })).outcome.state.guard?.wounds).toBe(5))
+  it("two types at once never match a card: refused, naming if:", () => {
+    const r = compile2(generic({ source: { types: ["creature", "artifact"] } }))
+    expect(Result.isFailure(r)).toBe(true)
+  })
+})

@@ -90,7 +90,10 @@ export interface Options {
  *   an object that has left play or can't be dealt damage: the ruleset's `fails` says why, in the
  *   trace; nothing applied to it and its `amount` is 0);
  * - `origin`: the original occurrence it descends from; `applied`: every effect that applied to
- *   it or to the occurrences it replaced.
+ *   it or to the occurrences it replaced. A "may" effect its controller declined is not in it
+ *   (Riftbound 371.2.b: "If they do not, it has not been applied"; FaB 1.8.3a: the player
+ *   "chooses whether or not to generate or apply the effect"): it is in `declined`, present only
+ *   when there is one, and is not offered again for this occurrence.
  *
  * @example
  * ```ts
@@ -117,6 +120,13 @@ export interface Outcome {
   readonly status: "happened" | "zero" | "replaced" | "failed"
   readonly replacedBy: ReadonlyArray<string>
   readonly applied: ReadonlyArray<string>
+  /**
+   * The "may" effects declined for it or for the occurrences it replaced, in the order they were
+   * declined (see `applied`); absent when none was.
+   *
+   * @since 0.1.0
+   */
+  readonly declined?: ReadonlyArray<string> | undefined
   /**
    * The part of the amount that could not be done when it happened (drawing beyond the deck,
    * removing counters that are not there, healing wounds that are not there: MTG 609.3,

@@ -299,6 +299,40 @@ describe("optional effects, costs, sub-events and limits", () => {
     )
   })
 
+  // Riftbound 371.2.b: "If they do not, it has not been applied this turn." FaB 1.8.3a: "the
+  // player instructed by the effect chooses whether or not to generate or apply the effect."
+  it("a declined 'may' is not in the outcome's `applied` (it is `declined`), and is not offered again", () => {
+    const r = resolve(
+      [ward(true), shield("s", "nap", ["nap"], 1)],
+      [dmg("a", "nap", 3)],
+      Chooser.scripted(["ward", false]),
+      destroyIntoGraveyard,
+      arena
+    )
+    assert.strictEqual(dealt(r, "nap"), 2)
+    const o = r.outcomes.find((x) => x.id === "a")
+    assert.deepStrictEqual(o?.applied, ["s"])
+    assert.deepStrictEqual(o?.declined, ["ward"])
+    // asked once: declined, it is kept apart and not offered again for this occurrence
+    assert.deepStrictEqual(
+      r.decisions.map((d) => d.request._tag),
+      ["ChooseEffect", "UseOptional"]
+    )
+    assert.isTrue(
+      r.trace.some((t) => t._tag === "NotApplied" && t.effect === "ward" && t.reason === "declined")
+    )
+    // nothing declined: no `declined` key
+    const used = resolve(
+      [ward(true)],
+      [dmg("a", "nap", 3)],
+      Chooser.scripted([true]),
+      destroyIntoGraveyard,
+      arena
+    )
+    assert.deepStrictEqual(used.outcomes.find((x) => x.id === "a")?.applied, ["ward"])
+    assert.isFalse(Object.hasOwn(used.outcomes.find((x) => x.id === "a") ?? {}, "declined"))
+  })
+
   it("an effect whose source left its zone does not apply, and the trace says so", () => {
     const gone = GameView.setObject(arena, {
       id: "aura",

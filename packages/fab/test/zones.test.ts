@@ -185,3 +185,46 @@ describe("8.5.3a: a non-living card's damage is also dealt by its controller and
     expect(run(fromBob("gy")).outcome.events.e1?.dealt).toEqual({ alice: 3 })
   })
 })
+
+// 1.7.4: "An ability is functional when its source is public and in the arena; otherwise, it is
+// non-functional, with the following exceptions: […]" 1.7.4j: "A static ability, with a
+// replacement effect that modifies the event of its source moving zones, is functional when the
+// source meets that condition."
+describe("1.7.4: a generic effect with a source works while its source is in the arena", () => {
+  const shieldOn = (zone: string, extra: Record<string, unknown> = {}): Data => ({
+    ...base,
+    objects: [...base.objects, { id: "robe", controller: "bob", zone, types: ["equipment"] }],
+    effects: [
+      { kind: "prevent", id: "p", controller: "bob", source: "robe", to: "bob", amount: 2, ...extra }
+    ],
+    steps: [{ event: { id: "e1", occurrences: [{ source: "S", to: "bob", amount: 3 }] } }]
+  })
+  it("in the arena: it prevents 2 of 3", () =>
+    expect(run(shieldOn("arena")).outcome.events.e1?.dealt).toEqual({ bob: 1 }))
+  for (const zone of ["graveyard", "hand", "banished"])
+    it(`in the ${zone}, without activeIn: it is non-functional, all 3 are dealt`, () =>
+      expect(run(shieldOn(zone)).outcome.events.e1?.dealt).toEqual({ bob: 3 }))
+  it("activeIn: [graveyard] (the card says where) works from the graveyard", () =>
+    expect(run(shieldOn("graveyard", { activeIn: ["graveyard"] })).outcome.events.e1?.dealt).toEqual({
+      bob: 1
+    }))
+  it("1.7.4j: a replacement of its own source moving zones works from the hand", () => {
+    const r = run({
+      ...base,
+      objects: [...base.objects, { id: "mark", controller: "bob", zone: "hand", types: ["action"] }],
+      effects: [
+        {
+          kind: "replace",
+          id: "m",
+          source: "mark",
+          family: "putIntoGraveyard",
+          to: "mark",
+          instead: [{ family: "banish" }]
+        }
+      ],
+      steps: [{ event: { id: "e1", occurrences: [{ id: "a", family: "putIntoGraveyard", to: "mark" }] } }]
+    })
+    expect(r.outcome.events.e1?.occurrences.a?.status).toBe("replaced")
+    expect(r.outcome.state.mark?.zone).toBe("banished")
+  })
+})

@@ -25,7 +25,7 @@ import {
 } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Resources from "./Resources.js"
-import { Category, Kind } from "./Rules.js"
+import { Category, hasType, Kind } from "./Rules.js"
 
 const opt = Schema.optionalKey
 
@@ -159,11 +159,18 @@ export const damageTo = (to: Language.Selector): Replacement.Watch => ({
   kinds: { noneOf: [Kind.assigned] }
 })
 
+/** Whether a source is a unit or gear (392), or unknown (no view it is created in). */
+const permanent = (source: string, view: GameView.GameView | undefined): boolean =>
+  view === undefined || hasType(view.objects[source], "unit") || hasType(view.objects[source], "gear")
+
 /**
  * Riftbound's defaults for the generic effects (core `Generic`): its categories (`prevent` for a
  * prevention, `replacement` for any other replacement; `bonus`, `cantBeDealtDamage` and `deal`
  * name the rules' own tiers), its common fields (durations `endOfTurn` / `endOfCombat`, limits
- * per turn or combat, 371.1), and every damage watch ignoring damage of kind `assigned` — combat
+ * per turn or combat, 371.1), an effect whose `source` is a unit or gear active while its source is
+ * on the board (368.1, 370.3, 392: only Delayed Abilities work off the board) unless `activeIn`
+ * says where, and
+ * every damage watch ignoring damage of kind `assigned` — combat
  * damage being dealt after it was assigned (465.2.c.5: replacements apply to the assignment and
  * are not applied again).
  *
@@ -178,12 +185,18 @@ export const damageTo = (to: Language.Selector): Replacement.Watch => ({
 export const generic: Generic.Defaults = {
   categories: Object.values(Category),
   category: (kind) => (kind === "prevent" ? Category.prevent : Category.replacement),
-  common: (o, label, rule) =>
-    common(
+  common: (o, label, rule, view) => ({
+    ...common(
       o.controller === undefined ? bad(o, "controller", "needs a controller (374)") : (o as Common),
       label,
       rule
     ),
+    // 368.1 / 370.3 / 392: a unit's or gear's Passive Ability is active on the board unless it
+    // says a zone ("active in a specific zone"); only Delayed Abilities work "regardless of whether
+    // the source … is still on the board" — so one whose source is a unit or gear works while it
+    // is in play (any source, without the view it is created in)
+    ...(o.source === undefined || !permanent(o.source, view) ? {} : { requiresSourceInPlay: true })
+  }),
   // "you may pay …": a cost paid out of the controller's Rune Pool (317.2.d), offered only when
   // they can pay it; any other cost is an event (core's)
   cost: (cost) => (Schema.is(Resources.Cost)(cost) ? Resources.costParts(cost) : undefined),

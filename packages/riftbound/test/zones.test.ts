@@ -143,3 +143,30 @@ steps:
     assert.strictEqual(Zones.controllerOf(Rules.zones, view, "t"), undefined)
   })
 })
+
+// 368.1: "Passive Abilities can be Replacement Effects." 370.3: "If a Game Object has a
+// Replacement Effect that is active in a specific zone, it is evaluated and subsequently applied
+// if it enters that zone before an event occurs that it could replace." 392: "Delayed Abilities
+// are not associated with Units or Gear; […] they are executed when their condition and/or
+// specified time occurs regardless of whether the source of the Delayed Ability is still on the
+// board or not." — a unit's or gear's own effect works while it is on the board.
+describe("368.1, 370.3, 392: a generic effect with a source works while its source is on the board", () => {
+  const shield = (zone: string, extra = "") => `${header}objects:
+  - { id: BF1, types: [battlefield] }
+  - { id: U, controller: P2, types: [unit], might: 5, zone: BF1 }
+  - { id: X, controller: P1, types: [unit], might: 5, zone: BF1 }
+  - { id: gear, controller: P2, types: [gear], zone: ${zone} }
+effects:
+  - { kind: prevent, id: p, controller: P2, source: gear, to: U, amount: 2${extra} }
+steps:
+  - event: { id: e1, occurrences: [{ source: X, to: U, amount: 3 }] }
+`
+  for (const zone of ["base", "BF1"])
+    it(`the gear at ${zone}: it prevents 2 of 3`, () =>
+      assert.deepStrictEqual(outcome(shield(zone)).events.e1?.dealt, { U: 1 }))
+  for (const zone of ["trash", "hand", "banishment"])
+    it(`the gear in the ${zone}, without activeIn: it does not apply, all 3 are dealt`, () =>
+      assert.deepStrictEqual(outcome(shield(zone)).events.e1?.dealt, { U: 3 }))
+  it("activeIn: [trash] (the card says where) works from the trash", () =>
+    assert.deepStrictEqual(outcome(shield("trash", ", activeIn: [trash]")).events.e1?.dealt, { U: 1 }))
+})

@@ -17,7 +17,7 @@ import { type Ruleset, Zones } from "@bulwark/core"
 import * as Fab from "@bulwark/fab"
 import * as Mtg from "@bulwark/mtg"
 import * as Riftbound from "@bulwark/riftbound"
-import { checkScenario, parseScenario } from "@bulwark/scenario"
+import { checkScenario, matchRun, parseScenario } from "@bulwark/scenario"
 import { Result } from "effect"
 import { generatedCases } from "./generate.js"
 
@@ -145,6 +145,57 @@ const withoutZoneChanges = (state: Ruleset.Outcome["state"]): Ruleset.Outcome["s
     })
   ) as Ruleset.Outcome["state"]
 
+type Occurrences = Ruleset.EventOutcome["occurrences"]
+
+/**
+ * The run as format 1 reported it, with its declined "may" effects listed in `applied` again.
+ *
+ * Named normalization, `withDeclinedListed`: format 1's outcomes listed a "may" effect its
+ * controller declined in the occurrence's `applied`, as if it had applied. Today's kernel keeps it
+ * apart (`Kernel.Outcome.declined`), because a declined effect has not been applied (Riftbound
+ * 371.2.b: "If they do not, it has not been applied this turn"; FaB 1.8.3a: the player "chooses
+ * whether or not to generate or apply the effect"). This is the only difference put back: each
+ * occurrence's declined effects are inserted into its `applied` where format 1 had them (the
+ * kernel listed effects in the order they were marked: by the first trace record that applied or
+ * declined each). The result is used for the canonical outcome and for `ok` (an `expect:` written
+ * against format 1's `applied`); everything else is today's run as it is.
+ */
+const withDeclinedListed = (run: Ruleset.RunResult): Ruleset.RunResult => {
+  const declined = new Map<
+    string,
+    { readonly ids: ReadonlyArray<string>; readonly order: Map<string, number> }
+  >()
+  for (const r of run.resolutions) {
+    const trace = r.trace.length === 0 ? run.trace : r.trace
+    const order = new Map<string, number>()
+    trace.forEach((t, i) => {
+      const marked = t._tag === "Applied" || (t._tag === "NotApplied" && t.reason === "declined")
+      if (marked && !order.has(t.effect)) order.set(t.effect, i)
+    })
+    for (const o of r.outcomes) if (o.declined !== undefined) declined.set(o.id, { ids: o.declined, order })
+  }
+  if (declined.size === 0) return run
+  const relist = (occurrences: Occurrences): Occurrences =>
+    Object.fromEntries(
+      Object.entries(occurrences).map(([id, o]) => {
+        const d = declined.get(id)
+        if (d === undefined) return [id, o]
+        const at = (x: string) => d.order.get(x) ?? Number.MAX_SAFE_INTEGER
+        // each declined one before the first listed effect marked after it; the others keep their order
+        const applied = [...o.applied]
+        for (const x of d.ids) {
+          const k = applied.findIndex((y) => at(y) > at(x))
+          applied.splice(k < 0 ? applied.length : k, 0, x)
+        }
+        return [id, { ...o, applied }]
+      })
+    )
+  const events = Object.fromEntries(
+    Object.entries(run.outcome.events).map(([id, e]) => [id, { ...e, occurrences: relist(e.occurrences) }])
+  )
+  return { ...run, outcome: { ...run.outcome, events } }
+}
+
 /**
  * The canonical outcome of a scenario text: loaded with `parseScenario` (a failure is its error
  * `_tag`), then run with the file's script and strategy as `bulwark check` runs it
@@ -152,19 +203,25 @@ const withoutZoneChanges = (state: Ruleset.Outcome["state"]): Ruleset.Outcome["s
  * what `Ruleset.Outcome` says about the game: per event `dealt`, `prevented`, `occurrences`,
  * `happened`, `notifications`; `state`; `effects`; each decision's `kind`, `chooser` and
  * `answer`; `queries`; the error's tag only (messages, steps, rule citations and traces are
- * presentation); and whether it matched the file's `expect:`. An occurrence's `replacedBy` and
+ * presentation); and whether it matched the file's `expect:`. Declined "may" effects are listed in
+ * `applied` as format 1 listed them ({@link withDeclinedListed}). An occurrence's `replacedBy` and
  * `paid` are left out: the outcome gained them after format 1 was frozen (issue 17; what replaced
  * an occurrence is also in the other occurrences, and its `status` is kept).
  */
 export const outcomeOf = (
   text: string,
   name: string,
-  with_: ReadonlyArray<Ruleset.AnyRuleset>
+  with_: ReadonlyArray<Ruleset.AnyRuleset>,
+  /** `false` leaves out {@link withDeclinedListed} (its mutant). */
+  declinedListed = true
 ): CanonicalOutcome => {
   const loaded = parseScenario(text, name, with_)
   if (Result.isFailure(loaded)) return { load: loaded.failure._tag }
   const check = checkScenario(loaded.success)
-  const o = check.run.outcome
+  // format 1 listed declined "may" effects in `applied` (see `withDeclinedListed`)
+  const run = declinedListed ? withDeclinedListed(check.run) : check.run
+  const o = run.outcome
+  const ok = run === check.run ? check.ok : matchRun(loaded.success, run).ok
   return sorted({
     events: withoutLaterFields(o.events),
     // issue 29 (FaB 3.0.9, Riftbound 124): an object that changed zones records how often
@@ -174,7 +231,7 @@ export const outcomeOf = (
     decisions: o.decisions.map((d) => ({ kind: d.kind, chooser: d.chooser, answer: d.answer })),
     queries: o.queries,
     error: o.error?.tag,
-    ok: check.ok
+    ok
   }) as CanonicalOutcome
 }
 

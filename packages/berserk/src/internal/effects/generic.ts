@@ -3,13 +3,14 @@
  * prevention (category `prevention`; 533.3 groups it by whether it states an amount), `kind:
  * replace` 534's replacement (category `replacement`); `from` and `kinds` are where the wounds
  * come from, read as the other kinds read them (the sources' filter, `FROM`); a card's effect
- * works while its source is in play (533.6, 112) unless `activeIn` says where.
+ * works while its source is in play (533.6, 112) unless `activeIn` says where; a `types: [t]` in
+ * `if:` is the card's one `type`, as in `to` and `from`.
  *
  * @internal
  */
 import { type Generic, Language, type Replacement } from "@bulwark/core"
 import { REPLACEMENT_ORDER, RULE_PREVENT_ALL, RULE_PREVENT_N, RULE_SOURCE } from "./prevention.js"
-import { type Common, common, fromOf, fromText, ranGen, subjectFilter } from "./sources.js"
+import { type Common, common, fromOf, fromText, ranGen, refuse, subjectFilter } from "./sources.js"
 
 /**
  * The rule cited by "[текст 1], вместо этого – [текст 2]" replacements (the generic `replace`).
@@ -69,6 +70,31 @@ const label = (
 
 const categories = ["protection", "replacement", "prevention"]
 
+const ONE_TYPE =
+  "a card has one type: write types: [creature]; for one of several types, any: [{ subject: { types: [a] } }, { subject: { types: [b] } }]"
+
+/**
+ * A selector's `types: [t]` as Берсерк reads it, everywhere in an `if:` (core's condition
+ * compiles it as core's test of a `types` list, `{ prop: "types", op: "has" }`): a card has one
+ * `type` (the card's «тип»: существо, артефакт, …), so it is `type = t`, as `to` and `from` read
+ * it; two types at once can never match and are refused.
+ */
+const oneTypeIn = (effect: string, v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map((x) => oneTypeIn(effect, x))
+  if (v === null || typeof v !== "object") return v
+  const node = v as Readonly<Record<string, unknown>>
+  if (node._tag === "Prop" && node.prop === "types" && node.op === "has")
+    return { _tag: "Prop", prop: "type", op: "eq", value: node.value }
+  const out = Object.fromEntries(Object.entries(node).map(([k, x]) => [k, oneTypeIn(effect, x)]))
+  if (
+    out._tag === "And" &&
+    Array.isArray(out.all) &&
+    out.all.filter((f) => (f as { prop?: unknown }).prop === "type").length > 1
+  )
+    refuse(effect, "if", ONE_TYPE)
+  return out
+}
+
 /**
  * The defaults (see the module documentation).
  *
@@ -97,6 +123,11 @@ export const generic: Generic.Defaults = {
     return w.params === undefined ? watch : { ...watch, params: w.params }
   },
   label,
+  // `if:` compiled by core: its `types` tests read as the card's one `type`
+  finish: (e): Replacement.Replacement =>
+    e.condition === undefined
+      ? e
+      : ({ ...e, condition: oneTypeIn(e.id, e.condition) } as Replacement.Replacement),
   rule: (kind, action, o) =>
     kind === "replace"
       ? RULE_INSTEAD

@@ -112,6 +112,13 @@ export const outcomeOf = (
   applied
 })
 
+/** An outcome with its declined effects taken out of `applied` and listed as `declined`. */
+const withDeclined = (o: Outcome, declined: ReadonlyArray<string>): Outcome => ({
+  ...o,
+  applied: o.applied.filter((id) => !declined.includes(id)),
+  declined
+})
+
 export const finishFrame = (s: State): void => {
   const frame = s.frames.pop() as Frame
   const firstOutcome = s.outcomes.length
@@ -136,8 +143,11 @@ export const finishFrame = (s: State): void => {
       it.replacedBy,
       it.applied
     )
-    if (s.outcomes.length === 0) s.outcomes = [outcome]
-    else s.outcomes.push(outcome)
+    // a declined "may" effect has not been applied (Riftbound 371.2.b): it was only marked, so
+    // that it is not offered again for this occurrence, and is reported apart
+    const reported = it.declined.length === 0 ? outcome : withDeclined(outcome, it.declined)
+    if (s.outcomes.length === 0) s.outcomes = [reported]
+    else s.outcomes.push(reported)
     if (status === "happened") {
       if (made1 === undefined) made1 = [it.occ]
       else made1.push(it.occ)

@@ -104,6 +104,7 @@ export const pushFrame = (
       occ,
       origin: occ.id,
       applied: inherited ?? none,
+      declined: none,
       proposed: occ.amount,
       modified: 0,
       prevented: 0,

@@ -105,7 +105,11 @@ const resumeWith = (
       if (answer === true) pa.stage = "cost"
       else {
         const e = s.index.byId.get(pa.effect) as Replacement.Replacement
-        for (const t of targetsFor(s, frame, pa, e, false)) markApplied(s, frame, t, e)
+        for (const t of targetsFor(s, frame, pa, e, false)) {
+          // not offered again for it, but not applied either (Riftbound 371.2.b)
+          markApplied(s, frame, t, e)
+          t.declined = t.declined.length === 0 ? [e.id] : [...t.declined, e.id]
+        }
         s.trace?.push({
           _tag: "NotApplied",
           effect: e.id,

@@ -99,6 +99,12 @@ export interface Item {
   origin: string
   applied: ReadonlyArray<string>
   /**
+   * The "may" effects its controller declined for it or for the occurrences it replaced: kept in
+   * `applied` too (so they are not offered again for it), but left out of the outcome's
+   * `applied` (Riftbound 371.2.b: a declined effect "has not been applied").
+   */
+  declined: ReadonlyArray<string>
+  /**
    * `applied` as a set, built once the list is long (many effects on one occurrence) and kept up
    * by `markApplied`; never shared between states (a copied state starts without it).
    */

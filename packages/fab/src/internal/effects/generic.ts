@@ -6,15 +6,44 @@
  * N", the leftover discarded, 6.4.10i); a damage watch with neither `to` nor `from` shields the
  * controller's hero (6.4.10d–e) and its `kinds` are damage types (physical, arcane; 8.5.3b); the
  * costs `destroyThis` and `{ pay: N }` (6.4.1a); the effect bound to the objects it names when it
- * is created (3.0.9).
+ * is created (3.0.9); an effect with a `source` works while its source is in the arena (1.7.4: "An
+ * ability is functional when its source is public and in the arena"), unless `activeIn` says
+ * where.
  *
  * @internal
  */
-import { Generic, Language } from "@bulwark/core"
+import { type GameView, Generic, Language } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { at } from "./identity.js"
 import { Cost, controllerOf, costParts, kindsOf, RULE_VARIABLE, shown, typed } from "./prevention.js"
 import { Category, Family } from "./vocabulary.js"
+
+/** The families of an event that moves its subject out of its zone (destroy, banish, discard, pitch, …). */
+const moving: ReadonlySet<string> = new Set([
+  Family.destroy,
+  Family.banish,
+  Family.putIntoGraveyard,
+  Family.discard,
+  Family.pitch,
+  Family.ceaseToExist
+])
+
+/**
+ * Whether an effect replaces its own source moving zones ("If this would be put into your
+ * graveyard from anywhere, instead banish it"): 1.7.4j, "A static ability, with a replacement
+ * effect that modifies the event of its source moving zones, is functional when the source meets
+ * that condition" — so it is not bound to the arena. The common fields are handed the whole
+ * written effect; its `family` and `to` say it.
+ */
+const movesItsSource = (o: Generic.CommonOptions): boolean => {
+  const w = o as Generic.CommonOptions & { readonly family?: string; readonly to?: unknown }
+  const to = Array.isArray(w.to) && w.to.length === 1 ? w.to[0] : w.to
+  return w.family !== undefined && moving.has(w.family) && to !== undefined && to === o.source
+}
+
+/** Whether the view the effect is created in has its source on the stack (1.7.4h). */
+const outOfPlay = (source: string, view: GameView.GameView | undefined): boolean =>
+  view?.objects[source]?.zone === "stack"
 
 /**
  * Flesh and Blood's defaults for the generic effects (see the module documentation).
@@ -31,7 +60,17 @@ export const generic: Generic.Defaults = {
   categories: Object.values(Category),
   category: (kind) => (kind === "prevent" ? Category.prevention : Category.standard),
   scope: (amount) => (amount === "all" ? "each" : "once"),
-  common: (o, label, rule) => Generic.commonParts(o, label, rule, controllerOf(o)),
+  // 1.7.4: "An ability is functional when its source is public and in the arena; otherwise, it is
+  // non-functional": an effect with a source works while it is in play unless `activeIn` says
+  // where — or it replaces its own source moving zones (1.7.4j), or its source is on the stack as
+  // it is created (1.7.4h: "functional when its source resolves as a layer on the stack": the
+  // effect a resolving card generated lasts)
+  common: (o, label, rule, view) => ({
+    ...Generic.commonParts(o, label, rule, controllerOf(o)),
+    ...(o.source === undefined || movesItsSource(o) || outOfPlay(o.source, view)
+      ? {}
+      : { requiresSourceInPlay: true })
+  }),
   watch: (w, o) => {
     if (w.family !== Family.damage) return w
     kindsOf(o)

@@ -26,6 +26,31 @@ interface Discriminated {
 
 // A union of structs none of which matched, all tagged by the same literal key (e.g. `kind`):
 // report "unknown kind" at that key instead of listing every member's shape.
+/** The operators of an amount expression, as an amount's message lists them. */
+const AMOUNT_OPS = "count, prop, allBut, half, plus, minus, times, min, max"
+
+/**
+ * What an `amount` of the wrong type should have been, in words, read off the schema's
+ * `Expected …` (an effect's amount: a number, `all`, `event` or an expression; an occurrence's: a
+ * number or an expression), so that both say it the same way; `undefined` for any other message.
+ */
+const amountWanted = (message: string): string | undefined => {
+  const m = /^Expected ((?:number|object|"[^"]*")(?: \| (?:number|object|"[^"]*"))*)$/.exec(message)
+  if (m === null) return undefined
+  const parts = (m[1] as string)
+    .split(" | ")
+    .map((p) =>
+      p === "number"
+        ? "a whole number"
+        : p === "object"
+          ? `an amount expression (${AMOUNT_OPS})`
+          : `\`${p.slice(1, -1)}\``
+    )
+  // the expression last, after the words
+  parts.sort((a, b) => Number(a.startsWith("an amount")) - Number(b.startsWith("an amount")))
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}`
+}
+
 const discriminatedFailures = (
   issue: unknown,
   path: ReadonlyArray<string | number>,
@@ -167,6 +192,8 @@ export const toIssues = (
         /^-?\d+$/.test(v.value.trim())
       )
         message = `expected ${wanted}, got the text ${show(v.value)}: write \`${key}: ${Number(v.value.trim())}\` (a number, without quotes)`
+      else if (v.found && key === "amount" && amountWanted(message) !== undefined)
+        message = `expected ${amountWanted(message)}, got ${show(v.value)}${hint}`
       else if (v.found) message = `${message}, got ${show(v.value)}${hint}`
     }
     const pos = sourceMap.positionOf(clean, at)

@@ -71,6 +71,7 @@ export const redirectPart = (
       occ: moved,
       origin: t.origin,
       applied: [...t.applied, e.id],
+      declined: t.declined,
       proposed: k,
       modified: 0,
       prevented: 0,

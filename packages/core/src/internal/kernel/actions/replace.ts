@@ -47,6 +47,7 @@ export const applyReplace = (
         occ: m,
         origin: t.origin,
         applied: [...t.applied, e.id],
+        declined: t.declined,
         proposed: m.amount,
         modified: 0,
         prevented: 0,
