@@ -249,7 +249,7 @@ export const language: Language.Language = {
       power: opt(Amount.Schema),
       defense: opt(Amount.Schema),
       indestructible: opt(Schema.Boolean),
-      // counters of no named kind (8.5.14, 8.5.16: the prop `counters` that `putCounters` and
+      // counters of no named kind (8.5.14, 8.5.16: the prop `counters` that `addCounters` and
       // `removeCounters` change when they name no `params.counter`)
       counters: opt(Amount.Schema),
       // the pitch value (2.8: the resources gained when it is pitched, 8.5.44); a card without
