@@ -1,12 +1,12 @@
 /**
- * The Flesh and Blood words of the one scenario language (format 3): the heroes' and objects'
+ * The Flesh and Blood words of the one scenario language (format 4): the heroes' and objects'
  * properties, the effect kinds (each the constructor of the same name in `Effects`), the `attack`
  * and `beginEndPhase` steps, the times that pass and the event families. The skeleton (players,
  * `turn`, objects, effects by `kind:`, `event` / `update` / `advance` / `addEffects` steps) is
  * `@bulwark/scenario`'s.
  *
  * ```yaml
- * format: 3
+ * format: 4
  * ruleset: fab
  * turn: alice                         # the turn-player
  * players: [alice, { id: bob, resources: 2 }]
