@@ -72,7 +72,7 @@ const event = (e) => {
 
 if (json) {
   await write(
-    `{\n "format": 3,\n "ruleset": "mtg",\n "title": "${events} events of ${occurrences} occurrences",\n "players": ["ap", "nap"],\n "turn": "ap",\n` +
+    `{\n "format": 4,\n "ruleset": "mtg",\n "title": "${events} events of ${occurrences} occurrences",\n "players": ["ap", "nap"],\n "turn": "ap",\n` +
       ` "objects": [\n${objects.map((o) => `  ${JSON.stringify(o)}`).join(",\n")}\n ],\n` +
       ` "effects": [\n${effects.map((o) => `  ${JSON.stringify(o)}`).join(",\n")}\n ],\n "steps": [\n`
   )
@@ -81,7 +81,7 @@ if (json) {
   await write(`\n ],\n "expect": { "state": { ${state.join(", ")} } }\n}\n`)
 } else {
   await write(
-    `format: 3\nruleset: mtg\ntitle: "${events} events of ${occurrences} occurrences"\nplayers: [ap, nap]\nturn: ap\n` +
+    `format: 4\nruleset: mtg\ntitle: "${events} events of ${occurrences} occurrences"\nplayers: [ap, nap]\nturn: ap\n` +
       `objects:\n${objects.map((o) => `  - ${flow(o)}`).join("\n")}\n` +
       `effects:\n${effects.map((o) => `  - ${flow(o)}`).join("\n")}\nsteps:\n`
   )

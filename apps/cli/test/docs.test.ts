@@ -121,7 +121,7 @@ describe("docs/scenarios.md", () => {
     yaml: m[1] as string,
     line: text.slice(0, m.index).split("\n").length
   }))
-  const complete = blocks.filter((b) => /^format: 3$/m.test(b.yaml) && /^ruleset: /m.test(b.yaml))
+  const complete = blocks.filter((b) => /^format: 4$/m.test(b.yaml) && /^ruleset: /m.test(b.yaml))
 
   it("has a complete scenario for every game", () => {
     const games = new Set(complete.map((b) => (parse(b.yaml) as { ruleset: string }).ruleset))

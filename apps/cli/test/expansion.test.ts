@@ -146,7 +146,7 @@ const caught = (ruleset: string, expand: Expand): ReadonlyArray<string> =>
  * as it was does not. If the two ever agree, the kind can be expanded and this test says so.
  */
 it("fab ephemeral: the generic form would stop seeing the card after a zone change", () => {
-  const named = `format: 3
+  const named = `format: 4
 ruleset: fab
 turn: alice
 players: [alice, bob]
@@ -156,11 +156,11 @@ effects:
   - { kind: ephemeral, id: ephemeral, source: helm }
 steps:
   - update: { object: helm, zone: hand }
-  - event: { id: e1, occurrences: [{ family: putIntoGraveyard, to: helm }] }
+  - event: { id: e1, occurrences: [{ family: zoneChange, to: helm, params: { to: graveyard } }] }
 `
   const generic = named.replace(
     "{ kind: ephemeral, id: ephemeral, source: helm }",
-    "{ kind: replace, id: ephemeral, source: helm, family: putIntoGraveyard, to: helm, instead: [{ family: ceaseToExist, amount: 1 }] }"
+    "{ kind: replace, id: ephemeral, source: helm, family: zoneChange, to: helm, instead: [{ family: ceaseToExist, amount: 1 }] }"
   )
   const happened = (text: string) =>
     (
@@ -169,7 +169,7 @@ steps:
       }
     ).outcome.events.e1.happened.map((h) => h.family)
   expect(happened(named)).toEqual(["ceaseToExist"])
-  expect(happened(generic)).toEqual(["putIntoGraveyard"])
+  expect(happened(generic)).toEqual(["zoneChange"])
 })
 
 describe("a wrong expansion is caught", () => {

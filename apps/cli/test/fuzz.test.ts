@@ -2,7 +2,7 @@
  * Scenario fuzzing, part of every CI run with a fixed seed (the seed and the counts are printed;
  * set BULWARK_FUZZ_SEED / BULWARK_FUZZ_CASES to explore other seeds locally).
  *
- * Every bundled scenario (`packages/<game>/scenarios/*.yaml`, format 3) is mutated — wrong types,
+ * Every bundled scenario (`packages/<game>/scenarios/*.yaml`, format 4) is mutated — wrong types,
  * missing fields, key typos, unknown keys and ids, huge numbers (1e308), NaN/Infinity (YAML
  * .nan/.inf), negative amounts, deep nesting, duplicate ids, YAML anchor/alias cycles and bombs,
  * truncation, random bytes, swapped rulesets, prototype names, an effect's kind or a step's kind
@@ -115,11 +115,11 @@ const watched = (files: ReadonlyArray<string>) =>
   )
 
 describe(`scenario fuzzing (seed ${SEED})`, () => {
-  it("the corpus is every bundled scenario of every ruleset, all in format 3", () => {
+  it("the corpus is every bundled scenario of every ruleset, all in format 4", () => {
     const games = new Set(files.map((f) => f.name.split("/")[0]))
     assert.deepStrictEqual([...games].sort(), [...Registry.declared])
     assert.isAbove(files.length, 50)
-    for (const f of files) assert.match(f.text, /^format: 3$/m, `${f.name} is not in format 3`)
+    for (const f of files) assert.match(f.text, /^format: 4$/m, `${f.name} is not in format 4`)
   })
 
   it.skipIf(!existsSync(main))(

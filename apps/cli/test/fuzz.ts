@@ -336,7 +336,7 @@ const mutateData = (rng: Rng, doc: Json, rulesetIds: ReadonlyArray<string>, word
       if (isObj(doc)) {
         const r = rng.int(4)
         if (r === 0) delete doc.format
-        else doc.format = rng.pick([1, 3, "2", 2.5, 0])
+        else doc.format = rng.pick([1, 4, "2", 2.5, 0])
       }
       break
   }

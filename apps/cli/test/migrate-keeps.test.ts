@@ -14,7 +14,7 @@
  * stayed old), the mode came back 0644, the links were split, a 0444 file came back writable,
  * `x.yaml.migrating` was overwritten and then gone, the byte-order mark was dropped, JSON came
  * back two-space indented, the files written before a failing one stayed migrated, and an error
- * found after migrating pointed one line too low (the inserted `format: 3`).
+ * found after migrating pointed one line too low (the inserted `format: 4`).
  */
 
 import { spawn } from "node:child_process"
@@ -65,7 +65,7 @@ const put = (dir: string, name: string, text: string | Uint8Array): string => {
   writeFileSync(f, text)
   return f
 }
-const isCurrent = (f: string) => parse(readFileSync(f, "utf8").replace(/^\uFEFF/, "")).format === 3
+const isCurrent = (f: string) => parse(readFileSync(f, "utf8").replace(/^\uFEFF/, "")).format === 4
 const names = (dir: string) => readdirSync(dir).sort()
 const root = process.geteuid?.() === 0
 
@@ -240,7 +240,7 @@ describe("migrate keeps what it touches", () => {
         assert.strictEqual(r.code, 0, r.err)
         const after = readFileSync(f, "utf8")
         const data = JSON.parse(after) as Record<string, unknown>
-        assert.strictEqual(data.format, 3)
+        assert.strictEqual(data.format, 4)
         assert.strictEqual(after, `${JSON.stringify(data, null, indent)}\n`)
         assert.isTrue(after.split("\n")[1]?.startsWith(`${indent}"`))
       })
@@ -258,11 +258,11 @@ describe("migrate keeps what it touches", () => {
         const b = readFileSync(bom, "utf8")
         assert.isTrue(b.startsWith("\uFEFF# format 1 written out"), JSON.stringify(b.slice(0, 20)))
         assert.isFalse(/(^|[^\r])\n/.test(b), "a bare LF")
-        assert.include(b, "\r\nformat: 3\r\n")
+        assert.include(b, "\r\nformat: 4\r\n")
         const t = readFileSync(tabs, "utf8")
         assert.strictEqual(
           t,
-          '{\n\t"format": 3,\n\t"ruleset": "mtg",\n\t"players": [\n\t\t"ap",\n\t\t"nap"\n\t],\n\t"turn": "nap"\n}\n'
+          '{\n\t"format": 4,\n\t"ruleset": "mtg",\n\t"players": [\n\t\t"ap",\n\t\t"nap"\n\t],\n\t"turn": "nap"\n}\n'
         )
         const c = yield* cli(["check", bom, tabs])
         assert.strictEqual(c.code, 0, `${c.out}\n${c.err}`)

@@ -1,8 +1,8 @@
 /**
  * `bulwark migrate <files or folders…> [--check]` (issue 16, point 4): format-1 files are
- * rewritten in format 3 in place, comments and key order kept (the bundled format-1 files, byte
+ * rewritten in format 4 in place, comments and key order kept (the bundled format-1 files, byte
  * copies in `format1/bundled/`, many with a long comment quoting the rule); `--check` writes
- * nothing and exits 1 when a file would change; a file already in format 3 is left
+ * nothing and exits 1 when a file would change; a file already in format 4 is left
  * byte-identical, so a second run does nothing; JSON stays JSON; `node_modules` is not walked;
  * a file that can't be migrated is a located error, and then no file is written at all.
  */
@@ -86,13 +86,13 @@ describe("bulwark migrate", () => {
       const r = yield* cli(["migrate", "--check", dir])
       assert.strictEqual(r.code, 1, r.err)
       for (const { id, f } of originals)
-        assert.include(r.out, `would migrate ${join(dir, id, f)} (format 1 → 3)`)
+        assert.include(r.out, `would migrate ${join(dir, id, f)} (format 1 → 4)`)
       assert.notInclude(r.out, "node_modules")
       assert.include(
         r.out,
         `skipped 1 file without a top-level \`ruleset:\` key (not scenarios): ${join(dir, "package.json")}`
       )
-      assert.include(r.out, `${originals.length} would change, 0 already in format 3`)
+      assert.include(r.out, `${originals.length} would change, 0 already in format 4`)
       assert.deepStrictEqual(snapshot(dir), before, "--check wrote something")
     })
   )
@@ -104,13 +104,13 @@ describe("bulwark migrate", () => {
       const untouched = readFileSync(nm, "utf8")
       const r = yield* cli(["migrate", dir])
       assert.strictEqual(r.code, 0, r.err)
-      assert.include(r.out, `${originals.length} migrated, 0 already in format 3`)
+      assert.include(r.out, `${originals.length} migrated, 0 already in format 4`)
       assert.strictEqual(readFileSync(nm, "utf8"), untouched, "node_modules was walked")
       let withComments = 0
       for (const { id, f, text } of originals) {
         const after = readFileSync(join(dir, id, f), "utf8")
-        assert.strictEqual(topKeys(after)[0], "format", `${id}/${f}: format: 3 is the first key`)
-        assert.strictEqual(parse(after).format, 3)
+        assert.strictEqual(topKeys(after)[0], "format", `${id}/${f}: format: 4 is the first key`)
+        assert.strictEqual(parse(after).format, 4)
         // every comment is still there, in the same order
         const was = comments(text)
         const is = comments(after)
@@ -143,15 +143,15 @@ describe("bulwark migrate", () => {
       const once = snapshot(dir)
       const check = yield* cli(["migrate", "--check", dir])
       assert.strictEqual(check.code, 0, check.out)
-      assert.include(check.out, `0 would change, ${originals.length} already in format 3`)
+      assert.include(check.out, `0 would change, ${originals.length} already in format 4`)
       const again = yield* cli(["migrate", dir])
       assert.strictEqual(again.code, 0)
-      assert.include(again.out, `0 migrated, ${originals.length} already in format 3`)
+      assert.include(again.out, `0 migrated, ${originals.length} already in format 4`)
       assert.deepStrictEqual(snapshot(dir), once)
     })
   )
 
-  it.effect("the bundled scenarios are in format 3: --check over them reports nothing to do", () =>
+  it.effect("the bundled scenarios are in format 4: --check over them reports nothing to do", () =>
     Effect.gen(function* () {
       const r = yield* cli([
         "migrate",
@@ -159,19 +159,19 @@ describe("bulwark migrate", () => {
         ...FOUR.map((id) => join(root, "packages", id, "scenarios"))
       ])
       assert.strictEqual(r.code, 0, r.out)
-      assert.match(r.out, /^0 would change, \d+ already in format 3$/m)
+      assert.match(r.out, /^0 would change, \d+ already in format 4$/m)
     })
   )
 
-  it.effect("a file already in format 3, however it is written, is left byte-identical", () =>
+  it.effect("a file already in format 4, however it is written, is left byte-identical", () =>
     Effect.gen(function* () {
       const dir = mkdtempSync(join(tmpdir(), "bulwark-migrate-"))
       const f = join(dir, "odd.yaml")
-      const text = "format:   3   # spaced out\nruleset: mtg\nplayers:   [ a ,b ]\n\n\n# trailing\n"
+      const text = "format:   4   # spaced out\nruleset: mtg\nplayers:   [ a ,b ]\n\n\n# trailing\n"
       writeFileSync(f, text)
       const r = yield* cli(["migrate", f])
       assert.strictEqual(r.code, 0, r.err)
-      assert.include(r.out, "0 migrated, 1 already in format 3")
+      assert.include(r.out, "0 migrated, 1 already in format 4")
       assert.strictEqual(readFileSync(f, "utf8"), text)
     })
   )
@@ -188,7 +188,7 @@ describe("bulwark migrate", () => {
       assert.strictEqual(r.code, 0, r.err)
       const after = readFileSync(f, "utf8")
       const json = JSON.parse(after) as Record<string, unknown>
-      assert.strictEqual(json.format, 3)
+      assert.strictEqual(json.format, 4)
       assert.strictEqual(Object.keys(json)[0], "format")
       assert.strictEqual((yield* cli(["check", f])).code, 0)
     })
@@ -201,12 +201,12 @@ describe("bulwark migrate", () => {
       const goodText = readFileSync(join(frozen, "mtg", "MTG-16.yaml"), "utf8")
       writeFileSync(good, goodText)
       const future = join(dir, "future.yaml")
-      writeFileSync(future, "# from a later version\nformat: 4\nruleset: mtg\n")
+      writeFileSync(future, "# from a later version\nformat: 5\nruleset: mtg\n")
       const r = yield* cli(["migrate", dir])
       assert.strictEqual(r.code, 2)
       assert.include(
         r.err,
-        `${future}:2:9: can't migrate: scenario format 4 is newer than this version of bulwark knows`
+        `${future}:2:9: can't migrate: scenario format 5 is newer than this version of bulwark knows`
       )
       assert.include(r.err, "no file was written")
       assert.strictEqual(readFileSync(good, "utf8"), goodText)
@@ -228,7 +228,7 @@ describe("bulwark migrate", () => {
     [
       "a format-1 file that was not valid in format 1 either",
       "ruleset: mtg\nplayers: [a]\nobjects:\n  - { id: Z, controller: ghost }\n",
-      "can't migrate: the file in format 3 would not load"
+      "can't migrate: the file in format 4 would not load"
     ]
   ]
   for (const [name, text, message] of broken)

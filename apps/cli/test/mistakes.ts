@@ -565,7 +565,7 @@ export const mistakes: ReadonlyArray<Mistake> = [
     }
   },
   {
-    name: "another game's word for an event family (loseLife for lifeLoss)",
+    name: "another game's word for an event family (exhaust for close)",
     make: (doc) => {
       const ruleset = str(top(doc).get("ruleset")) ?? ""
       const to = firstObject(doc)
@@ -583,8 +583,8 @@ export const mistakes: ReadonlyArray<Mistake> = [
     }
   },
   {
-    name: "a new file without format: (add format: 3)",
-    make: (doc) => (top(doc).delete("format") ? { path: "format", says: "add `format: 3`" } : undefined)
+    name: "a new file without format: (add format: 4)",
+    make: (doc) => (top(doc).delete("format") ? { path: "format", says: "add `format: 4`" } : undefined)
   },
   {
     name: 'a number written as text (amount: "3")',

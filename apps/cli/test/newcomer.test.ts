@@ -90,16 +90,16 @@ describe("a file without format: — format 1, or a new file that forgot the key
   const tagOf = (text: string, file: string): string => {
     const r = parseScenario(text, file, Registry.installed)
     if (Result.isSuccess(r)) return "loaded"
-    return r.failure.message.includes("add `format: 3`") ? "add format: 3" : r.failure._tag
+    return r.failure.message.includes("add `format: 4`") ? "add format: 4" : r.failure._tag
   }
-  it("every bundled format-3 scenario without its format: line is told to add `format: 3`", () => {
+  it("every bundled format-4 scenario without its format: line is told to add `format: 4`", () => {
     let n = 0
     for (const { scenarios } of Registry.scenarioFolders)
       for (const f of readdirSync(scenarios).filter((x) => /\.ya?ml$/.test(x))) {
         const text = readFileSync(join(scenarios, f), "utf8")
-        if (!/^format: 3$/m.test(text)) continue
+        if (!/^format: 4$/m.test(text)) continue
         n++
-        assert.strictEqual(tagOf(text.replace(/^format: 3\n/m, ""), f), "add format: 3", f)
+        assert.strictEqual(tagOf(text.replace(/^format: 4\n/m, ""), f), "add format: 4", f)
       }
     assert.isAbove(n, 20)
   })

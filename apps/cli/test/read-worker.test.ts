@@ -156,6 +156,6 @@ describe.skipIf(!existsSync(main))("a big file read in a worker thread", () => {
       if (bad) {
         assert.include(worker.out + worker.err, "<dir>/old.yaml:4001:")
         assert.strictEqual(worker.written, text)
-      } else assert.include(worker.written, "format: 3\nruleset: mtg\n")
+      } else assert.include(worker.written, "format: 4\nruleset: mtg\n")
     })
 })

@@ -176,7 +176,7 @@ describe("the schema is what compiles", () => {
     assert.strictEqual(selector.additionalProperties, false)
     assert.isTrue(
       real("fab", {
-        format: 3,
+        format: 4,
         ruleset: "fab",
         players: ["a"],
         effects: [
@@ -190,7 +190,7 @@ describe("the schema is what compiles", () => {
     )
     assert.isFalse(
       real("fab", {
-        format: 3,
+        format: 4,
         ruleset: "fab",
         players: ["a"],
         effects: [{ kind: "prevent", id: "p", amount: { count: { power: { above: 6 } } } }]

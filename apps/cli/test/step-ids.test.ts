@@ -66,7 +66,7 @@ describe("stable event ids (issue 28 point 8)", () => {
     assert.includeMembers([...eventsOf(m.success.text)], ["endOfTurn.1.kill"])
     // read in memory, unmigrated: the same names
     assert.includeMembers([...eventsOf(format2)], ["endOfTurn.1.kill"])
-    // written in format 3 without an id: named after the boundary
-    assert.includeMembers([...eventsOf(format2.replace("format: 2", "format: 3"))], ["endOfTurn.kill"])
+    // written in format 4 without an id: named after the boundary
+    assert.includeMembers([...eventsOf(format2.replace("format: 2", "format: 4"))], ["endOfTurn.kill"])
   })
 })

@@ -245,7 +245,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
         id
       )
       await page.locator('[data-testid="title"]').waitFor()
-      expect(await page.locator("#source").inputValue(), id).toMatch(/^format: 3$/m)
+      expect(await page.locator("#source").inputValue(), id).toMatch(/^format: 4$/m)
       expect(await page.locator('[data-testid="problem"]').count(), id).toBe(0)
     }
   })
@@ -285,7 +285,7 @@ expect:
       /written in scenario format 1; it was rewritten in format 3/
     )
     const source = await other.locator("#source").inputValue()
-    expect(source).toMatch(/^format: 3$/m)
+    expect(source).toMatch(/^format: 4$/m)
     expect(source).toContain("# a link made before format 2")
     await other.waitForSelector('[data-testid="outcome"]')
     expect(await other.locator('[data-testid^="dealt-"]').allInnerTexts()).toEqual(["2"])
@@ -303,7 +303,7 @@ expect:
     expect(await text(problem.first())).toMatch(/bulwark migrate/)
     await page.locator('[data-testid="migrate"]').click()
     await page.locator('[data-testid="migrated-note"]').waitFor()
-    expect(await page.locator("#source").inputValue()).toMatch(/^format: 3$/m)
+    expect(await page.locator("#source").inputValue()).toMatch(/^format: 4$/m)
     expect(await page.locator('[data-testid="problem"]').count()).toBe(0)
     expect(consoleErrors).toEqual([])
   })

@@ -146,4 +146,4 @@ export const namedRuleset = (text: string): string | undefined => /^ruleset:\s*[
 
 /** A starting text for a ruleset without bundled scenarios. */
 export const blank = (ruleset: string): string =>
-  `format: 3\nruleset: ${ruleset}\ntitle: "A new ${ruleset} scenario"\nplayers: [a, b]\n# objects, effects and steps in the one scenario language (docs/scenarios.md); problems are shown next to their line\n`
+  `format: 4\nruleset: ${ruleset}\ntitle: "A new ${ruleset} scenario"\nplayers: [a, b]\n# objects, effects and steps in the one scenario language (docs/scenarios.md); problems are shown next to their line\n`

@@ -495,7 +495,7 @@ const renderHeading = (): void => {
                 h(
                   "button",
                   { type: "button", "data-testid": "migrate", onclick: rewrite },
-                  "Rewrite in format 3"
+                  "Rewrite in format 4"
                 ),
                 " the ruling stays the same; comments and key order are kept."
               )

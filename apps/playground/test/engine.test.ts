@@ -25,8 +25,8 @@ const rulesets = await loadAllRulesets()
 const bundled = await allBundled()
 const showcase = showcaseKey === undefined ? undefined : findBundled(showcaseKey)
 
-/** MTG-09 in the one scenario language (format 3), with its own ids (independent of the package's file). */
-const MTG09 = `format: 3
+/** MTG-09 in the one scenario language (format 4), with its own ids (independent of the package's file). */
+const MTG09 = `format: 4
 ruleset: mtg
 title: "MTG-09: NAP orders a shield and a doubler (CR 616.1)"
 players: [ap, nap]
@@ -75,9 +75,9 @@ describe("upgrade: a text in an older format", () => {
     expect(upgrade(MTG09)).toEqual({ text: MTG09 })
   })
 
-  it("a format-2 text (before the generic effects) is rewritten in format 3, with a note", () => {
-    const u = upgrade(MTG09.replace(/^format: 3\n/, "format: 2\n"))
-    expect(u.note).toMatch(/format 2; it was rewritten in format 3/)
+  it("a format-2 text (before the generic effects) is rewritten in format 4, with a note", () => {
+    const u = upgrade(MTG09.replace(/^format: 4\n/, "format: 2\n"))
+    expect(u.note).toMatch(/format 2; it was rewritten in format 4/)
     expect(u.text).toBe(MTG09)
   })
 
@@ -89,10 +89,10 @@ describe("upgrade: a text in an older format", () => {
    * CR 616.1 (MTG-09): the format-1 file, rewritten, rules the same — NAP applies the shield
    * first, (3 − 2) × 2 = 2 — keeps its comment, and a note says it was rewritten.
    */
-  it("a format-1 text is rewritten in format 3, with a note, and rules the same", () => {
+  it("a format-1 text is rewritten in format 4, with a note, and rules the same", () => {
     const u = upgrade(MTG09_FORMAT1)
-    expect(u.note).toMatch(/format 1; it was rewritten in format 3/)
-    expect(u.text).toMatch(/^# NAP orders them \(CR 616.1\)\nformat: 3\n/)
+    expect(u.note).toMatch(/format 1; it was rewritten in format 4/)
+    expect(u.text).toMatch(/^# NAP orders them \(CR 616.1\)\nformat: 4\n/)
     const loaded = load(u.text, "old.yaml", rulesets)
     if (Result.isFailure(loaded)) throw new Error(JSON.stringify(loaded.failure))
     const d = drive(loaded.success, "script", [])
@@ -123,7 +123,7 @@ describe("the blank template", () => {
     for (const r of rulesets) {
       const loaded = load(blank(r.id), "new.yaml", rulesets)
       expect(Result.isSuccess(loaded) ? [] : loaded.failure, r.id).toEqual([])
-      expect(blank(r.id)).toMatch(/^format: 3\n/)
+      expect(blank(r.id)).toMatch(/^format: 4\n/)
     }
   })
 })

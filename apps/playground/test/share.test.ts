@@ -42,7 +42,7 @@ describe("share links", () => {
    * creature … causes that much damage to be marked on that creature"; 3 from the bolt, no
    * effect, so 3 is dealt to the bear.
    */
-  it("a link holding a format-1 scenario opens rewritten in format 3, with a note", async () => {
+  it("a link holding a format-1 scenario opens rewritten in format 4, with a note", async () => {
     const old = `ruleset: mtg
 title: A bolt hits the bear
 players: [ap, nap]
@@ -60,8 +60,8 @@ expect:
     expect(shared.text).toBe(old)
     expect(Result.isFailure(load(old, "link.yaml", rulesets))).toBe(true)
     const u = upgrade(shared.text ?? "")
-    expect(u.note).toContain("rewritten in format 3")
-    expect(u.text).toMatch(/^format: 3\n/m)
+    expect(u.note).toContain("rewritten in format 4")
+    expect(u.text).toMatch(/^format: 4\n/m)
     expect(u.text).toContain("# whose turn it is")
     const loaded = load(u.text, "link.yaml", rulesets)
     if (Result.isFailure(loaded)) throw new Error(JSON.stringify(loaded.failure))

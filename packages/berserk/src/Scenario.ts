@@ -1,10 +1,10 @@
 /**
- * The Берсерк words of the one scenario language (scenario format 3): cards are objects with
+ * The Берсерк words of the one scenario language (scenario format 4): cards are objects with
  * `types: [creature]` and the game's properties, the effect kinds of {@link Effects} (each the
  * constructor of the same name), and the `attack` step.
  *
  * ```yaml
- * format: 3
+ * format: 4
  * ruleset: berserk
  * players: [ap, ip]
  * turn: ap                     # «активный игрок»; the inactive player is the other one

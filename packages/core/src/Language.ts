@@ -1,5 +1,5 @@
 /**
- * A ruleset's words for the one scenario language (scenario format 3).
+ * A ruleset's words for the one scenario language (scenario format 4).
  *
  * Every ruleset reads scenario files in the same language: the same top-level keys (`players`,
  * `turn`, `objects`, `effects`, `steps`, …), one object shape, effects told apart by `kind:`, steps

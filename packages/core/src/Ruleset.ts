@@ -186,7 +186,7 @@ export interface Ruleset<S = unknown> {
   readonly description: string
   readonly rulesVersion: string
   /**
-   * The ruleset's words for the one scenario language (format 3): `@bulwark/scenario` builds
+   * The ruleset's words for the one scenario language (format 4): `@bulwark/scenario` builds
    * the schema and the compiler of its files from them.
    */
   readonly language?: Language.Language

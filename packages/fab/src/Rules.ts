@@ -141,14 +141,15 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  *   "If the life total is calculated to be less than zero, instead it is considered zero"), while
  *   the damage dealt is still the full amount;
  * - `destroy` (8.5.4): the object goes to the graveyard;
- * - `payResources` (8.5.31): the player's `resources` go down; a player with fewer than the
+ * - `pay` (8.5.31): the player's `resources` go down; a player with fewer than the
  *   amount can't pay it, and nothing is paid (1.14.2b: the outcome says 0 done, `failed`);
  * - `hit` (7.5.5): the attack is marked `hit: true`;
  * - `scheduleDestroy` (Quell): the object is marked `destroyAtEndPhase: true`;
- * - `banish` (8.5.1): the object goes to the `banished` zone;
- * - `putIntoGraveyard` (8.5.15): the object goes to the graveyard (not a destroy, 8.5.4a);
+ * - `zoneChange`: the object goes to the zone `params.to` names (at `params.position`): a banish
+ *   (8.5.1) to `banished`, a putting into a graveyard (8.5.15; not a destroy, 8.5.4a) to
+ *   `graveyard`;
  * - `ceaseToExist` (8.3.21b: "removed from the game"): the object goes to the zone `removed`;
- * - `gainLife` (8.5.7a) / `loseLife` (8.5.12a): the life total goes up / down by the amount,
+ * - `lifeGain` (8.5.7a) / `lifeLoss` (8.5.12a): the life total goes up / down by the amount,
  *   never below 0 (2.5.3e); losing life is not damage (8.5.3d);
  * - `draw` (8.5.6): the player's `hand` goes up by the amount and `deck` (when it is a number)
  *   down — by the cards there are: the draws beyond the deck fail (8.5.6b), and the outcome
@@ -158,7 +159,7 @@ const counterProp = (o: GameEvent.Occurrence): string =>
  *   discarded); a player's `hand` count goes down by the amount, by the cards there are (8.5.5b:
  *   the rest fail); a player whose hand is cards (objects in the zone `hand`, no `hand` count)
  *   discards the first `amount` of them, in the view's order;
- * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): the prop `<params.counter>Counters`
+ * - `addCounters` (8.5.14) / `removeCounters` (8.5.16): the prop `<params.counter>Counters`
  *   (default `counters`) goes up / down; only the counters there are can be removed, and the
  *   outcome records how many were;
  * - `createToken` (8.5.2): the view is unchanged (the outcome records the event);
@@ -198,7 +199,7 @@ export const commit = (
       )
     case Family.destroy:
       return moveTo(view, o.subject, "graveyard")
-    case Family.payResources: {
+    case Family.pay: {
       // 1.14.2b: "If a player does not have enough assets … the cost cannot be paid and the game
       // state is reversed to before the cost is paid" (resources the file does not track are
       // not counted)
@@ -217,15 +218,20 @@ export const commit = (
       return withProps(view, o.source, (x) => ({ ...x, props: { ...x.props, hit: true } }))
     case Family.scheduleDestroy:
       return withProps(view, o.subject, (x) => ({ ...x, props: { ...x.props, destroyAtEndPhase: true } }))
-    case Family.banish:
-      return moveTo(view, o.subject, "banished")
-    case Family.putIntoGraveyard:
-      return moveTo(view, o.subject, "graveyard")
+    case Family.zoneChange: {
+      // 8.5.1 (banish: "moves the object to its owner's banished zone"), 8.5.15 (put into a
+      // graveyard): a move to the zone its `params.to` names (core `Families`); one that names no
+      // zone moves nothing
+      const to = Zones.destination(o, "")
+      return to === ""
+        ? view
+        : Zones.put(moveTo(view, o.subject, to), o.subject, to, o.params[Zones.POSITION])
+    }
     case Family.ceaseToExist:
       return moveTo(view, o.subject, "removed")
-    case Family.gainLife:
+    case Family.lifeGain:
       return add(view, o.subject, "life", o.amount)
-    case Family.loseLife:
+    case Family.lifeLoss:
       return add(view, o.subject, "life", -o.amount)
     case Family.draw: {
       // 8.5.6b: "If a player tries to draw a card when there are no cards in their deck, the
@@ -253,7 +259,7 @@ export const commit = (
       // 8.5.7: "To gain an asset, the player's or object's assets of the given type is increased
       // by the specified amount."
       return add(view, o.subject, ACTION_POINTS, o.amount, true)
-    case Family.putCounters:
+    case Family.addCounters:
       return add(view, o.subject, counterProp(o), o.amount, true)
     case Family.removeCounters: {
       // 8.5.16: "To remove a counter from an object, a specified counter ceases to exist on the
@@ -574,7 +580,7 @@ const inArena = (x: GameView.GameObject): boolean => Zones.isInPlay(zones, x)
 const lifeFails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
   const x = view.objects[o.subject]
   if (x === undefined || x.kind === "player") return undefined
-  const gain = o.family === Family.gainLife
+  const gain = o.family === Family.lifeGain
   if (typeof x.props.life !== "number" || !inArena(x))
     return {
       reason: `${o.subject} does not have the life property: the ${gain ? "gain" : "lose"} effect fails`,
@@ -642,7 +648,7 @@ export const END_PHASE = "endPhase"
  * @category policies
  */
 export const fails = (o: GameEvent.Occurrence, view: GameView.GameView): Policy.Failure | undefined => {
-  if (o.family === Family.gainLife || o.family === Family.loseLife) return lifeFails(o, view)
+  if (o.family === Family.lifeGain || o.family === Family.lifeLoss) return lifeFails(o, view)
   if (o.family === Family.destroy && o.params[END_PHASE] === true) {
     const x = view.objects[o.subject]
     if (x?.props.destroyAtEndPhase !== true)
@@ -769,6 +775,15 @@ const fam = Words.phrases
 
 const by = (o: Words.Occurrence): string => (o.source === undefined ? "" : ` (from ${o.source})`)
 
+// FaB's words for a move (8.5.1 "banish", 8.5.15 "put into a graveyard"), by its destination
+const moved = (o: Words.Occurrence): string => {
+  const to = o.params?.[Zones.TO]
+  if (to === "banished") return "banished"
+  if (typeof to !== "string" || to === "") return "moved"
+  const where = o.params?.[Zones.POSITION]
+  return `put into the ${to}${where === "top" || where === "bottom" ? ` (${where})` : ""}`
+}
+
 /**
  * How Flesh and Blood reads (core `Words`): the slots as 6.5 names them, its event families
  * ("bob pays 1 resource", "barrier is destroyed", "the attack hits bob") and the sentences of the
@@ -796,7 +811,7 @@ export const words: Words.Words = {
       (o) => `${o.subject} is destroyed${by(o)}`,
       (n) => `${n} destruction${n === 1 ? "" : "s"}`
     ),
-    [Family.payResources]: fam(
+    [Family.pay]: fam(
       (o) => `${o.subject} would pay ${o.amount} resource${o.amount === 1 ? "" : "s"}`,
       (o) => `${o.subject} pays ${o.amount} resource${o.amount === 1 ? "" : "s"}`,
       (n) => `${n} resource${n === 1 ? "" : "s"}`
@@ -811,27 +826,23 @@ export const words: Words.Words = {
       (o) => `${o.subject} will be destroyed at the beginning of the end phase`,
       (n) => `${n} destruction${n === 1 ? "" : "s"} at the end phase`
     ),
-    [Family.banish]: fam(
-      (o) => `${o.subject} would be banished${by(o)}`,
-      (o) => `${o.subject} is banished${by(o)}`,
-      (n) => `${n} banishment${n === 1 ? "" : "s"}`
-    ),
-    [Family.putIntoGraveyard]: fam(
-      (o) => `${o.subject} would be put into the graveyard${by(o)}`,
-      (o) => `${o.subject} is put into the graveyard${by(o)}`,
-      (n) => `${n} card${n === 1 ? "" : "s"} put into the graveyard`
+    // FaB's own words for a zoneChange (8.5.1 "banish", 8.5.15 "put into a graveyard")
+    [Family.zoneChange]: fam(
+      (o) => `${o.subject} would be ${moved(o)}${by(o)}`,
+      (o) => `${o.subject} is ${moved(o)}${by(o)}`,
+      (n) => `${n} card${n === 1 ? "" : "s"} moved`
     ),
     [Family.ceaseToExist]: fam(
       (o) => `${o.subject} would cease to exist${by(o)}`,
       (o) => `${o.subject} ceases to exist${by(o)}`,
       (n) => `${n} card${n === 1 ? "" : "s"} ceasing to exist`
     ),
-    [Family.gainLife]: fam(
+    [Family.lifeGain]: fam(
       (o) => `${o.subject} would gain ${o.amount} life${by(o)}`,
       (o) => `${o.subject} gains ${o.amount} life${by(o)}`,
       (n) => `${n} life gained`
     ),
-    [Family.loseLife]: fam(
+    [Family.lifeLoss]: fam(
       (o) => `${o.subject} would lose ${o.amount} life${by(o)}`,
       (o) => `${o.subject} loses ${o.amount} life${by(o)}`,
       (n) => `${n} life lost`
@@ -851,7 +862,7 @@ export const words: Words.Words = {
       (o) => `${o.subject} creates ${o.amount} token${o.amount === 1 ? "" : "s"}${by(o)}`,
       (n) => `${n} token${n === 1 ? "" : "s"}`
     ),
-    [Family.putCounters]: fam(
+    [Family.addCounters]: fam(
       (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} would be put on ${o.subject}${by(o)}`,
       (o) => `${o.amount} counter${o.amount === 1 ? "" : "s"} put on ${o.subject}${by(o)}`,
       (n) => `${n} counter${n === 1 ? "" : "s"} put`

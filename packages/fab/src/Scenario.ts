@@ -1,12 +1,12 @@
 /**
- * The Flesh and Blood words of the one scenario language (format 3): the heroes' and objects'
+ * The Flesh and Blood words of the one scenario language (format 4): the heroes' and objects'
  * properties, the effect kinds (each the constructor of the same name in `Effects`), the `attack`
  * and `beginEndPhase` steps, the times that pass and the event families. The skeleton (players,
  * `turn`, objects, effects by `kind:`, `event` / `update` / `advance` / `addEffects` steps) is
  * `@bulwark/scenario`'s.
  *
  * ```yaml
- * format: 3
+ * format: 4
  * ruleset: fab
  * turn: alice                         # the turn-player
  * players: [alice, { id: bob, resources: 2 }]
@@ -249,7 +249,7 @@ export const language: Language.Language = {
       power: opt(Amount.Schema),
       defense: opt(Amount.Schema),
       indestructible: opt(Schema.Boolean),
-      // counters of no named kind (8.5.14, 8.5.16: the prop `counters` that `putCounters` and
+      // counters of no named kind (8.5.14, 8.5.16: the prop `counters` that `addCounters` and
       // `removeCounters` change when they name no `params.counter`)
       counters: opt(Amount.Schema),
       // the pitch value (2.8: the resources gained when it is pitched, 8.5.44); a card without

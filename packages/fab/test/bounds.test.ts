@@ -55,14 +55,14 @@ describe("FaB 1.14.2b: a payment beyond the resources is not made, and resources
    * commit says 0 was done.
    */
   it("paying 2 with 1 resource pays nothing: the player keeps the 1, 0 done", () => {
-    const o = GameEvent.occurrence({ id: "p", family: "payResources", subject: "bob", amount: 2 })
+    const o = GameEvent.occurrence({ id: "p", family: "pay", subject: "bob", amount: 2 })
     const r = Rules.commit(view, o)
     expect(Policy.viewOf(r).objects["bob"]?.props["resources"]).toBe(1)
     expect(Policy.doneOf(r, o)).toBe(0)
   })
 
   it("paying 1 with 1 resource pays it: 0 left, all done", () => {
-    const o = GameEvent.occurrence({ id: "p", family: "payResources", subject: "bob", amount: 1 })
+    const o = GameEvent.occurrence({ id: "p", family: "pay", subject: "bob", amount: 1 })
     const r = Rules.commit(view, o)
     expect(Policy.viewOf(r).objects["bob"]?.props["resources"]).toBe(0)
     expect(Policy.doneOf(r, o)).toBe(1)

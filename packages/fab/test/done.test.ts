@@ -78,7 +78,7 @@ describe("FaB 8.5.16: only the counters there are are removed, and the outcome s
 
 describe("FaB 1.14.2b: a payment beyond the player's resources is not made", () => {
   it("2 resources paid by a player who has 0: failed, nothing reported paid", () => {
-    const r = one("payResources", { to: "bob", amount: 2, kinds: ["cost"] })
+    const r = one("pay", { to: "bob", amount: 2, kinds: ["cost"] })
     expect([occ(r)?.status, occ(r)?.amount, occ(r)?.notDone, occ(r)?.paid]).toEqual(["failed", 0, 2, false])
   })
 
@@ -87,9 +87,7 @@ describe("FaB 1.14.2b: a payment beyond the player's resources is not made", () 
     const r = run({
       turn: "alice",
       players: ["alice", { id: "bob", resources: 1 }],
-      steps: [
-        { event: { id: "e", family: "payResources", occurrences: [{ id: "o", to: "bob", amount: 2 }] } }
-      ]
+      steps: [{ event: { id: "e", family: "pay", occurrences: [{ id: "o", to: "bob", amount: 2 }] } }]
     })
     expect([occ(r)?.status, r.outcome.state["bob"]?.["resources"]]).toEqual(["failed", 1])
   })
@@ -114,13 +112,14 @@ describe("events that happen once need no amount (FAB-23, 8.5.4, 8.5.1, 8.5.15, 
   ]
   for (const [family, to, zone] of [
     ["destroy", "ally", "graveyard"],
-    ["banish", "aura", "banished"],
-    ["putIntoGraveyard", "aura", "graveyard"],
+    ["zoneChange", "aura", "banished"],
+    ["zoneChange", "aura", "graveyard"],
     ["ceaseToExist", "aura", "removed"]
   ] as const)
-    it(`a ${family} written without an amount happens once, exactly as with amount 1`, () => {
-      const bare = one(family, { source: "S", to }, objects)
-      const counted = one(family, { source: "S", to, amount: 1 }, objects)
+    it(`a ${family} written without an amount happens once, exactly as with amount 1 (to ${zone})`, () => {
+      const params = family === "zoneChange" ? { params: { to: zone } } : {}
+      const bare = one(family, { source: "S", to, ...params }, objects)
+      const counted = one(family, { source: "S", to, amount: 1, ...params }, objects)
       expect([occ(bare)?.status, occ(bare)?.amount, bare.outcome.state[to]?.["zone"]]).toEqual([
         "happened",
         1,
@@ -133,15 +132,14 @@ describe("events that happen once need no amount (FAB-23, 8.5.4, 8.5.1, 8.5.15, 
     expect(Object.keys(Effects.familyAmounts).sort()).toEqual(Object.values(Effects.Family).sort())
     expect(Scenario.language.families).toEqual(Object.keys(Effects.familyAmounts))
     expect([...(Scenario.language.amountless ?? [])].sort()).toEqual([
-      "banish",
       "ceaseToExist",
       "destroy",
       "discard",
       "hit",
       "pitch",
-      "putIntoGraveyard",
       "reveal",
-      "scheduleDestroy"
+      "scheduleDestroy",
+      "zoneChange"
     ])
   })
 })

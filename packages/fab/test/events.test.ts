@@ -37,13 +37,13 @@ describe("8.5: every family an event step names is an event, committed and in th
       scenario(
         [],
         [
-          ev("b", "banish", "helm", 1),
-          ev("g", "putIntoGraveyard", "ally", 1),
-          ev("c1", "putCounters", "bob", 3, { params: { counter: "steam" } }),
+          ev("b", "zoneChange", "helm", 1, { params: { to: "banished" } }),
+          ev("g", "zoneChange", "ally", 1, { params: { to: "graveyard" } }),
+          ev("c1", "addCounters", "bob", 3, { params: { counter: "steam" } }),
           ev("c2", "removeCounters", "bob", 1, { params: { counter: "steam" } }),
           ev("d", "draw", "alice", 2),
-          ev("gl", "gainLife", "alice", 4),
-          ev("ll", "loseLife", "bob", 5),
+          ev("gl", "lifeGain", "alice", 4),
+          ev("ll", "lifeLoss", "bob", 5),
           ev("t", "createToken", "alice", 2, { params: { token: "Quicken" } })
         ],
         { players: [{ id: "alice", hand: 4, deck: 10 }, "bob"] }
@@ -68,7 +68,9 @@ describe("8.5: every family an event step names is an event, committed and in th
       watch: { family: "destroy", subject: { _tag: "Id", ids: ["ally"] } },
       action: { _tag: "Replace", with: [] }
     }
-    const put = run(scenario([raw(keep)], [ev("g", "putIntoGraveyard", "ally", 1)]))
+    const put = run(
+      scenario([raw(keep)], [ev("g", "zoneChange", "ally", 1, { params: { to: "graveyard" } })])
+    )
     expect(put.outcome.state.ally?.zone).toBe("graveyard")
     expect(put.outcome.effects.keep?.uses).toBe(0)
     // mutant (a negative control): the same effect does see a destroy
@@ -86,12 +88,12 @@ describe("8.5: every family an event step names is an event, committed and in th
     const r = run(
       scenario(
         [],
-        [ev("ll", "loseLife", "ally", 9), ev("d", "draw", "alice", 1), ev("x", "loseLife", "helm", 1)],
+        [ev("ll", "lifeLoss", "ally", 9), ev("d", "draw", "alice", 1), ev("x", "lifeLoss", "helm", 1)],
         { players: [{ id: "alice", deck: 0 }, "bob"] }
       )
     )
     expect(r.outcome.state.ally?.life).toBe(0)
-    expect(r.outcome.events.ll?.happened).toMatchObject([{ family: "loseLife", amount: 9 }])
+    expect(r.outcome.events.ll?.happened).toMatchObject([{ family: "lifeLoss", amount: 9 }])
     expect(r.outcome.events.d?.occurrences["d-alice"]).toMatchObject({ status: "failed", amount: 0 })
     expect(r.outcome.state.alice?.hand).toBeUndefined()
     expect(r.outcome.events.x?.occurrences["x-helm"]).toMatchObject({ status: "failed" })
@@ -154,7 +156,7 @@ describe("8.3.21 Ephemeral", () => {
           { kind: "ephemeral", id: "helm:eph", source: "helm" },
           { kind: "ephemeral", id: "T:eph", source: "T" }
         ],
-        [ev("e1", "destroy", "helm", 1), ev("e2", "putIntoGraveyard", "T", 1)]
+        [ev("e1", "destroy", "helm", 1), ev("e2", "zoneChange", "T", 1, { params: { to: "graveyard" } })]
       )
     )
     expect(r.outcome.state.helm?.zone).toBe("removed")
@@ -166,14 +168,14 @@ describe("8.3.21 Ephemeral", () => {
     const other = run(
       scenario(
         [{ kind: "ephemeral", id: "eph", source: "helm" }],
-        [ev("e1", "destroy", "ally", 1), ev("e2", "banish", "helm", 1)]
+        [ev("e1", "destroy", "ally", 1), ev("e2", "zoneChange", "helm", 1, { params: { to: "banished" } })]
       )
     )
     expect(other.outcome.state.ally?.zone).toBe("graveyard")
     expect(other.outcome.state.helm?.zone).toBe("banished")
   })
 
-  it("mutant: an Ephemeral that only watched putIntoGraveyard would let the destroy through (8.5.4)", () => {
+  it("mutant: an Ephemeral that only watched a zoneChange to the graveyard would let the destroy through (8.5.4)", () => {
     const [, graveyardOnly] = Effects.ephemeral({ id: "eph", source: "helm", controller: "bob" })
     const r = run(scenario([raw(graveyardOnly as Replacement.Replacement)], [ev("e1", "destroy", "helm", 1)]))
     expect(r.outcome.state.helm?.zone).toBe("graveyard")
@@ -259,8 +261,8 @@ describe("8.5.3d / 8.5.12b: life loss is not damage", () => {
       { kind: "preventNextTime", id: "fd", controller: "bob" },
       { kind: "preventNext", id: "shield", controller: "bob", amount: 3 }
     ]
-    const r = run(scenario(effects, [ev("l", "loseLife", "bob", 4), ev("d", "damage", "bob", 2)]))
-    expect(r.outcome.events.l?.happened).toMatchObject([{ family: "loseLife", subject: "bob", amount: 4 }])
+    const r = run(scenario(effects, [ev("l", "lifeLoss", "bob", 4), ev("d", "damage", "bob", 2)]))
+    expect(r.outcome.events.l?.happened).toMatchObject([{ family: "lifeLoss", subject: "bob", amount: 4 }])
     expect(r.outcome.events.l?.occurrences["l-bob"]).toMatchObject({ prevented: 0, applied: [] })
     expect(r.outcome.events.l?.dealt).toEqual({})
     // the next damage is still "the next time": all of it prevented
@@ -268,10 +270,10 @@ describe("8.5.3d / 8.5.12b: life loss is not damage", () => {
     expect(r.outcome.state.bob?.life).toBe(16)
   })
 
-  it("8.5.12b: life loss is not a hit either (no hit occurrence for a loseLife)", () => {
+  it("8.5.12b: life loss is not a hit either (no hit occurrence for a lifeLoss)", () => {
     const loss = GameEvent.occurrence({
       id: "l",
-      family: "loseLife",
+      family: "lifeLoss",
       subject: "bob",
       source: "atk",
       amount: 3,
@@ -282,20 +284,20 @@ describe("8.5.3d / 8.5.12b: life loss is not damage", () => {
 
   it("mutant: a shield that watched life loss as damage would have prevented it", () => {
     const asDamage = { ...Effects.preventNext({ id: "shield", controller: "bob", amount: 3 }) }
-    const mutant = { ...asDamage, watch: { ...asDamage.watch, family: "loseLife" } }
-    const r = run(scenario([raw(mutant)], [ev("l", "loseLife", "bob", 4)]))
+    const mutant = { ...asDamage, watch: { ...asDamage.watch, family: "lifeLoss" } }
+    const r = run(scenario([raw(mutant)], [ev("l", "lifeLoss", "bob", 4)]))
     expect(r.outcome.events.l?.occurrences["l-bob"]?.prevented).toBe(3)
   })
 })
 
 describe("6.4.9: 'If you would gain life, instead gain that much plus N'", () => {
-  const plusOne = { kind: "thatMuchPlus", id: "gain", controller: "bob", family: "gainLife", amount: 1 }
+  const plusOne = { kind: "thatMuchPlus", id: "gain", controller: "bob", family: "lifeGain", amount: 1 }
 
   /** 6.4.9: a standard-replacement "(If / The next) [CONDITION], instead [MODIFICATION]" (FAB-16). */
   it("a gain of 2 becomes 3; a second gain is modified again (a continuous effect)", () => {
-    const r = run(scenario([plusOne], [ev("g1", "gainLife", "bob", 2), ev("g2", "gainLife", "bob", 1)]))
-    expect(r.outcome.events.g1?.happened).toMatchObject([{ family: "gainLife", amount: 3 }])
-    expect(r.outcome.events.g2?.happened).toMatchObject([{ family: "gainLife", amount: 2 }])
+    const r = run(scenario([plusOne], [ev("g1", "lifeGain", "bob", 2), ev("g2", "lifeGain", "bob", 1)]))
+    expect(r.outcome.events.g1?.happened).toMatchObject([{ family: "lifeGain", amount: 3 }])
+    expect(r.outcome.events.g2?.happened).toMatchObject([{ family: "lifeGain", amount: 2 }])
     expect(r.outcome.state.bob?.life).toBe(25)
   })
 
@@ -307,7 +309,7 @@ describe("6.4.9: 'If you would gain life, instead gain that much plus N'", () =>
     const r = run(
       scenario(
         [plusOne],
-        [ev("g0", "gainLife", "bob", 0), ev("d", "damage", "bob", 2), ev("l", "loseLife", "bob", 2)]
+        [ev("g0", "lifeGain", "bob", 0), ev("d", "damage", "bob", 2), ev("l", "lifeLoss", "bob", 2)]
       )
     )
     expect(r.outcome.events.g0?.happened).toEqual([])
@@ -319,12 +321,12 @@ describe("6.4.9: 'If you would gain life, instead gain that much plus N'", () =>
   })
 
   it("only its controller's gains by default; another player's gain is unchanged", () => {
-    const r = run(scenario([plusOne], [ev("g", "gainLife", "alice", 2)]))
+    const r = run(scenario([plusOne], [ev("g", "lifeGain", "alice", 2)]))
     expect(r.outcome.state.alice?.life).toBe(22)
   })
 
   it("mutant: the same replacement on the damage family does not touch a gain", () => {
-    const r = run(scenario([{ ...plusOne, family: "damage" }], [ev("g", "gainLife", "bob", 2)]))
+    const r = run(scenario([{ ...plusOne, family: "damage" }], [ev("g", "lifeGain", "bob", 2)]))
     expect(r.outcome.state.bob?.life).toBe(22)
   })
 
@@ -333,9 +335,9 @@ describe("6.4.9: 'If you would gain life, instead gain that much plus N'", () =>
       /family/
     )
     expect(() =>
-      Effects.thatMuchPlus({ id: "x", controller: "bob", family: "gainLife", amount: 1, kinds: ["arcane"] })
+      Effects.thatMuchPlus({ id: "x", controller: "bob", family: "lifeGain", amount: 1, kinds: ["arcane"] })
     ).toThrow(/kinds|damage types/)
-    expect(() => Effects.thatMuchPlus({ id: "x", controller: "bob", family: "gainLife" })).toThrow(/amount/)
+    expect(() => Effects.thatMuchPlus({ id: "x", controller: "bob", family: "lifeGain" })).toThrow(/amount/)
   })
 
   it("an unknown family in an event step is a located file error", () => {

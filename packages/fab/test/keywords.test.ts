@@ -168,7 +168,7 @@ describe("FaB keywords", () => {
       [true]
     )
     expect(barrier.resolutions[0]?.happened[0]).toMatchObject({
-      family: "payResources",
+      family: "pay",
       subject: "bob",
       source: "helm"
     })

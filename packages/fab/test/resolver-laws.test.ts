@@ -228,11 +228,11 @@ LawSuite.lawSuite({
   done: {
     exact: [
       Effects.Family.removeCounters,
-      Effects.Family.putCounters,
+      Effects.Family.addCounters,
       Effects.Family.draw,
       Effects.Family.discard,
-      Effects.Family.payResources,
-      Effects.Family.gainLife,
+      Effects.Family.pay,
+      Effects.Family.lifeGain,
       Effects.Family.gainActionPoints
     ],
     boards: [
@@ -247,7 +247,7 @@ LawSuite.lawSuite({
       },
       {
         name: "2 resources paid by a player who has 0 (1.14.2b)",
-        input: () => board(Effects.Family.payResources, "alice", 2)
+        input: () => board(Effects.Family.pay, "alice", 2)
       },
       {
         name: "a hero dealt 25 damage with 20 life (2.5.3e)",

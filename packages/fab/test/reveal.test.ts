@@ -101,14 +101,14 @@ describe("reveal (FaB 8.5.17)", () => {
    */
   it("a replace watches a reveal and replaces it with another event", () => {
     const instead = `effects:
-  - { kind: replace, id: burn, controller: bob, family: reveal, to: { owner: you }, instead: [{ family: banish }] }
+  - { kind: replace, id: burn, controller: bob, family: reveal, to: { owner: you }, instead: [{ family: zoneChange, params: { to: banished } }] }
 `
     const o = outcome(file(instead, ["c", "g"]))
     const made = o.events["r-c"]?.occurrences.c
     assert.strictEqual(made?.status, "replaced")
     assert.deepStrictEqual(
       o.events["r-c"]?.happened.map((h) => [h.family, h.subject]),
-      [["banish", "c"]]
+      [["zoneChange", "c"]]
     )
     assert.strictEqual(o.state.c?.zone, "banished")
     // the public card's reveal fails: nothing for the effect to replace

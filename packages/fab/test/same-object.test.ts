@@ -40,8 +40,18 @@ const hit = (id: string, source: string, to: string) => ({
   event: { id, occurrences: [{ id: "d", source, to, amount: 2 }] }
 })
 /** `family` moves `id` out of the arena, then an `update` returns the card (the same id) to it. */
-const away = (family: string, id: string) => [
-  { event: { id: `${family}-${id}`, family, occurrences: [{ id: "z", source: "axe", to: id }] } },
+// FaB 8.5.1 (banish) and 8.5.15 (put into a graveyard) are a zoneChange to that zone (core Families)
+const moves: Readonly<Record<string, string>> = { banish: "banished", putIntoGraveyard: "graveyard" }
+const away = (how: string, id: string) => [
+  {
+    event: {
+      id: `${how}-${id}`,
+      family: how in moves ? "zoneChange" : how,
+      occurrences: [
+        { id: "z", source: "axe", to: id, ...(how in moves ? { params: { to: moves[how] } } : {}) }
+      ]
+    }
+  },
   { update: { object: id, zone: "arena" } }
 ]
 const file = (effect: Data, steps: ReadonlyArray<Data>): Data => ({
@@ -117,7 +127,7 @@ describe("FaB 3.0.9: an object that changes zones becomes a new object", () => {
   /** Mutant: the zone changes committed without `Identity.move` (as before) — the returned axe's damage is still prevented. */
   it("mutant: a commit without Identity.move keeps preventing the new object's damage", () => {
     const plain: Policy.Rules["commit"] = (view, o) => {
-      const to = { destroy: "graveyard", banish: "banished", putIntoGraveyard: "graveyard" }[o.family]
+      const to = o.family === "destroy" ? "graveyard" : o.family === "zoneChange" ? o.params.to : undefined
       const x = o.subject === undefined ? undefined : view.objects[o.subject]
       return to === undefined || x === undefined
         ? Rules.commit(view, o)

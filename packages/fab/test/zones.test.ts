@@ -86,7 +86,16 @@ const attack = (before: ReadonlyArray<unknown>, effects: ReadonlyArray<unknown> 
 describe("7.7.2c: an attack that ceased to exist before damage deals nothing and does not hit", () => {
   for (const [how, step] of [
     ["destroyed", { event: { id: "x", family: "destroy", occurrences: [{ to: "atk", amount: 1 }] } }],
-    ["banished", { event: { id: "x", family: "banish", occurrences: [{ to: "atk", amount: 1 }] } }],
+    [
+      "banished",
+      {
+        event: {
+          id: "x",
+          family: "zoneChange",
+          occurrences: [{ to: "atk", amount: 1, params: { to: "banished" } }]
+        }
+      }
+    ],
     ["put back in the hand", { update: { object: "atk", zone: "hand" } }]
   ] as const)
     it(`the attack card ${how} before the damage step: the damage fails, no hit, the shield is not used`, () => {

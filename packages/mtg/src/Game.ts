@@ -14,7 +14,7 @@
  * @since 0.1.0
  * @module
  */
-import { GameEvent, GameView, Identity, type Language, Policy, Zones } from "@bulwark/core"
+import { Families, GameEvent, GameView, Identity, type Language, Policy, Zones } from "@bulwark/core"
 
 /**
  * The families of occurrences this ruleset resolves. `damage` is core's; the others are results
@@ -34,15 +34,15 @@ import { GameEvent, GameView, Identity, type Language, Policy, Zones } from "@bu
  */
 export const Family = {
   damage: GameEvent.DAMAGE,
-  lifeLoss: "lifeLoss",
-  lifeGain: "lifeGain",
+  lifeLoss: Families.Family.lifeLoss,
+  lifeGain: Families.Family.lifeGain,
   markDamage: "markDamage",
-  addCounters: "addCounters",
-  removeCounters: "removeCounters",
-  zoneChange: Zones.ZONE_CHANGE,
-  draw: "draw",
-  createToken: "createToken",
-  destroy: "destroy",
+  addCounters: Families.Family.addCounters,
+  removeCounters: Families.Family.removeCounters,
+  zoneChange: Families.Family.zoneChange,
+  draw: Families.Family.draw,
+  createToken: Families.Family.createToken,
+  destroy: Families.Family.destroy,
   regenerate: "regenerate"
 } as const
 

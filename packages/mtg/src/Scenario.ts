@@ -1,12 +1,12 @@
 /**
- * The Magic ruleset's words for the one scenario language (scenario format 3): the properties of
+ * The Magic ruleset's words for the one scenario language (scenario format 4): the properties of
  * its players and objects, its effect kinds (each the constructor of the `Effects` module of the
  * same name), its step kinds `stateBasedActions` and `mill`, its questions, and what an `update` step may
  * change besides the skeleton's fields (gaining and losing protection). `@bulwark/scenario`
  * owns the rest of the file's shape.
  *
  * ```yaml
- * format: 3
+ * format: 4
  * ruleset: mtg
  * players: [ap, { id: nap, life: 2 }]
  * turn: ap

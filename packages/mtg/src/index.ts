@@ -250,7 +250,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
  * ```ts
  * import { ruleset } from "@bulwark/mtg"
  * Object.keys(ruleset.language?.effects ?? {}).includes("shield") // true
- * // a scenario file: `format: 3`, `ruleset: mtg`, then players, objects, effects, steps
+ * // a scenario file: `format: 4`, `ruleset: mtg`, then players, objects, effects, steps
  * ```
  *
  * @since 0.1.0

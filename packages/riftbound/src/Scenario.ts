@@ -1,10 +1,10 @@
 /**
- * The Riftbound words of the one scenario language (format 3): the skeleton (players, `turn`,
+ * The Riftbound words of the one scenario language (format 4): the skeleton (players, `turn`,
  * objects, effects told apart by `kind:`, steps) is `@bulwark/scenario`'s; this module says what
  * Riftbound adds to it.
  *
  * ```yaml
- * format: 3
+ * format: 4
  * ruleset: riftbound
  * players: [A, B]          # turn order
  * turn: A                  # the turn player (default: the first player)

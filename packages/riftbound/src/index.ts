@@ -14,7 +14,7 @@
  * - {@link Combat}: preview, minimum lethal input, validator, solver, and dealing (465.2);
  * - {@link Resources}: a player's Rune Pool (Energy and Power, 317.2.d) and the costs paid from it
  *   ("you may pay …");
- * - {@link Scenario}: the Riftbound words of the one scenario language (format 3).
+ * - {@link Scenario}: the Riftbound words of the one scenario language (format 4).
  *
  * @packageDocumentation
  */

@@ -10,7 +10,9 @@
  * @since 0.1.0
  * @module
  */
+import { Families } from "@bulwark/core"
 import { show } from "./internal/scenario/text.js"
+import * as v4 from "./migrate/v4.js"
 
 /**
  * One meaning: what it is (`says`), whether its words are effect kinds (`kind:`) or event
@@ -19,7 +21,7 @@ import { show } from "./internal/scenario/text.js"
  * @example
  * ```ts
  * import type { Meanings } from "@bulwark/scenario"
- * const m: Meanings.Meaning = { what: "family", says: "a player loses life", words: { mtg: ["lifeLoss"], fab: ["loseLife"] } }
+ * const m: Meanings.Meaning = { what: "family", says: "a card is turned sideways (tapped)", words: { riftbound: ["exhaust"], berserk: ["close"] } }
  * ```
  * @since 0.1.0
  * @category model
@@ -61,18 +63,6 @@ export const meanings: ReadonlyArray<Meaning> = [
       fab: ["thatMuchPlus"],
       berserk: ["moreWounds", "fewerWounds"]
     }
-  },
-  { what: "family", says: "a player loses life", words: { mtg: ["lifeLoss"], fab: ["loseLife"] } },
-  { what: "family", says: "a player gains life", words: { mtg: ["lifeGain"], fab: ["gainLife"] } },
-  {
-    what: "family",
-    says: "counters are put on an object",
-    words: { mtg: ["addCounters"], fab: ["putCounters"] }
-  },
-  {
-    what: "family",
-    says: "a card moves to another zone",
-    words: { mtg: ["zoneChange"], fab: ["putIntoGraveyard", "banish"] }
   },
   {
     what: "family",
@@ -133,13 +123,17 @@ const either = (words: ReadonlyArray<string>): string =>
  * ```ts
  * import { Meanings } from "@bulwark/scenario"
  * Meanings.hint("mtg", "family", "loseLife")
- * // ' (did you mean "lifeLoss"? "loseLife" is fab\'s word for it: a player loses life)'
+ * // ' (did you mean "lifeLoss"? "loseLife" is its name before format 4: the subject\'s life total goes down by the amount)'
  * Meanings.hint("mtg", "kind", "sheild") // undefined
  * ```
  * @since 0.1.0
  * @category suggesting
  */
 export const hint = (ruleset: string, what: Meaning["what"], word: string): string | undefined => {
+  // a common family's name before format 4 (core `Families`: one name per concept in every game)
+  const old = what === "family" ? v4.renamedFamily(word) : undefined
+  if (old !== undefined)
+    return ` (did you mean ${show(old.family)}${old.to === undefined ? "" : ` with \`params: { to: ${old.to} }\``}? ${show(word)} is its name before format 4: ${Families.meanings[old.family]})`
   const found = translate(ruleset, what, word)
   if (found.length === 0) return undefined
   const words = [...new Set(found.flatMap((f) => f.words))]

@@ -5,8 +5,10 @@
  * {@link Skeleton}); format 3 writes every replacement and prevention effect a named kind does not
  * say in the generic form (`kind: replace`, `kind: prevent`, core `Generic`), with no core
  * `{ _tag: … }` form anywhere (the per-game escape hatches MTG `raw` and `instead`, Riftbound's
- * and FaB's `replacement`, Берсерк's `instead` are rewritten; `migrate/v3.ts`). A format-1 file
- * goes through both steps. A migration edits the parsed YAML document in place — renaming keys,
+ * and FaB's `replacement`, Берсерк's `instead` are rewritten; `migrate/v3.ts`); format 4 names
+ * each common event family once (core `Families`: FaB's `gainLife`, `loseLife`, `putCounters`,
+ * `payResources`, `banish` and `putIntoGraveyard` are rewritten; `migrate/v4.ts`). A format-1 file
+ * goes through every step. A migration edits the parsed YAML document in place — renaming keys,
  * reshaping values — so comments, blank lines and key order survive wherever the structure
  * does. Each ruleset's format-1 words are mapped by its own migration (`migrate/<ruleset>.ts`);
  * the table of what becomes what is {@link mappings}.
@@ -25,6 +27,7 @@ import * as fab from "./migrate/fab.js"
 import * as mtg from "./migrate/mtg.js"
 import * as riftbound from "./migrate/riftbound.js"
 import * as v3 from "./migrate/v3.js"
+import * as v4 from "./migrate/v4.js"
 import * as Skeleton from "./Skeleton.js"
 
 /**
@@ -87,7 +90,7 @@ export const migrations: Readonly<Record<string, RulesetMigration>> = {
  * @example
  * ```ts
  * import { Migrate } from "@bulwark/scenario"
- * Migrate.mappings()[0] // { ruleset: "all", from: "(no key)", to: "format: 3" }
+ * Migrate.mappings()[0] // { ruleset: "all", from: "(no key)", to: "format: 4" }
  * ```
  * @since 0.1.0
  * @category model
@@ -110,6 +113,20 @@ export const mappings = (): ReadonlyArray<Mapping> => [
  * @category model
  */
 export const mappingsV3 = (): ReadonlyArray<Mapping> => v3.mappings
+
+/**
+ * The table of what format 4 changed in format-3 files (event families named once: each common
+ * concept's one name, core `Families`).
+ *
+ * @example
+ * ```ts
+ * import { Migrate } from "@bulwark/scenario"
+ * Migrate.mappingsV4()[0] // { ruleset: "all", from: "format: 3", to: "format: 4" }
+ * ```
+ * @since 0.1.0
+ * @category model
+ */
+export const mappingsV4 = (): ReadonlyArray<Mapping> => v4.mappings
 
 /**
  * What migrating one text gave: `changed` (false when the file is already current), the new
@@ -171,7 +188,7 @@ const at = (
 }
 
 /**
- * Migrates a document in place; returns the format it was in (`3`, the current one, means
+ * Migrates a document in place; returns the format it was in (`4`, the current one, means
  * nothing was done).
  *
  * @example
@@ -179,7 +196,7 @@ const at = (
  * import { parseDocument } from "yaml"
  * import { Migrate } from "@bulwark/scenario"
  * const doc = parseDocument("ruleset: mtg\nplayers: [a]\nactivePlayer: a\n")
- * Migrate.migrateDocument(doc) // Result.succeed(1); String(doc) now starts "format: 3\nruleset: mtg"
+ * Migrate.migrateDocument(doc) // Result.succeed(1); String(doc) now starts "format: 4\nruleset: mtg"
  * ```
  * @since 0.1.0
  * @category migrating
@@ -191,7 +208,7 @@ export const migrateDocument = (
 
 /**
  * Options of a migration: `to`, the format to write (default the current one; `2` stops after
- * the format 1 → 2 step, as the tests of that step read it).
+ * the format 1 → 2 step, `3` after the format 2 → 3 step, as the tests of those steps read them).
  *
  * @example
  * ```ts
@@ -202,13 +219,13 @@ export const migrateDocument = (
  * @category model
  */
 export interface MigrateOptions {
-  readonly to?: 2 | 3
+  readonly to?: 2 | 3 | 4
 }
 
 const migrateLocated = (
   doc: Document,
   lines: LineCounter | undefined,
-  to: 2 | 3
+  to: 2 | 3 | 4
 ): Result.Result<number, MigrateError> => {
   const map = doc.contents
   if (!isMap(map))
@@ -218,17 +235,18 @@ const migrateLocated = (
     })
   const format = map.get("format")
   if (format === Skeleton.FORMAT) return Result.succeed(Skeleton.FORMAT)
-  if (format === 2 && to === 2) return Result.succeed(2)
-  // `format: 1` written out is format 1, `format: 2` format 2 (the value becomes 3 where it stands)
-  if (format !== undefined && format !== 1 && format !== 2)
+  if ((format === 2 || format === 3) && format >= to) return Result.succeed(format)
+  // `format: 1` written out is format 1, `format: 2` format 2, `format: 3` format 3 (the value
+  // becomes the target where it stands)
+  if (format !== undefined && format !== 1 && format !== 2 && format !== 3)
     return Result.fail({
       reason:
         typeof format === "number" && Number.isSafeInteger(format) && format > Skeleton.FORMAT
-          ? `scenario format ${format} is newer than this version of bulwark knows (it reads formats 1, 2 and ${Skeleton.FORMAT}): upgrade bulwark to read it`
-          : `unknown scenario format ${JSON.stringify(format)} (this version knows 1, 2 and ${Skeleton.FORMAT})`,
+          ? `scenario format ${format} is newer than this version of bulwark knows (it reads formats 1, 2, 3 and ${Skeleton.FORMAT}): upgrade bulwark to read it`
+          : `unknown scenario format ${JSON.stringify(format)} (this version knows 1, 2, 3 and ${Skeleton.FORMAT})`,
       ...at(map.get("format", true), lines)
     })
-  const from = format === 2 ? 2 : 1
+  const from = format === 2 || format === 3 ? format : 1
   const ruleset = map.get("ruleset")
   if (typeof ruleset !== "string")
     return Result.fail({
@@ -250,10 +268,18 @@ const migrateLocated = (
     })
   }
   try {
-    if (to === 3) v3.migrate(doc, map)
+    if (to >= 3 && from <= 2) v3.migrate(doc, map)
   } catch (err) {
     return Result.fail({
       reason: `the format 3 migration could not rewrite this file (nothing was changed): ${err instanceof Error ? err.message : String(err)}`,
+      ...(lines === undefined ? {} : { line: 1, column: 1 })
+    })
+  }
+  try {
+    if (to === 4) v4.migrate(doc, map)
+  } catch (err) {
+    return Result.fail({
+      reason: `the format 4 migration could not rewrite this file (nothing was changed): ${err instanceof Error ? err.message : String(err)}`,
       ...(lines === undefined ? {} : { line: 1, column: 1 })
     })
   }
@@ -336,7 +362,7 @@ const originOf = (doc: Document, lines: LineCounter) => (path: ReadonlyArray<str
  * import { Result } from "effect"
  * import { Migrate } from "@bulwark/scenario"
  * const r = Migrate.migrateText("# Bolt\nruleset: mtg\nplayers: [a]\n")
- * if (Result.isSuccess(r)) r.success.text // "# Bolt\nformat: 3\nruleset: mtg\nplayers: [a]\n"
+ * if (Result.isSuccess(r)) r.success.text // "# Bolt\nformat: 4\nruleset: mtg\nplayers: [a]\n"
  * ```
  * @since 0.1.0
  * @category migrating
@@ -362,10 +388,27 @@ export const migrateText = (
       ...(pos === undefined ? {} : { line: pos.line, column: pos.col })
     })
   }
+  const formatNode = isMap(doc.contents) ? doc.contents.get("format", true) : undefined
+  const range = isScalar(formatNode) ? (formatNode.range ?? undefined) : undefined
+  const stated = isScalar(formatNode) ? formatNode.value : undefined
+  const before = range === undefined ? undefined : JSON.stringify(doc.toJS())
   const r = migrateLocated(doc, lines, target)
   if (Result.isFailure(r)) return Result.fail(r.failure)
   if (r.success === target || r.success === Skeleton.FORMAT)
     return Result.succeed({ changed: false, text: original, from: r.success, to: r.success })
+  // a migration that changed nothing but the stated format (a file without the words it
+  // rewrites) changes only that value in the text: the rest stays byte for byte as written
+  if (range !== undefined && before !== undefined) {
+    const after = doc.toJS() as Record<string, unknown>
+    if (JSON.stringify({ ...after, format: stated }) === before)
+      return Result.succeed({
+        changed: true,
+        text: bom + text.slice(0, range[0]) + String(target) + text.slice(range[1]),
+        from: r.success,
+        to: target,
+        origin: originOf(doc, lines)
+      })
+  }
   const json = text.trimStart().startsWith("{")
   const out = json
     ? `${JSON.stringify(doc.toJS(), null, jsonIndent(text))}${/\n\s*$/.test(text) ? "\n" : ""}`
@@ -391,7 +434,7 @@ export const migrateText = (
  * ```ts
  * import { Migrate } from "@bulwark/scenario"
  * Migrate.migrateData({ ruleset: "mtg", players: ["a"], activePlayer: "a" })
- * // Result.succeed({ format: 3, ruleset: "mtg", players: ["a"], turn: "a" })
+ * // Result.succeed({ format: 4, ruleset: "mtg", players: ["a"], turn: "a" })
  * ```
  * @since 0.1.0
  * @category migrating

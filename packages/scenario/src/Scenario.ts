@@ -283,7 +283,7 @@ export const parseScenario: (
  * import { Scenario } from "@bulwark/scenario"
  * import type { Ruleset } from "@bulwark/core"
  * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>
- * const text = "format: 3\nruleset: mtg\nplayers: [a, b]\n"
+ * const text = "format: 4\nruleset: mtg\nplayers: [a, b]\n"
  * const read = Scenario.readDocument(text, "demo.yaml")
  * const loaded = Result.flatMap(read, (doc) => Scenario.loadDocument(doc, text, "demo.yaml", rulesets))
  * ```

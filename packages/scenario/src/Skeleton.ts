@@ -1,9 +1,9 @@
 /**
- * The one scenario language (format 3): its skeleton, the same for every ruleset, filled with a
+ * The one scenario language (format 4): its skeleton, the same for every ruleset, filled with a
  * ruleset's words (core `Language`).
  *
  * ```yaml
- * format: 3
+ * format: 4
  * ruleset: mtg
  * players: [ap, { id: nap, life: 20 }]   # a list; an item is an id or { id, …properties }
  * turn: ap                               # whose turn it is (default: the first player)
@@ -40,12 +40,12 @@ import * as internalSchemas from "./internal/skeleton/schemas.js"
  * @example
  * ```ts
  * import { Skeleton } from "@bulwark/scenario"
- * Skeleton.FORMAT // 3
+ * Skeleton.FORMAT // 4
  * ```
  * @since 0.1.0
  * @category model
  */
-export const FORMAT = 3 as const
+export const FORMAT = 4 as const
 
 /**
  * The step kinds every ruleset has.

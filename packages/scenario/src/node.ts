@@ -174,7 +174,7 @@ const readRegularFile = (path: string): Result.Result<Uint8Array, ScenarioError.
  * import { loadBytes } from "@bulwark/scenario/node"
  * import type { Ruleset } from "@bulwark/core"
  * declare const rulesets: ReadonlyArray<Ruleset.AnyRuleset>
- * const r = loadBytes(new TextEncoder().encode("format: 3\nruleset: mtg\n"), "stdin", rulesets)
+ * const r = loadBytes(new TextEncoder().encode("format: 4\nruleset: mtg\n"), "stdin", rulesets)
  * ```
  * @since 0.1.0
  * @category loading
@@ -213,7 +213,7 @@ const textOf = (bytes: Uint8Array, path: string): Result.Result<string, Scenario
  * @example
  * ```ts
  * import type { ReadDocument } from "@bulwark/scenario/node"
- * const r: ReadDocument = { bytes: new Uint8Array(), document: { format: 3, ruleset: "mtg" } }
+ * const r: ReadDocument = { bytes: new Uint8Array(), document: { format: 4, ruleset: "mtg" } }
  * ```
  * @since 0.1.0
  * @category loading
@@ -253,7 +253,7 @@ export const readFileDocument = (
  * @example
  * ```ts
  * import { readBytesDocument } from "@bulwark/scenario/node"
- * const r = readBytesDocument(new TextEncoder().encode("format: 3\nruleset: mtg\n"), "stdin")
+ * const r = readBytesDocument(new TextEncoder().encode("format: 4\nruleset: mtg\n"), "stdin")
  * ```
  * @since 0.1.0
  * @category loading

@@ -1,7 +1,7 @@
 /**
  * An explicit `format:` says what to do (issue 32, point 9). `format: 1` is `OutdatedFormat`
  * located at the value, naming `bulwark migrate <file>` (before: a schema mismatch "Expected 2,
- * got 1", which told a user nothing about migrating); a format from the future (4) says this
+ * got 1", which told a user nothing about migrating); a format from the future (5) says this
  * version is too old to read it. A file without `format:` keeps what it had: `OutdatedFormat`
  * without a place. Anything that is no format at all (`"2"`, 2.5, 0) stays a schema mismatch.
  * `Migrate.migrateText` reads `format: 1` written out as format 1 (before: "unknown scenario
@@ -36,7 +36,16 @@ describe("an explicit format", () => {
     assert.isTrue(r.failure.message.startsWith("case.json:3:13:"), r.failure.message)
   })
 
-  for (const future of [4, 17])
+  // issue 28 point 3 ("Old names migrate"): a format-3 file is still read, migrated in memory
+  // to format 4 as format-2 files are
+  for (const older of [2, 3])
+    it(`format: ${older} is read through its migration to the current format`, () => {
+      const r = load(`format: ${older}\n${body}`)
+      if (Result.isFailure(r)) return assert.fail(r.failure.message)
+      assert.strictEqual(r.success.document.format, 4)
+    })
+
+  for (const future of [5, 17])
     it(`format: ${future} says this version is too old to read it, located`, () => {
       const r = load(`format: ${future}\n${body}`)
       if (Result.isSuccess(r)) return assert.fail("loaded")
@@ -58,11 +67,11 @@ describe("an explicit format", () => {
     assert.strictEqual(r.failure._tag, "OutdatedFormat")
     assert.strictEqual(
       r.failure.message,
-      "case.yaml: this file is in scenario format 1; the current format is 3 — run `bulwark migrate case.yaml` to rewrite it (comments and key order are kept)"
+      "case.yaml: this file is in scenario format 1; the current format is 4 — run `bulwark migrate case.yaml` to rewrite it (comments and key order are kept)"
     )
   })
 
-  it("no format: key in a new file (nothing a migration would rewrite): add `format: 3`, at `ruleset:`", () => {
+  it("no format: key in a new file (nothing a migration would rewrite): add `format: 4`, at `ruleset:`", () => {
     for (const [text, rulesets] of [
       ["# new\nruleset: mtg\nplayers: [a, b]\nturn: a\n", [{ ...tiny2, id: "mtg" }]],
       [body, [tiny2]] // a ruleset without a migration never had format 1
@@ -72,7 +81,7 @@ describe("an explicit format", () => {
       assert.strictEqual(r.failure._tag, "SchemaMismatch")
       assert.strictEqual(
         r.failure.message,
-        `case.yaml: 1 problem in the scenario:\n  case.yaml:${text.startsWith("#") ? 2 : 1}:1 at format: missing key "format": a scenario file says which format it is written in; add \`format: 3\` (the current format) above \`ruleset:\``
+        `case.yaml: 1 problem in the scenario:\n  case.yaml:${text.startsWith("#") ? 2 : 1}:1 at format: missing key "format": a scenario file says which format it is written in; add \`format: 4\` (the current format) above \`ruleset:\``
       )
     }
   })
@@ -82,30 +91,30 @@ describe("an explicit format", () => {
       const r = load(`format: ${odd}\n${body}`)
       if (Result.isSuccess(r)) return assert.fail("loaded")
       assert.strictEqual(r.failure._tag, "SchemaMismatch")
-      assert.include(r.failure.message, "at format: Expected 3")
+      assert.include(r.failure.message, "at format: Expected 4")
     })
 })
 
 describe("migrate reads format: 1 written out", () => {
-  it("its value becomes 3 (the current format) where it stands, comments kept", () => {
+  it("its value becomes 4 (the current format) where it stands, comments kept", () => {
     const r = Migrate.migrateText("# Bolt\nruleset: mtg\nformat: 1 # old\nplayers: [ap]\nactivePlayer: ap\n")
     if (Result.isFailure(r)) return assert.fail(r.failure.reason)
     assert.strictEqual(r.success.from, 1)
-    assert.strictEqual(r.success.text, "# Bolt\nruleset: mtg\nformat: 3 # old\nplayers: [ap]\nturn: ap\n")
+    assert.strictEqual(r.success.text, "# Bolt\nruleset: mtg\nformat: 4 # old\nplayers: [ap]\nturn: ap\n")
   })
 
-  it("format 4 is refused as too new, located", () => {
-    const r = Migrate.migrateText("ruleset: mtg\nformat: 4\n")
+  it("format 5 is refused as too new, located", () => {
+    const r = Migrate.migrateText("ruleset: mtg\nformat: 5\n")
     if (Result.isSuccess(r)) return assert.fail("migrated")
-    assert.include(r.failure.reason, "scenario format 4 is newer than this version of bulwark knows")
+    assert.include(r.failure.reason, "scenario format 5 is newer than this version of bulwark knows")
     assert.deepStrictEqual([r.failure.line, r.failure.column], [2, 9])
   })
 
-  it("a JSON file with format: 1 comes back JSON in format 3", () => {
+  it("a JSON file with format: 1 comes back JSON in format 4", () => {
     const r = Migrate.migrateText(
       '{ "format": 1, "ruleset": "mtg", "players": ["ap"], "activePlayer": "ap" }\n'
     )
     if (Result.isFailure(r)) return assert.fail(r.failure.reason)
-    assert.deepStrictEqual(parse(r.success.text), { format: 3, ruleset: "mtg", players: ["ap"], turn: "ap" })
+    assert.deepStrictEqual(parse(r.success.text), { format: 4, ruleset: "mtg", players: ["ap"], turn: "ap" })
   })
 })

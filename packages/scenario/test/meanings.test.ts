@@ -55,15 +55,21 @@ describe("a suggestion by meaning across games", () => {
     assert.notInclude(ps[0] ?? "", "word for")
   })
 
-  it("families too, and a meaning with two words here names both", () => {
+  /**
+   * Issue 28 point 3: "Core owns the common families with one name and one meaning each … Old
+   * names migrate." A family's old name (format 3 FaB) is told its one name, and a move its
+   * destination; a common name is no other game's word any more.
+   */
+  it("families too: an old name is told the one name it has now (and a move its destination)", () => {
     assert.strictEqual(
       Meanings.hint("mtg", "family", "loseLife"),
-      ' (did you mean "lifeLoss"? "loseLife" is fab\'s word for it: a player loses life)'
+      ' (did you mean "lifeLoss"? "loseLife" is its name before format 4: the subject\'s life total goes down by the amount)'
     )
     assert.strictEqual(
-      Meanings.hint("fab", "family", "zoneChange"),
-      ' (did you mean "putIntoGraveyard" or "banish"? "zoneChange" is mtg\'s word for it: a card moves to another zone)'
+      Meanings.hint("fab", "family", "banish"),
+      ' (did you mean "zoneChange" with `params: { to: banished }`? "banish" is its name before format 4: the subject moves to the zone params.to names (graveyard, exile / banished, deck / library, hand, …), at params.position (top / bottom) in it; it happens once)'
     )
+    assert.isUndefined(Meanings.hint("fab", "family", "zoneChange"))
     assert.strictEqual(
       Meanings.hint("riftbound", "kind", "shield"),
       ' (did you mean "prevent"? "shield" is mtg\'s word for it: prevent the next N damage to it, what is left of N carrying over to later damage)'

@@ -38,12 +38,12 @@ expect:
     const c = checkScenario(r.success)
     assert.isTrue(c.ok, JSON.stringify(c.mismatches))
   })
-  it("a file without a format key, of a ruleset that never had format 1, is told to add `format: 3`", () => {
+  it("a file without a format key, of a ruleset that never had format 1, is told to add `format: 4`", () => {
     const r = load("ruleset: tiny\nplayers: [a]\n")
     assert.isTrue(Result.isFailure(r))
     if (Result.isSuccess(r)) return
     assert.strictEqual(r.failure._tag, "SchemaMismatch")
-    assert.include(r.failure.message, "add `format: 3`")
+    assert.include(r.failure.message, "add `format: 4`")
   })
   const one: ReadonlyArray<readonly [string, string, string]> = [
     [

@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { GameEvent, type GameView, type Language, Zones } from "@bulwark/core"
+import { Families, GameEvent, type GameView, type Language } from "@bulwark/core"
 import { refuse } from "./sources.js"
 
 /**
@@ -47,12 +47,12 @@ export const inPlay: ReadonlyArray<string> = ["battlefield", "flyers"]
  * @category constants
  */
 export const Family = {
-  damage: "damage",
-  heal: "heal",
+  damage: Families.Family.damage,
+  heal: Families.Family.heal,
   open: "open",
   close: "close",
-  die: "die",
-  zoneChange: Zones.ZONE_CHANGE
+  die: Families.Family.die,
+  zoneChange: Families.Family.zoneChange
 } as const
 
 /**

@@ -18,11 +18,10 @@ import { at } from "./identity.js"
 import { Cost, controllerOf, costParts, kindsOf, RULE_VARIABLE, shown, typed } from "./prevention.js"
 import { Category, Family } from "./vocabulary.js"
 
-/** The families of an event that moves its subject out of its zone (destroy, banish, discard, pitch, …). */
+/** The families of an event that moves its subject out of its zone (destroy, a move — banish, put into a graveyard —, discard, pitch, …). */
 const moving: ReadonlySet<string> = new Set([
   Family.destroy,
-  Family.banish,
-  Family.putIntoGraveyard,
+  Family.zoneChange,
   Family.discard,
   Family.pitch,
   Family.ceaseToExist

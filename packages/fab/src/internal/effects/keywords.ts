@@ -119,7 +119,7 @@ export const spellvoid = (k: KeywordOptions): Replacement.Replacement =>
  * ```ts
  * import { Effects } from "@bulwark/fab"
  * Effects.arcaneBarrier({ id: "b", source: "robe", controller: "bob", amount: 2 }).cost
- * // { family: "payResources", subject: "controller", source: "self", amount: 2 }
+ * // { family: "pay", subject: "controller", source: "self", amount: 2 }
  * ```
  * @since 0.1.0
  * @category keywords

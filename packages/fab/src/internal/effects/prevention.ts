@@ -235,7 +235,7 @@ export const costParts = (
   }
   Amount.check(cost.pay, "pay cost amount", { id })
   return {
-    cost: { family: Family.payResources, subject: "controller", source: "self", amount: cost.pay },
+    cost: { family: Family.pay, subject: "controller", source: "self", amount: cost.pay },
     costPayable: canPay(cost.pay)
   }
 }

@@ -6,7 +6,7 @@
  */
 // biome-ignore lint/correctness/noUnusedImports: the .d.ts names Filter in the inferred type of ReplacementOptions
 import type { Filter, GameView } from "@bulwark/core"
-import { Language, type Replacement } from "@bulwark/core"
+import { Language, type Replacement, Zones } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { at } from "./identity.js"
 import { controllerOf, count, invalid, kindsOf, RULE_VARIABLE, shown, typed } from "./prevention.js"
@@ -106,7 +106,7 @@ export type EphemeralOptions = typeof EphemeralOptions.Type
 /**
  * Ephemeral (8.3.21): "If this would be put into a graveyard from anywhere, instead it ceases to
  * exist." A standard-replacement (6.4.9) of its source's own events: a `destroy` (8.5.4: "To
- * destroy an object, put it into its owner's graveyard") or a `putIntoGraveyard` becomes a
+ * destroy an object, put it into its owner's graveyard") or a `zoneChange` to the graveyard becomes a
  * `ceaseToExist` (8.3.21b: the card is removed from the game). Two effects, as core watches one
  * family each: `<id>` (the destroy) and `<id>:graveyard` (any other putting into a graveyard).
  * Its source need not be in the arena ("from anywhere"). A cost whose destroy it replaces is
@@ -117,7 +117,7 @@ export type EphemeralOptions = typeof EphemeralOptions.Type
  * ```ts
  * import { Effects } from "@bulwark/fab"
  * Effects.ephemeral({ id: "eph", source: "helm", controller: "bob" }).map((e) => e.watch.family)
- * // ["destroy", "putIntoGraveyard"]
+ * // ["destroy", "zoneChange"]
  * ```
  * @since 0.1.0
  * @category keywords
@@ -125,18 +125,18 @@ export type EphemeralOptions = typeof EphemeralOptions.Type
 export const ephemeral = (o: EphemeralOptions): ReadonlyArray<Replacement.Replacement> => {
   const source = o.source ?? invalid(o.id, "source", "Ephemeral is a keyword of an object: give its source")
   const controller = controllerOf(o)
-  const one = (id: string, family: string): Replacement.Replacement => ({
+  const one = (id: string, family: string, params?: Record<string, string>): Replacement.Replacement => ({
     id,
     label:
       o.label ?? "Ephemeral: if this would be put into a graveyard from anywhere, instead it ceases to exist",
     controller,
     source,
     category: Category.standard,
-    watch: { family, subject: Language.toFilter(source) },
+    watch: { family, subject: Language.toFilter(source), ...(params === undefined ? {} : { params }) },
     action: { _tag: "Replace", with: [{ family: Family.ceaseToExist, subject: "subject", amount: 1 }] },
     rule: "FaB 8.3.21"
   })
-  return [one(o.id, Family.destroy), one(`${o.id}:graveyard`, Family.putIntoGraveyard)]
+  return [one(o.id, Family.destroy), one(`${o.id}:graveyard`, Family.zoneChange, { [Zones.TO]: "graveyard" })]
 }
 
 /**
@@ -148,7 +148,7 @@ export const ephemeral = (o: EphemeralOptions): ReadonlyArray<Replacement.Replac
  * ```ts
  * import { Schema } from "effect"
  * import { Effects } from "@bulwark/fab"
- * Schema.is(Effects.ThatMuchPlusOptions)({ id: "g", controller: "bob", family: "gainLife", amount: 1 }) // true
+ * Schema.is(Effects.ThatMuchPlusOptions)({ id: "g", controller: "bob", family: "lifeGain", amount: 1 }) // true
  * ```
  * @since 0.1.0
  * @category schemas
@@ -174,7 +174,7 @@ export const ThatMuchPlusOptions = Schema.Struct(
  * @example
  * ```ts
  * import type { Effects } from "@bulwark/fab"
- * const o: Effects.ThatMuchPlusOptions = { id: "g", controller: "bob", family: "gainLife", amount: 1 }
+ * const o: Effects.ThatMuchPlusOptions = { id: "g", controller: "bob", family: "lifeGain", amount: 1 }
  * ```
  * @since 0.1.0
  * @category model
@@ -186,7 +186,7 @@ const families: ReadonlyArray<string> = Object.values(Family)
 /**
  * A standard-replacement (6.4.9: "(If / The next) [CONDITION], instead [MODIFICATION]") that
  * makes an event of any family bigger: "If you would gain life, instead gain that much plus N"
- * (FAB-16) — `{ family: gainLife, amount: N }` — or "… deals that much damage plus N". It watches
+ * (FAB-16) — `{ family: lifeGain, amount: N }` — or "… deals that much damage plus N". It watches
  * only its family: a gain-life replacement does not see damage or life loss. An event of 0 does
  * not occur and is not modified (1.9.1b: "If an event comprises an instruction to do nothing, the
  * event does not occur. It cannot be modified by replacement effects").
@@ -194,7 +194,7 @@ const families: ReadonlyArray<string> = Object.values(Family)
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * const e = Effects.thatMuchPlus({ id: "g", controller: "bob", family: "gainLife", amount: 1 })
+ * const e = Effects.thatMuchPlus({ id: "g", controller: "bob", family: "lifeGain", amount: 1 })
  * e.action // { _tag: "Modify", op: "add", value: 1 }
  * ```
  * @since 0.1.0

@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import type { Language } from "@bulwark/core"
+import { Families, type Language } from "@bulwark/core"
 
 /**
  * The categories (replacement-effect types) of FaB 6.4.7–6.4.11, read by the ordering policy
@@ -75,21 +75,23 @@ export const arena: ReadonlyArray<string> = [
 
 /**
  * The occurrence families of this ruleset: dealing damage (8.5.3), destroying an object
- * (8.5.4), paying resources (8.5.31), a hit (7.5.5), scheduling a destruction at the beginning
+ * (8.5.4), paying resources (`pay`, 8.5.31), a hit (7.5.5), scheduling a destruction at the beginning
  * of the end phase (Quell, 8.3.19), and the other verbs of 8.5 an `event` step can name, each an
  * event replacement effects see:
  *
- * - `banish` (8.5.1): the object goes to the banished zone;
- * - `putIntoGraveyard` (8.5.15): the object goes to the graveyard, not destroyed (8.5.4a);
+ * - `zoneChange` (core `Families`): the object goes to the zone its `params.to` names — a banish
+ *   (8.5.1) is a `zoneChange` to `banished`, a putting into a graveyard (8.5.15; not a destroy,
+ *   8.5.4a) one to `graveyard`, at `params.position` (`top` / `bottom`) for a deck; the trace
+ *   says "banished" and "put into the graveyard", FaB's own words;
  * - `ceaseToExist` (8.3.21b, Ephemeral): the object is removed from the game (zone `removed`);
- * - `gainLife` (8.5.7) and `loseLife` (8.5.12): the life total goes up or down — losing life is
+ * - `lifeGain` (8.5.7) and `lifeLoss` (8.5.12): the life total goes up or down — losing life is
  *   not damage (8.5.3d, 8.5.12b): no damage effect applies to it;
  * - `draw` (8.5.6): the player's `hand` goes up and `deck` down;
  * - `discard` (8.5.5): a card goes from a hand to the graveyard (the subject: the card, or the
  *   player whose `hand` count goes down);
  * - `createToken` (8.5.2): the subject is the player who creates the token(s), the amount how
  *   many (the outcome records it; the view is unchanged);
- * - `putCounters` (8.5.14) / `removeCounters` (8.5.16): counters of the kind `params.counter` on
+ * - `addCounters` (8.5.14) / `removeCounters` (8.5.16): counters of the kind `params.counter` on
  *   the subject (the prop `<counter>Counters`);
  * - `reveal` (8.5.17): a private card is made public, then private again — it stays where it is
  *   (8.5.17c); revealing a public one fails (8.5.17d);
@@ -102,35 +104,34 @@ export const arena: ReadonlyArray<string> = [
  * @example
  * ```ts
  * import { Effects } from "@bulwark/fab"
- * Effects.Family.loseLife // "loseLife"
+ * Effects.Family.lifeLoss // "lifeLoss"
  * ```
  * @since 0.1.0
  * @category constants
  */
 export const Family = {
-  damage: "damage",
-  destroy: "destroy",
-  payResources: "payResources",
+  damage: Families.Family.damage,
+  destroy: Families.Family.destroy,
+  pay: Families.Family.pay,
   hit: "hit",
   scheduleDestroy: "scheduleDestroy",
-  banish: "banish",
-  putIntoGraveyard: "putIntoGraveyard",
-  ceaseToExist: "ceaseToExist",
-  gainLife: "gainLife",
-  loseLife: "loseLife",
-  draw: "draw",
-  discard: "discard",
-  createToken: "createToken",
-  putCounters: "putCounters",
-  removeCounters: "removeCounters",
-  reveal: "reveal",
+  zoneChange: Families.Family.zoneChange,
+  ceaseToExist: Families.Family.ceaseToExist,
+  lifeGain: Families.Family.lifeGain,
+  lifeLoss: Families.Family.lifeLoss,
+  draw: Families.Family.draw,
+  discard: Families.Family.discard,
+  createToken: Families.Family.createToken,
+  addCounters: Families.Family.addCounters,
+  removeCounters: Families.Family.removeCounters,
+  reveal: Families.Family.reveal,
   pitch: "pitch",
   gainActionPoints: "gainActionPoints"
 } as const
 
 /**
- * Whether each family of {@link Family} has a number: a destruction, a banishment, a card put
- * into the graveyard or ceasing to exist, a hit and a scheduled destruction happen to their
+ * Whether each family of {@link Family} has a number: a destruction, a move (a banishment, a card put
+ * into the graveyard), ceasing to exist, a hit and a scheduled destruction happen to their
  * subject once — one written without an `amount` happens once, exactly as with `amount: 1`
  * (8.5.4 "To destroy an object, put it into its owner's graveyard"; FAB-23) — while damage, life,
  * resources, cards drawn, tokens, counters and action points are counted; a discard is of one card
@@ -150,18 +151,17 @@ export const Family = {
 export const familyAmounts = {
   damage: "counted",
   destroy: "once",
-  payResources: "counted",
+  pay: "counted",
   hit: "once",
   scheduleDestroy: "once",
-  banish: "once",
-  putIntoGraveyard: "once",
+  zoneChange: "once",
   ceaseToExist: "once",
-  gainLife: "counted",
-  loseLife: "counted",
+  lifeGain: "counted",
+  lifeLoss: "counted",
   draw: "counted",
   discard: "once",
   createToken: "counted",
-  putCounters: "counted",
+  addCounters: "counted",
   removeCounters: "counted",
   reveal: "once",
   pitch: "once",

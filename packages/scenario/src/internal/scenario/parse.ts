@@ -298,11 +298,13 @@ export const checkText = (
   const nfc = Integrity.normalizeDocument(text, data, sourceMap)
   if (nfc.issues.length > 0)
     return Result.fail(new ScenarioError.SchemaMismatch({ file: fileName, issues: nfc.issues }))
-  // format 2 is migrated here already (plain data to plain data, so in the worker that reads a
+  // formats 2 and 3 are migrated here already (plain data to plain data, so in the worker that reads a
   // big file, not in the thread that must answer a signal); one that can't be is left for
   // `compileDocument` to report, after its ruleset is checked
   const up =
-    nfc.data.format === 2 && typeof nfc.data.ruleset === "string" ? Migrate.migrateData(nfc.data) : undefined
+    (nfc.data.format === 2 || nfc.data.format === 3) && typeof nfc.data.ruleset === "string"
+      ? Migrate.migrateData(nfc.data)
+      : undefined
   const document = up !== undefined && Result.isSuccess(up) && isRecord(up.success) ? up.success : nfc.data
   return Result.succeed({ document, sourceMap, quick })
 }
@@ -343,18 +345,20 @@ function* compileDocumentSteps(
   rulesets: ReadonlyArray<Ruleset.AnyRuleset>
 ): Steps<Result.Result<LoadedScenario, ScenarioError.ScenarioError>> {
   // an explicit older format says what to run; a newer one says this version can't read it
-  // (format 2 is read through its migration, below)
-  if (read.format !== 2) {
+  // (formats 2 and 3 are read through their migration, below)
+  if (read.format !== 2 && read.format !== 3) {
     const stated = formatProblem(read.format, fileName, sourceMap)
     if (stated !== undefined) return Result.fail(stated)
   }
   const found = findRuleset(read, fileName, rulesets, sourceMap)
   if (Result.isFailure(found)) return Result.fail(found.failure)
   let document = read
-  // format 2 is still read: migrated in memory to format 3 (what `bulwark migrate` writes), so
-  // its escape hatches and core forms load in their generic form; one the migration can't write
-  // is a problem located at `format:`
-  if (document.format === 2) {
+  // formats 2 and 3 are still read: migrated in memory to the current format (what `bulwark
+  // migrate` writes), so format 2's escape hatches and core forms load in their generic form and
+  // format 3's old family names in their one name; one the migration can't write is a problem
+  // located at `format:`
+  const stated = document.format
+  if (stated === 2 || stated === 3) {
     const up = Migrate.migrateData(document)
     if (Result.isFailure(up) || !isRecord(up.success)) {
       const pos = sourceMap.positionOf(["format"], "value")
@@ -366,7 +370,7 @@ function* compileDocumentSteps(
               path: "format",
               line: pos.line,
               column: pos.column,
-              message: `a format-2 file is read through its migration to format ${Skeleton.FORMAT}, which failed: ${Result.isFailure(up) ? up.failure.reason : "not a mapping"}`
+              message: `a format-${stated} file is read through its migration to format ${Skeleton.FORMAT}, which failed: ${Result.isFailure(up) ? up.failure.reason : "not a mapping"}`
             }
           ]
         })
@@ -475,7 +479,7 @@ function* compileDocumentSteps(
 }
 
 /**
- * `format: 1` (a whole number below the current format; format 2 was migrated in memory before):
+ * `format: 1` (a whole number below the current format; formats 2 and 3 were migrated in memory before):
  * `OutdatedFormat` located at the value,
  * naming `bulwark migrate`. A whole number above it: a located issue saying this version is too
  * old to read the file. Anything else (no key, the current format, a value that is no format at
@@ -504,7 +508,7 @@ const formatProblem = (
         path: "format",
         line: pos.line,
         column: pos.column,
-        message: `scenario format ${format} is newer than this version of bulwark reads (format ${Skeleton.FORMAT}, format 2 and, through \`bulwark migrate\`, format 1): upgrade bulwark (@bulwark/cli, @bulwark/scenario and the rulesets) to read it`
+        message: `scenario format ${format} is newer than this version of bulwark reads (format ${Skeleton.FORMAT}, formats 2 and 3 and, through \`bulwark migrate\`, format 1): upgrade bulwark (@bulwark/cli, @bulwark/scenario and the rulesets) to read it`
       }
     ]
   })
