@@ -382,7 +382,8 @@ describe("exit codes, command × error class", () => {
     "migrate-compile.yaml",
     old.replace("to: A, amount: 2", "to: ghost, amount: 2")
   )
-  const migrateFuture = write("migrate-future.yaml", `format: 4\n${old}`)
+  // a format from after this version (the current one is Skeleton.FORMAT)
+  const migrateFuture = write("migrate-future.yaml", `format: 99\n${old}`)
   const notScenario = write("package.json", '{ "name": "x", "scripts": { "test": "vitest" } }')
   // a folder of a package: a scenario next to package.json and tsconfig.json (only the scenario runs)
   const pkg = mkdtempSync(join(tmpdir(), "bulwark-pkg-"))

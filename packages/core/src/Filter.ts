@@ -290,6 +290,35 @@ export const Condition: Schema.Codec<Condition> = Schema.Union([
 ])
 
 /**
+ * The condition "you have at least this much of each": the effect's controller is a player whose
+ * number properties are each at least the amount given (a cost's resources: FaB's `resources`,
+ * Riftbound's `energy` and `power`). An amount of 0 or less asks nothing of that property.
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameView } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a"], activePlayer: "a",
+ *   objects: [{ id: "a", kind: "player", props: { energy: 2 } }] })
+ * Filter.holds(Filter.youHaveAtLeast({ energy: 2 }), { view, controller: "a", predicates: {} }) // true
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const youHaveAtLeast = (amounts: Readonly<Record<string, number>>): Condition => ({
+  _tag: "Exists",
+  filter: {
+    _tag: "And",
+    all: [
+      { _tag: "IsPlayer" },
+      { _tag: "ControlledBy", player: { _tag: "You" } },
+      ...Object.entries(amounts)
+        .filter(([, n]) => n > 0)
+        .map(([prop, n]): Filter => ({ _tag: "Prop", prop, op: "gte", value: n }))
+    ]
+  }
+})
+
+/**
  * A ruleset's named predicate: `(view, id, context, args) => boolean`. It may read anything in
  * the view; it must not mutate it. If it throws, the resolution fails with a typed
  * `PredicateFailed` error and nothing is changed.

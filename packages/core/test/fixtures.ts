@@ -7,7 +7,7 @@
  * (c) "declare": the prevention's controller declares which points it prevents, slots × players
  *     with a starting player.
  */
-import { Result } from "effect"
+import { Effect, Result } from "effect"
 import { GameEvent, GameView, type Kernel, Policy as P, type Policy, type Replacement } from "../src/index.js"
 
 export const affected: Policy.Rules = {
@@ -181,4 +181,21 @@ export const prng = (seed: number) => () => {
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+/**
+ * Runs an Effect as a promise and counts the turns the event loop took meanwhile (a
+ * `setImmediate` callback that schedules itself again until the Effect is done).
+ */
+export const turnsDuring = async <A>(effect: Effect.Effect<A>): Promise<{ value: A; turns: number }> => {
+  let turns = 0
+  let stop = false
+  const tick = () => {
+    turns++
+    if (!stop) setImmediate(tick)
+  }
+  setImmediate(tick)
+  const value = await Effect.runPromise(effect)
+  stop = true
+  return { value, turns }
 }

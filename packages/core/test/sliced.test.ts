@@ -24,7 +24,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Schema } from "effect"
 import { Chooser, GameEvent, GameView, Kernel, Ledger, type Policy, Ruleset } from "../src/index.js"
 import * as Sliced from "../src/internal/kernel/sliced.js"
-import { affected, view } from "./fixtures.js"
+import { affected, turnsDuring, view } from "./fixtures.js"
 import { type World, WorldSpec, withResults, worldOf } from "./world.js"
 
 const json = (x: unknown): string =>
@@ -106,19 +106,11 @@ describe("a resolution in slices (issue 32)", () => {
   it("one slow event: timers run during it, and the outcome is the unsliced run's", async () => {
     const asked = { n: 0 }
     const { rules, compiled } = slowEvent(asked)
-    let turns = 0
-    let stop = false
-    const tick = () => {
-      turns++
-      if (!stop) setImmediate(tick)
-    }
-    setImmediate(tick)
-    const r = await Effect.runPromise(
+    const { value: r, turns } = await turnsDuring(
       Ruleset.runEffectOutcome(rules, compiled).pipe(
         Effect.provideService(Chooser.Chooser, Chooser.fromSync(Chooser.firstLegal))
       )
     )
-    stop = true
     assert.isUndefined(r.outcome.error)
     assert.strictEqual(asked.n, 200)
     assert.isAtLeast(turns, 5)

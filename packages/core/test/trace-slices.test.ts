@@ -11,6 +11,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { Trace } from "../src/index.js"
+import { turnsDuring } from "./fixtures.js"
 import { resolveWorld, WorldSpec, worldOf } from "./world.js"
 
 describe("Trace.renderEffect", () => {
@@ -42,15 +43,7 @@ describe("Trace.renderEffect", () => {
       { _tag: "EventStarted", event: "big", cause: "event", occurrences },
       { _tag: "EventFinished", event: "big", happened: occurrences }
     ]
-    let turns = 0
-    let stop = false
-    const tick = () => {
-      turns++
-      if (!stop) setImmediate(tick)
-    }
-    setImmediate(tick)
-    const text = await Effect.runPromise(Trace.renderEffect(records))
-    stop = true
+    const { value: text, turns } = await turnsDuring(Trace.renderEffect(records))
     assert.strictEqual(text, Trace.render(records))
     assert.include(text, "src would deal 1 damage to c99999 [d99999]")
     assert.isAtLeast(turns, 5)

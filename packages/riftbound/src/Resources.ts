@@ -21,7 +21,7 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, type Filter, type GameEvent, GameView, type Policy, type Replacement } from "@bulwark/core"
+import { Amount, Filter, type GameEvent, GameView, type Policy, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 
 const opt = Schema.optionalKey
@@ -131,18 +131,8 @@ export const amounts = (cost: Cost): { readonly energy: number; readonly power: 
  * @since 0.1.0
  * @category costs
  */
-export const canPay = (energy: number, power: number): Filter.Condition => ({
-  _tag: "Exists",
-  filter: {
-    _tag: "And",
-    all: [
-      { _tag: "IsPlayer" },
-      { _tag: "ControlledBy", player: { _tag: "You" } },
-      ...(energy > 0 ? [{ _tag: "Prop" as const, prop: "energy", op: "gte" as const, value: energy }] : []),
-      ...(power > 0 ? [{ _tag: "Prop" as const, prop: "power", op: "gte" as const, value: power }] : [])
-    ]
-  }
-})
+export const canPay = (energy: number, power: number): Filter.Condition =>
+  Filter.youHaveAtLeast({ energy, power })
 
 /**
  * A cost's parts of a core effect: the `pay` event its controller resolves first (from the

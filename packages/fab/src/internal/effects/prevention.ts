@@ -8,7 +8,7 @@
  * @internal
  */
 import type { GameView } from "@bulwark/core"
-import { Amount, Errors, type Filter, Generic, Language, type Replacement } from "@bulwark/core"
+import { Amount, Errors, Filter, Generic, Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import { at } from "./identity.js"
 import { arena, Category, damageKinds, Family } from "./vocabulary.js"
@@ -181,17 +181,7 @@ export const damageWatch = (o: {
  * @since 0.1.0
  * @category constructors
  */
-export const canPay = (amount: number): Filter.Condition => ({
-  _tag: "Exists",
-  filter: {
-    _tag: "And",
-    all: [
-      { _tag: "IsPlayer" },
-      { _tag: "ControlledBy", player: { _tag: "You" } },
-      { _tag: "Prop", prop: "resources", op: "gte", value: amount }
-    ]
-  }
-})
+export const canPay = (amount: number): Filter.Condition => Filter.youHaveAtLeast({ resources: amount })
 
 /**
  * The condition "this can be destroyed": the effect's source is in the arena and is not
