@@ -127,7 +127,13 @@ describe("FaB 3.0.9: an object that changes zones becomes a new object", () => {
   /** Mutant: the zone changes committed without `Identity.move` (as before) — the returned axe's damage is still prevented. */
   it("mutant: a commit without Identity.move keeps preventing the new object's damage", () => {
     const plain: Policy.Rules["commit"] = (view, o) => {
-      const to = o.family === "destroy" ? "graveyard" : o.family === "zoneChange" ? o.params.to : undefined
+      const dest = o.params?.["to"]
+      const to =
+        o.family === "destroy"
+          ? "graveyard"
+          : o.family === "zoneChange" && typeof dest === "string"
+            ? dest
+            : undefined
       const x = o.subject === undefined ? undefined : view.objects[o.subject]
       return to === undefined || x === undefined
         ? Rules.commit(view, o)
