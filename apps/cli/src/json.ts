@@ -26,28 +26,22 @@ interface Open {
   wrote: boolean
 }
 
-/** What `JSON.stringify` writes for a value, after `toJSON`: `undefined` when it writes nothing. */
+/** Whether `JSON.stringify` writes anything for a value (after `toJSON`) in an object. */
+const isWritten = (v: unknown): boolean => v !== undefined && typeof v !== "function" && typeof v !== "symbol"
+
+/** What `JSON.stringify` writes for a value, after `toJSON`: `undefined` for an object or when it writes nothing. */
 const leaf = (v: unknown): string | undefined => {
   if (v === null) return "null"
-  switch (typeof v) {
-    case "string":
-    case "number":
-    case "boolean":
-      return JSON.stringify(v)
-    case "object":
-      return undefined
-    default:
-      // undefined, a function, a symbol: nothing (an array writes null); a bigint throws, as in JSON.stringify
-      return typeof v === "bigint" ? JSON.stringify(v) : undefined
-  }
+  if (typeof v === "object") return undefined
+  // undefined, a function, a symbol: nothing (an array writes null); a bigint throws, as in JSON.stringify
+  return isWritten(v) ? JSON.stringify(v) : undefined
 }
 
-const withToJSON = (v: unknown, key: string): unknown =>
+const hasToJSON = (v: unknown): boolean =>
   typeof v === "object" && v !== null && typeof (v as { toJSON?: unknown }).toJSON === "function"
-    ? (v as { toJSON: (k: string) => unknown }).toJSON(key)
-    : v
 
-const isWritten = (v: unknown): boolean => v !== undefined && typeof v !== "function" && typeof v !== "symbol"
+const withToJSON = (v: unknown, key: string): unknown =>
+  hasToJSON(v) ? (v as { toJSON: (k: string) => unknown }).toJSON(key) : v
 
 /** How many values a part may hold to be written by one `JSON.stringify` (a stretch of microseconds). */
 const SMALL = 1024
@@ -76,9 +70,6 @@ const sizeOf = (value: unknown, budget: number): number => {
   }
   return seen
 }
-
-const hasToJSON = (v: unknown): boolean =>
-  typeof v === "object" && v !== null && typeof (v as { toJSON?: unknown }).toJSON === "function"
 
 /**
  * How many entries of an open part from its place on are small enough together to be written by

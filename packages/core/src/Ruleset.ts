@@ -730,11 +730,15 @@ const runWith = (
     // a turn of the event loop every few milliseconds between steps: a long run stays
     // interruptible (a signal, a timeout) under an asynchronous runtime; under `run` it costs nothing
     let turned = performance.now()
+    const turnIfDue = Effect.suspend(() =>
+      performance.now() - turned > YIELD_MS
+        ? Effect.map(Effect.yieldNow, () => {
+            turned = performance.now()
+          })
+        : Effect.void
+    )
     for (let i = 0; i < compiled.steps.length; i++) {
-      if (performance.now() - turned > YIELD_MS) {
-        yield* Effect.yieldNow
-        turned = performance.now()
-      }
+      yield* turnIfDue
       const step = compiled.steps[i] as Step
       if (step._tag === "Event") {
         let event = step.event
@@ -760,10 +764,7 @@ const runWith = (
         }
         if (k._tag === "Failed") return stop(i, k.error)
         // the event's outcome is a stretch of its own after a long resolution
-        if (performance.now() - turned > YIELD_MS) {
-          yield* Effect.yieldNow
-          turned = performance.now()
-        }
+        yield* turnIfDue
         record(acc, event, k.resolution, step.quiet === true)
       } else if (step._tag === "Query") {
         const r = step.run({ view: acc.view, ledger: acc.ledger, chooser: offset(queryChooser, acc), rules })
