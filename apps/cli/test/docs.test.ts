@@ -40,12 +40,15 @@ export const table = (head: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyA
   return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")
 }
 
-/** The old-to-new table, as `bulwark migrate` does it. */
-export const mappingsTable = (): string =>
+/** The old-to-new table of one migration, as `bulwark migrate` does it. */
+const migrationTable = (from: string, to: string, rows: ReadonlyArray<Migrate.Mapping>): string =>
   table(
-    ["ruleset", "format 1", "format 2"],
-    Migrate.mappings().map((m) => [m.ruleset, code(m.from), code(m.to)])
+    ["ruleset", from, to],
+    rows.map((m) => [m.ruleset, code(m.from), code(m.to)])
   )
+
+/** The format 1 → 2 table, as `bulwark migrate` does it. */
+export const mappingsTable = (): string => migrationTable("format 1", "format 2", Migrate.mappings())
 
 const fieldNames = (fields: object): string =>
   Object.keys(fields)
@@ -92,6 +95,7 @@ const between = (text: string, name: string): { start: number; end: number } => 
 
 const generated = (): Record<string, string> => ({
   mappings: `${mappingsTable()}\n`,
+  mappingsV4: `${migrationTable("format 3", "format 4", Migrate.mappingsV4())}\n`,
   words: `${wordsTable(Registry.installed)}\n`,
   shorthands: `${table(["ruleset", "kind", "written (where)", "the generic effect it means"], shorthandRows())}\n`
 })
