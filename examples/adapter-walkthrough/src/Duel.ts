@@ -5,7 +5,7 @@
  */
 // #region imports
 
-import { Errors, GameEvent, GameView, Language, Policy, type Replacement, type Ruleset } from "@bulwark/core"
+import { Errors, GameEvent, GameView, Language, Policy, Replacement, type Ruleset } from "@bulwark/core"
 import { Schema } from "effect"
 // #endregion
 
@@ -33,11 +33,7 @@ export const shield = (o: EffectOptions): Replacement.Replacement => ({
   controller: o.controller,
   category: "prevention",
   watch: { family: GameEvent.DAMAGE, subject: Language.toFilter(o.to) },
-  action: {
-    _tag: "Prevent",
-    amount: Language.toAmount(o.amount, "shield amount", { id: o.id }),
-    scope: "shield"
-  },
+  action: Replacement.prevent(Language.toAmount(o.amount, "shield amount", { id: o.id }), "shield"),
   rule: "Duel 3.1"
 })
 
@@ -48,11 +44,7 @@ export const armor = (o: EffectOptions): Replacement.Replacement => ({
   controller: o.controller,
   category: "prevention",
   watch: { family: GameEvent.DAMAGE, subject: Language.toFilter(o.to) },
-  action: {
-    _tag: "Prevent",
-    amount: Language.toAmount(o.amount, "armor amount", { id: o.id }),
-    scope: "static"
-  },
+  action: Replacement.prevent(Language.toAmount(o.amount, "armor amount", { id: o.id }), "static"),
   rule: "Duel 3.2"
 })
 
@@ -66,7 +58,7 @@ export const rage = (o: EffectOptions): Replacement.Replacement => {
     controller: o.controller,
     category: "modifier",
     watch: { family: GameEvent.DAMAGE, source: Language.toFilter(o.to) },
-    action: { _tag: "Modify", op: "add", value: Language.toValue(o.amount, "rage amount", { id: o.id }) },
+    action: Replacement.modify("add", Language.toValue(o.amount, "rage amount", { id: o.id })),
     rule: "Duel 3.3"
   }
 }

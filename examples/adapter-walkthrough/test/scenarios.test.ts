@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url"
 import { checkDirectory } from "@bulwark/scenario/node"
 import { assert, describe, it } from "@effect/vitest"
+import { Predicate } from "effect"
 import { Duel } from "../src/index.js"
 
 /** Every scenario file under scenarios/ passes, exactly as `bulwark check` runs it. */
@@ -13,7 +14,7 @@ describe("scenarios/", () => {
 
   for (const r of results) {
     it(r.file.replace(/^.*scenarios\//, ""), () => {
-      if (r._tag === "Invalid") assert.fail(r.error.message)
+      if (Predicate.isTagged(r, "Invalid")) assert.fail(r.error.message)
       else assert.deepStrictEqual(r.result.mismatches, [])
     })
   }

@@ -4,7 +4,7 @@
  * creatures" (Furnace). Bob chose to apply his shield first, so the bear took (3 − 2) × 2 = 2 —
  * and bob asks: "why did my bear take 2? I had a shield!"
  */
-import { Chooser, GameEvent, GameView, Ledger, Policy, Resolver } from "@bulwark/core"
+import { Chooser, Filter, GameEvent, GameView, Ledger, Policy, Replacement, Resolver } from "@bulwark/core"
 import { Result } from "effect"
 
 /** Policies: the affected object's controller orders the effects. */
@@ -41,8 +41,8 @@ export const ledger = Ledger.make([
     label: "Guardian Shield: prevent the next 2 damage that would be dealt to the bear",
     controller: "bob",
     category: "prevention",
-    watch: { family: GameEvent.DAMAGE, subject: { _tag: "Id", ids: ["bear"] } },
-    action: { _tag: "Prevent", amount: 2, scope: "shield" },
+    watch: { family: GameEvent.DAMAGE, subject: Filter.id("bear") },
+    action: Replacement.prevent(2, "shield"),
     rule: "rule 615.7"
   },
   {
@@ -50,11 +50,8 @@ export const ledger = Ledger.make([
     label: "Furnace: damage to creatures is doubled",
     controller: "alice",
     category: "standard",
-    watch: {
-      family: GameEvent.DAMAGE,
-      subject: { _tag: "Prop", prop: "types", op: "has", value: "Creature" }
-    },
-    action: { _tag: "Modify", op: "mul", value: 2 },
+    watch: { family: GameEvent.DAMAGE, subject: Filter.prop("types", "has", "Creature") },
+    action: Replacement.modify("mul", 2),
     rule: "rule 614.1a"
   }
 ])

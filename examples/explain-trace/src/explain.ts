@@ -5,6 +5,7 @@
  * turned into sentences for one player, in their own words ("you", "your Grizzly Bear").
  */
 import { type GameView, type Kernel, Trace } from "@bulwark/core"
+import { Match, Predicate } from "effect"
 
 /** How the explanation names things, from the point of view of `viewer`. */
 export interface Names {
@@ -43,79 +44,79 @@ export const explain = (resolution: Kernel.Resolution, names: Names): ReadonlyAr
   const mine = (subject: string) =>
     subject === names.viewer || names.view.objects[subject]?.controller === names.viewer
   const dealt = (amount: number, subject: string) => `${amount} damage to ${nameOf(names, subject)}`
-  for (const r of resolution.trace) {
-    switch (r._tag) {
-      case "EventStarted": {
-        if (r.cause !== "event") break
+  const firstEvent = resolution.trace.find((x) => Predicate.isTagged(x, "EventStarted"))?.event
+  // what each record of the trace says to the viewer (nothing for most)
+  const told = Match.type<Trace.Record>().pipe(
+    Match.tagsExhaustive({
+      EventStarted: (r): ReadonlyArray<string> => {
+        if (r.cause !== "event") return []
         const bySource = new Map<string, Array<string>>()
         for (const o of r.occurrences) {
           const source = o.source === undefined ? "Something" : capitalise(nameOf(names, o.source))
           bySource.set(source, [...(bySource.get(source) ?? []), dealt(o.amount, o.subject)])
         }
-        for (const [source, parts] of bySource) lines.push(`${source} would deal ${list(parts)}.`)
-        break
-      }
-      case "Decided": {
+        return [...bySource].map(([source, parts]) => `${source} would deal ${list(parts)}.`)
+      },
+      Decided: (r) => {
         const who = r.request.chooser === names.viewer ? "You" : capitalise(nameOf(names, r.request.chooser))
-        if (r.request._tag === "ChooseEffect" && typeof r.answer === "string") {
+        if (Predicate.isTagged(r.request, "ChooseEffect") && typeof r.answer === "string") {
           const options = r.request.options.map((o) => effectName(o.label))
-          lines.push(
+          return [
             `${list(options)} could each change the damage to ${nameOf(names, r.request.group)}; ` +
               `${who === "You" ? "you" : who} chose to apply ${effect(r.answer)} first (${r.request.rule}).`
-          )
-        } else if (r.request._tag === "UseOptional") {
-          lines.push(
-            `${who} chose ${r.answer === true ? "to" : "not to"} use ${effect(r.request.effect)} (${r.request.rule}).`
-          )
-        } else if (r.request._tag === "Allocate" && typeof r.answer === "object") {
-          const parts = Object.entries(r.answer).map(([occ, n]) => `${n} on ${occ}`)
-          lines.push(`${who} divided ${effect(r.request.effect)}: ${list(parts)} (${r.request.rule}).`)
+          ]
         }
-        break
-      }
-      case "Applied": {
+        if (Predicate.isTagged(r.request, "UseOptional"))
+          return [
+            `${who} chose ${r.answer === true ? "to" : "not to"} use ${effect(r.request.effect)} (${r.request.rule}).`
+          ]
+        if (Predicate.isTagged(r.request, "Allocate") && typeof r.answer === "object") {
+          const parts = Object.entries(r.answer).map(([occ, n]) => `${n} on ${occ}`)
+          return [`${who} divided ${effect(r.request.effect)}: ${list(parts)} (${r.request.rule}).`]
+        }
+        return []
+      },
+      Applied: (r) => {
+        const out: Array<string> = []
         for (const c of r.changes) {
           if (!mine(c.subject)) continue
           const target = nameOf(names, c.subject)
           if (c.prevented > 0) {
-            lines.push(
+            out.push(
               `${effect(r.effect)} prevented ${c.prevented} of the ${c.before} damage to ${target} (${r.rule}).`
             )
           } else if (c.redirectedTo !== undefined) {
-            lines.push(
+            out.push(
               `${effect(r.effect)} sent the damage to ${nameOf(names, c.redirectedTo)} instead (${r.rule}).`
             )
           } else if (c.before !== c.after) {
-            lines.push(
+            out.push(
               `${effect(r.effect)} changed the damage to ${target} from ${c.before} to ${c.after} (${r.rule}).`
             )
           } else {
-            lines.push(
+            out.push(
               `${effect(r.effect)} applied to the damage to ${target}, which stayed ${c.after} (${r.rule}).`
             )
           }
         }
         if (r.remaining !== undefined && r.remaining.after === 0 && r.changes.some((c) => mine(c.subject)))
-          lines.push(`${effect(r.effect)} is used up.`)
-        break
-      }
-      case "NotApplied":
-        lines.push(`${effect(r.effect)} did not apply: ${Trace.explain(r.reason)}.`)
-        break
-      case "ReachedZero":
-        if (mine(r.subject))
-          lines.push(`The damage to ${nameOf(names, r.subject)} was reduced to 0, so none was dealt.`)
-        break
-      case "EventFinished": {
+          out.push(`${effect(r.effect)} is used up.`)
+        return out
+      },
+      NotApplied: (r) => [`${effect(r.effect)} did not apply: ${Trace.explain(r.reason)}.`],
+      ReachedZero: (r) =>
+        mine(r.subject)
+          ? [`The damage to ${nameOf(names, r.subject)} was reduced to 0, so none was dealt.`]
+          : [],
+      EventFinished: (r) => {
+        if (r.event !== firstEvent) return []
         const parts = r.happened.filter((h) => h.family === "damage").map((h) => dealt(h.amount, h.subject))
-        if (r.event === resolution.trace.find((x) => x._tag === "EventStarted")?.event)
-          lines.push(parts.length === 0 ? "In the end, no damage was dealt." : `In the end: ${list(parts)}.`)
-        break
-      }
-      case "Candidates":
-      case "Note":
-        break
-    }
-  }
+        return [parts.length === 0 ? "In the end, no damage was dealt." : `In the end: ${list(parts)}.`]
+      },
+      Candidates: () => [],
+      Note: () => []
+    })
+  )
+  for (const r of resolution.trace) lines.push(...told(r))
   return lines
 }

@@ -12,7 +12,7 @@
  */
 import { type Chooser, GameEvent, type GameView, Ledger, type Replacement, Resolver } from "@bulwark/core"
 import { Game as Mtg, ruleset } from "@bulwark/mtg"
-import { Result } from "effect"
+import { Predicate, Result } from "effect"
 
 /** What one turn did, for the game's log and for tests. */
 export interface TurnReport {
@@ -26,7 +26,7 @@ export interface TurnReport {
   }>
   /** Life totals after the turn. */
   readonly life: Readonly<Record<string, number>>
-  /** The tag of the error when the resolution failed (the turn then changed nothing). */
+  /** The name of the error (`IllegalChoice`, …) when the resolution failed (the turn then changed nothing). */
   readonly error?: string | undefined
   /** A short explanation of the turn, one line per step. */
   readonly lines: ReadonlyArray<string>
@@ -123,9 +123,9 @@ export const resolveAttack = (game: Game, chooser: Chooser.SyncChooser) => {
   const res = r.success
   const lines: Array<string> = []
   for (const t of res.trace) {
-    if (t._tag === "Decided")
+    if (Predicate.isTagged(t, "Decided"))
       lines.push(`${t.request.chooser} chose ${JSON.stringify(t.answer)} (${t.request.rule})`)
-    else if (t._tag === "Applied")
+    else if (Predicate.isTagged(t, "Applied"))
       for (const c of t.changes)
         lines.push(
           `${t.effect}: ${c.occurrence} ${c.before}→${c.after}${c.prevented > 0 ? `, prevented ${c.prevented}` : ""} (${t.rule})`
@@ -181,8 +181,8 @@ export const playTurn = (
         attacker,
         decisions: [],
         life: lifeTotals(after.view),
-        error: r.failure._tag,
-        lines: [head, `  ${r.failure._tag}: ${r.failure.message} — nothing changed`]
+        error: r.failure.name,
+        lines: [head, `  ${r.failure.name}: ${r.failure.message} — nothing changed`]
       }
   // end of turn: "until end of turn" effects end; the next player becomes the active player
   return {

@@ -1,4 +1,4 @@
-import { Chooser, Ledger } from "@bulwark/core"
+import { Chooser, Errors, Ledger } from "@bulwark/core"
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import { Game, Loop, Main } from "../src/index.js"
@@ -93,7 +93,7 @@ describe("a game loop around @bulwark/mtg", () => {
     const illegal = Loop.byPlayer({ alice: Chooser.scripted(["no-such-effect"]), bob: Chooser.firstLegal })
     const r = Loop.resolveAttack(game, illegal)
     assert.isTrue(Result.isFailure(r))
-    if (Result.isFailure(r)) assert.strictEqual(r.failure._tag, "IllegalChoice")
+    if (Result.isFailure(r)) assert.instanceOf(r.failure, Errors.IllegalChoice)
     // nothing was mutated: life totals as after turn 1, the shield still at 2
     assert.deepStrictEqual(game, snapshot)
     assert.strictEqual(Loop.life(game.view, "alice"), 11)

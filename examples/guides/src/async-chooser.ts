@@ -6,8 +6,8 @@
 import { Chooser, Decision, Errors, Kernel, Policy, Resolver, Ruleset } from "@bulwark/core"
 import { ruleset, Scenario } from "@bulwark/mtg"
 import { Skeleton } from "@bulwark/scenario"
-import { Duration, Effect, Layer, Result } from "effect"
-import { park, type Reply, type Store, settle } from "./stored-pending.js"
+import { Duration, Effect, Layer, Predicate, Result } from "effect"
+import { park, Reply, type Store, settle } from "./stored-pending.js"
 // #endregion
 
 // #region channel
@@ -86,7 +86,7 @@ export const board = Skeleton.compileData(Scenario.language, {
  */
 export const resolveEvent = (compiled: Ruleset.Compiled, channel: PlayerChannel, timeout: Duration.Input) => {
   const first = compiled.steps[0]
-  if (first?._tag !== "Event") return Effect.die("the board has no event")
+  if (!Predicate.isTagged(first, "Event")) return Effect.die("the board has no event")
   return Resolver.resolve(first.event, compiled.ledger, compiled.view).pipe(
     Effect.provide(
       Layer.mergeAll(Policy.layer(ruleset.rules), Chooser.layer(channelChooser(channel, timeout)))
@@ -137,13 +137,12 @@ export const answerOrPark = (
   Effect.gen(function* () {
     const chooser = channelChooser(channel, timeout)
     let step = Kernel.start(ruleset.rules, input.event, input.ledger, input.view)
-    while (step._tag === "Pending") {
+    while (Predicate.isTagged(step, "Pending")) {
       const request = step.request
       const answer = yield* Effect.result(chooser.decide(request, step.state))
       if (Result.isFailure(answer)) {
         park(store, key, input, step.state.log, request)
-        const reply: Reply = { _tag: "Waiting", request, text: Decision.describe(request) }
-        return reply
+        return Reply.Waiting({ request, text: Decision.describe(request) })
       }
       step = Kernel.resume(step.state, answer.success)
     }

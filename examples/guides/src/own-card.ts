@@ -3,7 +3,7 @@
  * (`@bulwark/mtg`), in code and in scenario files.
  */
 // #region imports
-import { Errors, Language, type Replacement, type Ruleset } from "@bulwark/core"
+import { Errors, Language, Replacement, type Ruleset } from "@bulwark/core"
 import { Effects, ruleset as mtg, Scenario } from "@bulwark/mtg"
 import { Schema } from "effect"
 // #endregion
@@ -42,7 +42,7 @@ export const guardianSigil = (c: typeof GuardianSigilOptions.Type): Replacement.
       subject: Language.toFilter({ types: ["Creature"], controller: "you" }),
       source: Language.toFilter({ controller: "opponent" })
     },
-    action: { _tag: "Prevent", amount, scope: "perEvent" },
+    action: Replacement.prevent(amount, "perEvent"),
     limit: { times: 1, resetsAt: "endOfTurn" },
     rule: "Guardian Sigil (house card); MTG CR 615.1a"
   }

@@ -5,7 +5,7 @@
 // #region imports
 import { type Chooser, Decision, Resolver, Trace } from "@bulwark/core"
 import { ruleset } from "@bulwark/mtg"
-import { Result } from "effect"
+import { Data, Result } from "effect"
 // #endregion
 
 // #region ruling
@@ -30,10 +30,14 @@ export const rule = (input: Resolver.Input, chooser: Chooser.SyncChooser): Rulin
 
 // #region audit
 /** What an audit finds: the ruling stands (with its explanation), or why it does not. */
-export type Audit =
-  | { readonly _tag: "Stands"; readonly decisions: ReadonlyArray<string>; readonly explanation: string }
-  | { readonly _tag: "Differs"; readonly recorded: Ruling["dealt"]; readonly replayed: Ruling["dealt"] }
-  | { readonly _tag: "Invalid"; readonly problem: string }
+export type Audit = Data.TaggedEnum<{
+  Stands: { readonly decisions: ReadonlyArray<string>; readonly explanation: string }
+  Differs: { readonly recorded: Ruling["dealt"]; readonly replayed: Ruling["dealt"] }
+  Invalid: { readonly problem: string }
+}>
+
+/** Its constructors (`Audit.Stands({ … })`, …), `Audit.$is` and `Audit.$match`. */
+export const Audit = Data.taggedEnum<Audit>()
 
 /**
  * Audits a stored ruling (parsed JSON, so `unknown`): the inputs are validated, the resolution
@@ -45,19 +49,18 @@ export type Audit =
 export const audit = (stored: unknown): Audit => {
   const { input, decisions, dealt } = (stored ?? {}) as Partial<Ruling>
   const decoded = Resolver.decodeInput(input)
-  if (Result.isFailure(decoded)) return { _tag: "Invalid", problem: decoded.failure.message }
+  if (Result.isFailure(decoded)) return Audit.Invalid({ problem: decoded.failure.message })
   const { event, ledger, view } = decoded.success
   const replayed = Resolver.replay(ruleset.rules, event, ledger, view, decisions as Decision.Stored)
-  if (Result.isFailure(replayed)) return { _tag: "Invalid", problem: replayed.failure.message }
+  if (Result.isFailure(replayed)) return Audit.Invalid({ problem: replayed.failure.message })
   const r = replayed.success
   if (JSON.stringify(r.dealt) !== JSON.stringify(dealt))
-    return { _tag: "Differs", recorded: dealt ?? {}, replayed: r.dealt }
-  return {
-    _tag: "Stands",
+    return Audit.Differs({ recorded: dealt ?? {}, replayed: r.dealt })
+  return Audit.Stands({
     decisions: r.decisions.map(
       (d) => `${d.request.chooser} chose ${JSON.stringify(d.answer)} (${d.request.rule})`
     ),
     explanation: Trace.render(r.trace)
-  }
+  })
 }
 // #endregion

@@ -6,7 +6,7 @@
 import { Decision, Errors, type GameView, Kernel, Resolver } from "@bulwark/core"
 import { ruleset, Scenario } from "@bulwark/mtg"
 import { Skeleton } from "@bulwark/scenario"
-import { Result, Schema } from "effect"
+import { Data, Predicate, Result, Schema } from "effect"
 // #endregion
 
 // #region record
@@ -34,15 +34,18 @@ export interface Store {
 }
 
 /** What the server tells the game: wait on a player, or the resolution is done. */
-export type Reply =
-  | { readonly _tag: "Waiting"; readonly request: Decision.Request; readonly text: string }
-  | {
-      readonly _tag: "Done"
-      readonly dealt: Readonly<Record<string, number>>
-      readonly view: GameView.GameView
-      /** Every decision of the finished resolution, the record an audit replays. */
-      readonly decisions: Decision.Stored
-    }
+export type Reply = Data.TaggedEnum<{
+  Waiting: { readonly request: Decision.Request; readonly text: string }
+  Done: {
+    readonly dealt: Readonly<Record<string, number>>
+    readonly view: GameView.GameView
+    /** Every decision of the finished resolution, the record an audit replays. */
+    readonly decisions: Decision.Stored
+  }
+}>
+
+/** Its constructors, `Reply.Waiting({ … })` and `Reply.Done({ … })`, and `Reply.$is` / `Reply.$match`. */
+export const Reply = Data.taggedEnum<Reply>()
 
 /** Why a step was refused: a typed error of the engine (bad stored data included). */
 export type Refused = Errors.ResolveError
@@ -68,14 +71,14 @@ export const settle = (
   input: Resolver.Input,
   step: Kernel.Step
 ): Result.Result<Reply, Refused> => {
-  if (step._tag === "Failed") return Result.fail(step.error)
-  if (step._tag === "Done") {
+  if (Predicate.isTagged(step, "Failed")) return Result.fail(step.error)
+  if (Predicate.isTagged(step, "Done")) {
     store.delete(key)
     const { dealt, view, decisions } = step.resolution
-    return Result.succeed({ _tag: "Done", dealt, view, decisions: Decision.store(ruleset.rules, decisions) })
+    return Result.succeed(Reply.Done({ dealt, view, decisions: Decision.store(ruleset.rules, decisions) }))
   }
   park(store, key, input, step.state.log, step.request)
-  return Result.succeed({ _tag: "Waiting", request: step.request, text: Decision.describe(step.request) })
+  return Result.succeed(Reply.Waiting({ request: step.request, text: Decision.describe(step.request) }))
 }
 
 /** Starts resolving an event for a game; if a player must decide, the resolution is stored. */
@@ -109,7 +112,7 @@ export const answer = (
   // decoded too: a malformed log is InvalidInput naming where, another ruleset or rules
   // version IncompatibleRecord
   const pending = Kernel.restore(ruleset.rules, event, ledger, view, stored.decisions as Decision.Stored)
-  if (pending._tag !== "Pending") return settle(store, key, input.success, pending)
+  if (!Predicate.isTagged(pending, "Pending")) return settle(store, key, input.success, pending)
   if (pending.request.id !== requestId)
     return Result.fail(
       new Errors.InvalidInput({
@@ -157,7 +160,7 @@ export const table = (): Resolver.Input => {
   })
   if (Result.isFailure(compiled)) throw compiled.failure
   const [step] = compiled.success.steps
-  if (step?._tag !== "Event") throw new Error("no event")
+  if (!Predicate.isTagged(step, "Event")) throw new Error("no event")
   return { event: step.event, ledger: compiled.success.ledger, view: compiled.success.view }
 }
 // #endregion

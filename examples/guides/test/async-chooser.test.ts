@@ -1,4 +1,4 @@
-import { type Decision, Ledger } from "@bulwark/core"
+import { type Decision, Errors, Ledger } from "@bulwark/core"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Result } from "effect"
 import { TestClock } from "effect/testing"
@@ -11,8 +11,8 @@ import {
   resolveWithSignal,
   runScenario
 } from "../src/async-chooser.js"
-import { audit } from "../src/replay-audit.js"
-import { answer, type Store, type Stored, table } from "../src/stored-pending.js"
+import { Audit, audit } from "../src/replay-audit.js"
+import { answer, Reply, type Store, type Stored, table } from "../src/stored-pending.js"
 
 /** A fake client: records what it was asked and closed; answers with `answer` after `delayMs`. */
 const client = (
@@ -77,7 +77,7 @@ describe("docs/guides/async-chooser.md", () => {
       const fiber = yield* Effect.forkChild(Effect.flip(resolveEvent(compiled(), c.channel, "30 seconds")))
       yield* TestClock.adjust("30 seconds")
       const e = yield* Fiber.join(fiber)
-      assert.strictEqual(e._tag, "ChooserFailed")
+      assert.instanceOf(e, Errors.ChooserFailed)
       assert.include(e.message, "nap did not answer within 30s")
       assert.deepStrictEqual(c.closed, [c.asked[0]?.request.id])
       assert.deepStrictEqual(compiled().ledger, before)
@@ -148,8 +148,9 @@ describe("docs/guides/async-chooser.md", () => {
         const fiber = yield* Effect.forkChild(answerOrPark(store, "g", table(), silent, "30 seconds"))
         yield* TestClock.adjust("30 seconds")
         const parked = yield* Fiber.join(fiber)
-        assert.strictEqual(parked._tag, "Waiting")
-        assert.strictEqual(parked._tag === "Waiting" ? parked.request.chooser : "", "nap")
+        if (!Reply.$is("Waiting")(parked))
+          return assert.fail("expected nap's decision parked, the resolution is done")
+        assert.strictEqual(parked.request.chooser, "nap")
         const saved = JSON.parse(rows.get("g") ?? "null") as Stored
         assert.deepStrictEqual(Object.keys(saved.decisions), ["format", "ruleset", "rulesVersion", "log"])
         assert.deepStrictEqual(
@@ -165,11 +166,11 @@ describe("docs/guides/async-chooser.md", () => {
             delete: (k) => void after.delete(k)
           },
           "g",
-          parked._tag === "Waiting" ? parked.request.id : "",
+          parked.request.id,
           "napShield"
         )
         assert.isTrue(Result.isSuccess(done))
-        if (!Result.isSuccess(done) || done.success._tag !== "Done") return assert.fail("not done")
+        if (!Result.isSuccess(done) || !Reply.$is("Done")(done.success)) return assert.fail("not done")
         // ap doubled first on W: 3 × 2 − 2 = 4; nap's shield first on Z: (3 − 2) × 2 = 2
         assert.deepStrictEqual(done.success.dealt, { W: 4, Z: 2 })
         assert.strictEqual(done.success.decisions.log.length, 2)
@@ -178,7 +179,7 @@ describe("docs/guides/async-chooser.md", () => {
             JSON.stringify({ input: table(), decisions: done.success.decisions, dealt: done.success.dealt })
           )
         )
-        assert.strictEqual(a._tag, "Stands")
+        assert.isTrue(Audit.$is("Stands")(a), JSON.stringify(a))
       })
   )
 })

@@ -1,9 +1,9 @@
 import { Chooser, Resolver } from "@bulwark/core"
 import { ruleset } from "@bulwark/mtg"
 import { assert, describe, it } from "@effect/vitest"
-import { Result } from "effect"
-import { audit } from "../src/replay-audit.js"
-import { answer, begin, type Store, type Stored, table } from "../src/stored-pending.js"
+import { Predicate, Result } from "effect"
+import { Audit, audit } from "../src/replay-audit.js"
+import { answer, begin, Reply, type Store, type Stored, table } from "../src/stored-pending.js"
 
 /** A store that keeps only text, as a database does: a "restart" is a new store from the text. */
 const memory = (rows: Map<string, string> = new Map()): Store & { rows: Map<string, string> } => ({
@@ -13,6 +13,16 @@ const memory = (rows: Map<string, string> = new Map()): Store & { rows: Map<stri
   delete: (k) => void rows.delete(k)
 })
 const restart = (store: { rows: Map<string, string> }) => memory(new Map(store.rows))
+
+/** The reply when it waits on a player; the test fails if the resolution is already done. */
+const waiting = (r: Reply) =>
+  Reply.$is("Waiting")(r) ? r : assert.fail("expected a decision, the resolution is done")
+
+/** The reply when the resolution is done; the test fails if it still waits on a player. */
+const finished = (r: Reply) =>
+  Reply.$is("Done")(r)
+    ? r
+    : assert.fail(`expected the resolution done, it waits on ${JSON.stringify(r.request)}`)
 
 const ok = <A, E extends { message: string }>(r: Result.Result<A, E>): A => {
   if (Result.isFailure(r)) throw new Error(r.failure.message)
@@ -26,19 +36,13 @@ const ok = <A, E extends { message: string }>(r: Result.Result<A, E>): A => {
 describe("docs/guides/stored-pending.md", () => {
   it("two answers, a restart between them, and the same result as resolving in one go", () => {
     let store = memory()
-    const first = ok(begin(store, "game-1", table()))
-    assert.strictEqual(first._tag, "Waiting")
-    if (first._tag !== "Waiting") return
+    const first = waiting(ok(begin(store, "game-1", table())))
     assert.strictEqual(first.request.chooser, "ap")
     store = restart(store)
-    const second = ok(answer(store, "game-1", first.request.id, "double"))
-    assert.strictEqual(second._tag, "Waiting")
-    if (second._tag !== "Waiting") return
+    const second = waiting(ok(answer(store, "game-1", first.request.id, "double")))
     assert.strictEqual(second.request.chooser, "nap")
     store = restart(store)
-    const done = ok(answer(store, "game-1", second.request.id, "napShield"))
-    assert.strictEqual(done._tag, "Done")
-    if (done._tag !== "Done") return
+    const done = finished(ok(answer(store, "game-1", second.request.id, "napShield")))
     assert.deepStrictEqual(done.dealt, { W: 4, Z: 2 })
     assert.isFalse(store.rows.has("game-1"))
     const t = table()
@@ -56,7 +60,7 @@ describe("docs/guides/stored-pending.md", () => {
     // the finished result keeps its decisions, as the record the audit guide replays
     assert.deepStrictEqual(done.decisions.log, direct.decisions)
     const a = audit(JSON.parse(JSON.stringify({ input: t, decisions: done.decisions, dealt: done.dealt })))
-    assert.strictEqual(a._tag, "Stands")
+    assert.isTrue(Audit.$is("Stands")(a), JSON.stringify(a))
   })
   it("the stored record is plain JSON text", () => {
     const store = memory()
@@ -69,17 +73,15 @@ describe("docs/guides/stored-pending.md", () => {
   })
   it("an illegal answer is a typed IllegalChoice and the record stays as it was", () => {
     const store = memory()
-    const first = ok(begin(store, "g", table()))
-    if (first._tag !== "Waiting") return assert.fail("expected a decision")
+    const first = waiting(ok(begin(store, "g", table())))
     const before = store.rows.get("g")
     const r = answer(store, "g", first.request.id, "napShield") // not one of ap's options
-    assert.isTrue(Result.isFailure(r) && r.failure._tag === "IllegalChoice")
+    assert.isTrue(Result.isFailure(r) && Predicate.isTagged(r.failure, "IllegalChoice"))
     assert.strictEqual(store.rows.get("g"), before)
   })
   it("an answer to another decision, or of the wrong type, is refused naming what", () => {
     const store = memory()
-    const first = ok(begin(store, "g", table()))
-    if (first._tag !== "Waiting") return assert.fail("expected a decision")
+    const first = waiting(ok(begin(store, "g", table())))
     const stale = answer(store, "g", "d-old", "double")
     assert.isTrue(Result.isFailure(stale) && stale.failure.message.includes("requestId"))
     const wrongType = answer(store, "g", first.request.id, 42)
@@ -90,20 +92,19 @@ describe("docs/guides/stored-pending.md", () => {
     ok(begin(store, "g", table()))
     store.rows.set("g", (store.rows.get("g") ?? "").replace('"amount":3', '"amount":"3"'))
     const r = answer(store, "g", "any", "double")
-    assert.isTrue(Result.isFailure(r) && r.failure._tag === "InvalidInput")
+    assert.isTrue(Result.isFailure(r) && Predicate.isTagged(r.failure, "InvalidInput"))
     if (Result.isFailure(r)) assert.include(r.failure.message, "event.occurrences[0].amount")
   })
   it("a record of another ruleset or version is refused with IncompatibleRecord, and kept", () => {
     const store = memory()
-    const first = ok(begin(store, "g", table()))
-    if (first._tag !== "Waiting") return assert.fail("expected a decision")
+    const first = waiting(ok(begin(store, "g", table())))
     const saved = JSON.parse(store.rows.get("g") ?? "") as Stored
     store.rows.set(
       "g",
       JSON.stringify({ ...saved, decisions: { ...saved.decisions, rulesVersion: "MTG CR 2020" } })
     )
     const r = answer(store, "g", first.request.id, "double")
-    assert.isTrue(Result.isFailure(r) && r.failure._tag === "IncompatibleRecord")
+    assert.isTrue(Result.isFailure(r) && Predicate.isTagged(r.failure, "IncompatibleRecord"))
     assert.isTrue(store.rows.has("g"))
   })
 })

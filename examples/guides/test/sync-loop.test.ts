@@ -1,6 +1,6 @@
 import { Chooser } from "@bulwark/core"
 import { assert, describe, it } from "@effect/vitest"
-import { Result } from "effect"
+import { Predicate, Result } from "effect"
 import { bestTarget, board, simulate } from "../src/sync-loop.js"
 
 /**
@@ -17,7 +17,7 @@ describe("docs/guides/sync-loop.md", () => {
   it("nap letting the doubler go first takes 4 × 2 − 1 − 2 = 5 and loses on turn 2", () => {
     // scripted: the doubler first, then whatever is left (first legal)
     const doubleFirst: Chooser.SyncChooser = (request, state) =>
-      request._tag === "ChooseEffect" && request.options.some((o) => o.effect === "double")
+      Predicate.isTagged(request, "ChooseEffect") && request.options.some((o) => o.effect === "double")
         ? "double"
         : Chooser.firstLegal(request, state)
     const s = simulate(doubleFirst)

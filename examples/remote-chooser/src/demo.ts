@@ -3,7 +3,7 @@
  * "double that damage"; alice's bolt deals 3 to the bear. The two effects don't commute
  * ((3 − 2) × 2 = 2, but 3 × 2 − 2 = 4), so bob — the bear's controller — must choose the order.
  */
-import { GameEvent, GameView, Ledger, Policy } from "@bulwark/core"
+import { Filter, GameEvent, GameView, Ledger, Policy, Replacement } from "@bulwark/core"
 
 /** Policies: the affected object's controller orders the effects. */
 export const rules: Policy.Rules = {
@@ -33,8 +33,8 @@ export const ledger = Ledger.make([
     label: "Prevent the next 2 damage that would be dealt to the bear",
     controller: "bob",
     category: "prevention",
-    watch: { family: GameEvent.DAMAGE, subject: { _tag: "Id", ids: ["bear"] } },
-    action: { _tag: "Prevent", amount: 2, scope: "shield" }
+    watch: { family: GameEvent.DAMAGE, subject: Filter.id("bear") },
+    action: Replacement.prevent(2, "shield")
   },
   {
     id: "double",
@@ -42,7 +42,7 @@ export const ledger = Ledger.make([
     controller: "alice",
     category: "standard",
     watch: { family: GameEvent.DAMAGE },
-    action: { _tag: "Modify", op: "mul", value: 2 }
+    action: Replacement.modify("mul", 2)
   }
 ])
 

@@ -151,6 +151,51 @@ export const Filter: Schema.Codec<Filter> = Schema.Union([
 ])
 
 /**
+ * The filter "one of these players or objects", by id (`Id`): `Filter.id("bear")` is "the
+ * bear", `Filter.id("alice", "bob")` either of them. With no id it matches nothing.
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameView } from "@bulwark/core"
+ * const view = GameView.make({ players: ["alice"], activePlayer: "alice",
+ *   objects: [{ id: "bear", kind: "object", props: {} }] })
+ * const ctx = { view, controller: "alice", predicates: {} }
+ * Filter.matches(Filter.id("bear"), "bear", ctx) // true
+ * Filter.matches(Filter.id("bear"), "alice", ctx) // false
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const id = (...ids: ReadonlyArray<string>): Extract<Filter, { readonly _tag: "Id" }> => ({
+  _tag: "Id",
+  ids
+})
+
+/**
+ * The filter "its property `name` compares by `op` with `value`" (`Prop`, see {@link Comparison}):
+ * `Filter.prop("types", "has", "Creature")` is "a creature", `Filter.prop("power", "gte", 4)`
+ * "with power 4 or greater", `Filter.prop("name", "exists")` "that has a name" (no value).
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameView } from "@bulwark/core"
+ * const view = GameView.make({ players: ["alice"], activePlayer: "alice",
+ *   objects: [{ id: "bear", kind: "object", props: { types: ["Creature"], power: 2 } }] })
+ * const ctx = { view, controller: "alice", predicates: {} }
+ * Filter.matches(Filter.prop("types", "has", "Creature"), "bear", ctx) // true
+ * Filter.matches(Filter.prop("power", "gte", 4), "bear", ctx) // false
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const prop = (
+  name: string,
+  op: Comparison,
+  value?: GameView.Prop
+): Extract<Filter, { readonly _tag: "Prop" }> =>
+  value === undefined ? { _tag: "Prop", prop: name, op } : { _tag: "Prop", prop: name, op, value }
+
+/**
  * A number computed when an effect applies: a constant, a property of the subject, the source
  * or the effect's source (with an offset), the occurrence's current amount, or a ruleset's named
  * value (`Named`, see {@link NamedValues}) — which can read the whole batch, e.g. "what this

@@ -308,6 +308,46 @@ export const Action: Schema.Codec<Action> = Schema.Union([
 ])
 
 /**
+ * The action "prevent `amount`", lasting as `scope` says (see {@link PreventScope}): a number,
+ * `"all"`, or an amount computed when the effect applies (a {@link Filter.Value}, as
+ * `Language.toAmount` compiles a written one). `prevent(3, "shield")` is "prevent the next 3
+ * damage"; `prevent("all", "static")` "prevent all damage".
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * Replacement.prevent(3, "shield") // { _tag: "Prevent", amount: 3, scope: "shield" }
+ * Replacement.isQuantitative(Replacement.prevent("all", "static")) // false
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const prevent = (
+  amount: number | "all" | Filter.Value,
+  scope: PreventScope
+): Extract<Action, { readonly _tag: "Prevent" }> => ({ _tag: "Prevent", amount, scope })
+
+/**
+ * The action "change the amount": `op` is `add`, `sub`, `mul`, `set`, `atMost` or `atLeast`
+ * (never below 0), `value` a number or an amount computed when the effect applies (a
+ * {@link Filter.Value}, as `Language.toValue` compiles a written one). `modify("mul", 2)` is
+ * "double that damage"; `modify("add", 1)` "that much plus 1".
+ *
+ * @example
+ * ```ts
+ * import { Replacement } from "@bulwark/core"
+ * Replacement.modify("mul", 2) // { _tag: "Modify", op: "mul", value: 2 }
+ * Replacement.isPrevention(Replacement.modify("atMost", 1)) // false
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const modify = (
+  op: Extract<Action, { readonly _tag: "Modify" }>["op"],
+  value: Filter.Value
+): Extract<Action, { readonly _tag: "Modify" }> => ({ _tag: "Modify", op, value })
+
+/**
  * Schema of a prevention or replacement effect.
  *
  * - `id`: unique within a ledger; `label`: the card or rules text, shown in traces;

@@ -116,6 +116,32 @@ export type Step =
     }
 
 /**
+ * The step "resolve this event" (`Event`, see {@link Step}), for a scenario compiled by hand;
+ * the ledger and view it leaves carry over to the next step.
+ *
+ * @example
+ * ```ts
+ * import { Chooser, GameEvent, GameView, Ledger, Policy, Ruleset } from "@bulwark/core"
+ * const rules: Policy.Rules = {
+ *   name: "demo",
+ *   order: Policy.affectedChooses({ name: "demo", rule: "demo 1", tiers: [{ name: "any" }] }),
+ *   assignment: Policy.recipientControllerAllocates("demo 2")
+ * }
+ * const view = GameView.make({ players: ["a", "b"], activePlayer: "a",
+ *   objects: [{ id: "bolt", kind: "object", controller: "a", zone: "stack", props: {} }] })
+ * const hit = GameEvent.make("hit", [GameEvent.damage({ id: "d", source: "bolt", recipient: "b", amount: 2 })])
+ * const run = Ruleset.run(rules, { view, ledger: Ledger.empty, steps: [Ruleset.event(hit)] }, Chooser.bestForChooser())
+ * run.outcome.events["hit"]?.dealt // { b: 2 }
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const event = (event: GameEvent.GameEvent): Extract<Step, { readonly _tag: "Event" }> => ({
+  _tag: "Event",
+  event
+})
+
+/**
  * A compiled scenario: the starting view and ledger, and the steps.
  *
  * @example

@@ -1,7 +1,17 @@
 // The quick example of packages/core/README.md (the region below is quoted there; the smoke-pack check runs the
 // README's copy against the packed packages).
 // #region readme
-import { Chooser, Errors, GameEvent, GameView, Ledger, Policy, Resolver } from "@bulwark/core"
+import {
+  Chooser,
+  Errors,
+  Filter,
+  GameEvent,
+  GameView,
+  Ledger,
+  Policy,
+  Replacement,
+  Resolver
+} from "@bulwark/core"
 import { Effect, Layer, Result } from "effect"
 
 // A ruleset in three lines: the affected object's controller orders the effects (tiers first),
@@ -31,16 +41,16 @@ const ledger = Ledger.make([
     label: "Prevent the next 2 damage to the bear",
     controller: "bob",
     category: "prevention",
-    watch: { family: "damage", subject: { _tag: "Id", ids: ["bear"] } },
-    action: { _tag: "Prevent", amount: 2, scope: "shield" }
+    watch: { family: "damage", subject: Filter.id("bear") },
+    action: Replacement.prevent(2, "shield")
   },
   {
     id: "double",
     label: "Damage to creatures is doubled",
     controller: "alice",
     category: "standard",
-    watch: { family: "damage", subject: { _tag: "Prop", prop: "types", op: "has", value: "Creature" } },
-    action: { _tag: "Modify", op: "mul", value: 2 }
+    watch: { family: "damage", subject: Filter.prop("types", "has", "Creature") },
+    action: Replacement.modify("mul", 2)
   }
 ])
 

@@ -31,10 +31,9 @@ const scenario: Ruleset.Compiled = {
     Effects.double({ id: "double", controller: "ap", to: { types: ["Creature"] } })
   ]),
   steps: [
-    {
-      _tag: "Event",
-      event: GameEvent.make("e", [GameEvent.damage({ id: "d", source: "src", recipient: "Z", amount: 3 })])
-    }
+    Ruleset.event(
+      GameEvent.make("e", [GameEvent.damage({ id: "d", source: "src", recipient: "Z", amount: 3 })])
+    )
   ]
 }
 
