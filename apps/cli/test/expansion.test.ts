@@ -238,6 +238,15 @@ describe("a wrong expansion is caught", () => {
     expect(caught("berserk", mutant(l, "woundsOnlyFrom", plain))).not.toEqual([])
   })
 
+  // Worship (CR 120.4c): the floor reads the whole results event — without the life gained in
+  // it (`inEvent: lifeGain` read as 0), MTG-02's Awe Strike gain is ignored and Worship applies
+  it("mtg lifeFloor without the life gained in the same event", () => {
+    const l = languageOf("mtg")
+    const noGain = (f: Language.GenericForm) =>
+      JSON.parse(JSON.stringify(f).replaceAll('{"inEvent":"lifeGain"}', "0")) as Language.GenericForm
+    expect(caught("mtg", mutant(l, "lifeFloor", noGain))).toContain("MTG-02.yaml")
+  })
+
   // an expansion into two effects under one id: CR 701.8a's second effect (Rest in Peace on a
   // destruction) named as the first — the ids collide, which the comparison reports
   it("mtg zoneInstead's two forms under one id", () => {

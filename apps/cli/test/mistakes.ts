@@ -302,7 +302,7 @@ export const mistakes: ReadonlyArray<Mistake> = [
       const j = appendStep(doc, { event: { id: "mistake", occurrences: [{ to, amount: true }] } })
       return {
         path: `steps[${j}].event.occurrences[0].amount`,
-        says: "expected a whole number or an amount expression (count, prop, allBut, half, plus, minus, times, min, max), got true"
+        says: "expected a whole number or an amount expression (count, prop, inEvent, allBut, half, plus, minus, times, min, max), got true"
       }
     }
   },

@@ -38,7 +38,7 @@
  * such ("if you would discard", FaB 8.5.5c; "if it would die", Riftbound 373; "if it would be
  * destroyed", MTG 701.8) — each still puts its subject where `params.to` says when a replacement
  * set it. `mill` is named for the games that make it one event; MTG writes each card milled as a
- * `zoneChange` of kind `mill` (701.13a: a card is put from the library into the graveyard).
+ * `zoneChange` of kind `mill` (701.17a: "that player puts that many cards from the top of their library into their graveyard").
  *
  * Old names a game or a rulebook uses for a common family are its {@link synonyms}; format-4
  * scenario files write only the common name (`bulwark migrate` rewrites the old ones).

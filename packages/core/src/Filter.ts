@@ -206,7 +206,10 @@ export const prop = (
  * filter matches, relative to the effect's controller — "the number of artifacts you control"),
  * `AllBut` (the occurrence's amount less the value, at least 0 — "all but 1 of that damage"),
  * `Half` (rounded `up` or `down`), and `Arith` (`plus`, `minus`, `times`, `min`, `max` of one or
- * more values). They nest; a counter count is a property (each ruleset names its counters'
+ * more values), and `InEvent` (the total amount of the *other* occurrences of the event being
+ * resolved that are of `family` and happen to the same subject as the occurrence — "the life
+ * this player gains in the same event", MTG CR 120.4c: the results of one damage event happen
+ * together, so Worship reads the life loss and the life gain of the batch at once). They nest; a counter count is a property (each ruleset names its counters'
  * properties). {@link explain} says how a value was obtained, for the trace.
  *
  * @example
@@ -232,6 +235,7 @@ export type Value =
   | { readonly _tag: "AllBut"; readonly value: Value }
   | { readonly _tag: "Half"; readonly of: Value; readonly round: "up" | "down" }
   | { readonly _tag: "Arith"; readonly op: ArithOp; readonly values: ReadonlyArray<Value> }
+  | { readonly _tag: "InEvent"; readonly family: string }
 
 /**
  * How an `Arith` {@link Value} combines its values: `plus` (sum), `minus` (the first less the
@@ -279,7 +283,8 @@ export const Value: Schema.Codec<Value> = Schema.Union([
   Schema.TaggedStruct("Arith", {
     op: Schema.Literals(["plus", "minus", "times", "min", "max"]),
     values: Schema.Array(suspendValue).check(Schema.isMinLength(1))
-  })
+  }),
+  Schema.TaggedStruct("InEvent", { family: Schema.NonEmptyString })
 ])
 
 /**
@@ -722,6 +727,14 @@ const explained = (
       const but = explained(v.value, ctx, words)
       const n = Math.max(0, all - but.value)
       return { value: n, how: words ? `all but ${but.how} of ${all} = ${n}` : "" }
+    }
+    case "InEvent": {
+      const occ = ctx.occurrence
+      let n = 0
+      if (occ !== undefined)
+        for (const o of ctx.batch ?? [])
+          if (o.id !== occ.id && o.family === v.family && o.subject === occ.subject) n += o.amount
+      return { value: n, how: words ? `${n} (${v.family} of the same subject in this event)` : "" }
     }
     case "Half": {
       const of = explained(v.of, ctx, words)

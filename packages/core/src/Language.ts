@@ -258,6 +258,7 @@ export const selectorIds = written.selectorIds
  * | `event` (the string) | the amount of the event being modified ("that damage") |
  * | `{ count: <selector> }` | the number of players and objects the selector matches, `you` being the effect's controller |
  * | `{ prop: power, of: source }` | a number property of `subject` (the affected one), `source` (the event's source) or `self` (the effect's own source); a missing one is 0; counters are properties too |
+ * | `{ inEvent: lifeGain }` | the total amount of the other occurrences of that family happening to the same subject in the same event (MTG CR 120.4c: the results of one damage event happen together — "the life this player also gains") |
  * | `{ allBut: 1 }` | the event's amount less this, at least 0 ("all but 1 of that damage") |
  * | `{ half: event, round: down }` | half, rounded `up` or `down` |
  * | `{ plus: [a, b] }`, `minus`, `times`, `min`, `max` | combine one or more amounts |
@@ -278,6 +279,7 @@ export interface AmountExpr {
   readonly count?: Selector
   readonly prop?: string
   readonly of?: "subject" | "source" | "self"
+  readonly inEvent?: string
   readonly allBut?: WrittenAmount
   readonly half?: WrittenAmount
   readonly round?: "up" | "down"

@@ -235,6 +235,34 @@ describe("amounts computed when the effect applies", () => {
   })
 })
 
+describe("inEvent: the other occurrences of a family to the same subject in the same event", () => {
+  /**
+   * MTG CR 120.4c: the results of one damage event are one event ("[the defending player loses 5
+   * life, the defending player gains 5 life]", CR 120.4 example): a replacement of one result can
+   * read the others. `{ inEvent: lifeGain }` sums the batch's other lifeGain occurrences to the
+   * same subject. Mutants tried: counting the occurrence itself (the lifeLoss here would add 5 to
+   * `inEvent: lifeLoss`), or any subject (bob's gain of 7 would count): each fails.
+   */
+  it("sums the batch's other occurrences of the family to the subject, not the occurrence itself", () => {
+    const view = GameView.make({ players: ["a", "b"], activePlayer: "a" })
+    const loss = GameEvent.occurrence({ id: "l", family: "lifeLoss", subject: "a", amount: 5 })
+    const batch = [
+      loss,
+      GameEvent.occurrence({ id: "g1", family: "lifeGain", subject: "a", amount: 2 }),
+      GameEvent.occurrence({ id: "g2", family: "lifeGain", subject: "a", amount: 1 }),
+      GameEvent.occurrence({ id: "g3", family: "lifeGain", subject: "b", amount: 7 }),
+      GameEvent.occurrence({ id: "l2", family: "lifeLoss", subject: "a", amount: 3 })
+    ]
+    const ctx = { view, controller: "a", predicates: {}, occurrence: loss, batch }
+    const gain = Language.toAmount({ inEvent: "lifeGain" }, "x amount") as Filter.Value
+    assert.deepStrictEqual(gain, { _tag: "InEvent", family: "lifeGain" })
+    assert.strictEqual(Filter.value(gain, ctx), 3)
+    assert.strictEqual(Filter.value({ _tag: "InEvent", family: "lifeLoss" }, ctx), 3)
+    assert.strictEqual(Filter.value(gain, { ...ctx, batch: undefined }), 0)
+    assert.strictEqual(Filter.explain(gain, ctx).how, "3 (lifeGain of the same subject in this event)")
+  })
+})
+
 describe("Language.toAmount: the written amount of every ruleset", () => {
   it("compiles each operator", () => {
     assert.deepStrictEqual(Language.toAmount("event", "x amount"), { _tag: "Amount" })

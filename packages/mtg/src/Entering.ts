@@ -45,11 +45,30 @@
  * final — after Doubling Season has doubled it — where the effects on each token's entering
  * apply.
  *
- * Not modelled: the other characteristics "as it would exist on the battlefield" — a card put
- * onto the battlefield from a hand, library or graveyard has no controller there (CR 108.4), so a
- * "creatures you control" effect does not see it until a `controller` param says under whose
- * control it enters (one coming from the stack has its controller); a copy of an object whose
- * own entering ability it would then have (the copied object's effects watch that object).
+ * Control as it would exist on the battlefield (614.12): a card put onto the battlefield from a
+ * hand, library, graveyard or exile has no controller there (CR 108.4); it enters under the
+ * control of the player the entering's `controller` param names (the player who puts it there,
+ * or a 616.1b effect), otherwise its owner's ({@link controllerAsItEnters}); one coming from the
+ * stack under its controller's. Every `controller: …` an effect on an entering watches is read
+ * that way ({@link PREDICATE_CONTROLLED_AS_IT_ENTERS}), so "creatures you control enter with …"
+ * sees a creature card you put onto the battlefield from your graveyard.
+ *
+ * A copy's entering abilities (616.1f example, 707.2): an object entering as a copy of another
+ * (its entering's `copyOf`, or a token created as a copy) has the original's abilities, its "as
+ * it enters" ones among them — an effect from a permanent watching its own entering also watches
+ * the entering of a copy of it ({@link PREDICATE_ENTERS_AS_COPY_OF}): a copy of a permanent that
+ * "enters tapped" enters tapped. The copy effect is applied first (616.1c), and then the copied
+ * ability applies (616.1f: "taking into account only replacement or prevention effects that would
+ * now be applicable").
+ *
+ * "As it enters, choose …" stays one effect per option: the choice among options is the choice
+ * among applicable effects of 616.1 (the affected object's controller chooses one), which the
+ * engine already asks, scripts, traces and orders by tier; one effect with options would need a
+ * decision of another kind (a value chosen inside an effect) in the chooser, the scripted
+ * decisions, the trace and the kernels' differential format — not a simple change.
+ *
+ * Not modelled: the other characteristics "as it would exist on the battlefield" (continuous
+ * effects from its own static abilities, 614.12).
  *
  * @since 0.1.0
  * @module
@@ -197,7 +216,9 @@ export const asCopy = (
 
 /**
  * The permanent as its entering's params make it (CR 614.1c–d): tapped, a copy, under another
- * player's control, with the choices made as it entered (see the module documentation).
+ * player's control, with the choices made as it entered (see the module documentation); without
+ * a `controller` param, under `under`'s control when given (the controller it entered under,
+ * {@link controllerAsItEnters}: its owner for a card from a hand or a graveyard).
  *
  * @example
  * ```ts
@@ -211,7 +232,11 @@ export const asCopy = (
  * @since 0.1.0
  * @category combinators
  */
-export const entered = (view: GameView.GameView, o: GameEvent.Occurrence): GameView.GameView => {
+export const entered = (
+  view: GameView.GameView,
+  o: GameEvent.Occurrence,
+  under?: string | undefined
+): GameView.GameView => {
   const before = view.objects[o.subject]
   if (before === undefined || before.zone !== "battlefield") return view
   const copyOf = o.params[COPY_OF]
@@ -222,6 +247,7 @@ export const entered = (view: GameView.GameView, o: GameEvent.Occurrence): GameV
   x = { ...x, props }
   const controller = o.params["controller"]
   if (typeof controller === "string" && view.players.includes(controller)) x = { ...x, controller }
+  else if (under !== undefined) x = { ...x, controller: under }
   return GameView.setObject(view, x)
 }
 
@@ -274,7 +300,8 @@ export const createTokens = (view: GameView.GameView, o: GameEvent.Occurrence): 
 
 /**
  * The ruleset's `commit`: `Game.commit`, with what entering does — an object put onto the
- * battlefield becomes what its entering's params say ({@link entered}), a token leaves the zone
+ * battlefield becomes what its entering's params say ({@link entered}) under the control it
+ * enters under ({@link controllerAsItEnters}), a token leaves the zone
  * {@link CREATING} for the battlefield (it is the same object: no zone change is counted, CR
  * 111.1), and a `createToken` makes its tokens, whose entering is contained in it
  * ({@link createTokens}).
@@ -299,11 +326,13 @@ export const commit = (
   if (o.family === Game.Family.createToken) return createTokens(view, o)
   if (!isEntering(o)) return Game.commit(view, o)
   const x = view.objects[o.subject]
+  // CR 614.12: under whose control it would enter, read where it is now (its owner's from a hand)
+  const under = controllerAsItEnters(view, o)
   const moved =
     x?.zone === CREATING
       ? Zones.put(view, o.subject, "battlefield", o.params[Zones.POSITION])
       : Policy.viewOf(Game.commit(view, o))
-  return entered(moved, o)
+  return entered(moved, o, under)
 }
 
 /**
@@ -354,12 +383,90 @@ export const PREDICATE_OWN_ABILITY = "mtg.ownAbilityAsItEnters" as const
 export const PREDICATE_NOT_CHOSEN = "mtg.notChosenYet" as const
 
 /**
+ * The named predicate of CR 614.12's control for an effect on an entering: "check the
+ * characteristics of the permanent as it would exist on the battlefield". For the object entering
+ * (the occurrence's subject) it holds when the player `args` names (`ref`: `You`, `Opponent`,
+ * `Active` or `Player` with `id`) is the one it would enter under the control of
+ * ({@link controllerAsItEnters}); for any other object it is core's `ControlledBy`. The
+ * `controller: …` of every effect that watches an entering is read this way ({@link asItEnters}).
+ *
+ * @example
+ * ```ts
+ * import { Entering } from "@bulwark/mtg"
+ * Entering.PREDICATE_CONTROLLED_AS_IT_ENTERS // "mtg.controlledAsItEnters"
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const PREDICATE_CONTROLLED_AS_IT_ENTERS = "mtg.controlledAsItEnters" as const
+
+/**
+ * The named predicate of an entering copy's abilities (CR 616.1f example, 707.2: a copy acquires
+ * the copiable values of the original, its abilities among them): it holds for the object
+ * entering as a copy of `args.of` — its entering's `copyOf` param, or a token created as one —
+ * so the original's own "enters tapped", "enters with counters" and "as it enters" apply to the
+ * copy too ({@link asItEnters}).
+ *
+ * @example
+ * ```ts
+ * import { Entering } from "@bulwark/mtg"
+ * Entering.PREDICATE_ENTERS_AS_COPY_OF // "mtg.entersAsCopyOf"
+ * ```
+ * @since 0.1.0
+ * @category predicates
+ */
+export const PREDICATE_ENTERS_AS_COPY_OF = "mtg.entersAsCopyOf" as const
+
+/**
+ * Under whose control the object of an entering would enter the battlefield (CR 614.12: "as it
+ * would exist on the battlefield"; 616.1b): the entering's `controller` param (an effect's or the
+ * player who puts it there, as the file writes it); otherwise its controller where it is, if it
+ * has one there (the stack: the spell's controller); otherwise — a card put onto the battlefield
+ * from a hand, library, graveyard or exile, which has no controller there (CR 108.4) — its
+ * owner. `undefined` for what the view does not have.
+ *
+ * @example
+ * ```ts
+ * import { GameEvent, GameView } from "@bulwark/core"
+ * import { Entering } from "@bulwark/mtg"
+ * const view = GameView.make({ players: ["a", "b"], activePlayer: "a", objects: [
+ *   { id: "bear", kind: "object", owner: "b", zone: "graveyard", props: {} }] })
+ * Entering.controllerAsItEnters(view, GameEvent.occurrence({ id: "z", family: "zoneChange", subject: "bear",
+ *   params: { from: "graveyard", to: "battlefield" } })) // "b"
+ * ```
+ * @since 0.1.0
+ * @category getters
+ */
+export const controllerAsItEnters = (
+  view: GameView.GameView,
+  o: { readonly subject: string; readonly params: Readonly<Record<string, GameView.Prop>> }
+): string | undefined => {
+  const c = o.params["controller"]
+  if (typeof c === "string" && view.players.includes(c)) return c
+  const x = view.objects[o.subject]
+  if (x === undefined) return undefined
+  if (x.zone === CREATING || Zones.hasController(Game.zones, x)) return x.controller ?? x.owner
+  return x.owner ?? x.controller
+}
+
+const playerOf = (
+  args: Readonly<Record<string, GameView.Prop>>,
+  ctx: Filter.Context
+): ReadonlyArray<string> => {
+  const ref = args["ref"]
+  if (ref === "You") return [ctx.controller]
+  if (ref === "Active") return [ctx.view.activePlayer]
+  if (ref === "Opponent") return ctx.view.players.filter((p) => p !== ctx.controller)
+  return typeof args["id"] === "string" ? [args["id"]] : []
+}
+
+/**
  * The predicates of this module, for the ruleset's `predicates`.
  *
  * @example
  * ```ts
  * import { Entering } from "@bulwark/mtg"
- * Object.keys(Entering.predicates) // ["mtg.ownAbilityAsItEnters", "mtg.notChosenYet"]
+ * Object.keys(Entering.predicates).length // 4
  * ```
  * @since 0.1.0
  * @category predicates
@@ -375,7 +482,75 @@ export const predicates: Filter.Predicates = {
     const choices = args["choices"]
     const params = ctx.occurrence?.params
     return !Array.isArray(choices) || params === undefined || choices.every((k) => params[k] === undefined)
+  },
+  [PREDICATE_CONTROLLED_AS_IT_ENTERS]: (view, id, ctx, args) => {
+    const o = ctx.occurrence
+    const c =
+      o !== undefined && o.subject === id && isEntering(o)
+        ? controllerAsItEnters(view, o)
+        : Zones.controllerOf(ctx.zones, view, id)
+    return c !== undefined && playerOf(args, ctx).includes(c)
+  },
+  [PREDICATE_ENTERS_AS_COPY_OF]: (view, id, ctx, args) => {
+    const o = ctx.occurrence
+    if (o === undefined || o.subject !== id || !isEntering(o) || typeof args["of"] !== "string") return false
+    const copy = o.params[COPY_OF] ?? view.objects[id]?.props[COPY_OF]
+    return copy === args["of"] && id !== args["of"]
   }
+}
+
+/** A watch's `controller: …` read as the object would exist on the battlefield (CR 614.12). */
+const controlAsItEnters = (f: Filter.Filter): Filter.Filter => {
+  switch (f._tag) {
+    case "ControlledBy":
+      return {
+        _tag: "Named",
+        name: PREDICATE_CONTROLLED_AS_IT_ENTERS,
+        args: f.player._tag === "Player" ? { ref: "Player", id: f.player.id } : { ref: f.player._tag }
+      }
+    case "And":
+      return { _tag: "And", all: f.all.map(controlAsItEnters) }
+    case "Or":
+      return { _tag: "Or", any: f.any.map(controlAsItEnters) }
+    case "Not":
+      return { _tag: "Not", filter: controlAsItEnters(f.filter) }
+    default:
+      return f
+  }
+}
+
+/** Whether a filter says something about control (and so is read as it would be on entering). */
+const readsControl = (f: Filter.Filter): boolean =>
+  f._tag === "ControlledBy" ||
+  (f._tag === "And" && f.all.some(readsControl)) ||
+  (f._tag === "Or" && f.any.some(readsControl)) ||
+  (f._tag === "Not" && readsControl(f.filter))
+
+/**
+ * What an effect on an entering watches (CR 614.12): a `controller: …` read as the object would
+ * exist on the battlefield; and an ability of the permanent itself (its source, watching its own
+ * entering) is also the ability of what enters as a copy of it (CR 707.2, 616.1f example).
+ */
+const watchAsItEnters = (e: Replacement.Replacement): Replacement.Replacement => {
+  const subject = e.watch.subject
+  if (subject === undefined) return e
+  const own =
+    e.source !== undefined && subject._tag === "Id" && subject.ids.length === 1 && subject.ids[0] === e.source
+  if (own)
+    return {
+      ...e,
+      watch: {
+        ...e.watch,
+        subject: {
+          _tag: "Or",
+          any: [
+            subject,
+            { _tag: "Named", name: PREDICATE_ENTERS_AS_COPY_OF, args: { of: e.source as string } }
+          ]
+        }
+      }
+    }
+  return readsControl(subject) ? { ...e, watch: { ...e.watch, subject: controlAsItEnters(subject) } } : e
 }
 
 /** The choices an effect makes as a permanent enters: the `chosen…` params it sets. */
@@ -403,6 +578,11 @@ const choicesOf = (e: Replacement.Replacement): ReadonlyArray<string> =>
  */
 export const asItEnters = (e: Replacement.Replacement): Replacement.Replacement => {
   if (e.watch.family !== Game.Family.zoneChange || e.watch.params?.[Zones.TO] !== "battlefield") return e
+  return withConditions(watchAsItEnters(e))
+}
+
+/** CR 614.12's conditions of {@link asItEnters}. */
+const withConditions = (e: Replacement.Replacement): Replacement.Replacement => {
   const added: Array<Filter.Condition> = []
   if (e.source !== undefined)
     added.push({ _tag: "Test", on: "subject", filter: { _tag: "Named", name: PREDICATE_OWN_ABILITY } })

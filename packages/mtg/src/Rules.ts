@@ -106,7 +106,7 @@ export const assignment: Policy.AssignmentPolicy = Policy.recipientControllerAll
  * @example
  * ```ts
  * import { Rules } from "@bulwark/mtg"
- * Object.keys(Rules.predicates).length // 6
+ * Object.keys(Rules.predicates).length // 8
  * ```
  * @since 0.1.0
  * @category predicates

@@ -426,7 +426,7 @@ const json = (xs: ReadonlyArray<object>): CoreRuleset.Json => xs.map((x) => ({ .
  * `preventNextFrom`, `preventEach`, `cantBePrevented`, `modify`, `double`, `redirect`,
  * `zoneInstead`, `regenerate`, `lifeFloor` (each `make` is the `Effects` constructor of that
  * name) and the generic `replace` and `prevent` (core `Generic`, with Magic's defaults); every
- * named kind but `lifeFloor` says what it means in the generic form (`generic`: the effects
+ * named kind says what it means in the generic form (`generic`: the effects
  * `kind: replace` / `kind: prevent` it stands for), and core's `modifyProperty` ("+2/+0 until
  * end of turn"); the occurrence fields `excessTo` (CR 120.4a) and `cantBeRedirected`; the step
  * kinds `stateBasedActions: true` (CR 704.5 as modelled by `Game` and `Protection`) and
@@ -518,7 +518,8 @@ export const language: Language.Language = {
     lifeFloor: Language.effectKind({
       summary: "CR 120.4 (Worship): damage can't reduce your life below N",
       options: Effects.Options.lifeFloor,
-      make: Effects.lifeFloor
+      make: Effects.lifeFloor,
+      generic: Expansions.lifeFloor
     })
   },
   steps: {

@@ -262,3 +262,127 @@ describe("a token's entering is an event contained in its creation (CR 616.1g)",
     )
   })
 })
+
+/** "Creatures you control enter with an additional +1/+1 counter on them" (an anthem of ap's). */
+const anthem = "  - { id: anthem, controller: ap, types: [Enchantment] }\n"
+const youControlCounters =
+  '  - { kind: replace, id: anthem-counter, controller: ap, source: anthem, family: zoneChange, to: { types: [Creature], controller: you }, params: { to: battlefield }, setParams: { to: battlefield }, additional: [{ family: addCounters, amount: 1, params: { counter: "+1/+1" } }] }\n'
+const fromGraveyard = (id: string, extra = "") =>
+  `  - event: { id: e, occurrences: [{ id: z, family: zoneChange, to: ${id}, params: { from: graveyard, to: battlefield${extra} } }] }\n`
+
+describe("control as it would exist on the battlefield (CR 614.12, 616.1b)", () => {
+  /**
+   * CR 614.12: "To determine which replacement effects apply and how they apply, check the
+   * characteristics of the permanent as it would exist on the battlefield". A card in a graveyard
+   * has no controller there; put onto the battlefield (no one else named), it enters under its
+   * owner's control (CR 110.2, a permanent's controller is "by default, the player under whose
+   * control it entered the battlefield" — outside the excerpt), so ap's "creatures you control
+   * enter with a +1/+1 counter" sees ap's card. Mutant tried: `asItEnters` leaving `controller:
+   * you` as core's `ControlledBy` (no controller in the graveyard) — not applied, and the card
+   * enters with no controller: fails.
+   */
+  it("614.12: a card from its owner's graveyard enters under its owner's control, and ap's 'you control' sees it", () => {
+    const o = outcome(
+      file(
+        `${anthem}  - { id: bear, owner: ap, zone: graveyard, types: [Creature], power: 2, toughness: 2 }\n`,
+        youControlCounters,
+        fromGraveyard("bear")
+      )
+    )
+    assert.deepStrictEqual(o.events["e"]?.occurrences["z"]?.applied, ["anthem-counter"])
+    assert.deepStrictEqual(
+      [o.state["bear"]?.["zone"], o.state["bear"]?.["controller"], o.state["bear"]?.["power"]],
+      ["battlefield", "ap", 3]
+    )
+  })
+
+  /**
+   * The same with nap's card: it enters under nap's control, so ap's "creatures you control"
+   * does not see it. Mutant tried: `controllerAsItEnters` giving the effect's controller (or
+   * the object's stale `controller`) — applied: fails.
+   */
+  it("614.12: nap's card from nap's graveyard is nap's: ap's 'you control' does not apply", () => {
+    const o = outcome(
+      file(
+        `${anthem}  - { id: bear, owner: nap, controller: ap, zone: graveyard, types: [Creature], power: 2, toughness: 2 }\n`,
+        youControlCounters,
+        fromGraveyard("bear")
+      )
+    )
+    assert.deepStrictEqual(o.events["e"]?.occurrences["z"]?.applied, [])
+    assert.strictEqual(o.state["bear"]?.["controller"], "nap")
+  })
+
+  /**
+   * "Put it onto the battlefield under your control": the entering's `controller` param is the
+   * player who puts it there (616.1b's tier when an effect sets it). ap puts nap's card onto the
+   * battlefield under ap's control: ap's "you control" sees it, and ap controls it. Mutant tried:
+   * the predicate ignoring the `controller` param (the owner's control) — not applied: fails.
+   */
+  it("616.1b: put onto the battlefield under ap's control, ap's 'you control' applies", () => {
+    const o = outcome(
+      file(
+        `${anthem}  - { id: bear, owner: nap, zone: graveyard, types: [Creature], power: 2, toughness: 2 }\n`,
+        youControlCounters,
+        fromGraveyard("bear", ", controller: ap")
+      )
+    )
+    assert.deepStrictEqual(o.events["e"]?.occurrences["z"]?.applied, ["anthem-counter"])
+    assert.strictEqual(o.state["bear"]?.["controller"], "ap")
+  })
+})
+
+/** Clone: "You may have Clone enter as a copy of any creature on the battlefield" (of `of`). */
+const clone =
+  "  - { id: clone, name: Clone, controller: ap, zone: stack, types: [Creature], power: 0, toughness: 0 }\n"
+const cloneCopies = (of: string) =>
+  `  - { kind: replace, id: clone-copy, controller: ap, source: clone, family: zoneChange, to: clone, params: { to: battlefield }, setParams: { copyOf: ${of} } }\n`
+const sentinelOnField =
+  "  - { id: sentinel, name: Rusted Sentinel, controller: ap, types: [Artifact, Creature], power: 3, toughness: 4 }\n"
+
+describe("a copy has the copied object's entering abilities (CR 707.2, 616.1c, 616.1f)", () => {
+  /**
+   * CR 707.2: "the copy acquires the copiable values of the original object's characteristics" —
+   * its rules text among them, so a copy of Rusted Sentinel ("Rusted Sentinel enters tapped")
+   * enters tapped. CR 616.1f: "Once the chosen effect has been applied, this process is repeated
+   * (taking into account only replacement or prevention effects that would now be applicable)":
+   * the copy effect first (616.1c), then the Sentinel's ability, now the copy's. Mutant tried:
+   * `asItEnters` without the copy's branch (`PREDICATE_ENTERS_AS_COPY_OF`) — the Sentinel's
+   * effect watches only the Sentinel, the Clone enters untapped: fails.
+   */
+  it("707.2: Clone entering as a copy of Rusted Sentinel enters tapped", () => {
+    const o = outcome(
+      file(sentinelOnField + clone, sentinelTapped + cloneCopies("sentinel"), enters("clone"))
+    )
+    assert.deepStrictEqual(o.events["e"]?.occurrences["z"]?.applied, ["clone-copy", "sentinel-tapped"])
+    assert.deepStrictEqual(
+      [o.state["clone"]?.["name"], o.state["clone"]?.["tapped"], o.state["sentinel"]?.["tapped"]],
+      ["Rusted Sentinel", true, undefined]
+    )
+  })
+
+  /**
+   * CR 122.6 with 707.2: a copy of a creature that "enters with two +1/+1 counters" enters with
+   * them (the copy's additional counters: a 4/4 copy of the 2/2). Mutant tried: `asItEnters`
+   * without the copy's branch — the Bears' effect watches only the Bears, the Clone is a 2/2:
+   * fails.
+   */
+  it("122.6, 707.2: a copy of a creature that enters with counters enters with them", () => {
+    const bearOnField =
+      "  - { id: bear, name: Grizzly Bears, controller: ap, types: [Creature], power: 2, toughness: 2 }\n"
+    const o = outcome(file(bearOnField + clone, withCounters + cloneCopies("bear"), enters("clone")))
+    assert.deepStrictEqual(o.events["e"]?.occurrences["z"]?.applied, ["clone-copy", "counters"])
+    assert.deepStrictEqual([o.state["clone"]?.["power"], o.state["clone"]?.["toughness"]], [4, 4])
+  })
+
+  /**
+   * The copied ability is the original's only for what enters as a copy of it: a creature that
+   * is not a copy is not tapped by Rusted Sentinel's ability. Mutant tried: the predicate true
+   * for any entering — the Clone (no copy effect) enters tapped: fails.
+   */
+  it("a creature that is not a copy does not get the Sentinel's ability", () => {
+    const o = outcome(file(sentinelOnField + clone, sentinelTapped, enters("clone")))
+    assert.deepStrictEqual(o.events["e"]?.occurrences["z"]?.applied, [])
+    assert.strictEqual(o.state["clone"]?.["tapped"], undefined)
+  })
+})

@@ -5,9 +5,8 @@
  * the effects its constructor builds. A named effect with a core `condition` (or a `modify` with a
  * core value) has no generic form: the generic form writes conditions and amounts in words.
  *
- * `lifeFloor` has none: Worship's cap reads the whole results batch (the life gained in the same
- * event, `Results.PREDICATE_LIFE_BELOW` and `Results.VALUE_LIFE_FLOOR_LOSS`), which no amount or
- * condition in words can say. `shieldEach` with `sharingColor` has none: its creatures are those
+ * `lifeFloor` reads the whole results batch with core's amount word `inEvent` (the life gained
+ * and the other life lost in the same event, CR 120.4c). `shieldEach` with `sharingColor` has none: its creatures are those
  * that share a colour when the effect is created (CR 615.11), from the view then.
  *
  * @internal
@@ -191,3 +190,36 @@ export const regenerate = (o: Options<"regenerate">) =>
             }) as Form
         )
       })
+
+/**
+ * Worship (CR 120.4 example 2; 614.1a, "instead"): "If you control a creature, damage that would
+ * reduce your life total to less than 1 reduces it to 1 instead." In words: a `replace` of your
+ * life loss from damage (`kinds: [fromDamage]`), if you control a creature on the battlefield and
+ * the loss is more than the room the whole results event leaves (your life − the floor + the life
+ * you gain in the same event − the other life you lose in it: `inEvent`, CR 120.4c), capped
+ * `atMost` that room (at least 0) — `Results.PREDICATE_LIFE_BELOW` and
+ * `Results.VALUE_LIFE_FLOOR_LOSS` said with amounts.
+ */
+export const lifeFloor = (o: Options<"lifeFloor">) =>
+  worded(o, () => {
+    const floor = o.floor ?? 1
+    const life = { prop: "life", of: "subject" } as const
+    // life − floor (a floor below 0 raises the room), + gains, − the other losses
+    const base = floor >= 0 ? { minus: [life, floor] } : { plus: [life, -floor] }
+    const room = {
+      minus: [{ plus: [base, { inEvent: Game.Family.lifeGain }] }, { inEvent: Game.Family.lifeLoss }]
+    }
+    const what = o.ifYouControl ?? { types: ["Creature"] }
+    return [
+      {
+        kind: "replace",
+        ...passOn(o, []),
+        family: Game.Family.lifeLoss,
+        to: { player: true, controller: "you" },
+        kinds: [Game.FROM_DAMAGE],
+        if: { exists: { any: [what], controller: "you", zone: "battlefield" }, amount: { above: room } },
+        atMost: { max: [0, room] },
+        rule: o.rule ?? "MTG CR 120.4c (Worship)"
+      } as Form
+    ]
+  })

@@ -37,7 +37,7 @@ export const modify = (
 }
 
 /** The amount expressions whose value the trace explains when a modifier applies (`X = …`). */
-export const EXPRESSIONS: ReadonlySet<string> = new Set(["Count", "AllBut", "Half", "Arith"])
+export const EXPRESSIONS: ReadonlySet<string> = new Set(["Count", "AllBut", "Half", "Arith", "InEvent"])
 
 /** A prevention whose amount is a number or `all` now (see {@link preventNow}). */
 export interface PreventNow {

@@ -140,7 +140,18 @@ export const selectorIds = (selector: Selector): ReadonlyArray<string> => {
 }
 
 /** The operator keys of an {@link AmountExpr}, for the "exactly one" check and "did you mean". */
-const amountOps = ["count", "prop", "allBut", "half", "plus", "minus", "times", "min", "max"] as const
+const amountOps = [
+  "count",
+  "prop",
+  "inEvent",
+  "allBut",
+  "half",
+  "plus",
+  "minus",
+  "times",
+  "min",
+  "max"
+] as const
 
 const suspendAmount = Schema.suspend((): Schema.Codec<WrittenAmount> => AmountSchema)
 const Amounts = Schema.Array(suspendAmount).check(Schema.isMinLength(1))
@@ -149,6 +160,7 @@ export const AmountExprSchema = Schema.Struct({
   count: opt(Schema.suspend((): Schema.Codec<Selector> => SelectorSchema)),
   prop: opt(Id),
   of: opt(Schema.Literals(["subject", "source", "self"])),
+  inEvent: opt(Id),
   allBut: opt(suspendAmount),
   half: opt(suspendAmount),
   round: opt(Schema.Literals(["up", "down"])),
@@ -195,7 +207,7 @@ export const toAmount = (
   if (!isWrittenAmount(a))
     return refuse(
       (typeof a === "object" && a !== null && !Array.isArray(a) ? exprProblem(a) : undefined) ??
-        "must be a number, all, event or an amount expression (count, prop, allBut, half, plus, minus, times, min, max)"
+        "must be a number, all, event or an amount expression (count, prop, inEvent, allBut, half, plus, minus, times, min, max)"
     )
   const go = (x: WrittenAmount): Filter.Value => {
     if (typeof x === "number") return x
@@ -203,6 +215,7 @@ export const toAmount = (
     if (x === "all") return refuse('"all" inside an expression: write "event" for the event\'s amount')
     if (x.count !== undefined) return { _tag: "Count", filter: toFilter(x.count) }
     if (x.prop !== undefined) return { _tag: "PropOf", of: x.of ?? "subject", prop: x.prop }
+    if (x.inEvent !== undefined) return { _tag: "InEvent", family: x.inEvent }
     if (x.allBut !== undefined) return { _tag: "AllBut", value: go(x.allBut) }
     if (x.half !== undefined) return { _tag: "Half", of: go(x.half), round: x.round ?? "down" }
     for (const op of ["plus", "minus", "times", "min", "max"] as const) {
