@@ -17,11 +17,15 @@ import { fileURLToPath } from "node:url"
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hangGuardMs } from "../../../tools/vitest.shared.ts"
+import { Skeleton } from "@bulwark/scenario"
 import { toHash } from "../src/share.ts"
 
 /** Debian's chromium; PLAYGROUND_CHROMIUM overrides the path (e.g. to check the skip message). */
 const CHROMIUM = process.env.PLAYGROUND_CHROMIUM ?? "/usr/bin/chromium"
 const here = dirname(fileURLToPath(import.meta.url))
+
+/** A text in the current scenario format (`Skeleton.FORMAT`) has that `format:` line. */
+const current = new RegExp(`^format: ${Skeleton.FORMAT}$`, "m")
 const dist = resolve(here, "../dist")
 const screenshotDoc = resolve(here, "../../../docs/images/playground-timeline.png")
 const screenshotRun = resolve(here, "../test-results/playground-timeline.png")
@@ -232,7 +236,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
     expect(consoleErrors).toEqual([])
   })
 
-  it("every ruleset's bundled scenarios are format 3 and open without a problem", async () => {
+  it("every ruleset's bundled scenarios are in the current format and open without a problem", async () => {
     const ids = await page
       .locator("#ruleset option")
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
@@ -245,7 +249,7 @@ describe.skipIf(!haveChromium)("playground in a real browser", () => {
         id
       )
       await page.locator('[data-testid="title"]').waitFor()
-      expect(await page.locator("#source").inputValue(), id).toMatch(/^format: 4$/m)
+      expect(await page.locator("#source").inputValue(), id).toMatch(current)
       expect(await page.locator('[data-testid="problem"]').count(), id).toBe(0)
     }
   })
@@ -276,21 +280,21 @@ expect:
       dealt: { z: 2 }
 `
 
-  it("a share link holding a format-1 scenario opens rewritten in format 3, and says so", async () => {
+  it("a share link holding a format-1 scenario opens rewritten in the current format, and says so", async () => {
     const other = await context!.newPage()
     const link = `${base}#${await toHash({ text: format1, answers: [], mode: "script" })}`
     await other.goto(link)
     await other.waitForSelector("body[data-ready]")
     expect(await text(other.locator('[data-testid="migrated-note"]'))).toMatch(
-      /written in scenario format 1; it was rewritten in format 3/
+      new RegExp(`written in scenario format 1; it was rewritten in format ${Skeleton.FORMAT}\\b`)
     )
     const source = await other.locator("#source").inputValue()
-    expect(source).toMatch(/^format: 4$/m)
+    expect(source).toMatch(current)
     expect(source).toContain("# a link made before format 2")
     await other.waitForSelector('[data-testid="outcome"]')
     expect(await other.locator('[data-testid^="dealt-"]').allInnerTexts()).toEqual(["2"])
     expect(await other.locator('[data-testid="problem"]').count()).toBe(0)
-    // the address bar now holds the format-2 text
+    // the address bar now holds the migrated text
     await other.waitForFunction((old) => location.href !== old, link)
     await other.close()
   })
@@ -303,7 +307,7 @@ expect:
     expect(await text(problem.first())).toMatch(/bulwark migrate/)
     await page.locator('[data-testid="migrate"]').click()
     await page.locator('[data-testid="migrated-note"]').waitFor()
-    expect(await page.locator("#source").inputValue()).toMatch(/^format: 4$/m)
+    expect(await page.locator("#source").inputValue()).toMatch(current)
     expect(await page.locator('[data-testid="problem"]').count()).toBe(0)
     expect(consoleErrors).toEqual([])
   })
