@@ -313,7 +313,8 @@ const modifierUpdates = (
     return [
       {
         _tag: "Update",
-        label: `${Modifiers.KIND} ${options.id}: ${options.prop}${options.times === undefined ? "" : ` ×${options.times}`}${options.plus === undefined ? "" : ` ${options.plus >= 0 ? "+" : ""}${options.plus}`}${options.duration === undefined ? "" : ` until ${options.duration}`}`,
+        // a named kind that is a modifier (Берсерк's strengthModifier) is named by its own kind
+        label: `${e.kind} ${options.id}${typeof options.prop === "string" ? `: ${options.prop}` : ""}${options.times === undefined ? "" : ` ×${options.times}`}${options.plus === undefined ? "" : ` ${options.plus >= 0 ? "+" : ""}${options.plus}`}${options.duration === undefined ? "" : ` until ${options.duration}`}`,
         apply: (v) => k.modifies(options, v)
       }
     ]
@@ -405,6 +406,9 @@ function* compileBody(language: Language.Language, body: Body): Steps<Ruleset.Co
   const steps: Array<Ruleset.Step> = []
   const push = (step: Ruleset.Step): void => {
     if (step._tag === "Update") tracked = step.apply(tracked)
+    // crossing a boundary ends the modifiers of that duration (as the run does): a step built
+    // from the view after it (Берсерк's attack) reads the property without them
+    if (step._tag === "Advance") tracked = Modifiers.advance(tracked, step.boundary)
     steps.push(step)
   }
   for (const [i, s] of body.steps.entries()) {
