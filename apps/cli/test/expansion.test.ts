@@ -1,7 +1,8 @@
 /**
  * Issue 28, point 2: "Named kinds are shorthands for the generic forms." Every bundled scenario
  * is resolved a second time with each named effect replaced by the generic effect(s) its kind's
- * `generic` says it means (`kind: replace` / `kind: prevent`), and the outcome must be the same
+ * `generic` says it means (`kind: replace` / `kind: prevent` / `kind: modifyProperty`), and the
+ * outcome must be the same
  * (`expansion.ts` `outcome`: the whole outcome and `expect:`, without the decisions' rule
  * citations). A kind without a generic form is listed here with the reason, so a new kind
  * without one fails until it is expanded or listed; a mutant expansion fails the comparison.
@@ -236,6 +237,18 @@ describe("a wrong expansion is caught", () => {
     const l = languageOf("berserk")
     const plain = (f: Language.GenericForm) => ({ ...f, from: (f.from as { not: unknown }).not })
     expect(caught("berserk", mutant(l, "woundsOnlyFrom", plain))).not.toEqual([])
+  })
+
+  // Берсерк 533.2, «сила удваивается»: a strength modifier of a card as modifyProperty without
+  // its factor is «+N к силе» only (BSK-X7: the orc's 3 doubled +1 is 7, not 4)
+  it("berserk strengthModifier as modifyProperty without times", () => {
+    const l = languageOf("berserk")
+    expect(
+      caught(
+        "berserk",
+        mutant(l, "strengthModifier", ({ times: _t, ...f }) => f as Language.GenericForm)
+      )
+    ).toContain("BSK-X7-strength-modifiers.yaml")
   })
 
   // an expansion into two effects under one id: CR 701.8a's second effect (Rest in Peace on a
