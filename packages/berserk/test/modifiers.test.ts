@@ -86,13 +86,13 @@ describe("modifyProperty of a card's strength (core Modifiers), read by its atta
   /**
    * «Существа в строю с Гномьим королем получают +1 к удару» (10067, berserk-notes.md 4.1), 533.2:
    * «Предотвращение используется всегда после наложения всех модификаторов атаки»: the card's
-   * strength 3 +1 is 4 — its strike starts from 4, and the view's card says 4 (baseStrength too:
-   * the attack's own modifiers come after it).
+   * strength 3 +1 is 4 — its strike starts from 4, and the view's card says 4 (the attack's
+   * baseStrength is 3, before any modifier).
    */
   it("plus: +1 to the card's strength, the strike is 4", () => {
     const o = outcome(two("  - { kind: modifyProperty, id: king, to: orc, prop: strength, plus: 1 }\n"))
     assert.strictEqual(o.state.a1?.strength, 4)
-    assert.strictEqual(o.state.a1?.baseStrength, 4)
+    assert.strictEqual(o.state.a1?.baseStrength, 3)
     assert.strictEqual(o.state.a2?.strength, 4)
     assert.strictEqual(o.state.orc?.strength, 4)
   })
@@ -160,7 +160,7 @@ describe("modifyProperty of a card's strength (core Modifiers), read by its atta
       )
     )
     assert.strictEqual(o.state.a1?.strength, 8)
-    assert.strictEqual(o.state.a1?.baseStrength, 6)
+    assert.strictEqual(o.state.a1?.baseStrength, 3)
   })
 
   /**
