@@ -1,8 +1,7 @@
 /**
  * Named effect kinds as shorthands of the generic forms (issue 28, point 2): a bundled scenario
  * rewritten with each named effect in the generic form its kind's `generic` gives
- * (`kind: replace` / `kind: prevent`, or `kind: modifyProperty` for a modifier of a number
- * property), and the outcome of a run reduced to what must not change.
+ * (`kind: replace` / `kind: prevent`), and the outcome of a run reduced to what must not change.
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -145,17 +144,16 @@ export const noGenericForm: Readonly<Record<string, Readonly<Record<string, stri
       'Ephemeral (8.3.21) is the card\'s own keyword and follows it into any zone ("from anywhere"); a generic effect naming the card is bound to the object it is when the effect is created (3.0.9) and no longer sees it after a zone change'
   },
   riftbound: {},
-  berserk: {}
+  berserk: {
+    strengthModifier:
+      "a modifier of the attacks, read when the attack step builds each one (533.2), not of a card: modifyProperty of the cards' strength would change the card's strength in the outcome, miss an attack written with its own strength, and come before every attack modifier (format 1's modifiers migrate to it with the attack reading)"
+  }
 }
 
 /** Named effects of bundled scenarios whose options have no generic form (`file: kind id`), with why. */
 export const keptAsWritten: Readonly<Record<string, string>> = {
   "MTG-04.yaml: shieldEach wojek":
-    "sharingColor: the creatures are those that share a colour with the target when the effect is created (CR 615.11), read from the view then; a generic form names its objects as written",
-  "BSK-02.yaml: strengthModifier plus2":
-    "kinds: [удар] (533.2, «+2 к удару»): a modifier of the strikes, read when each attack is built — a property of the attack, which no card holds before it; modifyProperty changes a card's property",
-  "BSK-X6-strike-and-retaliation.yaml: strengthModifier fury":
-    "kinds: [удар] (533.2, «+1 к удару»): a modifier of the guard's strikes (its retaliation among them), not of its strength — its shots would not get it"
+    "sharingColor: the creatures are those that share a colour with the target when the effect is created (CR 615.11), read from the view then; a generic form names its objects as written"
 }
 
 /**

@@ -21,12 +21,11 @@
  * ```
  *
  * A card's own strength modifiers — core's `modifyProperty` of its `strength` («+1 к силе»,
- * `{ kind: modifyProperty, id: rage, to: orc, prop: strength, plus: 1, duration: endOfTurn }`),
- * and a `strengthModifier` written with `from` cards only — are on the card from where they are
- * written until their `duration` ends (core `Modifiers`: a doubling adds the strength as it is
+ * `{ kind: modifyProperty, id: rage, to: orc, prop: strength, plus: 1, duration: endOfTurn }`) —
+ * are on the card from where they are written until their `duration` ends (core `Modifiers`: a doubling adds the strength as it is
  * then): every attack that starts from the card's strength (its attacks without a `strength:` of
  * their own, its retaliation) starts from the modified strength. Attack modifiers
- * (`strengthModifier` with `kinds` or `to`) are applied after them, when the attack is built,
+ * (`strengthModifier`) are applied after them, when the attack is built,
  * before the event reaches the resolver (533.2, 534.2), in the order the file writes them: they
  * change the attack's strength, and the wounds start from that strength. Each attack gets its
  * own object in the view (id: the attack id, or `<attack>:<target>` when it has several targets)
@@ -384,8 +383,6 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
   const written = (ctx.written ?? [])
     .filter((w) => w.kind === "strengthModifier")
     .map((w) => w.options as typeof Effects.StrengthModifierOptions.Type)
-    // a modifier of the cards' strength is on the cards already (the attack's base strength)
-    .filter((m) => Expansions.cardModifier(m) === undefined)
   const blows: Array<Blow> = []
   for (const [t, target] of targets.entries()) {
     cardAt(target, `${at}.to${typeof a.to === "string" ? "" : `[${t}]`}`)
@@ -438,32 +435,15 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
   ]
 }
 
-// «модификатор атаки» (533.2): read by the `attack` step; written as a modifier of cards'
-// strength (`from` ids, no `kinds`, no `to`) it is core's `modifyProperty` of the cards, and
-// adds itself to them where it is written (its `generic`, Expansions.cardModifier)
-const strengthModifier: Modifiers.ViewKind = {
-  ...Language.effectKind({
-    summary:
-      "«модификатор атаки»: ± or × to the attack's strength, when it is built (533.2); `from` cards only: their strength (`modifyProperty`)",
-    options: Effects.StrengthModifierOptions,
-    make: Effects.strengthModifier,
-    generic: Expansions.strengthModifier
-  }),
-  modifies: (o: unknown, view: GameView.GameView): GameView.GameView => {
-    const m = Expansions.cardModifier(o as typeof Effects.StrengthModifierOptions.Type)
-    return m === undefined ? view : Modifiers.add(view, Modifiers.fromOptions(m, view))
-  }
-} as unknown as Modifiers.ViewKind
-
 /**
  * The Берсерк words (the ruleset's `language`): players with no properties, cards
  * ({@link cardFields}, {@link card}, their keyword effects {@link keywords}), the effect kinds —
  * `replace` and `prevent` (core `Generic`), core's `modifyProperty` (`Modifiers`: «+N к силе»,
  * «сила удваивается» of a card, read by every attack that starts from the card's strength),
  * `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `serk`, `strengthModifier`, each
- * `make` the {@link Effects} constructor of the same name, each saying what it means in the
- * generic form (`generic`; `strengthModifier` only when it is a modifier of cards' strength,
- * `modifyProperty`) —, the
+ * `make` the {@link Effects} constructor of the same name, each but `strengthModifier` (a
+ * modifier of the attacks, not of a card: see `internal/effects/expansions.ts`) saying what it
+ * means in the generic form (`generic`) —, the
  * `attack` step, occurrence kinds in English or Russian, the event families of
  * {@link Effects.families} (an `open`, `close`, `die` or `zoneChange` that names no amount happens once), and
  * the end of the turn passing the turn to the other player.
@@ -520,7 +500,11 @@ export const language: Language.Language = {
       make: Effects.serk,
       generic: Expansions.serk
     }),
-    strengthModifier
+    strengthModifier: Language.effectKind({
+      summary: "«модификатор атаки»: ± or × to the attack's strength, when it is built (533.2)",
+      options: Effects.StrengthModifierOptions,
+      make: Effects.strengthModifier
+    })
   },
   steps: {
     attack: Language.stepKind({

@@ -625,8 +625,7 @@ export interface EffectKind<O = any> {
   ) => Replacement.Replacement | ReadonlyArray<Replacement.Replacement>
   /**
    * What the kind means in the generic form (optional): its options written as the generic
-   * effects (`kind: replace` / `kind: prevent`, or `kind: modifyProperty` for a kind that is a
-   * modifier of a number property) they stand for — the kind's reference entry shows
+   * effects (`kind: replace` / `kind: prevent`) they stand for — the kind's reference entry shows
    * it, and a test resolves every bundled scenario again with it in place of the kind. The forms'
    * ids are the ids of the effects `make` builds (one form each), so that what names them — a
    * decision's answer, `expect: effects` — names the same effect. `undefined`: these options
@@ -637,9 +636,8 @@ export interface EffectKind<O = any> {
 }
 
 /**
- * A named kind's meaning in the generic form: a `kind: replace` or `kind: prevent` mapping (see
- * `Generic`), or a `kind: modifyProperty` mapping (a continuous modifier of a number property,
- * see `Modifiers`), as a file writes it.
+ * A named kind's meaning in the generic form: a `kind: replace` or `kind: prevent` mapping, as a
+ * file writes it (see `Generic`).
  *
  * @example
  * ```ts
@@ -650,7 +648,7 @@ export interface EffectKind<O = any> {
  * @category model
  */
 export interface GenericForm {
-  readonly kind: "replace" | "prevent" | "modifyProperty"
+  readonly kind: "replace" | "prevent"
   readonly id: string
   readonly [option: string]: unknown
 }

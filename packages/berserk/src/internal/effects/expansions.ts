@@ -5,26 +5,26 @@
  * `Language.EffectKind`), one function per kind from its options to the generic effect it stands
  * for, with the id of the effect its constructor builds.
  *
- * `strengthModifier` is no replacement effect: written as a modifier of the cards' strength — `from`
- * a card id or a list of ids, no `kinds`, no `to` («+N к силе», «сила удваивается» of those cards) —
- * it is core's `modifyProperty` of their `strength` (`value` is `plus`, `times` and `duration` as
- * written), and the kind adds it to the cards themselves ({@link cardModifier}): every attack
- * that starts from the card's strength (its strikes, its retaliation) reads it, an attack written
- * with its own `strength:` does not. Every other form has none, and the `attack` step reads it when
- * it builds each attack (533.2): `kinds` («+1 к удару», «+2 к выстрелу») and `to` («+1 к {strike}
- * по закрытым существам») say which attacks it changes — a property of the attack, which no card
- * holds before the attack is built, not of the card —, and `from` as a selector
- * (`{ types: [creature] }`) is read when each attack is built, while `modifyProperty`'s `to`
- * selects its objects once, where it is written. `woundsOnlyFrom` («Получает раны только от …») is
- * `noWoundsFrom` of the sources `from` does not select (`from: { not: X }`); written with `kinds`
- * it has none — "not from a strike" is no selector, and the generic watch's `kinds` say only
+ * `strengthModifier` has none, not even core's `modifyProperty` (which is no replacement either):
+ * it is a modifier of the attacks, which the `attack` step reads when it builds each attack
+ * (533.2), and no card's property. Even written with `from` cards only («+2 к удару» of the orc),
+ * `modifyProperty` of their `strength` would mean another thing: the card's `strength` in the
+ * outcome changes and records the modifier; an attack written with a `strength:` of its own (a
+ * shot «Выстрел на 2») no longer gets it; and it comes before every attack modifier instead of in
+ * the order written. Format 1's `modifiers:` migrate to `strengthModifier` with the attack
+ * reading, and their frozen outcomes hold it (apps/cli/test/format1). With `kinds` («+1 к удару»)
+ * or `to` («+1 к {strike} по закрытым существам») it is a property of the attack, which no card
+ * holds before the attack is built. A card's own «+N к силе» is written as `modifyProperty`.
+ *
+ * `woundsOnlyFrom` («Получает раны только от …») is `noWoundsFrom` of the sources `from` does not
+ * select (`from: { not: X }`); written with `kinds` it has none — "not from a strike" is no selector, and the generic watch's `kinds` say only
  * which attacks wounds do come from.
  *
  * @internal
  */
 import type { Language } from "@bulwark/core"
 import type { WoundsOptions } from "./prevention.js"
-import type { SerkOptions, StrengthModifierOptions } from "./replacements.js"
+import type { SerkOptions } from "./replacements.js"
 import { RULE_SERK } from "./replacements.js"
 import { type Common, commonFields } from "./sources.js"
 
@@ -77,41 +77,3 @@ export const serk = (o: typeof SerkOptions.Type): ReadonlyArray<Form> | undefine
           rule: RULE_SERK
         }
       ]
-
-/**
- * A strength modifier written as a modifier of cards' strength (`from` card ids, no `kinds`, no
- * `to`): core `modifyProperty`'s options (`prop: strength`, `value` as `plus`); otherwise
- * `undefined` (an attack modifier, read by the `attack` step).
- */
-export const cardModifier = (
-  o: typeof StrengthModifierOptions.Type
-):
-  | {
-      readonly id: string
-      readonly to: ReadonlyArray<string>
-      readonly prop: "strength"
-      readonly plus?: number
-      readonly times?: number
-      readonly duration?: string
-      readonly label?: string
-    }
-  | undefined => {
-  if (o.kinds !== undefined || o.to !== undefined || o.from === undefined) return undefined
-  const ids = typeof o.from === "string" ? [o.from] : o.from
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((x) => typeof x === "string")) return undefined
-  return {
-    id: o.id,
-    to: ids as ReadonlyArray<string>,
-    prop: "strength",
-    ...(o.value === undefined ? {} : { plus: o.value }),
-    ...(o.times === undefined ? {} : { times: o.times }),
-    ...(o.duration === undefined ? {} : { duration: o.duration }),
-    ...(o.label === undefined ? {} : { label: o.label })
-  }
-}
-
-/** 533.2 «+N к силе», «сила удваивается» of cards: `modifyProperty` of their `strength` ({@link cardModifier}). */
-export const strengthModifier = (o: typeof StrengthModifierOptions.Type): ReadonlyArray<Form> | undefined => {
-  const m = cardModifier(o)
-  return m === undefined ? undefined : [{ kind: "modifyProperty", ...m }]
-}

@@ -313,8 +313,7 @@ const modifierUpdates = (
     return [
       {
         _tag: "Update",
-        // a named kind that is a modifier (Берсерк's strengthModifier) is named by its own kind
-        label: `${e.kind} ${options.id}${typeof options.prop === "string" ? `: ${options.prop}` : ""}${options.times === undefined ? "" : ` ×${options.times}`}${options.plus === undefined ? "" : ` ${options.plus >= 0 ? "+" : ""}${options.plus}`}${options.duration === undefined ? "" : ` until ${options.duration}`}`,
+        label: `${Modifiers.KIND} ${options.id}: ${options.prop}${options.times === undefined ? "" : ` ×${options.times}`}${options.plus === undefined ? "" : ` ${options.plus >= 0 ? "+" : ""}${options.plus}`}${options.duration === undefined ? "" : ` until ${options.duration}`}`,
         apply: (v) => k.modifies(options, v)
       }
     ]
