@@ -172,6 +172,43 @@ steps:
   expect(happened(generic)).toEqual(["zoneChange"])
 })
 
+/**
+ * Why Берсерк's `strengthModifier` has no generic form, not even `modifyProperty` of the cards'
+ * strength with `from` cards only (533.2: «Предотвращение используется всегда после наложения
+ * всех модификаторов атаки»): the attack modifier «+2 к удару» of the orc changes its attacks,
+ * a shot «Выстрел на 2» among them, and leaves the card's strength as printed; the card's
+ * modifier changes the card and not an attack with a strength of its own. If the two ever agree,
+ * the kind can be expanded and this test says so.
+ */
+it("berserk strengthModifier: modifyProperty of the card would change the card and miss a shot", () => {
+  const named = `format: 4
+ruleset: berserk
+players: [ap, ip]
+turn: ap
+objects:
+  - { id: orc, controller: ap, types: [creature], cost: 2, strength: 3 }
+  - { id: ogre, controller: ip, types: [creature], cost: 5, life: 20 }
+effects:
+  - { kind: strengthModifier, id: rage, from: [orc], value: 2 }
+steps:
+  - attack: { id: a1, kind: удар, from: orc, to: ogre }
+  - attack: { id: s1, kind: выстрел, strength: 2, from: orc, to: ogre }
+`
+  const generic = named.replace(
+    "{ kind: strengthModifier, id: rage, from: [orc], value: 2 }",
+    "{ kind: modifyProperty, id: rage, to: [orc], prop: strength, plus: 2 }"
+  )
+  type State = Record<string, { strength?: number }>
+  const state = (text: string) =>
+    (JSON.parse(outcome(text, "rage.yaml")) as { outcome: { state: State } }).outcome.state
+  expect([state(named).a1?.strength, state(named).s1?.strength, state(named).orc?.strength]).toEqual([
+    5, 4, 3
+  ])
+  expect([state(generic).a1?.strength, state(generic).s1?.strength, state(generic).orc?.strength]).toEqual([
+    5, 2, 5
+  ])
+})
+
 describe("a wrong expansion is caught", () => {
   // MTG CR 615.7: "prevent the next N damage" is a shield used up by what it prevents, not N of
   // each damage (615.10): `scope: each` for `next` changes what a shield leaves for later

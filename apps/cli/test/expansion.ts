@@ -143,7 +143,7 @@ export const noGenericForm: Readonly<Record<string, Readonly<Record<string, stri
   riftbound: {},
   berserk: {
     strengthModifier:
-      "no replacement effect: the attack step reads it when it builds the attack's strength (533.2), before any wound exists"
+      "a modifier of the attacks, read when the attack step builds each one (533.2), not of a card: modifyProperty of the cards' strength would change the card's strength in the outcome, miss an attack written with its own strength, and come before every attack modifier (format 1's modifiers migrate to it with the attack reading)"
   }
 }
 

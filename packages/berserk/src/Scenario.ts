@@ -20,12 +20,19 @@
  *   state: { a1: { strength: 5 }, guard: { wounds: 1 } }
  * ```
  *
- * Strength modifiers are applied when the attack is built, before the event reaches the
- * resolver (533.2, 534.2), in the order the file writes them: they change the attack's strength,
- * and the wounds start from that strength. Each attack gets its own object in the view (id: the
- * attack id, or `<attack>:<target>` when it has several targets) holding `kind`, `strength`,
- * `baseStrength` and `woundsDealt`, so the outcome shows the strength unchanged by prevention
- * (533.1) next to the wounds. At the end of the turn (`advance: endOfTurn`) the other player
+ * A card's own strength modifiers — core's `modifyProperty` of its `strength` («+1 к силе»,
+ * `{ kind: modifyProperty, id: rage, to: orc, prop: strength, plus: 1, duration: endOfTurn }`) —
+ * are on the card from where they are written until their `duration` ends (core `Modifiers`: a doubling adds the strength as it is
+ * then): every attack that starts from the card's strength (its attacks without a `strength:` of
+ * their own, its retaliation) starts from the modified strength. Attack modifiers
+ * (`strengthModifier`) are applied after them, when the attack is built,
+ * before the event reaches the resolver (533.2, 534.2), in the order the file writes them: they
+ * change the attack's strength, and the wounds start from that strength. Each attack gets its
+ * own object in the view (id: the attack id, or `<attack>:<target>` when it has several targets)
+ * holding `kind`, `strength`, `baseStrength` (the strength before any modifier: the card's
+ * unmodified strength, or the attack's own `strength:`) and `woundsDealt`, so the outcome shows
+ * the strength unchanged by prevention (533.1) next to the wounds; the trace shows each modifier,
+ * the card's first. At the end of the turn (`advance: endOfTurn`) the other player
  * becomes the active player.
  *
  * @since 0.1.0
@@ -231,7 +238,9 @@ interface Blow {
 }
 
 // builds one blow: the strength with the written modifiers, in the order written (core
-// Modifiers' layer: a doubling adds the strength as it is then)
+// Modifiers' layer: a doubling adds the strength as it is then). A blow that starts from a
+// card's strength (`card`) starts from its unmodified strength and shows the card's own
+// modifiers first, with the amounts the card records: the strength is the card's as modified
 const blow = (
   view: GameView.GameView,
   written: ReadonlyArray<typeof Effects.StrengthModifierOptions.Type>,
@@ -240,17 +249,22 @@ const blow = (
     readonly kind: Attack.Kind
     readonly tags: ReadonlyArray<string>
     readonly base: number
+    readonly card?: string | undefined
     readonly target: string
     readonly source?: string | undefined
     readonly controller?: string | undefined
     readonly props?: Readonly<Record<string, GameView.Prop>>
   }
 ): Blow => {
+  const own = b.card === undefined ? [] : Modifiers.of(view, b.card).filter((m) => m.prop === "strength")
+  const base = own.reduce((n, m) => n - m.delta, b.base)
   let scratch = GameView.make({
     players: [],
     activePlayer: view.activePlayer,
-    objects: [{ id: b.id, kind: "object", props: { strength: b.base } }]
+    objects: [{ id: b.id, kind: "object", props: { strength: base } }]
   })
+  for (const m of own)
+    scratch = Modifiers.add(scratch, { id: m.id, to: [b.id], prop: "strength", plus: m.delta })
   for (const m of written) {
     if (!Effects.modifies(view, m, { target: b.target, source: b.source, kinds: b.tags })) continue
     scratch = Modifiers.add(scratch, {
@@ -268,11 +282,11 @@ const blow = (
       id: b.id,
       kind: b.kind,
       target: b.target,
-      base: String(b.base),
+      base: String(base),
       mods: applied.join(" "),
       strength: String(strength)
     },
-    line: `${b.id}: ${b.kind} on ${b.target}, strength ${b.base}${applied.length === 0 ? "" : ` ${applied.join(" ")} = ${strength}`}`,
+    line: `${b.id}: ${b.kind} on ${b.target}, strength ${base}${applied.length === 0 ? "" : ` ${applied.join(" ")} = ${strength}`}`,
     object: {
       id: b.id,
       kind: "object",
@@ -283,7 +297,7 @@ const blow = (
         kind: b.kind,
         tags: [...b.tags],
         strength,
-        baseStrength: b.base,
+        baseStrength: base,
         woundsDealt: 0,
         target: b.target,
         ...(b.source === undefined ? {} : { from: b.source }),
@@ -297,7 +311,7 @@ const blow = (
       ...(b.source === undefined ? {} : { source: b.source }),
       amount: strength,
       kinds: b.tags,
-      params: { attack: b.id, kind: b.kind, strength, baseStrength: b.base }
+      params: { attack: b.id, kind: b.kind, strength, baseStrength: base }
     })
   }
 }
@@ -334,6 +348,7 @@ const retaliationOf = (
     kind: "strike",
     tags: Attack.tagsOf("strike", [Attack.RETALIATION, ...(r.tags ?? [])]),
     base: base as number,
+    card: r.strength === undefined ? defenderId : undefined,
     target: a.from as string,
     source: defenderId,
     controller: defender.controller,
@@ -379,6 +394,7 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
         kind,
         tags,
         base: base as number,
+        card: a.strength === undefined ? a.from : undefined,
         target,
         source: a.from,
         controller: attacker?.controller
@@ -422,9 +438,12 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
 /**
  * The Берсерк words (the ruleset's `language`): players with no properties, cards
  * ({@link cardFields}, {@link card}, their keyword effects {@link keywords}), the effect kinds —
- * `replace` and `prevent` (core `Generic`), `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `serk`,
- * `strengthModifier`, each `make` the {@link Effects} constructor of the same name, each but
- * `strengthModifier` saying what it means in the generic form (`generic`) —, the
+ * `replace` and `prevent` (core `Generic`), core's `modifyProperty` (`Modifiers`: «+N к силе»,
+ * «сила удваивается» of a card, read by every attack that starts from the card's strength),
+ * `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `serk`, `strengthModifier`, each
+ * `make` the {@link Effects} constructor of the same name, each but `strengthModifier` (a
+ * modifier of the attacks, not of a card: see `internal/effects/expansions.ts`) saying what it
+ * means in the generic form (`generic`) —, the
  * `attack` step, occurrence kinds in English or Russian, the event families of
  * {@link Effects.families} (an `open`, `close`, `die` or `zoneChange` that names no amount happens once), and
  * the end of the turn passing the turn to the other player.
@@ -482,7 +501,7 @@ export const language: Language.Language = {
       generic: Expansions.serk
     }),
     strengthModifier: Language.effectKind({
-      summary: "«модификатор атаки»: ± to the attack's strength, when it is built (533.2)",
+      summary: "«модификатор атаки»: ± or × to the attack's strength, when it is built (533.2)",
       options: Effects.StrengthModifierOptions,
       make: Effects.strengthModifier
     })

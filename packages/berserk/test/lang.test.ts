@@ -78,6 +78,20 @@ describe("Берсерк speaks Russian by default", () => {
    * 533.3: «Эффекты предотвращения применяются в следующем порядке: эффекты предотвращения, не
    * имеющие количественного значения; эффекты предотвращения, имеющие количественное значение.»
    */
+  /**
+   * 533.2 («после наложения всех модификаторов атаки»): the attack's line shows the strength as
+   * printed and each modifier, the card's own first (BSK-X7: 3, doubled +1 is +4, +1 this turn).
+   */
+  it("BSK-X7: the attack's line shows the card's strength modifiers, then the sum", () => {
+    const r = checked.find((c) => c.file.endsWith("BSK-X7-strength-modifiers.yaml"))
+    if (r === undefined) throw new Error("BSK-X7-strength-modifiers.yaml not checked")
+    const text = render(r, ruleset.words ?? Words.neutral)
+    expect(text).toContain("a1: удар по ogre, сила 3 +4 (twice) +1 (rage) = 8")
+    expect(text).toContain("ответный удар по orc, сила 2 +2 (hard) = 4")
+    expect(text).toContain("a3: удар по ogre, сила 3 +4 (twice) = 7")
+    expect(render(r, Lang.english)).toContain("a2: shot on ogre, strength 2 —")
+  })
+
   it("BSK-03: the trace in Russian, the rule quoted as written, without the English gloss", () => {
     const r = checked.find((c) => c.file.endsWith("BSK-03.yaml"))
     if (r === undefined) throw new Error("BSK-03.yaml not checked")

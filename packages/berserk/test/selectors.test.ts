@@ -159,3 +159,36 @@ describe("Берсерк: a generic if: reads types: [t] as the card's one type"
     expect(Result.isFailure(r)).toBe(true)
   })
 })
+
+describe("Берсерк: an amount's count: reads types as to: and from: do", () => {
+  /**
+   * 534.2: «Эффект замещения может быть применён только в момент выполнения особенности (после
+   * наложения всех модификаторов и проверки защит).» — X of «Получает на X ран меньше от ударов»
+   * counted at the strike; `count: { types: [creature] }` counts the creatures (a card's one
+   * `type`), not the artifact beside them (BSK-10 wrote it as a core `_tag` filter before).
+   */
+  it("X = the creatures of its controller: 2 creatures and an artifact, a strike of 5 → 3 wounds", () => {
+    const d = doc(
+      [
+        {
+          kind: "fewerWounds",
+          id: "lessX",
+          controller: "ip",
+          to: ["guard"],
+          kinds: ["strike"],
+          amount: { count: { controller: "you", types: ["creature"] } }
+        }
+      ],
+      [strike("a1", "orc")]
+    )
+    const r = runDoc({
+      ...d,
+      objects: [
+        ...d.objects,
+        { id: "wall", controller: "ip", types: ["creature"], cost: 1 },
+        { id: "banner", controller: "ip", types: ["artifact"], cost: 1 }
+      ]
+    })
+    expect(r.outcome.state.guard?.wounds).toBe(3)
+  })
+})

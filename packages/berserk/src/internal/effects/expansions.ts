@@ -5,10 +5,19 @@
  * `Language.EffectKind`), one function per kind from its options to the generic effect it stands
  * for, with the id of the effect its constructor builds.
  *
- * `strengthModifier` has none: it is no replacement effect at all — the `attack` step reads it
- * when it builds the attack (533.2). `woundsOnlyFrom` («Получает раны только от …») is
- * `noWoundsFrom` of the sources `from` does not select (`from: { not: X }`); written with `kinds`
- * it has none — "not from a strike" is no selector, and the generic watch's `kinds` say only
+ * `strengthModifier` has none, not even core's `modifyProperty` (which is no replacement either):
+ * it is a modifier of the attacks, which the `attack` step reads when it builds each attack
+ * (533.2), and no card's property. Even written with `from` cards only («+2 к удару» of the orc),
+ * `modifyProperty` of their `strength` would mean another thing: the card's `strength` in the
+ * outcome changes and records the modifier; an attack written with a `strength:` of its own (a
+ * shot «Выстрел на 2») no longer gets it; and it comes before every attack modifier instead of in
+ * the order written. Format 1's `modifiers:` migrate to `strengthModifier` with the attack
+ * reading, and their frozen outcomes hold it (apps/cli/test/format1). With `kinds` («+1 к удару»)
+ * or `to` («+1 к {strike} по закрытым существам») it is a property of the attack, which no card
+ * holds before the attack is built. A card's own «+N к силе» is written as `modifyProperty`.
+ *
+ * `woundsOnlyFrom` («Получает раны только от …») is `noWoundsFrom` of the sources `from` does not
+ * select (`from: { not: X }`); written with `kinds` it has none — "not from a strike" is no selector, and the generic watch's `kinds` say only
  * which attacks wounds do come from.
  *
  * @internal

@@ -10,7 +10,7 @@
  */
 import { type Generic, Language, type Replacement } from "@bulwark/core"
 import { REPLACEMENT_ORDER, RULE_PREVENT_ALL, RULE_PREVENT_N, RULE_SOURCE } from "./prevention.js"
-import { type Common, common, fromOf, fromText, ranGen, refuse, subjectFilter } from "./sources.js"
+import { type Common, common, fromOf, fromText, oneTypeIn, ranGen, subjectFilter } from "./sources.js"
 
 /**
  * The rule cited by "[текст 1], вместо этого – [текст 2]" replacements (the generic `replace`).
@@ -70,31 +70,6 @@ const label = (
 
 const categories = ["protection", "replacement", "prevention"]
 
-const ONE_TYPE =
-  "a card has one type: write types: [creature]; for one of several types, any: [{ subject: { types: [a] } }, { subject: { types: [b] } }]"
-
-/**
- * A selector's `types: [t]` as Берсерк reads it, everywhere in an `if:` (core's condition
- * compiles it as core's test of a `types` list, `{ prop: "types", op: "has" }`): a card has one
- * `type` (the card's «тип»: существо, артефакт, …), so it is `type = t`, as `to` and `from` read
- * it; two types at once can never match and are refused.
- */
-const oneTypeIn = (effect: string, v: unknown): unknown => {
-  if (Array.isArray(v)) return v.map((x) => oneTypeIn(effect, x))
-  if (v === null || typeof v !== "object") return v
-  const node = v as Readonly<Record<string, unknown>>
-  if (node._tag === "Prop" && node.prop === "types" && node.op === "has")
-    return { _tag: "Prop", prop: "type", op: "eq", value: node.value }
-  const out = Object.fromEntries(Object.entries(node).map(([k, x]) => [k, oneTypeIn(effect, x)]))
-  if (
-    out._tag === "And" &&
-    Array.isArray(out.all) &&
-    out.all.filter((f) => (f as { prop?: unknown }).prop === "type").length > 1
-  )
-    refuse(effect, "if", ONE_TYPE)
-  return out
-}
-
 /**
  * The defaults (see the module documentation).
  *
@@ -123,11 +98,13 @@ export const generic: Generic.Defaults = {
     return w.params === undefined ? watch : { ...watch, params: w.params }
   },
   label,
-  // `if:` compiled by core: its `types` tests read as the card's one `type`
+  // `if:` and the amounts (`count:`) compiled by core: their `types` tests read as the card's one `type`
   finish: (e): Replacement.Replacement =>
-    e.condition === undefined
-      ? e
-      : ({ ...e, condition: oneTypeIn(e.id, e.condition) } as Replacement.Replacement),
+    ({
+      ...e,
+      action: oneTypeIn(e.id, e.action),
+      ...(e.condition === undefined ? {} : { condition: oneTypeIn(e.id, e.condition) })
+    }) as Replacement.Replacement,
   rule: (kind, action, o) =>
     kind === "replace"
       ? RULE_INSTEAD

@@ -15,6 +15,7 @@ import {
   type From,
   fromOf,
   fromText,
+  oneTypeIn,
   ranGen,
   refuse,
   subjectFilter
@@ -168,11 +169,14 @@ export const woundsOnlyFrom = (c: Common): Replacement.Replacement => {
  */
 export const WoundsOptions = Schema.Struct({ ...commonFields, ...Language.pick("amount") })
 
-/** X: a number, or an amount determined when the effect is executed (534.2). */
+/**
+ * X: a number, or an amount determined when the effect is executed (534.2); a `count:` reads
+ * `types: [t]` as the card's one type ({@link oneTypeIn}).
+ */
 const woundAmount = (c: typeof WoundsOptions.Type, what: string): Filter.Value =>
   c.amount === undefined || c.amount === "all"
     ? refuse(c.id, "amount", `${what} needs a number (X)`)
-    : Language.toValue(c.amount, `${what} amount`, { id: c.id })
+    : (oneTypeIn(c.id, Language.toValue(c.amount, `${what} amount`, { id: c.id })) as Filter.Value)
 
 /**
  * «Получает на X больше ран от [текст]» — "receives X more wounds from …" (534.1.1).

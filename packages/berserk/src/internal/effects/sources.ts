@@ -66,6 +66,31 @@ const oneType = (effect: string, path: string, v: unknown): string => {
   )
 }
 
+const ONE_TYPE =
+  "a card has one type: write types: [creature]; for one of several types, any: [{ subject: { types: [a] } }, { subject: { types: [b] } }]"
+
+/**
+ * A selector's `types: [t]` as Берсерк reads it, everywhere in an `if:` or an amount's `count:`
+ * (core compiles it as core's test of a `types` list, `{ prop: "types", op: "has" }`): a card has
+ * one `type` (the card's «тип»: существо, артефакт, …), so it is `type = t`, as `to` and `from`
+ * read it; two types at once can never match and are refused.
+ */
+export const oneTypeIn = (effect: string, v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map((x) => oneTypeIn(effect, x))
+  if (v === null || typeof v !== "object") return v
+  const node = v as Readonly<Record<string, unknown>>
+  if (node._tag === "Prop" && node.prop === "types" && node.op === "has")
+    return { _tag: "Prop", prop: "type", op: "eq", value: node.value }
+  const out = Object.fromEntries(Object.entries(node).map(([k, x]) => [k, oneTypeIn(effect, x)]))
+  if (
+    out._tag === "And" &&
+    Array.isArray(out.all) &&
+    out.all.filter((f) => (f as { prop?: unknown }).prop === "type").length > 1
+  )
+    refuse(effect, "if", ONE_TYPE)
+  return out
+}
+
 const and = (all: ReadonlyArray<Filter.Filter>): Filter.Filter =>
   all.length === 0 ? { _tag: "Any" } : all.length === 1 ? (all[0] as Filter.Filter) : { _tag: "And", all }
 

@@ -405,6 +405,9 @@ function* compileBody(language: Language.Language, body: Body): Steps<Ruleset.Co
   const steps: Array<Ruleset.Step> = []
   const push = (step: Ruleset.Step): void => {
     if (step._tag === "Update") tracked = step.apply(tracked)
+    // crossing a boundary ends the modifiers of that duration (as the run does): a step built
+    // from the view after it (Берсерк's attack) reads the property without them
+    if (step._tag === "Advance") tracked = Modifiers.advance(tracked, step.boundary)
     steps.push(step)
   }
   for (const [i, s] of body.steps.entries()) {
