@@ -405,6 +405,9 @@ function* compileBody(language: Language.Language, body: Body): Steps<Ruleset.Co
   const steps: Array<Ruleset.Step> = []
   const push = (step: Ruleset.Step): void => {
     if (step._tag === "Update") tracked = step.apply(tracked)
+    // the run ends the modifiers of this duration there (core run: `Modifiers.advance`): a step
+    // after it reads the property without them ("+3{p} this turn" no longer counts next turn)
+    if (step._tag === "Advance") tracked = Modifiers.advance(tracked, step.boundary)
     steps.push(step)
   }
   for (const [i, s] of body.steps.entries()) {
