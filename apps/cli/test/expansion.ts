@@ -139,10 +139,7 @@ export const noGenericForm: Readonly<Record<string, Readonly<Record<string, stri
     lifeFloor:
       "Worship (CR 120.4c) caps the life loss at what leaves the whole results event at the floor, life gained in it included: a named predicate and value read the batch, which no amount or condition in words can"
   },
-  fab: {
-    ephemeral:
-      'Ephemeral (8.3.21) is the card\'s own keyword and follows it into any zone ("from anywhere"); a generic effect naming the card is bound to the object it is when the effect is created (3.0.9) and no longer sees it after a zone change'
-  },
+  fab: {},
   riftbound: {},
   berserk: {
     strengthModifier:

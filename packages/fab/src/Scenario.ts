@@ -207,8 +207,9 @@ const updateView = (
  * value, 2.8) and `public` (visibility other than its zone's, 3.0.4c–d); the effect kinds `preventNextTime`,
  * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
  * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess` and the generic `replace` and `prevent` (each `make` is the
- * `Effects` constructor of that name; each named kind but `ephemeral` says what it means in the
- * generic form, `generic`: the `kind: replace` / `kind: prevent` effects it stands for); the steps `attack` (`defenders`, `power`, or a total
+ * `Effects` constructor of that name; each named kind says what it means in the generic form,
+ * `generic`: the `kind: replace` / `kind: prevent` effects it stands for — `ephemeral` watches
+ * `to: self`, the card in any zone); the steps `attack` (`defenders`, `power`, or a total
  * `defense`), `beginEndPhase` and `actionPhase` (the turn-player has 1 action point, 4.3.2); the event families of `Effects.Family`;
  * `advance: endOfTurn | endPhase`.
  *
@@ -324,7 +325,8 @@ export const language: Language.Language = {
     ephemeral: Language.effectKind({
       summary: "Ephemeral (8.3.21): if this would be put into a graveyard, instead it ceases to exist",
       options: Effects.EphemeralOptions,
-      make: Effects.ephemeral
+      make: Effects.ephemeral,
+      generic: Expansions.ephemeral
     }),
     thatMuchPlus: Language.effectKind({
       summary: "if … would [family], instead that much plus N (a standard-replacement, 6.4.9)",
