@@ -3,7 +3,8 @@
  * exist." The named kind `ephemeral` and its generic form (issue 28, point 2: two `kind: replace`
  * effects of "this", `to: self`) build the same core effects, and both follow the card after a
  * zone change (3.0.9: "it becomes a new object with no relation to its previous existence"; 1.7.1:
- * the ability is the card's, so the new object has it too).
+ * the ability is the card's, so the new object has it too). The life refusal of `modifyProperty`:
+ * 2.5.3b, "Life gained and life lost are not continuous effects".
  */
 import type { Language, Replacement } from "@bulwark/core"
 import { checkScenario, parseScenario } from "@bulwark/scenario"
@@ -78,5 +79,27 @@ steps:
         "{ kind: replace, id: eph, source: helm, family: zoneChange, to: helm, params: { to: graveyard }, instead: [{ family: ceaseToExist, amount: 1 }] }"
       )
     ).toEqual(["zoneChange"])
+  })
+})
+
+describe("2.5.3b: modifyProperty does not modify life", () => {
+  /**
+   * 2.5.3b: "Life gained and life lost are not continuous effects - they are discrete effects
+   * that apply once, and they permanently modify the life total." A `modifyProperty` of `life`
+   * is refused, naming the field; one of `power` loads.
+   */
+  it("a modifier of life is refused, one of power is not", () => {
+    const file = (prop: string) => `format: 4
+ruleset: fab
+players: [alice, bob]
+objects:
+  - { id: ally, controller: bob, types: [ally], life: 3, power: 2 }
+effects:
+  - { kind: modifyProperty, id: m, to: ally, prop: ${prop}, plus: 1 }
+steps: []
+`
+    const r = parseScenario(file("life"), "test.yaml", [ruleset])
+    expect(Result.isFailure(r) ? r.failure.message : "loaded").toMatch(/2\.5\.3b/)
+    expect(Result.isSuccess(parseScenario(file("power"), "test.yaml", [ruleset]))).toBe(true)
   })
 })
