@@ -140,12 +140,14 @@ const caught = (ruleset: string, expand: Expand): ReadonlyArray<string> =>
     .map((b) => b.name)
 
 /**
- * Why FaB's `ephemeral` has no generic form (8.3.21: "If this would be put into a graveyard from
- * anywhere, instead it ceases to exist"): the card moved to its owner's hand is a new object
- * (3.0.9) that still has Ephemeral — the named kind sees it, the generic form bound to the card
- * as it was does not. If the two ever agree, the kind can be expanded and this test says so.
+ * FaB's `ephemeral` (8.3.21: "If this would be put into a graveyard from anywhere, instead it
+ * ceases to exist") and its generic form watch `to: self`, the card whatever object it has become
+ * (core `Generic`, 2.12.3a): after the card was moved to its owner's hand — a new object (3.0.9)
+ * that still has Ephemeral — both still see it. Written with the card's id instead (`to: helm`),
+ * the generic effect is bound to the object it was (3.0.9) and no longer does: the reason the
+ * expansion says `self`.
  */
-it("fab ephemeral: the generic form would stop seeing the card after a zone change", () => {
+it("fab ephemeral: the generic form with `to: self` follows the card after a zone change, `to: <id>` does not", () => {
   const named = `format: 4
 ruleset: fab
 turn: alice
@@ -158,10 +160,11 @@ steps:
   - update: { object: helm, zone: hand }
   - event: { id: e1, occurrences: [{ family: zoneChange, to: helm, params: { to: graveyard } }] }
 `
-  const generic = named.replace(
-    "{ kind: ephemeral, id: ephemeral, source: helm }",
-    "{ kind: replace, id: ephemeral, source: helm, family: zoneChange, to: helm, instead: [{ family: ceaseToExist, amount: 1 }] }"
-  )
+  const written = (to: string) =>
+    named.replace(
+      "{ kind: ephemeral, id: ephemeral, source: helm }",
+      `{ kind: replace, id: ephemeral, source: helm, family: zoneChange, to: ${to}, params: { to: graveyard }, instead: [{ family: ceaseToExist, amount: 1 }] }`
+    )
   const happened = (text: string) =>
     (
       JSON.parse(outcome(text, "ephemeral.yaml")) as {
@@ -169,7 +172,8 @@ steps:
       }
     ).outcome.events.e1.happened.map((h) => h.family)
   expect(happened(named)).toEqual(["ceaseToExist"])
-  expect(happened(generic)).toEqual(["zoneChange"])
+  expect(happened(written("self"))).toEqual(["ceaseToExist"])
+  expect(happened(written("helm"))).toEqual(["zoneChange"])
 })
 
 /**
@@ -243,6 +247,30 @@ describe("a wrong expansion is caught", () => {
         mutant(l, "ward", ({ cost: _c, ...f }) => f as Language.GenericForm)
       )
     ).not.toEqual([])
+  })
+
+  // FaB 8.3.21 Ephemeral: "If this would be put into a graveyard" — without the destination
+  // (`params: { to: graveyard }`) a banish of the card would cease to exist too (FAB-X7)
+  it("fab ephemeral without its destination", () => {
+    const l = languageOf("fab")
+    expect(
+      caught(
+        "fab",
+        mutant(l, "ephemeral", ({ params: _p, ...f }) => f as Language.GenericForm)
+      )
+    ).toContain("FAB-X7-ephemeral-anywhere.yaml")
+  })
+
+  // FaB 8.3.21 "from anywhere", 3.0.9: written with the card's id instead of `self`, the form is
+  // bound to the object the card was and misses it after a zone change (FAB-X7)
+  it("fab ephemeral bound to the object the card was (to: its id, not self)", () => {
+    const l = languageOf("fab")
+    expect(
+      caught(
+        "fab",
+        mutant(l, "ephemeral", (f) => ({ ...f, to: f.source }))
+      )
+    ).toContain("FAB-X7-ephemeral-anywhere.yaml")
   })
 
   // Riftbound 715: Bonus Damage is not added to combat damage — without `only: noncombat` it is

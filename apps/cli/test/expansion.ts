@@ -136,10 +136,7 @@ export const outcome = (text: string, name: string): string => {
 /** The named kinds with no generic form, by ruleset, with why. */
 export const noGenericForm: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   mtg: {},
-  fab: {
-    ephemeral:
-      'Ephemeral (8.3.21) is the card\'s own keyword and follows it into any zone ("from anywhere"); a generic effect naming the card is bound to the object it is when the effect is created (3.0.9) and no longer sees it after a zone change'
-  },
+  fab: {},
   riftbound: {},
   berserk: {
     strengthModifier:

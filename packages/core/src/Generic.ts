@@ -24,6 +24,11 @@
  * resolved first, or one of the ruleset's cost words) and `additional` (events that happen after,
  * keyed on what was prevented: `amount: prevented`).
  *
+ * In `to:` and `from:`, the word `self` is the effect's own source, "this" (FaB 2.12.3a): the card
+ * whatever object it has become, never bound to the object it is when the effect is created
+ * (MTG 400.7, FaB 3.0.9) — "If this would be put into a graveyard from anywhere" (FaB 8.3.21)
+ * still sees the card after a zone change, where `to: <its id>` would not. It needs `source`.
+ *
  * An event an effect creates ({@link EventTemplate}) names its family and refers to "that object"
  * (`to: subject`, the default), the event's source (`source`), the effect's controller
  * (`controller`), its own source (`self`) or an id; "that much" is `amount: event`, "the damage
@@ -607,6 +612,48 @@ export const commonParts = (
 
 type Written = Omit<typeof PreventOptions.Type, "amount" | "scope">
 
+/**
+ * The word `self` in `to:` / `from:`: the effect's own source, "this" — a card's ability naming
+ * the card that has it (FaB 2.12.3a: a self-reference "refers to its source object"; 1.7.1: an
+ * ability is a property of the object, so every object the card becomes has it). It is the card
+ * whatever object it has become, so it is never bound to the object it is now (`Identity.bind`,
+ * MTG 400.7, FaB 3.0.9): "If this would be put into a graveyard from anywhere" still sees the
+ * card after it changed zones.
+ */
+const SELF = "self"
+
+/** The selector written, with `self` read as the effect's own source (see {@link SELF}). */
+const selectorOf = (o: Written, key: "to" | "from"): Language.Selector | undefined => {
+  const s = o[key]
+  if (s !== SELF) return s
+  return (
+    o.source ?? refuse(o.id, key, "`self` is the effect's own source (this): write the effect's `source`")
+  )
+}
+
+/** The effect without the binding (`sameObjects`) of its own source where it watches `self`. */
+const unbindSelf = (e: Replacement.Replacement, o: Written): Replacement.Replacement => {
+  const source = o.source
+  if (e.sameObjects === undefined || source === undefined) return e
+  const keep = (bound: Readonly<Record<string, number>> | undefined, self: boolean) => {
+    if (bound === undefined || !self) return bound
+    const { [source]: _s, ...rest } = bound
+    return Object.keys(rest).length === 0 ? undefined : rest
+  }
+  const subject = keep(e.sameObjects.subject, o.to === SELF)
+  const from = keep(e.sameObjects.source, o.from === SELF)
+  const { sameObjects: _b, ...rest } = e
+  return subject === undefined && from === undefined
+    ? rest
+    : {
+        ...rest,
+        sameObjects: {
+          ...(subject === undefined ? {} : { subject }),
+          ...(from === undefined ? {} : { source: from })
+        }
+      }
+}
+
 const watchOf = (
   o: Written,
   d: Defaults,
@@ -616,10 +663,12 @@ const watchOf = (
   const family = o.family ?? "damage"
   const anyOf = [...(o.kinds ?? []), ...(o.only === "combat" ? ["combat"] : [])]
   const noneOf = o.only === "noncombat" ? ["combat"] : []
+  const to = selectorOf(o, "to")
+  const from = selectorOf(o, "from")
   const w: Replacement.Watch = {
     family,
-    ...(o.to === undefined ? {} : { subject: Language.toFilter(o.to) }),
-    ...(o.from === undefined ? {} : { source: Language.toFilter(o.from) }),
+    ...(to === undefined ? {} : { subject: Language.toFilter(to) }),
+    ...(from === undefined ? {} : { source: Language.toFilter(from) }),
     ...(anyOf.length === 0 && noneOf.length === 0
       ? {}
       : { kinds: { ...(anyOf.length === 0 ? {} : { anyOf }), ...(noneOf.length === 0 ? {} : { noneOf }) } }),
@@ -632,8 +681,8 @@ const watchOf = (
         id: o.id,
         family,
         controller: o.controller,
-        to: o.to,
-        from: o.from,
+        to,
+        from,
         kinds: o.kinds,
         action
       })
@@ -692,7 +741,11 @@ const parts = (
       ? {}
       : { additional: o.additional.map((t, i) => template(t, `additional[${i}]`, { id: o.id })) })
   }
-  return d.finish === undefined ? effect : d.finish(effect, view)
+  return o.to === SELF || o.from === SELF
+    ? unbindSelf(d.finish === undefined ? effect : d.finish(effect, view), o)
+    : d.finish === undefined
+      ? effect
+      : d.finish(effect, view)
 }
 
 const what = (o: { readonly family?: string | undefined }): string => o.family ?? "damage"

@@ -565,8 +565,9 @@ export interface CompileContext {
   readonly startWith: (effects: ReadonlyArray<Replacement.Replacement>) => void
   /**
    * The view as the steps before this one leave it, as far as compiling can know it: the
-   * starting view with every `Update` step compiled so far applied (what events will do is not
-   * known yet). Optional: absent, read `view`.
+   * starting view with every `Update` step compiled so far applied and the modifiers (core
+   * `Modifiers`) of every boundary crossed so far ended (what events will do is not known yet).
+   * Optional: absent, read `view`.
    */
   readonly current?: GameView.GameView
   /**

@@ -27,7 +27,16 @@
  * @since 0.1.0
  * @module
  */
-import { Amount, GameEvent, GameView, Generic, Language, Modifiers, type Ruleset } from "@bulwark/core"
+import {
+  Amount,
+  Errors,
+  GameEvent,
+  GameView,
+  Generic,
+  Language,
+  Modifiers,
+  type Ruleset
+} from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Effects from "./Effects.js"
 import * as Expansions from "./internal/effects/expansions.js"
@@ -183,6 +192,26 @@ const actionPhase = Language.stepKind({
   }
 })
 
+// "gets +N{p}" / "+N{d}" (2.9.3, 2.3.3: power and defense "can be modified"): core's one modifier
+// of a number property. Not life: 2.5.3b, "Life gained and life lost are not continuous effects";
+// a changed base life recalculates the total, never below 0 (2.5.3c, 2.5.3e), which a modifier's
+// fixed delta taken away again does not do — life changes by `lifeGain` / `lifeLoss` events
+const notLife = (o: typeof Modifiers.Options.Type): typeof Modifiers.Options.Type => {
+  if (o.prop === "life")
+    throw new Errors.InvalidEffect({
+      effect: o.id,
+      path: "prop",
+      reason: "life is not modified by a continuous effect (FaB 2.5.3b): write a lifeGain or lifeLoss event"
+    })
+  return o
+}
+
+const modifyProperty: Modifiers.ViewKind = {
+  ...Modifiers.effectKind,
+  make: (o, view) => Modifiers.effectKind.make(notLife(o), view),
+  modifies: (o, view) => Modifiers.effectKind.modifies(notLife(o), view)
+}
+
 // the skeleton's update (set, unset, controller, zone), the zone change by `Rules.moveTo` (3.0.9)
 const updateView = (
   view: GameView.GameView,
@@ -207,8 +236,10 @@ const updateView = (
  * value, 2.8) and `public` (visibility other than its zone's, 3.0.4c–d); the effect kinds `preventNextTime`,
  * `prevent`, `preventNext`, `ward`, `arcaneShelter`, `spellvoid`, `arcaneBarrier`, `quell`,
  * `amp`, `ephemeral`, `thatMuchPlus`, `preventsLess` and the generic `replace` and `prevent` (each `make` is the
- * `Effects` constructor of that name; each named kind but `ephemeral` says what it means in the
- * generic form, `generic`: the `kind: replace` / `kind: prevent` effects it stands for); the steps `attack` (`defenders`, `power`, or a total
+ * `Effects` constructor of that name; each named kind says what it means in the generic form,
+ * `generic`: the `kind: replace` / `kind: prevent` effects it stands for — `ephemeral` watches
+ * `to: self`, the card in any zone), and core's `modifyProperty` ("gets +N{p}" / "+N{d}", 2.9.3,
+ * 2.3.3; not `life`, 2.5.3b); the steps `attack` (`defenders`, `power`, or a total
  * `defense`), `beginEndPhase` and `actionPhase` (the turn-player has 1 action point, 4.3.2); the event families of `Effects.Family`;
  * `advance: endOfTurn | endPhase`.
  *
@@ -270,8 +301,8 @@ export const language: Language.Language = {
     })
   },
   effects: {
-    // "gets +N{p}" / "gains +N{p}" (1.4.3d): core's one modifier of a number property
-    [Modifiers.KIND]: Modifiers.effectKind,
+    // "gets +N{p}" / "gains +N{d}" (1.4.3d, 2.9.3, 2.3.3): core's one modifier of a number property
+    [Modifiers.KIND]: modifyProperty,
     ...Generic.kinds({ replace: Effects.replace, prevent: Effects.prevent }),
     preventNextTime: Language.effectKind({
       summary: "the next time … would be dealt damage, prevent it (6.4.10b)",
@@ -324,7 +355,8 @@ export const language: Language.Language = {
     ephemeral: Language.effectKind({
       summary: "Ephemeral (8.3.21): if this would be put into a graveyard, instead it ceases to exist",
       options: Effects.EphemeralOptions,
-      make: Effects.ephemeral
+      make: Effects.ephemeral,
+      generic: Expansions.ephemeral
     }),
     thatMuchPlus: Language.effectKind({
       summary: "if … would [family], instead that much plus N (a standard-replacement, 6.4.9)",

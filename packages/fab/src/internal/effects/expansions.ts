@@ -7,16 +7,19 @@
  * of that damage" each time (`scope: eachEvent`), its cost one of FaB's cost words
  * (`destroyThis`, `{ pay: N }`).
  *
- * `ephemeral` has none: Ephemeral is the card's own keyword and follows it into any zone ("from
- * anywhere", 8.3.21), while a generic effect that names an object is bound to the object it is
- * when the effect is created (3.0.9): after a zone change it would no longer see the card.
+ * `ephemeral` is the card's own keyword and follows it into any zone ("from anywhere", 8.3.21),
+ * while a generic effect that names an object by its id is bound to the object it is when the
+ * effect is created (3.0.9): after a zone change `to: <its id>` would no longer see the card. Its
+ * generic form watches `to: self` instead — core `Generic`'s word for the effect's own source,
+ * "this" (2.12.3a), the card whatever object it has become, never bound — so the two agree in
+ * every zone.
  *
  * @internal
  */
-import type { Language } from "@bulwark/core"
+import { type Language, Zones } from "@bulwark/core"
 import type { KeywordOptions } from "./keywords.js"
 import type { PreventionOptions, PreventNextTimeOptions } from "./prevention.js"
-import type { PreventsLessOptions, ThatMuchPlusOptions } from "./replacements.js"
+import type { EphemeralOptions, PreventsLessOptions, ThatMuchPlusOptions } from "./replacements.js"
 import { Category, Family } from "./vocabulary.js"
 
 type Form = Language.GenericForm
@@ -122,3 +125,23 @@ export const preventsLess = (o: PreventsLessOptions): ReadonlyArray<Form> => [
     rule: "FaB 6.4.10g"
   }
 ]
+
+/**
+ * 8.3.21 Ephemeral: "If this would be put into a graveyard from anywhere, instead it ceases to
+ * exist" — two standard-replacements of "this" (`to: self`, the card in any zone, never bound to
+ * the object it is now): a destroy (8.5.4: put into its owner's graveyard) and a zone change to
+ * the graveyard each become a `ceaseToExist` of it (8.3.21b). Functional wherever its source is
+ * (1.7.4j: it modifies its source moving zones).
+ */
+export const ephemeral = (o: EphemeralOptions): ReadonlyArray<Form> => {
+  const one = (id: string, family: string, params?: Readonly<Record<string, string>>): Form => ({
+    kind: "replace",
+    ...pass({ ...o, id }, []),
+    family,
+    to: "self",
+    ...(params === undefined ? {} : { params }),
+    instead: [{ family: Family.ceaseToExist, to: "subject", amount: 1 }],
+    rule: "FaB 8.3.21"
+  })
+  return [one(o.id, Family.destroy), one(`${o.id}:graveyard`, Family.zoneChange, { [Zones.TO]: "graveyard" })]
+}

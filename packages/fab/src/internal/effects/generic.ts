@@ -32,12 +32,18 @@ const moving: ReadonlySet<string> = new Set([
  * graveyard from anywhere, instead banish it"): 1.7.4j, "A static ability, with a replacement
  * effect that modifies the event of its source moving zones, is functional when the source meets
  * that condition" — so it is not bound to the arena. The common fields are handed the whole
- * written effect; its `family` and `to` say it.
+ * written effect; its `family` and `to` (its source's id, or `self`) say it.
  */
 const movesItsSource = (o: Generic.CommonOptions): boolean => {
   const w = o as Generic.CommonOptions & { readonly family?: string; readonly to?: unknown }
   const to = Array.isArray(w.to) && w.to.length === 1 ? w.to[0] : w.to
-  return w.family !== undefined && moving.has(w.family) && to !== undefined && to === o.source
+  // `to: self` is the effect's own source (core `Generic`: "this", whatever object it is now)
+  return (
+    w.family !== undefined &&
+    moving.has(w.family) &&
+    to !== undefined &&
+    (to === o.source || (to === "self" && o.source !== undefined))
+  )
 }
 
 /** Whether the view the effect is created in has its source on the stack (1.7.4h). */

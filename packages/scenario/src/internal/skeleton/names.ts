@@ -10,6 +10,12 @@ import type { Body, DecodedEffect, Problem } from "../../Skeleton.js"
 import type { Built } from "./schemas.js"
 import { didYouMean, formatPath, isRecord, parsePath, show } from "./text.js"
 
+// `self` in a generic effect's `to` / `from` is its own source ("this", core `Generic`), not an id
+const isSelf = (e: DecodedEffect, v: unknown): boolean =>
+  (e.kind === "replace" || e.kind === "prevent") && v === "self"
+
+const SELF_NEEDS_SOURCE = "`self` is the effect's own source (this): write the effect's `source`"
+
 // Unknown ids, unknown selector properties, unknown durations, boundaries and families: each a
 // problem at its place with a "did you mean".
 // The checks of one body, each pushing its problems onto `out`.
@@ -146,8 +152,10 @@ const checks = (language: Language.Language, body: Body, b: Built, out: Array<Pr
     const o = e.options
     id([...p, "controller"], o.controller, "player", players)
     id([...p, "source"], o.source)
-    if (o.to !== undefined) selector([...p, "to"], o.to)
-    if (o.from !== undefined) selector([...p, "from"], o.from)
+    for (const k of ["to", "from"] as const)
+      if (isSelf(e, o[k])) {
+        if (o.source === undefined) out.push({ path: [...p, k], at: "value", message: SELF_NEEDS_SOURCE })
+      } else if (o[k] !== undefined) selector([...p, k], o[k])
     amount([...p, "amount"], o.amount)
     name([...p, "duration"], o.duration, "duration", language.durations)
     name([...p, "family"], o.family, "family", language.families)
