@@ -14,10 +14,10 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, extname, join, normalize, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { Skeleton } from "@bulwark/scenario"
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hangGuardMs } from "../../../tools/vitest.shared.ts"
-import { Skeleton } from "@bulwark/scenario"
 import { toHash } from "../src/share.ts"
 
 /** Debian's chromium; PLAYGROUND_CHROMIUM overrides the path (e.g. to check the skip message). */
