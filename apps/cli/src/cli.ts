@@ -41,6 +41,7 @@ import {
 import { loadBytes, loadFile, type Refused, SCAN_BYTES, walkScenarios } from "@bulwark/scenario/node"
 import { Cause, Console, Context, Data, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command, Flag, GlobalFlag, Prompt } from "effect/cli"
+import * as Env from "./env.js"
 import * as Gallery from "./gallery.js"
 import { stringifyInTurns } from "./json.js"
 import * as Migration from "./migrate.js"
@@ -293,38 +294,10 @@ const strategyShape = (
 /** The default of `BULWARK_MAX_PIPE_BYTES`: how much `bulwark` reads from a FIFO at most. */
 export const MAX_PIPE_BYTES: number = Pipe.MAX_PIPE_BYTES
 
-/** A positive whole number of bytes from the environment variable `name`, or `fallback`. */
+/** A positive whole number of bytes from the environment variable `name`, or `fallback` (`env.ts`). */
 const bytesFromEnv = (name: string, fallback: number): Effect.Effect<number, BadInput> => {
-  const v = process.env[name]
-  if (v === undefined || v === "") return Effect.succeed(fallback)
-  const n = Number(v)
-  return Number.isSafeInteger(n) && n > 0
-    ? Effect.succeed(n)
-    : Effect.fail(
-        new BadInput({ text: `${name}=${JSON.stringify(v)}: expected a whole number of bytes above 0` })
-      )
-}
-
-/**
- * The loader's limits as `BULWARK_LIMITS` raises them (`fileSize=<n>,occurrencesPerEvent=<n>,
- * effects=<n>,steps=<n>`, any of them); a malformed value is a message, not ignored.
- */
-const envLimits = (): Result.Result<Partial<Scenario.Limits>, string> => {
-  const raw = process.env.BULWARK_LIMITS
-  if (raw === undefined || raw.trim() === "") return Result.succeed({})
-  const out: Record<string, number> = {}
-  for (const part of raw.split(",")) {
-    const [key = "", value = ""] = part.split("=").map((x) => x.trim())
-    const n = Number(value)
-    if (!Object.hasOwn(defaultLimits, key))
-      return Result.fail(
-        `BULWARK_LIMITS: unknown limit ${JSON.stringify(key)} (the limits: ${Object.keys(defaultLimits).join(", ")})`
-      )
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
-      return Result.fail(`BULWARK_LIMITS: ${key} must be a whole number ≥ 1, got ${JSON.stringify(value)}`)
-    out[key] = n
-  }
-  return Result.succeed(out)
+  const r = Env.bytes(name, fallback)
+  return Result.isSuccess(r) ? Effect.succeed(r.success) : Effect.fail(new BadInput({ text: r.failure }))
 }
 
 /**
@@ -357,7 +330,7 @@ const loadAny = (
   progress?: Progress | undefined
 ): Effect.Effect<Result.Result<Scenario.LoadedScenario, ScenarioError.ScenarioError>, BadInput> =>
   Effect.gen(function* () {
-    const limits = envLimits()
+    const limits = Env.limits()
     if (Result.isFailure(limits))
       return Result.fail(new ScenarioError.FileUnreadable({ file, reason: limits.failure }))
     const options = { limits: limits.success }
