@@ -485,7 +485,21 @@ export class UnknownPredicate extends Error {
   }
 }
 
-const resolvePlayer = (ref: PlayerRef, ctx: Context): ReadonlyArray<string> => {
+/**
+ * The players a {@link PlayerRef} names in a context: `You` the effect's controller, `Opponent`
+ * every other player, `Active` the active player, `Player` that one — as `ControlledBy` and
+ * `OwnedBy` read them.
+ *
+ * @example
+ * ```ts
+ * import { Filter, GameView } from "@bulwark/core"
+ * const view = GameView.make({ players: ["a", "b", "c"], activePlayer: "b", objects: [] })
+ * Filter.players({ _tag: "Opponent" }, { view, controller: "a", predicates: {} }) // ["b", "c"]
+ * ```
+ * @since 0.1.0
+ * @category evaluation
+ */
+export const players = (ref: PlayerRef, ctx: Context): ReadonlyArray<string> => {
   switch (ref._tag) {
     case "You":
       return [ctx.controller]
@@ -585,11 +599,11 @@ export const matches = (filter: Filter, id: string | undefined, ctx: Context): b
     case "ControlledBy": {
       // only what can have a controller where it is has one (the ruleset's control zones)
       const c = Zones.controllerOf(ctx.zones, ctx.view, id)
-      return c !== undefined && resolvePlayer(filter.player, ctx).includes(c)
+      return c !== undefined && players(filter.player, ctx).includes(c)
     }
     case "OwnedBy": {
       const owner = o?.kind === "player" ? o.id : o?.owner
-      return owner !== undefined && resolvePlayer(filter.player, ctx).includes(owner)
+      return owner !== undefined && players(filter.player, ctx).includes(owner)
     }
     case "InZone":
       return o?.zone !== undefined && filter.zones.includes(o.zone)

@@ -741,11 +741,8 @@ const parts = (
       ? {}
       : { additional: o.additional.map((t, i) => template(t, `additional[${i}]`, { id: o.id })) })
   }
-  return o.to === SELF || o.from === SELF
-    ? unbindSelf(d.finish === undefined ? effect : d.finish(effect, view), o)
-    : d.finish === undefined
-      ? effect
-      : d.finish(effect, view)
+  const finished = d.finish === undefined ? effect : d.finish(effect, view)
+  return o.to === SELF || o.from === SELF ? unbindSelf(finished, o) : finished
 }
 
 const what = (o: { readonly family?: string | undefined }): string => o.family ?? "damage"

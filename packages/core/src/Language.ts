@@ -136,6 +136,18 @@ export type Selector = string | ReadonlyArray<string> | SelectorProps
 export const selectorKeys: ReadonlyArray<string> = written.selectorKeys
 
 /**
+ * The operator keys of an amount expression ({@link AmountExpr}), the one list checks name them from.
+ * @example
+ * ```ts
+ * import { Language } from "@bulwark/core"
+ * Language.amountOperators.includes("inEvent") // true
+ * ```
+ * @since 0.1.0
+ * @category amounts
+ */
+export const amountOperators: ReadonlyArray<string> = written.amountOps
+
+/**
  * Schema of a {@link PropTest}: a value (a string, a number, a boolean, a list of strings),
  * `{ contains: text }`, or `{ min?, max? }` with at least one of the two.
  *

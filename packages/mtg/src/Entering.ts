@@ -73,7 +73,7 @@
  * @since 0.1.0
  * @module
  */
-import { type Filter, GameEvent, GameView, Policy, type Replacement, Zones } from "@bulwark/core"
+import { Filter, GameEvent, GameView, Policy, type Replacement, Zones } from "@bulwark/core"
 import * as Game from "./Game.js"
 import { Category } from "./internal/category.js"
 
@@ -449,15 +449,14 @@ export const controllerAsItEnters = (
   return x.owner ?? x.controller
 }
 
+// the player a predicate's `args` name (`ref`: You, Opponent, Active, or Player with `id`), as core reads a PlayerRef
 const playerOf = (
   args: Readonly<Record<string, GameView.Prop>>,
   ctx: Filter.Context
 ): ReadonlyArray<string> => {
   const ref = args["ref"]
-  if (ref === "You") return [ctx.controller]
-  if (ref === "Active") return [ctx.view.activePlayer]
-  if (ref === "Opponent") return ctx.view.players.filter((p) => p !== ctx.controller)
-  return typeof args["id"] === "string" ? [args["id"]] : []
+  if (ref === "You" || ref === "Active" || ref === "Opponent") return Filter.players({ _tag: ref }, ctx)
+  return typeof args["id"] === "string" ? Filter.players({ _tag: "Player", id: args["id"] }, ctx) : []
 }
 
 /**

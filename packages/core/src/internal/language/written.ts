@@ -139,8 +139,8 @@ export const selectorIds = (selector: Selector): ReadonlyArray<string> => {
   ]
 }
 
-/** The operator keys of an {@link AmountExpr}, for the "exactly one" check and "did you mean". */
-const amountOps = [
+/** The operator keys of an {@link AmountExpr}, for the "exactly one" check, "did you mean" and the messages. */
+export const amountOps = [
   "count",
   "prop",
   "inEvent",
@@ -207,7 +207,7 @@ export const toAmount = (
   if (!isWrittenAmount(a))
     return refuse(
       (typeof a === "object" && a !== null && !Array.isArray(a) ? exprProblem(a) : undefined) ??
-        "must be a number, all, event or an amount expression (count, prop, inEvent, allBut, half, plus, minus, times, min, max)"
+        `must be a number, all, event or an amount expression (${amountOps.join(", ")})`
     )
   const go = (x: WrittenAmount): Filter.Value => {
     if (typeof x === "number") return x

@@ -7,7 +7,7 @@
  *
  * @internal
  */
-import { Names } from "@bulwark/core"
+import { Language, Names } from "@bulwark/core"
 import type * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
 import type * as ScenarioError from "../../ScenarioError.js"
@@ -27,7 +27,7 @@ interface Discriminated {
 // A union of structs none of which matched, all tagged by the same literal key (e.g. `kind`):
 // report "unknown kind" at that key instead of listing every member's shape.
 /** The operators of an amount expression, as an amount's message lists them. */
-const AMOUNT_OPS = "count, prop, inEvent, allBut, half, plus, minus, times, min, max"
+const AMOUNT_OPS = Language.amountOperators.join(", ")
 
 /**
  * What an `amount` of the wrong type should have been, in words, read off the schema's
