@@ -38,7 +38,9 @@ export const pnpmCommand = (env = process.env) => {
   const execpath = env.npm_execpath ?? ""
   /** @type {ReadonlyArray<string>} */
   let found
-  if (agent.startsWith(`pnpm/${version} `) && /\.[cm]?js$/.test(execpath))
+  // npm_execpath must be pnpm's own script: `pnpm exec` started through npx keeps npx's
+  // npm_execpath (npm-cli.js) beside pnpm's user agent, and running that would be npm
+  if (agent.startsWith(`pnpm/${version} `) && /(^|[\\/])pnpm\.[cm]?js$/.test(execpath))
     found = [process.execPath, execpath]
   else if (spawnSync("pnpm", ["--version"], { encoding: "utf8", env }).stdout?.trim() === version)
     found = ["pnpm"]

@@ -54,6 +54,17 @@ describe("the pinned pnpm", () => {
     assert.deepStrictEqual(pnpmCommand(other), ["npx", "--yes", `pnpm@${version}`])
   })
 
+  it("`pnpm exec` started through npx: npm_execpath is npm's, so it is not taken for pnpm", () => {
+    // seen here: npx --yes pnpm@<pin> exec … keeps npx's npm_execpath beside pnpm's user agent,
+    // and the packed package.json came out of `npm pack` with its workspace: ranges
+    const env = {
+      PATH: mkdtempSync(join(tmpdir(), "bulwark-empty-")),
+      npm_config_user_agent: `pnpm/${version} npm/? node/? linux x64`,
+      npm_execpath: "/usr/lib/node_modules/npm/bin/npm-cli.js"
+    }
+    assert.deepStrictEqual(pnpmCommand(env), ["npx", "--yes", `pnpm@${version}`])
+  })
+
   it("pnpm(args) puts the arguments after the command's own", () => {
     const [cmd, args] = pnpm(["pack", "--pack-destination", "out"])
     assert.deepStrictEqual([cmd, ...args].slice(-3), ["pack", "--pack-destination", "out"])
