@@ -20,6 +20,7 @@
  */
 import type * as Filter from "./Filter.js"
 import * as GameView from "./GameView.js"
+import { withoutModifiers } from "./internal/modifiers.js"
 import type * as Replacement from "./Replacement.js"
 
 /**
@@ -67,8 +68,11 @@ export const generationOf = (view: GameView.GameView, id: string): number => {
 }
 
 /**
- * The object as the new object a zone change makes of it: {@link ZONE_CHANGES} plus 1. A
- * ruleset's `commit` calls it for each zone change its rules say makes a new object.
+ * The object as the new object a zone change makes of it: {@link ZONE_CHANGES} plus 1, and none
+ * of the old object's continuous modifiers (`Modifiers`): each modified property is its base again
+ * and the records are gone (FaB 3.0.9: "it becomes a new object with no relation to its previous
+ * existence"; Riftbound 124.1: "all Temporary Modifications of all kinds cease to be tracked on
+ * it"). A ruleset's `commit` calls it for each zone change its rules say makes a new object.
  *
  * @example
  * ```ts
@@ -80,7 +84,9 @@ export const generationOf = (view: GameView.GameView, id: string): number => {
  */
 export const renewed = (o: GameView.GameObject): GameView.GameObject => {
   const n = o.props[ZONE_CHANGES]
-  return { ...o, props: { ...o.props, [ZONE_CHANGES]: (typeof n === "number" ? n : 0) + 1 } }
+  // the continuous modifiers of the old object are not the new one's (FaB 3.0.9, Riftbound 124.1)
+  const props = withoutModifiers(o.props)
+  return { ...o, props: { ...props, [ZONE_CHANGES]: (typeof n === "number" ? n : 0) + 1 } }
 }
 
 /**

@@ -8,7 +8,10 @@
  * boundary ({@link advance}) takes exactly that amount away again. Invariants: the property's
  * value is its base plus the deltas of its recorded modifiers; a modifier's delta never changes
  * after it is added (a doubling does not grow when the value does, nor shrink when another
- * modifier ends: 432.1's Shield example).
+ * modifier ends: 432.1's Shield example); the new object a zone change makes (`Identity.renewed`)
+ * records none — its properties are their bases again (FaB 3.0.9: "a new object with no relation
+ * to its previous existence"; Riftbound 124.1: "all Temporary Modifications of all kinds cease to
+ * be tracked on it").
  *
  * The scenario kind `modifyProperty` ({@link effectKind}) is the same in each game that has it
  * (Riftbound, Берсерк, FaB):
@@ -27,6 +30,7 @@ import * as Amount from "./Amount.js"
 import * as Errors from "./Errors.js"
 import * as Filter from "./Filter.js"
 import * as GameView from "./GameView.js"
+import { PREFIX } from "./internal/modifiers.js"
 import * as Language from "./Language.js"
 
 /**
@@ -70,8 +74,6 @@ export interface Applied {
   readonly delta: number
   readonly until: string | undefined
 }
-
-const PREFIX = "modifier:"
 
 const num = (v: unknown): number => (typeof v === "number" ? v : 0)
 

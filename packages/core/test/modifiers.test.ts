@@ -6,7 +6,7 @@
  */
 
 import { assert, describe, it } from "@effect/vitest"
-import { Chooser, Errors, GameView, Modifiers, Ruleset } from "../src/index.js"
+import { Chooser, Errors, GameView, Identity, Modifiers, Ruleset } from "../src/index.js"
 import { affected } from "./fixtures.js"
 
 const view = (props: Record<string, GameView.Prop>) =>
@@ -121,5 +121,53 @@ describe("Modifiers", () => {
     // a step that crosses another boundary leaves it
     const other = { ...compiled, steps: [{ _tag: "Advance" as const, boundary: "endOfCombat" }] }
     assert.strictEqual(Ruleset.run(affected, other, Chooser.firstLegal).outcome.state.U?.might, 5)
+  })
+
+  /**
+   * FaB 3.0.9: "If an object enters a zone that is not in the arena and is not the stack zone … it
+   * resets - its previous existence ceases to exist and it becomes a new object with no relation
+   * to its previous existence" (Endless Arrow loses the "go again" it was given). Riftbound 124.1:
+   * "Whenever a Game Object changes zones to or from a Non-Board Zone, all Temporary Modifications
+   * of all kinds cease to be tracked on it in all capacities."
+   */
+  it("a new object (a zone change that makes one) keeps none of the old one's modifiers", () => {
+    let v = Modifiers.add(view({ power: 3, defense: 2 }), {
+      id: "g",
+      to: ["U"],
+      prop: "power",
+      plus: 2,
+      duration: "endOfTurn"
+    })
+    v = Modifiers.add(v, { id: "d", to: ["U"], prop: "power", times: 2 })
+    v = Modifiers.add(v, { id: "w", to: ["U"], prop: "defense", plus: -1 })
+    assert.strictEqual(Modifiers.value(v, "U", "power"), 10) // (3 + 2) × 2
+    const moved = Identity.move(v, "U", "hand", () => true)
+    assert.strictEqual(Modifiers.value(moved, "U", "power"), 3)
+    assert.strictEqual(Modifiers.value(moved, "U", "defense"), 2)
+    assert.deepStrictEqual(Modifiers.of(moved, "U"), [])
+    assert.strictEqual(Identity.generationOf(moved, "U"), 1)
+    // ending the turn afterwards takes nothing more away from the new object
+    assert.strictEqual(Modifiers.value(Modifiers.advance(moved, "endOfTurn"), "U", "power"), 3)
+    // a zone change that makes no new object keeps them (FaB: within the arena; Riftbound: board to base)
+    const same = Identity.move(v, "U", "base", () => false)
+    assert.strictEqual(Modifiers.value(same, "U", "power"), 10)
+    assert.strictEqual(Modifiers.of(same, "U").length, 3)
+  })
+
+  /**
+   * FaB 3.0.9b's example (Bull's Eye Bracers): "It gets +1{p} until end of turn" — a modifier given
+   * after the move is the new object's own.
+   */
+  it("a modifier added after the zone change stays on the new object", () => {
+    const moved = Identity.move(view({ power: 3 }), "U", "arsenal", () => true)
+    const v = Modifiers.add(moved, {
+      id: "bracers",
+      to: ["U"],
+      prop: "power",
+      plus: 1,
+      duration: "endOfTurn"
+    })
+    assert.strictEqual(Modifiers.value(v, "U", "power"), 4)
+    assert.strictEqual(Modifiers.value(Modifiers.advance(v, "endOfTurn"), "U", "power"), 3)
   })
 })
