@@ -561,21 +561,43 @@ export const makesNewObject = (from: string | undefined, to: string): boolean =>
 /**
  * Moves an object to a zone (core's `Identity.move`): to or from a Non-Board Zone it is a new
  * object ({@link makesNewObject}, 124), so the effects aimed at it before (`Effects.aimedAt`) no
- * longer apply to it.
+ * longer apply to it, and its Temporary Modifications are gone (124.1: "Whenever a Game Object
+ * changes zones to or from a Non-Board Zone, all Temporary Modifications of all kinds cease to be
+ * tracked on it in all capacities. Examples: Damage is cleared. … Statuses are cleared."): its
+ * marked damage is 0, it is not stunned, its combat designation ends with the Might it gave
+ * (807.1.c, 814.1.c), and core's continuous modifiers ("+2 Might this turn") are no longer on it.
+ * A move between board zones (a recall, 458.1) keeps all of them.
  *
  * @example
  * ```ts
  * import { GameView } from "@bulwark/core"
  * import { Rules } from "@bulwark/riftbound"
  * const view = GameView.make({ players: ["A"], activePlayer: "A", objects: [
- *   { id: "U", kind: "object", controller: "A", zone: "board", props: {} }] })
+ *   { id: "U", kind: "object", controller: "A", zone: "board", props: { might: 3, damage: 2 } }] })
  * Rules.moveTo(view, "U", "trash").objects["U"]?.props["zoneChanges"] // 1
+ * Rules.moveTo(view, "U", "hand").objects["U"]?.props["damage"] // 0
+ * Rules.moveTo(view, "U", "base").objects["U"]?.props["damage"] // 2
  * ```
  * @since 0.1.0
  * @category game
  */
-export const moveTo = (view: GameView.GameView, id: string, zone: string): GameView.GameView =>
-  Identity.move(view, id, zone, makesNewObject)
+export const moveTo = (view: GameView.GameView, id: string, zone: string): GameView.GameView => {
+  const o = view.objects[id]
+  if (o === undefined || !makesNewObject(o.zone, zone)) return Identity.move(view, id, zone, makesNewObject)
+  const props: Record<string, GameView.Prop> = { ...o.props }
+  for (const role of ["attacker", "defender"] as const)
+    if (props[role] === true) {
+      props.might = num(props.might) - combatBonus(o, role)
+      delete props[role]
+    }
+  if ("damage" in props) props.damage = 0
+  if ("stunned" in props) props.stunned = false
+  const moved = Identity.move(GameView.setObject(view, { ...o, props }), id, zone, makesNewObject)
+  const after = moved.objects[id]
+  if (after === undefined || !("lethal" in after.props)) return moved
+  const lethal = isLethal(num(after.props.might), num(after.props.damage))
+  return GameView.setObject(moved, { ...after, props: { ...after.props, lethal } })
+}
 
 /**
  * Named predicates for filters: `unit` (the object is a unit), `battlefield`, `friendly` /

@@ -344,7 +344,10 @@ steps:
       assert.deepInclude(occ[id], { family, subject, amount: 1, status: "happened", replacedBy: [] }, id)
     }
     assert.deepInclude(o.state.U, { damage: 0, exhausted: true, zone: "base" })
-    assert.deepInclude(o.state.V, { stunned: true, zone: "trash" })
+    // V was stunned, then died: in the trash it is a new object whose status is cleared (124.1:
+    // "Whenever a Game Object changes zones to or from a Non-Board Zone, all Temporary
+    // Modifications of all kinds cease to be tracked on it … Statuses are cleared.")
+    assert.deepInclude(o.state.V, { stunned: false, zone: "trash" })
   })
 
   /**
