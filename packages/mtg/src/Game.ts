@@ -493,9 +493,9 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
   const o = view.objects[id]
   if (o === undefined) return view
   const { controller: _c, ...rest } = o
-  const props: Record<string, GameView.Prop> = { ...o.props }
-  // CR 400.7: a new object; effects aimed at the old one (Effects.aimedAt) no longer apply to it
-  if (o.zone !== zone) props[ZONE_CHANGES] = Identity.generationOf(view, id) + 1
+  // CR 400.7: a new object (core's Identity.renewed: counted, no continuous modifier of the old
+  // one); effects aimed at the old one (Effects.aimedAt) no longer apply to it
+  const props: Record<string, GameView.Prop> = { ...(o.zone !== zone ? Identity.renewed(o) : o).props }
   if (zone !== "battlefield") {
     delete props["attachedTo"]
     delete props["damage"]
