@@ -191,4 +191,25 @@ describe("Берсерк: an amount's count: reads types as to: and from: do", (
     })
     expect(r.outcome.state.guard?.wounds).toBe(3)
   })
+
+  it("two types in one count: is refused at the effect's amount (a card has one type), not at if:", () => {
+    const r = compile2(
+      doc(
+        [
+          {
+            kind: "fewerWounds",
+            id: "lessX",
+            controller: "ip",
+            to: ["guard"],
+            amount: { count: { types: ["creature", "artifact"] } }
+          }
+        ],
+        [strike("a1", "orc")]
+      )
+    )
+    const message = Result.isFailure(r) ? r.failure.message : "(compiled)"
+    expect(message).toContain("a card has one type")
+    expect(message).toContain("amount")
+    expect(message).not.toMatch(/\bif\b/)
+  })
 })

@@ -102,7 +102,7 @@ export const generic: Generic.Defaults = {
   finish: (e): Replacement.Replacement =>
     ({
       ...e,
-      action: oneTypeIn(e.id, e.action),
+      action: oneTypeIn(e.id, e.action, "action"),
       ...(e.condition === undefined ? {} : { condition: oneTypeIn(e.id, e.condition) })
     }) as Replacement.Replacement,
   rule: (kind, action, o) =>

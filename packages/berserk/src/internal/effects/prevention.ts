@@ -176,7 +176,7 @@ export const WoundsOptions = Schema.Struct({ ...commonFields, ...Language.pick("
 const woundAmount = (c: typeof WoundsOptions.Type, what: string): Filter.Value =>
   c.amount === undefined || c.amount === "all"
     ? refuse(c.id, "amount", `${what} needs a number (X)`)
-    : (oneTypeIn(c.id, Language.toValue(c.amount, `${what} amount`, { id: c.id })) as Filter.Value)
+    : (oneTypeIn(c.id, Language.toValue(c.amount, `${what} amount`, { id: c.id }), "amount") as Filter.Value)
 
 /**
  * «Получает на X больше ран от [текст]» — "receives X more wounds from …" (534.1.1).

@@ -73,21 +73,22 @@ const ONE_TYPE =
  * A selector's `types: [t]` as Берсерк reads it, everywhere in an `if:` or an amount's `count:`
  * (core compiles it as core's test of a `types` list, `{ prop: "types", op: "has" }`): a card has
  * one `type` (the card's «тип»: существо, артефакт, …), so it is `type = t`, as `to` and `from`
- * read it; two types at once can never match and are refused.
+ * read it; two types at once can never match and are refused, at `path` (the effect's field the
+ * selector is in: `if`, `action`, `amount`).
  */
-export const oneTypeIn = (effect: string, v: unknown): unknown => {
-  if (Array.isArray(v)) return v.map((x) => oneTypeIn(effect, x))
+export const oneTypeIn = (effect: string, v: unknown, path = "if"): unknown => {
+  if (Array.isArray(v)) return v.map((x) => oneTypeIn(effect, x, path))
   if (v === null || typeof v !== "object") return v
   const node = v as Readonly<Record<string, unknown>>
   if (node._tag === "Prop" && node.prop === "types" && node.op === "has")
     return { _tag: "Prop", prop: "type", op: "eq", value: node.value }
-  const out = Object.fromEntries(Object.entries(node).map(([k, x]) => [k, oneTypeIn(effect, x)]))
+  const out = Object.fromEntries(Object.entries(node).map(([k, x]) => [k, oneTypeIn(effect, x, path)]))
   if (
     out._tag === "And" &&
     Array.isArray(out.all) &&
     out.all.filter((f) => (f as { prop?: unknown }).prop === "type").length > 1
   )
-    refuse(effect, "if", ONE_TYPE)
+    refuse(effect, path, ONE_TYPE)
   return out
 }
 
