@@ -622,13 +622,25 @@ type Written = Omit<typeof PreventOptions.Type, "amount" | "scope">
  */
 const SELF = "self"
 
+/**
+ * Why a generic effect whose `to:` or `from:` is `self` is refused when it has no `source`: the
+ * one message, which the scenario loader gives at the field too.
+ *
+ * @example
+ * ```ts
+ * import { Generic } from "@bulwark/core"
+ * Generic.selfNeedsSource // "`self` is the effect's own source (this): write the effect's `source`"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
+export const selfNeedsSource = "`self` is the effect's own source (this): write the effect's `source`"
+
 /** The selector written, with `self` read as the effect's own source (see {@link SELF}). */
 const selectorOf = (o: Written, key: "to" | "from"): Language.Selector | undefined => {
   const s = o[key]
   if (s !== SELF) return s
-  return (
-    o.source ?? refuse(o.id, key, "`self` is the effect's own source (this): write the effect's `source`")
-  )
+  return o.source ?? refuse(o.id, key, selfNeedsSource)
 }
 
 /** The effect without the binding (`sameObjects`) of its own source where it watches `self`. */

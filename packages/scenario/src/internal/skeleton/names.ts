@@ -5,7 +5,7 @@
  *
  * @internal
  */
-import { Language } from "@bulwark/core"
+import { Generic, Language } from "@bulwark/core"
 import type { Body, DecodedEffect, Problem } from "../../Skeleton.js"
 import type { Built } from "./schemas.js"
 import { didYouMean, formatPath, isRecord, parsePath, show } from "./text.js"
@@ -14,7 +14,7 @@ import { didYouMean, formatPath, isRecord, parsePath, show } from "./text.js"
 const isSelf = (e: DecodedEffect, v: unknown): boolean =>
   (e.kind === "replace" || e.kind === "prevent") && v === "self"
 
-const SELF_NEEDS_SOURCE = "`self` is the effect's own source (this): write the effect's `source`"
+const SELF_NEEDS_SOURCE = Generic.selfNeedsSource
 
 // Unknown ids, unknown selector properties, unknown durations, boundaries and families: each a
 // problem at its place with a "did you mean".
