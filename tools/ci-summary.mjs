@@ -37,6 +37,7 @@ for (const dir of process.argv.slice(2)) {
     const where = relative(process.cwd(), file)
     for (const suite of report.testResults ?? []) {
       const path = relative(process.cwd(), String(suite.name ?? "?"))
+      /** @type {Array<{ status?: string, fullName?: string, title?: string, failureMessages?: Array<string> }>} */
       const tests = suite.assertionResults ?? []
       for (const test of tests) {
         if (test.status !== "failed") continue

@@ -131,19 +131,32 @@ describe("bulwark migrate", () => {
       }
       assert.isAtLeast(withComments, 10)
       const c = yield* cli(["check", ...FOUR.map((id) => join(dir, id))])
-      // one named difference: format-1 FAB-10 expects the declined Arcane Barrier in `applied`;
-      // a declined effect is not applied (FaB 1.8.3a: the player "chooses whether or not to
-      // generate or apply the effect"; Riftbound 371.2.b: "it has not been applied"), so that
-      // expectation, kept as written by the migration, now fails there and only there
+      // two named differences, each an expectation kept as written by the migration that the
+      // rules now answer otherwise, and nothing else fails:
+      // - format-1 FAB-10 expects the declined Arcane Barrier in `applied`; a declined effect is
+      //   not applied (FaB 1.8.3a: the player "chooses whether or not to generate or apply the
+      //   effect"; Riftbound 371.2.b: "it has not been applied");
+      // - format-1 RB-03 expects the unit the Combat Cleanup killed to keep its 2 damage in the
+      //   trash; Riftbound 124.1: "Whenever a Game Object changes zones to or from a Non-Board
+      //   Zone, all Temporary Modifications of all kinds cease to be tracked on it … Damage is
+      //   cleared."
       assert.strictEqual(c.code, 1, `${c.out}\n${c.err}`)
-      assert.include(c.out, `${originals.length - 1} passed, 1 failed`)
+      assert.include(c.out, `${originals.length - 2} passed, 2 failed`)
       const failed = c.out.split("\n").filter((l) => l.startsWith("FAIL "))
-      assert.strictEqual(failed.length, 1, c.out)
-      assert.include(failed[0], "/fab/FAB-10.yaml")
+      assert.strictEqual(failed.length, 2, c.out)
+      assert.isTrue(
+        failed.some((l) => l.includes("/fab/FAB-10.yaml")),
+        c.out
+      )
+      assert.isTrue(
+        failed.some((l) => l.includes("/riftbound/RB-03.yaml")),
+        c.out
+      )
       assert.include(
         c.out,
         'at events.e1.occurrences.e1-bob.applied: expected ["amp","shield","barrier"], got ["amp","shield"]'
       )
+      assert.include(c.out, "at state.U.damage: expected 2, got 0")
     })
   )
 
