@@ -591,12 +591,11 @@ export const moveTo = (view: GameView.GameView, id: string, zone: string): GameV
       delete props[role]
     }
   if ("damage" in props) props.damage = 0
+  // no damage marked is never lethal (142.4.b: lethal damage is non-zero), whatever its Might
+  if ("lethal" in props) props.lethal = false
   if ("stunned" in props) props.stunned = false
-  const moved = Identity.move(GameView.setObject(view, { ...o, props }), id, zone, makesNewObject)
-  const after = moved.objects[id]
-  if (after === undefined || !("lethal" in after.props)) return moved
-  const lethal = isLethal(num(after.props.might), num(after.props.damage))
-  return GameView.setObject(moved, { ...after, props: { ...after.props, lethal } })
+  // the new object as core's Identity.move makes it (its continuous modifiers gone), set once
+  return GameView.setObject(view, Identity.renewed({ ...o, zone, props }))
 }
 
 /**
