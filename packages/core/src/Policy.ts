@@ -152,6 +152,27 @@ export interface OrderingPolicy {
    * nothing changes.
    */
   readonly sequences?: { readonly families: ReadonlyArray<string>; readonly rule: string } | undefined
+  /**
+   * Modifiers of an occurrence's amount that apply before anything else, as arithmetic: each
+   * effect of these `categories` that applies to an occurrence (its watch, condition, limit) is
+   * applied to it when its event starts, in ledger order, no one choosing, before any group is
+   * ordered — even to an occurrence proposed at 0, and with signed amounts on the way (3, −5, +3
+   * gives 1: the amount is held at 0 only once they are all applied). Then the event goes on as
+   * usual from that amount (at 0, nothing else applies). Берсерк 533.2: «Предотвращение
+   * используется всегда после наложения всех модификаторов атаки», where an attack modifier
+   * changes the attack's strength, a number, not a wound that could be dealt. An effect with
+   * uses left for fewer occurrences than it watches takes them in the event's order; one that
+   * can't apply when the event starts (its condition) is not applied later in it.
+   *
+   * Each such effect must change the amount (`Replacement.modify`) and ask nothing: no "may",
+   * no cost (else `Errors.InvalidEffect` naming it). Optional: without it, nothing changes.
+   * `name` is the tier the trace shows, `rule` the rule it cites.
+   *
+   * @since 0.1.0
+   */
+  readonly first?:
+    | { readonly name: string; readonly categories: ReadonlyArray<string>; readonly rule: string }
+    | undefined
 }
 
 /**

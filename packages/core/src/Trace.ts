@@ -447,9 +447,11 @@ const liner = (records: ReadonlyArray<Record>, context: TextContext): Liner => {
             ? t.onlyCandidate
             : r.chosenBy === "the order doesn't matter"
               ? t.orderDoesNotMatter
-              : r.chosenBy.endsWith(" chose")
-                ? t.chose(r.chosenBy.slice(0, -" chose".length))
-                : r.chosenBy
+              : r.chosenBy === "applied first, in ledger order"
+                ? (t.firstInOrder ?? r.chosenBy)
+                : r.chosenBy.endsWith(" chose")
+                  ? t.chose(r.chosenBy.slice(0, -" chose".length))
+                  : r.chosenBy
         const changes = r.changes.map((c) => change(action, c)).join("; ")
         const what = action?._tag === "Redirect" ? t.redirection : t.shield
         const rem =

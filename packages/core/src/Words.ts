@@ -186,6 +186,13 @@ export interface Texts {
   readonly candidates: (group: string, tier: string, candidates: string) => string
   readonly onlyCandidate: string
   readonly orderDoesNotMatter: string
+  /**
+   * How an effect the policy applies before any choice was applied (`OrderingPolicy.first`);
+   * English when not given.
+   *
+   * @since 0.1.0
+   */
+  readonly firstInOrder?: string | undefined
   readonly chose: (chooser: string) => string
   readonly applied: (effect: string, label: string, how: string, changes: string) => string
   readonly changesNothing: string
@@ -306,6 +313,7 @@ export const english: Texts = {
   candidates: (group, tier, candidates) => `effects that can apply to ${group} now (${tier}): ${candidates}`,
   onlyCandidate: "the only one that can apply",
   orderDoesNotMatter: "the order doesn't matter",
+  firstInOrder: "applied first, in ledger order",
   chose: (chooser) => `${chooser} chose`,
   applied: (effect, label, how, changes) => `${effect} "${label}" (${how}): ${changes}`,
   changesNothing: "changes nothing",

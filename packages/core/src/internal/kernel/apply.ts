@@ -50,7 +50,8 @@ export const markApplied = (s: State, frame: Frame, item: Item, e: Replacement.R
 }
 
 const settle = (s: State, item: Item): void => {
-  if (item.status === "live" && item.occ.amount <= 0) {
+  // the policy's `first` modifiers settle once they are all applied (`first.ts`)
+  if (item.status === "live" && item.occ.amount <= 0 && item.signed === undefined) {
     item.status = "zero"
     s.trace?.push({
       _tag: "ReachedZero",

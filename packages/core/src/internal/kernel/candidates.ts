@@ -166,6 +166,8 @@ const scan = (s: State, frame: Frame, group: string, out: Scratch<Replacement.Re
   // the group's items are looked up once per search, not once per effect
   const all = membersOf(frame, group)
   const effects = relevantEffects(s, frame, group, all)
+  // the policy's `first` modifiers apply when the event starts (`first.ts`), never later
+  const first = s.rules.order.first?.categories
   if (all.length === 1 && effects.length > MEMO_FROM) {
     // one item (the usual group) and many effects: the effects already applied to it are
     // skipped, not asked again at every step (with many effects on one occurrence that was
@@ -185,12 +187,14 @@ const scan = (s: State, frame: Frame, group: string, out: Scratch<Replacement.Re
     for (let j = 0; j < effects.length; j++) {
       if (dead[j] === true) continue
       const e = effects[j] as Replacement.Replacement
+      if (first?.includes(e.category)) continue
       if (blockerNotApplied(s, e, it, frame) === undefined) out.list[out.n++] = e
     }
     return
   }
   for (let j = 0; j < effects.length; j++) {
     const e = effects[j] as Replacement.Replacement
+    if (first?.includes(e.category)) continue
     const idx = all.length <= 8 ? all : itemsFor(frame, group, e, all)
     for (let k = 0; k < idx.length; k++) {
       const it = frame.items[idx[k] as number] as Item

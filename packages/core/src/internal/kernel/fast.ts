@@ -262,6 +262,11 @@ const runEvent = (
   const effects = relevantToOne(r.index, occ0)
   if (effects.length > MOST) return GIVE_UP
   for (let j = 0; j < effects.length; j++) if (!plain(effects[j] as Replacement.Replacement)) return GIVE_UP
+  // the policy's `first` modifiers are applied before the steps (`first.ts`)
+  const first = rules.order.first
+  if (first !== undefined)
+    for (let j = 0; j < effects.length; j++)
+      if (first.categories.includes((effects[j] as Replacement.Replacement).category)) return GIVE_UP
   let occ = occ0
   let layout = 0
   let applied: ReadonlyArray<string> = NONE

@@ -180,7 +180,8 @@ export const pushFrame = (
     const it = frame.items[i] as Item
     const failed = failures?.[i]
     if (failed !== undefined) traceFailed(s, it, failed)
-    else if (it.status === "zero")
+    // (with the policy's `first` modifiers, an occurrence at 0 may not stay there: `first.ts` says it)
+    else if (it.status === "zero" && (s.rules.order.first === undefined || cause === "cost"))
       s.trace?.push({ _tag: "ReachedZero", occurrence: it.occ.id, subject: it.occ.subject, rule: ZERO_RULE })
   }
 }

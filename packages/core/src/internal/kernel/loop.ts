@@ -10,7 +10,7 @@ import type * as Decision from "../../Decision.js"
 import * as Errors from "../../Errors.js"
 import type * as GameEvent from "../../GameEvent.js"
 import type * as GameView from "../../GameView.js"
-import type { Options, Step } from "../../Kernel.js"
+import type { Options, Outcome, Step } from "../../Kernel.js"
 import type * as Ledger from "../../Ledger.js"
 import * as Policy from "../../Policy.js"
 import type * as Replacement from "../../Replacement.js"
@@ -18,6 +18,7 @@ import { candidatesOf, traceNotApplied } from "./candidates.js"
 import { Failure, fail } from "./failure.js"
 import { fastResolve } from "./fast.js"
 import { finish, finishFrame } from "./finish.js"
+import { applyFirst } from "./first.js"
 import { pushFrame } from "./frame.js"
 import { inSequence, linkedCandidates, linkedGroups } from "./linked.js"
 import { orderDoesNotMatterSafe } from "./orderShortcut.js"
@@ -103,6 +104,17 @@ const askOrder = (
   return step
 }
 
+/** Pushes an event's frame, and applies the policy's `first` modifiers to it (`first.ts`). */
+const push = (
+  s: State,
+  event: string,
+  cause: Outcome["cause"],
+  occurrences: ReadonlyArray<GameEvent.Occurrence>
+): void => {
+  pushFrame(s, event, cause, occurrences)
+  applyFirst(s, s.frames[s.frames.length - 1] as Frame)
+}
+
 export const run = (s: State): Sliced => {
   // a run does one stretch of work before its first pause, however short its slice: it progresses
   let fresh = true
@@ -114,7 +126,7 @@ export const run = (s: State): Sliced => {
       const next = s.next
       if (next !== undefined) {
         s.next = undefined
-        for (const n of next) pushFrame(s, n.event, n.cause, n.occurrences)
+        for (const n of next) push(s, n.event, n.cause, n.occurrences)
       }
       const frame = s.frames[s.frames.length - 1]
       if (frame === undefined) return { _tag: "Done", resolution: finish(s) }
@@ -326,7 +338,7 @@ export const startWith = (
   }
   if (sliceMs === undefined) {
     try {
-      pushFrame(s, event.id, "event", event.occurrences)
+      push(s, event.id, "event", event.occurrences)
     } catch (err) {
       if (err instanceof Failure) return { _tag: "Failed", error: err.error }
       throw err

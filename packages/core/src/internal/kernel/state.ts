@@ -130,6 +130,11 @@ export interface Item {
   status: "live" | "zero" | "replaced" | "failed"
   replacedBy: ReadonlyArray<string>
   group: string
+  /**
+   * The amount as signed arithmetic while the policy's `first` modifiers apply (`first.ts`): it
+   * may go below 0 on the way; `occ.amount` is it held at 0. `undefined` at every other time.
+   */
+  signed?: number | undefined
 }
 
 type ApplyStage = "start" | "cost" | "afterCost" | "action" | "allocate"

@@ -1,6 +1,7 @@
 /**
  * The `Modify` action: each target's amount changed by the operation, at least 0 and a safe integer;
- * a computed value below 0 counts as 0.
+ * a computed value below 0 counts as 0. While the policy's `first` modifiers apply (`first.ts`)
+ * the amount is signed on the way (`Item.signed`).
  *
  * @internal
  */
@@ -24,7 +25,9 @@ export const applyModify = (
   notes: Array<string> | undefined
 ): void => {
   for (const t of targets) {
-    const before = t.occ.amount
+    // while the policy's `first` modifiers apply, the amount is signed (`Item.signed`)
+    const signed = t.signed
+    const before = signed ?? t.occ.amount
     let v: number
     // a literal value is as written (core's own `add -1`); a computed one below 0 counts as 0,
     // so it never turns "X more" into "less" (Riftbound 714.2, FaB 2.0.3c, MTG 107.1b)
@@ -37,7 +40,8 @@ export const applyModify = (
       v = Math.max(0, x.value)
       notes.push(x.value < 0 ? `X = ${x.how}, below 0: counts as 0` : `X = ${x.how}`)
     }
-    const after = Math.max(0, Math.floor(modify(a.op, before, v)))
+    const raw = Math.floor(modify(a.op, before, v))
+    const after = signed === undefined ? Math.max(0, raw) : raw
     if (!Number.isSafeInteger(after))
       fail(
         new Errors.InvalidEffect({
@@ -46,8 +50,10 @@ export const applyModify = (
           reason: `${a.op} ${Amount.show(v)} on ${before} gives ${Amount.show(after)}, not a safe integer`
         })
       )
-    t.occ = withAmount(t, after)
-    t.modified += after - before
+    // signed: the trace's change shows it below 0 (3 → −2), the occurrence holds 0
+    if (signed !== undefined) t.signed = after
+    t.occ = withAmount(t, Math.max(0, after))
+    t.modified += Math.max(0, after) - Math.max(0, before)
     changes?.push({ occurrence: t.occ.id, subject: t.occ.subject, before, after, prevented: 0 })
   }
 }
