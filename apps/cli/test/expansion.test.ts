@@ -326,6 +326,32 @@ describe("a wrong expansion is caught", () => {
     expect(new Set(r.ids).size).toBeLessThan(r.ids.length)
   })
 
+  // Берсерк 533.2 «модификатор атаки»: without `from`, BSK-X6's «+1 к удару» of the guard would
+  // strengthen the ogre's strike too
+  it("berserk strengthModifier without from", () => {
+    const l = languageOf("berserk")
+    expect(
+      caught(
+        "berserk",
+        mutant(l, "strengthModifier", ({ from: _f, ...f }) => f as Language.GenericForm)
+      )
+    ).toContain("BSK-X6-strike-and-retaliation.yaml")
+  })
+
+  // the effect-by-effect comparison fails too: an attack modifier without its factor (`times`)
+  it("berserk strengthModifier without times, effect by effect", () => {
+    const l = languageOf("berserk")
+    const k = l.effects["strengthModifier"] as Language.EffectKind
+    const mutated = (o: unknown) => k.generic?.(o)?.filter((f) => f.times === undefined)
+    const wrong: Language.Language = {
+      ...l,
+      effects: { ...l.effects, strengthModifier: { ...k, generic: mutated } }
+    }
+    // «×2, +1»: the factor dropped, only the addition left
+    const { named, generic } = sameEffects(wrong, "strengthModifier", { id: "fury", times: 2, value: 1 })
+    expect(generic).not.toEqual(named)
+  })
+
   // the effect-by-effect comparison fails too: Серк without «1 раз за ход»
   it("berserk serk without its limit, effect by effect", () => {
     const l = languageOf("berserk")

@@ -138,10 +138,7 @@ export const noGenericForm: Readonly<Record<string, Readonly<Record<string, stri
   mtg: {},
   fab: {},
   riftbound: {},
-  berserk: {
-    strengthModifier:
-      "a modifier of the attacks, read when the attack step builds each one (533.2), not of a card: modifyProperty of the cards' strength would change the card's strength in the outcome, miss an attack written with its own strength, and come before every attack modifier (format 1's modifiers migrate to it with the attack reading)"
-  }
+  berserk: {}
 }
 
 /** Named effects of bundled scenarios whose options have no generic form (`file: kind id`), with why. */
@@ -175,7 +172,14 @@ export const samples: Readonly<
   },
   berserk: {
     // Серк (534.1): «Если должен излечиться – вместо этого может открыться (1 раз за ход)»
-    serk: [{ id: "serk", controller: "ip", source: "berserker" }]
+    serk: [{ id: "serk", controller: "ip", source: "berserker" }],
+    // 533.2 «модификатор атаки» with a factor (no bundled scenario writes `times`): `times`
+    // alone, `times` then `value` (two effects), a value below 0 (`minus`)
+    strengthModifier: [
+      { id: "double", times: 2, kinds: ["strike"] },
+      { id: "fury", times: 2, value: 1, from: ["orc"], to: ["guard"], duration: "endOfTurn" },
+      { id: "weak", value: -1, to: ["C"], kinds: ["удар"], label: "-1 к удару" }
+    ]
   }
 }
 

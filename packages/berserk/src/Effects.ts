@@ -43,6 +43,7 @@ export {
   modifies,
   protection,
   RULE_ARMOR,
+  RULE_ATTACK_MODIFIER,
   RULE_SERK,
   SerkOptions,
   StrengthModifierOptions,

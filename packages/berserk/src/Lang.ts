@@ -130,6 +130,8 @@ export const russianCitations: Readonly<Record<string, string>> = {
   [Effects.RULE_WOUND_REPLACEMENT]: `Берсерк 534.1.1, 534.2 (${REPLACEMENT_ORDER_RU})`,
   [Effects.RULE_INSTEAD]: `Берсерк 534.1, 534.3 (${REPLACEMENT_ORDER_RU})`,
   [Effects.RULE_SERK]: `Берсерк 534.1 (пример: Серк), 534.3 (${REPLACEMENT_ORDER_RU})`,
+  [Effects.RULE_ATTACK_MODIFIER]:
+    "Берсерк 533.2 («Предотвращение используется всегда после наложения всех модификаторов атаки»): модификаторы атаки первыми, в порядке записи",
   [Effects.RULE_PROTECTION]: "Берсерк 511.5 через 533.2 / 534.2 (защиты проверяются первыми)",
   [Effects.RULE_ARMOR]:
     "Берсерк: Броня N (толкование: предотвращение с количественным значением, восстанавливается каждый ход; вторая группа 533.3)",
@@ -173,6 +175,7 @@ export const russianTexts: Words.Texts = {
     `эффекты, которые сейчас могут примениться к ${group} (${tier}): ${candidates}`,
   onlyCandidate: "единственный применимый",
   orderDoesNotMatter: "порядок не важен",
+  firstInOrder: "первым, в порядке записи",
   chose: (chooser) => `выбрал ${chooser}`,
   applied: (effect, label, how, changes) => `${effect} «${label}» (${how}): ${changes}`,
   changesNothing: "ничего не меняет",
@@ -306,6 +309,7 @@ const fam = Words.phrases
  */
 export const russian: Words.Words = {
   tiers: {
+    "attack modifiers": "модификаторы атаки, первыми, в порядке записи",
     protections: "защиты, проверяются первыми",
     "replacements without an amount":
       "эффекты замещения без количественного значения («Не получает ран от …»)",

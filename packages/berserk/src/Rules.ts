@@ -4,9 +4,11 @@
  * death), and the death that wounds reaching a card's life lead to, an event of its own
  * ({@link results}).
  *
- * Order within one attack (the attack's modifiers are already applied when it is built, see
- * {@link Scenario}):
+ * Order within one attack:
  *
+ * 0. attack modifiers («модификаторы атаки», category `attackModifier`), in the order written,
+ *    no player choosing — 533.2: «Предотвращение используется всегда после наложения всех
+ *    модификаторов атаки»;
  * 1. protections («Защита от …», 511.5) — 533.2 and 534.2 put them before prevention and
  *    replacement;
  * 2. replacements without an amount (534): «Не получает ран от …», «Получает раны только от …»,
@@ -40,13 +42,18 @@ const changesAmount = (e: Replacement.Replacement): boolean => e.action._tag ===
  * ```ts
  * import { Rules } from "@bulwark/berserk"
  * Rules.slots.map((s) => s.name)
- * // ["protections", "replacements without an amount", "replacements with an amount",
+ * // ["attack modifiers", "protections", "replacements without an amount", "replacements with an amount",
  * //  "prevention without an amount", "prevention with an amount"]
  * ```
  * @since 0.1.0
  * @category policies
  */
 export const slots: ReadonlyArray<Policy.Tier> = [
+  {
+    name: "attack modifiers",
+    categories: ["attackModifier"],
+    rule: Effects.RULE_ATTACK_MODIFIER
+  },
   {
     name: "protections",
     categories: ["protection"],
@@ -75,24 +82,29 @@ export const slots: ReadonlyArray<Policy.Tier> = [
 ]
 
 /**
- * The ordering policy: {@link slots} × players, the inactive player before the active player,
- * each ordering their own effects; the batch is grouped per affected creature.
+ * The ordering policy: the attack modifiers first, in the order written, as arithmetic on the
+ * attack's strength (533.2; core's `first`: applied even to an attack of strength 0, signed on the
+ * way), then {@link slots} × players, the inactive player before the active player, each ordering
+ * their own effects; the batch is grouped per affected creature.
  *
  * @example
  * ```ts
  * import { Rules } from "@bulwark/berserk"
- * Rules.order.name // "berserk"
+ * Rules.order.first?.categories // ["attackModifier"]
  * ```
  * @since 0.1.0
  * @category policies
  */
-export const order: Policy.OrderingPolicy = P.slotsByPlayer({
-  name: "berserk",
-  rule: "Берсерк 533.3",
-  slots,
-  players: "inactiveThenActive",
-  groupKey: (o) => o.subject
-})
+export const order: Policy.OrderingPolicy = {
+  ...P.slotsByPlayer({
+    name: "berserk",
+    rule: "Берсерк 533.3",
+    slots,
+    players: "inactiveThenActive",
+    groupKey: (o) => o.subject
+  }),
+  first: { name: "attack modifiers", categories: ["attackModifier"], rule: Effects.RULE_ATTACK_MODIFIER }
+}
 
 const num = (o: GameView.GameObject, prop: string): number => {
   const v = o.props[prop]
@@ -363,6 +375,7 @@ const wounds = (n: number): string => `${n} wound${n === 1 ? "" : "s"}`
  */
 export const words: Words.Words = {
   tiers: {
+    "attack modifiers": "attack modifiers («модификаторы атаки», first, in the order written)",
     protections: "protections («защиты», checked first)",
     "replacements without an amount": "replacement effects without an amount («Не получает ран от …»)",
     "replacements with an amount": "replacement effects with an amount («Получает на X больше/меньше ран»)",

@@ -25,9 +25,11 @@
  * are on the card from where they are written until their `duration` ends (core `Modifiers`: a doubling adds the strength as it is
  * then): every attack that starts from the card's strength (its attacks without a `strength:` of
  * their own, its retaliation) starts from the modified strength. Attack modifiers
- * (`strengthModifier`) are applied after them, when the attack is built,
- * before the event reaches the resolver (533.2, 534.2), in the order the file writes them: they
- * change the attack's strength, and the wounds start from that strength. Each attack gets its
+ * (`strengthModifier`) are replacements of the attack's wounds in the category `attackModifier`,
+ * which the ordering policy applies before every other group (core's `first`: as arithmetic, even
+ * to an attack of strength 0, signed on the way; 533.2, 534.2), in the order the
+ * file writes them: the wounds start from the card's strength and the trace shows each modifier
+ * applied; the attack's `strength` in the view shows the strength they give. Each attack gets its
  * own object in the view (id: the attack id, or `<attack>:<target>` when it has several targets)
  * holding `kind`, `strength`, `baseStrength` (the strength before any modifier: the card's
  * unmodified strength, or the attack's own `strength:`) and `woundsDealt`, so the outcome shows
@@ -237,10 +239,12 @@ interface Blow {
   readonly line: string
 }
 
-// builds one blow: the strength with the written modifiers, in the order written (core
-// Modifiers' layer: a doubling adds the strength as it is then). A blow that starts from a
-// card's strength (`card`) starts from its unmodified strength and shows the card's own
-// modifiers first, with the amounts the card records: the strength is the card's as modified
+// builds one blow: its wounds start from the card's strength as modified (the attack modifiers
+// are replacements the resolver applies first, 533.2); the strength it shows (its object, the
+// step's line) has the written modifiers too, in the order written (core Modifiers' layer: a
+// doubling adds the strength as it is then). A blow that starts from a card's strength (`card`)
+// starts from its unmodified strength and shows the card's own modifiers first, with the
+// amounts the card records
 const blow = (
   view: GameView.GameView,
   written: ReadonlyArray<typeof Effects.StrengthModifierOptions.Type>,
@@ -265,6 +269,9 @@ const blow = (
   })
   for (const m of own)
     scratch = Modifiers.add(scratch, { id: m.id, to: [b.id], prop: "strength", plus: m.delta })
+  // the wounds start from the card's strength as modified: the attack modifiers are the
+  // resolver's (category `attackModifier`, applied first, 533.2); the attack's `strength` shows them
+  const start = Math.max(0, Modifiers.value(scratch, b.id, "strength"))
   for (const m of written) {
     if (!Effects.modifies(view, m, { target: b.target, source: b.source, kinds: b.tags })) continue
     scratch = Modifiers.add(scratch, {
@@ -309,7 +316,7 @@ const blow = (
       family: GameEvent.DAMAGE,
       subject: b.target,
       ...(b.source === undefined ? {} : { source: b.source }),
-      amount: strength,
+      amount: start,
       kinds: b.tags,
       params: { attack: b.id, kind: b.kind, strength, baseStrength: base }
     })
@@ -356,6 +363,28 @@ const retaliationOf = (
   })
 }
 
+// the attack modifiers written and still lasting, named (`strengthModifier`) or in their generic
+// form (`kind: replace`, `category: attackModifier`, `times` / `plus` / `minus`), as the options
+// the attack's shown strength reads (the resolver applies them, 533.2)
+const attackModifiers = (
+  written: ReadonlyArray<Language.WrittenEffect>
+): ReadonlyArray<typeof Effects.StrengthModifierOptions.Type> =>
+  written.flatMap((w) => {
+    if (w.kind === "strengthModifier") return [w.options as typeof Effects.StrengthModifierOptions.Type]
+    const o = w.options as Readonly<Record<string, unknown>>
+    if (w.kind !== "replace" || o.category !== "attackModifier") return []
+    const n = (k: string): number | undefined => (typeof o[k] === "number" ? (o[k] as number) : undefined)
+    const value = n("plus") ?? (n("minus") === undefined ? undefined : -(n("minus") as number))
+    const times = n("times")
+    return [
+      {
+        ...(o as typeof Effects.StrengthModifierOptions.Type),
+        ...(value === undefined ? {} : { value }),
+        ...(times === undefined ? {} : { times })
+      }
+    ]
+  })
+
 const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyArray<Ruleset.Step> => {
   const at = ctx.path
   const view = ctx.current ?? ctx.view
@@ -380,9 +409,7 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
   }
   claim(a.id, `${at}.id`)
   const tags = Attack.tagsOf(kind, a.tags)
-  const written = (ctx.written ?? [])
-    .filter((w) => w.kind === "strengthModifier")
-    .map((w) => w.options as typeof Effects.StrengthModifierOptions.Type)
+  const written = attackModifiers(ctx.written ?? [])
   const blows: Array<Blow> = []
   for (const [t, target] of targets.entries()) {
     cardAt(target, `${at}.to${typeof a.to === "string" ? "" : `[${t}]`}`)
@@ -441,9 +468,9 @@ const compileAttack = (a: AttackInput, ctx: Language.CompileContext): ReadonlyAr
  * `replace` and `prevent` (core `Generic`), core's `modifyProperty` (`Modifiers`: «+N к силе»,
  * «сила удваивается» of a card, read by every attack that starts from the card's strength),
  * `noWoundsFrom`, `woundsOnlyFrom`, `moreWounds`, `fewerWounds`, `serk`, `strengthModifier`, each
- * `make` the {@link Effects} constructor of the same name, each but `strengthModifier` (a
- * modifier of the attacks, not of a card: see `internal/effects/expansions.ts`) saying what it
- * means in the generic form (`generic`) —, the
+ * `make` the {@link Effects} constructor of the same name, each saying what it means in the
+ * generic form (`generic`; `strengthModifier` is a `replace` of category `attackModifier`, see
+ * `internal/effects/expansions.ts`) —, the
  * `attack` step, occurrence kinds in English or Russian, the event families of
  * {@link Effects.families} (an `open`, `close`, `die` or `zoneChange` that names no amount happens once), and
  * the end of the turn passing the turn to the other player.
@@ -501,9 +528,11 @@ export const language: Language.Language = {
       generic: Expansions.serk
     }),
     strengthModifier: Language.effectKind({
-      summary: "«модификатор атаки»: ± or × to the attack's strength, when it is built (533.2)",
+      summary:
+        "«модификатор атаки»: × then ± to the attack's wounds, before every other group, in the order written (533.2)",
       options: Effects.StrengthModifierOptions,
-      make: Effects.strengthModifier
+      make: Effects.strengthModifier,
+      generic: Expansions.strengthModifier
     })
   },
   steps: {

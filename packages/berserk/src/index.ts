@@ -90,7 +90,7 @@ export const coverage: ReadonlyArray<Ruleset.Coverage> = [
     rule: "533.2",
     title: "Prevention after every attack modifier and protection",
     status: "implemented",
-    note: "modifiers when the attack is built; protections in the first ordering slot"
+    note: "attack modifiers are the first ordering group (in the order written), then protections"
   },
   {
     rule: "533.3",

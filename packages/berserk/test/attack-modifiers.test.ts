@@ -13,14 +13,14 @@ import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { Effects, Rules, RuleText, ruleset } from "../src/index.js"
 
-const run = (effects: string): Ruleset.RunResult => {
+const run = (effects: string, strength = 3): Ruleset.RunResult => {
   const r = parseScenario(
     `format: 4
 ruleset: berserk
 players: [ap, ip]
 turn: ap
 objects:
-  - { id: orc, controller: ap, types: [creature], cost: 2, strength: 3 }
+  - { id: orc, controller: ap, types: [creature], cost: 2, strength: ${strength} }
   - { id: target, controller: ip, types: [creature], cost: 3, life: 20 }
 effects:
 ${effects}steps:
@@ -67,8 +67,8 @@ describe("533.2: attack modifiers first, in the order written", () => {
     expect(applied(r)).toEqual(["plus1", "twice", "shield"])
     expect(dealt(r)).toBe(4)
     expect(r.outcome.events["a1"]?.occurrences["a1"]).toMatchObject({
-      proposed: 3,
-      modified: 5,
+      proposed: 8,
+      modified: 0,
       prevented: 4
     })
   })
@@ -77,7 +77,7 @@ describe("533.2: attack modifiers first, in the order written", () => {
     const r = run(`  - { kind: modifyProperty, id: rage, to: orc, prop: strength, plus: 1 }\n${times2}`)
     // (3 + 1) × 2 = 8: the card's modifier first, then the attack's
     expect(dealt(r)).toBe(8)
-    expect(r.outcome.events["a1"]?.occurrences["a1"]?.proposed).toBe(4)
+    expect(r.outcome.events["a1"]?.occurrences["a1"]?.proposed).toBe(8)
     expect(applied(r)).toEqual(["twice"])
   })
 
@@ -88,5 +88,31 @@ describe("533.2: attack modifiers first, in the order written", () => {
     const named = run(times2 + plus1)
     expect(generic.outcome.events).toEqual(named.outcome.events)
     expect(generic.outcome.state).toEqual(named.outcome.state)
+  })
+})
+
+describe("533.2: an attack modifier is arithmetic on the attack's strength (core `first`)", () => {
+  const plus2 = "  - { kind: strengthModifier, id: plus2, value: 2, kinds: [удар] }\n"
+  const minus5 = "  - { kind: strengthModifier, id: minus5, value: -5, kinds: [удар] }\n"
+  const plus3 = "  - { kind: strengthModifier, id: plus3, value: 3, kinds: [удар] }\n"
+
+  it("«+2 к удару» on a card of strength 0 deals 2: the attack's strength is 2, and its wounds", () => {
+    const r = run(plus2, 0)
+    expect(dealt(r)).toBe(2)
+    expect(r.outcome.state["a1"]?.["strength"]).toBe(2)
+    expect(r.outcome.events["a1"]?.occurrences["a1"]).toMatchObject({ proposed: 2, modified: 0 })
+    expect(applied(r)).toEqual(["plus2"])
+  })
+
+  it("3, then −5, then +3 deals 1, as the strength the attack shows: no stop at 0 on the way", () => {
+    const r = run(minus5 + plus3)
+    expect([dealt(r), r.outcome.state["a1"]?.["strength"]]).toEqual([1, 1])
+    expect(applied(r)).toEqual(["minus5", "plus3"])
+  })
+
+  it("3, then −5 deals nothing, and a prevention after it is not used", () => {
+    const r = run(`${minus5}  - { kind: prevent, id: shield, controller: ip, to: [target], amount: 4 }\n`)
+    expect(dealt(r) ?? 0).toBe(0)
+    expect(applied(r)).toEqual(["minus5"])
   })
 })

@@ -31,13 +31,14 @@ describe("@bulwark/berserk", () => {
   })
 
   /**
-   * 533.2 (protections before prevention), 533.3 («не имеющие количественного значения» before
+   * 533.2 (attack modifiers, then protections, before prevention), 533.3 («не имеющие количественного значения» before
    * «имеющие количественное значение»), and the README's interpretations 1–2 for replacements:
    * the slots a reader of the README expects, in that order.
    */
-  it("orders protections, replacements, prevention without and with an amount, inactive player first", () => {
+  it("orders attack modifiers, protections, replacements, prevention without and with an amount, inactive player first", () => {
     expect(ruleset.rules.order.name).toBe("berserk")
     expect(Rules.slots.map((s) => s.name)).toEqual([
+      "attack modifiers",
       "protections",
       "replacements without an amount",
       "replacements with an amount",

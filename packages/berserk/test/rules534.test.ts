@@ -212,7 +212,7 @@ describe("534.2", () => {
         { attack: { id: "a2", kind: "strike", strength: 1, from: "orc", to: "D" } }
       ]
     })
-    expect(appliedOrder(r)).toEqual(["C:protection"])
+    expect(appliedOrder(r)).toEqual(["C:protection", "weak"])
     expect(mismatches(r, { state: { C: { wounds: 0 }, D: { wounds: 0 }, a2: { strength: 0 } } })).toBe("")
   })
 

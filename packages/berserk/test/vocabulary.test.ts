@@ -161,7 +161,9 @@ describe("strength modifiers («модификатор атаки», 533.2)", ()
       ]
     })
     expect(["a1", "a2", "a3"].map((a) => r.outcome.state[a]?.["strength"])).toEqual([4, 2, 6])
-    expect(r.outcome.effects).not.toHaveProperty("rage")
+    // an attack modifier is a replacement (category attackModifier): in the ledger, gone at the end of its turn
+    expect(r.outcome.effects["rage"]?.gone).toBe(true)
+    expect(["a1", "a2", "a3"].map((a) => r.outcome.events[a]?.dealt?.["C"])).toEqual([4, 2, 6])
   })
 })
 

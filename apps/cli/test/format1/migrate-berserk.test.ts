@@ -26,6 +26,15 @@
  * wounds than the creature has now reports what it removed and a `notDone`; `withoutShort`
  * (`cases.ts`) takes those occurrences out of both outcomes, and the test checks some were there.
  *
+ * The fifth is issue 28's: an attack modifier (`strengthModifier`, what format 1's `modifiers:`
+ * migrate to) is a replacement of the attack's wounds in the category `attackModifier`, which
+ * the ordering policy applies first (core's `first`, 533.2), where format 1 added it to the
+ * attack's strength when the attack was built. The dealt wounds, the state (the attack's
+ * `strength` with its modifiers), each occurrence's `proposed` (what the modifiers give) and
+ * `modified`, and the other effects are the same; the outcome also has the modifiers' ledger
+ * entries, and `applied` lists them first. {@link withoutAttackModifiers} takes that out, and
+ * the test checks modifiers were there.
+ *
  * A mutant (a migration that forgets to turn `modifiers:` into `strengthModifier` effects, so
  * the attacks lose their modifiers) shows the comparison can fail.
  */
@@ -97,6 +106,47 @@ const withoutDeaths = (
   return { outcome: { ...o, events } as unknown as CanonicalOutcome, deaths }
 }
 
+type Occurrences = Record<string, { occurrences: Record<string, { applied: ReadonlyArray<string> }> }>
+
+/**
+ * The outcome without what issue 28 adds (see the module doc): the attack modifiers' ledger
+ * entries (the effects the migrated text writes as `strengthModifier`) and their place in
+ * `applied`. How many occurrences had one applied: `modified`.
+ */
+const withoutAttackModifiers = (
+  o: CanonicalOutcome,
+  text: string
+): { readonly outcome: CanonicalOutcome; readonly modified: number } => {
+  if ("load" in o) return { outcome: o, modified: 0 }
+  const ids = new Set<string>()
+  for (const m of text.matchAll(/kind: "?strengthModifier"?,\s*id: "?([^,"\s}]+)/g)) {
+    ids.add(m[1] as string)
+    ids.add(`${m[1]}:times`)
+  }
+  if (ids.size === 0) return { outcome: o, modified: 0 }
+  let modified = 0
+  const events = Object.fromEntries(
+    Object.entries(o.events as unknown as Occurrences).map(([id, e]) => [
+      id,
+      {
+        ...e,
+        occurrences: Object.fromEntries(
+          Object.entries(e.occurrences).map(([k, x]) => {
+            const applied = x.applied.filter((a) => !ids.has(a))
+            if (applied.length === x.applied.length) return [k, x]
+            modified++
+            return [k, { ...x, applied }]
+          })
+        )
+      }
+    ])
+  )
+  const effects = Object.fromEntries(
+    Object.entries(o.effects as unknown as Record<string, unknown>).filter(([k]) => !ids.has(k))
+  )
+  return { outcome: { ...o, events, effects } as unknown as CanonicalOutcome, modified }
+}
+
 const namesWound = (text: string): boolean => /family: "?wound"?/.test(text)
 
 describe("format 1 → 2, berserk: the ruling does not change", () => {
@@ -124,10 +174,14 @@ describe("format 1 → 2, berserk: the ruling does not change", () => {
     const wrong: Array<string> = []
     let deaths = 0
     let short = 0
+    let attackModifiers = 0
     for (const c of all) {
       const expected = frozenOutcome(outcomes, c.key)
       if (expected === undefined) throw new Error(`${c.key} was never frozen`)
-      const stripped = withoutDeaths(outcomeOf(migrated(c.text), c.name, with_))
+      const text = migrated(c.text)
+      const unmodified = withoutAttackModifiers(outcomeOf(text, c.name, with_), text)
+      attackModifiers += unmodified.modified
+      const stripped = withoutDeaths(unmodified.outcome)
       deaths += stripped.deaths
       const unshort = withoutShort(stripped.outcome, expected)
       short += unshort.short
@@ -148,6 +202,8 @@ describe("format 1 → 2, berserk: the ruling does not change", () => {
     expect(wrong).toHaveLength(0)
     // the deaths taken out were there: the comparison did not pass by having none
     expect(deaths).toBeGreaterThan(20)
+    // so were the attack modifiers applied as replacements (issue 28, 533.2)
+    expect(attackModifiers).toBeGreaterThan(20)
   }, 300_000)
 
   it("mutant: a migration that drops the attack modifiers changes some outcomes", async () => {

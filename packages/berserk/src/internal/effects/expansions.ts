@@ -5,16 +5,18 @@
  * `Language.EffectKind`), one function per kind from its options to the generic effect it stands
  * for, with the id of the effect its constructor builds.
  *
- * `strengthModifier` has none, not even core's `modifyProperty` (which is no replacement either):
- * it is a modifier of the attacks, which the `attack` step reads when it builds each attack
- * (533.2), and no card's property. Even written with `from` cards only («+2 к удару» of the orc),
- * `modifyProperty` of their `strength` would mean another thing: the card's `strength` in the
- * outcome changes and records the modifier; an attack written with a `strength:` of its own (a
- * shot «Выстрел на 2») no longer gets it; and it comes before every attack modifier instead of in
- * the order written. Format 1's `modifiers:` migrate to `strengthModifier` with the attack
- * reading, and their frozen outcomes hold it (apps/cli/test/format1). With `kinds` («+1 к удару»)
- * or `to` («+1 к {strike} по закрытым существам») it is a property of the attack, which no card
- * holds before the attack is built. A card's own «+N к силе» is written as `modifyProperty`.
+ * `strengthModifier` («модификатор атаки») is a replacement of the attack's wounds in a category
+ * of its own, `attackModifier`: `times` (`times: X`) then `value` (`plus: X`, or `minus: −X`
+ * below 0), watching the attacks from `from` / `kinds` to `to` ({@link strengthModifier}). The
+ * ordering policy applies that category before every other group, in the order written, no
+ * player choosing (533.2: «Предотвращение используется всегда после наложения всех
+ * модификаторов атаки»); written without a controller it is the active player's (no player
+ * orders it). A card's own «+N к силе» is core's
+ * `modifyProperty` of its `strength` (in the view before the attack is built).
+ *
+ * The policy applies them as core's `first` modifiers: as arithmetic on the attack's strength,
+ * even to an attack that starts at 0 (a card of strength 0 with «+2 к удару» deals 2) and signed
+ * on the way (3, −5, +3 deals 1), the wounds held at 0 only once they are all applied.
  *
  * `woundsOnlyFrom` («Получает раны только от …») is `noWoundsFrom` of the sources `from` does not
  * select (`from: { not: X }`); written with `kinds` it has none — "not from a strike" is no selector, and the generic watch's `kinds` say only
@@ -25,7 +27,7 @@
 import type { Language } from "@bulwark/core"
 import type { WoundsOptions } from "./prevention.js"
 import type { SerkOptions } from "./replacements.js"
-import { RULE_SERK } from "./replacements.js"
+import { RULE_ATTACK_MODIFIER, RULE_SERK, type StrengthModifierOptions } from "./replacements.js"
 import { type Common, commonFields } from "./sources.js"
 
 type Form = Language.GenericForm
@@ -77,3 +79,27 @@ export const serk = (o: typeof SerkOptions.Type): ReadonlyArray<Form> | undefine
           rule: RULE_SERK
         }
       ]
+
+/**
+ * «Модификатор атаки» (533.2): the attack's wounds multiplied (`times`), then changed by `value`
+ * (`plus`, or `minus` when below 0), each a `replace` of category `attackModifier` watching the
+ * attacks `from` / `kinds` to `to`. With both, the factor is `<id>:times` and the addition `<id>`.
+ */
+export const strengthModifier = (o: typeof StrengthModifierOptions.Type): ReadonlyArray<Form> => {
+  const base = {
+    kind: "replace" as const,
+    category: "attackModifier",
+    ...(o.to === undefined ? {} : { to: o.to }),
+    ...(o.from === undefined ? {} : { from: o.from }),
+    ...(o.kinds === undefined ? {} : { kinds: o.kinds }),
+    ...(o.duration === undefined ? {} : { duration: o.duration }),
+    ...(o.label === undefined ? {} : { label: o.label }),
+    rule: RULE_ATTACK_MODIFIER
+  }
+  const forms: Array<Form> = []
+  if (o.times !== undefined)
+    forms.push({ ...base, id: o.value === undefined ? o.id : `${o.id}:times`, times: o.times })
+  if (o.value !== undefined && o.value !== 0)
+    forms.push({ ...base, id: o.id, ...(o.value < 0 ? { minus: -o.value } : { plus: o.value }) })
+  return forms
+}

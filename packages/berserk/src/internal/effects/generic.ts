@@ -68,7 +68,7 @@ const label = (
   return undefined
 }
 
-const categories = ["protection", "replacement", "prevention"]
+const categories = ["attackModifier", "protection", "replacement", "prevention"]
 
 /**
  * The defaults (see the module documentation).
@@ -76,7 +76,7 @@ const categories = ["protection", "replacement", "prevention"]
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * Effects.generic.categories // ["protection", "replacement", "prevention"]
+ * Effects.generic.categories // ["attackModifier", "protection", "replacement", "prevention"]
  * ```
  * @since 0.1.0
  * @category generic
@@ -84,8 +84,15 @@ const categories = ["protection", "replacement", "prevention"]
 export const generic: Generic.Defaults = {
   categories,
   category: (kind) => (kind === "prevent" ? "prevention" : "replacement"),
-  common: (o, label, rule) => {
-    const { category: _c, ...rest } = common(o as Common, "prevention", rule, label)
+  common: (o, label, rule, view) => {
+    // an attack modifier (533.2) is no player's to order (it applies in the order written): it
+    // is the active player's when written without a controller
+    const modifier = (o as { readonly category?: string }).category === "attackModifier"
+    const w =
+      modifier && o.controller === undefined && o.source === undefined
+        ? { ...o, controller: view?.activePlayer ?? "" }
+        : o
+    const { category: _c, ...rest } = common(w as Common, "prevention", rule, label)
     return rest
   },
   watch: (w, o) => {

@@ -8,6 +8,7 @@
 import { Amount, Filter, type GameView, Generic, Language, type Replacement } from "@bulwark/core"
 import * as Schema from "effect/Schema"
 import * as Attack from "../../Attack.js"
+import { strengthModifier as expandModifier } from "./expansions.js"
 import { generic } from "./generic.js"
 import { REPLACEMENT_ORDER, RULE_PROTECTION } from "./prevention.js"
 import { comesFrom, fromArgs, fromOf, refuse, toFilterOf } from "./sources.js"
@@ -108,22 +109,43 @@ export const StrengthModifierOptions = Schema.Struct({
 })
 
 /**
- * An attack modifier («модификатор атаки»), checked when its options are built: `value` is added
- * to the strength of every attack it matches, when the attack is built — before protections,
- * replacements and prevention (533.2). It is not a replacement: the resolver never applies it,
- * so it is not in the ledger (the constructor returns no replacement); the `attack` step reads it
- * (see {@link modifies}). A value that is not a whole number: `Errors.InvalidEffect`.
+ * The rule cited by attack modifiers ({@link strengthModifier}): 533.2, applied before every
+ * other group, in the order written.
  *
  * @example
  * ```ts
  * import { Effects } from "@bulwark/berserk"
- * Effects.strengthModifier({ id: "rage", value: 2, kinds: ["strike"] }) // []
+ * Effects.RULE_ATTACK_MODIFIER.startsWith("Берсерк 533.2") // true
+ * ```
+ * @since 0.1.0
+ * @category constants
+ */
+export const RULE_ATTACK_MODIFIER =
+  "Берсерк 533.2 («Предотвращение используется всегда после наложения всех модификаторов атаки»): attack modifiers first, in the order written"
+
+/**
+ * An attack modifier («модификатор атаки»): a replacement of the wounds of every attack it
+ * matches, in the category `attackModifier`, which the ordering policy applies before
+ * protections, replacements and prevention (533.2), in the order written — `times` multiplies
+ * the attack's strength, then `value` is added (core `Modifiers`' arithmetic). It is its generic
+ * form (`kind: replace`, `category: attackModifier`, `times`, then `plus` / `minus`): with both,
+ * two effects, `<id>:times` and `<id>`. Its controller is the active player of the `view` it is
+ * written in (no player orders it). A value that is not a whole number, or neither `value`
+ * nor `times`: `Errors.InvalidEffect`.
+ *
+ * @example
+ * ```ts
+ * import { Effects } from "@bulwark/berserk"
+ * const [e] = Effects.strengthModifier({ id: "rage", value: 2, kinds: ["strike"] })
+ * e?.category // "attackModifier"
+ * e?.action // { _tag: "Modify", op: "add", value: 2 }
  * ```
  * @since 0.1.0
  * @category constructors
  */
 export const strengthModifier = (
-  o: typeof StrengthModifierOptions.Type
+  o: typeof StrengthModifierOptions.Type,
+  view?: GameView.GameView
 ): ReadonlyArray<Replacement.Replacement> => {
   if (o.value === undefined && o.times === undefined)
     refuse(o.id, "value", "a strength modifier needs a `value` to add or a factor (`times`)")
@@ -131,12 +153,13 @@ export const strengthModifier = (
     refuse(o.id, "value", "a strength modifier adds a whole number")
   fromOf(o.id, o.from, o.kinds)
   toFilterOf(o.id, o.to)
-  return []
+  return expandModifier(o).map((f) => Generic.replace(generic)(f as Generic.ReplaceOptions, view))
 }
 
 /**
  * Whether a strength modifier applies to an attack: its target matches `to` (every target when
- * absent) and the attack comes from `from` / `kinds` (533.2: applied when the attack is built).
+ * absent) and the attack comes from `from` / `kinds` — what the attack step reads for the
+ * strength it shows (the resolver applies the modifier itself, category `attackModifier`, 533.2).
  *
  * @example
  * ```ts
