@@ -79,7 +79,7 @@ const stringsOf = (words: ReadonlyArray<string>): Json => ({ type: "string", enu
 /**
  * The closed words and the selector forms the loader checks, written into the generated schema
  * so that it accepts what compiles (issue 28, point 6): the families, durations, occurrence
- * kinds and zones as enums where the loader checks them; a selector's properties listed (the
+ * kinds, zones and a generic effect's categories as enums where the loader checks them; a selector's properties listed (the
  * skeleton's and the game's object keys, each a property test: a value, a list, `{ contains }`,
  * `{ min, max }` with at least one), nothing else; free `props` naming no known key; `update:
  * set:` naming the known keys only. What a JSON Schema can't say (ids the file defines, types and
@@ -102,6 +102,14 @@ export const tighten = (root: Json, defs: Json, language: Language.Language): vo
   const effect = (b: Json) => {
     const p = propsOf(b)
     if (isObject(p.duration) && p.duration.type === "string") p.duration = stringsOf(language.durations)
+    // a generic effect's category: the closed list its defaults check
+    const kind = isObject(p.kind) ? (p.kind.const ?? p.kind.enum) : undefined
+    const generic =
+      kind === "replace" ||
+      kind === "prevent" ||
+      (Array.isArray(kind) && kind.length === 1 && (kind[0] === "replace" || kind[0] === "prevent"))
+    if (generic && v.categories !== undefined && isObject(p.category) && p.category.type === "string")
+      p.category = stringsOf(v.categories)
     familyAt(p)
     kindsAt(p)
   }

@@ -475,6 +475,24 @@ export const mistakes: ReadonlyArray<Mistake> = [
     }
   },
   {
+    // issue 28, point 5: "today a misspelt `category:` silently makes an effect ordinary"
+    name: "a typo'd category of an effect (category:)",
+    make: (doc, words) => {
+      const c = words.vocabulary?.categories?.find((x) => x.length > 4)
+      for (const [i, e] of effects(doc)) {
+        if (c === undefined || !fieldsOf(words, str(e.get("kind")) ?? "").includes("category")) continue
+        const kind = str(e.get("kind"))
+        e.set("category", typo(c))
+        // a named kind's options schema refuses it at the key; the generic kinds' defaults check
+        // it when the effect is made (core `Generic`), located at the effect, naming `category`
+        return kind === "replace" || kind === "prevent"
+          ? { path: `effects[${i}]`, suggests: c, says: "at category: unknown category" }
+          : { path: `effects[${i}].category`, suggests: c }
+      }
+      return undefined
+    }
+  },
+  {
     name: "a known property written as a free one (props: { <known>: … })",
     make: (doc, words) => {
       const known = Object.keys(words.objects.fields)[0]

@@ -8,7 +8,8 @@
  *    express, listed in `BEYOND_JSON_SCHEMA` below (each a test of the file against itself or
  *    against the game's rules, never a shape).
  *
- * A mutant schema (the occurrence kinds' enum dropped, or a selector form dropped) fails it.
+ * A mutant schema (the occurrence kinds' or the categories' enum dropped, or a selector form
+ * dropped) fails it.
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -198,7 +199,7 @@ describe("the schema is what compiles", () => {
     )
   })
 
-  it("mutants: a schema without the occurrence kinds' enum, or without a selector form, fails the property", () => {
+  it("mutants: a schema without the occurrence kinds' or the categories' enum, or without a selector form, fails the property", () => {
     // the kinds' enum dropped: `kinds: [comabt]` (MTG-29) validates, yet is refused as an unknown kind
     const mutant = (change: (s: Json) => void) => {
       const compiled = new Map<string, (doc: unknown) => boolean>()
@@ -229,6 +230,23 @@ describe("the schema is what compiles", () => {
     const mtg29 = mistakeCases().filter((c) => c.name.includes("MTG-29") && c.name.includes("comabt"))
     assert.isAbove(mtg29.length, 0)
     assert.isAbove(broken(mtg29, loose).length, 0)
+    // the categories' enum dropped: `category: preventionn` validates, yet is refused (point 5)
+    const anyCategory = mutant((s) => {
+      const drop = (u: unknown): void => {
+        if (Array.isArray(u)) u.forEach(drop)
+        else if (typeof u === "object" && u !== null) {
+          const o = u as Json
+          if (typeof o.category === "object" && o.category !== null && "enum" in (o.category as Json))
+            o.category = { type: "string", minLength: 1 }
+          for (const v of Object.values(o)) drop(v)
+        }
+      }
+      drop(s)
+    })
+    const categories = mistakeCases().filter((c) => c.name.includes("category:"))
+    assert.isAbove(categories.length, 3)
+    assert.deepStrictEqual(broken(categories, real), [])
+    assert.isAbove(broken(categories, anyCategory).length, 0)
     // `name` dropped from the selector: a bundled file testing names loads but is refused
     const noName = mutant((s) => {
       const defs = s.$defs as Record<string, Json>

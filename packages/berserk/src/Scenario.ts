@@ -491,7 +491,8 @@ export const language: Language.Language = {
   // card types; attack kinds and tags stay open (a card may name its own tags)
   vocabulary: {
     zones: [...Effects.inPlay, "attack", "graveyard", "hand", "deck"],
-    types: ["creature", "artifact", "terrain", "equipment", "spell"]
+    types: ["creature", "artifact", "terrain", "equipment", "spell"],
+    categories: Effects.generic.categories
   },
   effects: {
     // «+N к силе», «сила удваивается» of a card: core's one modifier of a number property

@@ -50,6 +50,7 @@ import * as Errors from "./Errors.js"
 import type * as Filter from "./Filter.js"
 import * as GameView from "./GameView.js"
 import * as Language from "./Language.js"
+import * as Names from "./Names.js"
 import type * as Replacement from "./Replacement.js"
 
 const opt = Schema.optionalKey
@@ -712,7 +713,7 @@ const parts = (
     refuse(
       o.id,
       "category",
-      `unknown category ${JSON.stringify(o.category)}: expected one of ${d.categories.join(", ")}`
+      `unknown category ${JSON.stringify(o.category)}${Names.didYouMean(o.category, d.categories)}: expected one of ${d.categories.join(", ")}`
     )
   const { requiresSourceInPlay, ...rest } = d.common(
     o,

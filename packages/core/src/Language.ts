@@ -12,8 +12,7 @@
  *   constructor that builds it (`make`) — the same function the package exports under the same
  *   name, so a ruling moves between YAML and TypeScript by copy;
  * - `occurrences`: extra fields of an occurrence in an `event` step;
- * - `steps`, `queries`: the step kinds and the questions it adds (Riftbound's `combat`, MTG's
- *   `stateBasedActions`, …);
+ * - `steps`, `queries`: its step kinds and questions (Riftbound's `combat`, MTG's `stateBasedActions`);
  * - `boundaries`, `durations`: the names of the times that pass (`advance: endOfTurn`) and of the
  *   durations effects may have.
  *
@@ -226,7 +225,7 @@ export const toFilter = written.toFilter
  *   from the game, is every game's);
  * - `types`: the types a selector's `types:` may name, besides those the file's objects have;
  * - `keywords`: the keywords a selector's `keywords:` may name, besides those the file's objects
- *   have.
+ *   have; `categories`: those a generic effect's `category:` may name (`Generic.Defaults`).
  *
  * @example
  * ```ts
@@ -241,6 +240,7 @@ export interface Vocabulary {
   readonly zones?: ReadonlyArray<string>
   readonly types?: ReadonlyArray<string>
   readonly keywords?: ReadonlyArray<string>
+  readonly categories?: ReadonlyArray<string>
 }
 
 /**

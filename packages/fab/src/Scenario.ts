@@ -380,6 +380,7 @@ export const language: Language.Language = {
   // closed words: the damage types (8.5.3b), the zones (3.0.1, and `arena`, all of its zones),
   // the types and common subtypes (1.3.2)
   vocabulary: {
+    categories: Effects.generic.categories,
     kinds: Effects.damageKinds,
     zones: [...Effects.arena, "arsenal", "banished", "deck", "graveyard", "hand", "pitch", "stack"],
     types: [

@@ -39,7 +39,7 @@ const Params = Schema.Record(Schema.String, GameView.Prop)
  * The fields every effect kind of this ruleset takes besides its own: the common fields
  * `controller`, `source`, `duration`, `next` ("The next time …": one use, used up by its one
  * application), `may`, `label`, `rule` (`Language.pick`), and the MTG ones:
- * `category` (see {@link Category}), `additional` (what happens as well, MTG 615.5), `condition`
+ * `category` (one of {@link Category}), `additional` (what happens as well, MTG 615.5), `condition`
  * and `requiresSourceIn` (a zone the source must be in).
  *
  * @example
@@ -53,7 +53,8 @@ const Params = Schema.Record(Schema.String, GameView.Prop)
  */
 export const commonFields = {
   ...Language.pick("controller", "source", "duration", "next", "may", "label", "rule"),
-  category: opt(Str),
+  // a closed word (issue 28, point 5: MTG-29): a misspelt category is refused, not ordinary
+  category: opt(Schema.Literals(Object.values(Category))),
   additional: opt(Schema.Array(Generic.EventSchema)),
   condition: opt(Filter.Condition),
   requiresSourceIn: opt(Strs)

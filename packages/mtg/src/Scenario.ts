@@ -567,6 +567,7 @@ export const language: Language.Language = {
   // closed words: occurrence kinds (combat damage, 120.2a; and the engine's own marks), the
   // zones of 400.1, the card types of 205.2a
   vocabulary: {
+    categories: Effects.generic.categories,
     kinds: ["combat", Game.FROM_DAMAGE, "destroy", Game.CANT_BE_REDIRECTED, Game.STATE_BASED, MILL],
     zones: ["library", "hand", "battlefield", "graveyard", "stack", "exile", "command"],
     types: [

@@ -824,3 +824,31 @@ describe("CR 614: events replacement effects see, in the outcome", () => {
     expect(after.objects["c"]?.props).toMatchObject({ damage: 0, tapped: true })
   })
 })
+
+describe("a category is a closed word (issue 28, point 5: MTG-29's kind of mistake)", () => {
+  // CR 616.1: the tiers are read from what an effect is — a self-replacement effect (616.1a) is
+  // applied first — so a misspelt `category:` would silently make one an ordinary replacement
+  const withCategory = (kind: string, category: string) => ({
+    players,
+    objects: twoCreatures,
+    effects: [
+      kind === "shield"
+        ? { kind, id: "s", controller: "nap", to: "A", amount: 2, category }
+        : { kind, id: "s", controller: "nap", to: ["A"], amount: 2, category }
+    ],
+    steps: [hit("e", "A", 3)]
+  })
+
+  it("a named kind and the generic prevent refuse a misspelt one, naming the right ones", () => {
+    // (the scenario loader adds its "did you mean": apps/cli/test/mistakes.ts)
+    for (const kind of ["shield", "prevent"]) {
+      expect(() => compile(withCategory(kind, "self-replacemnt")), kind).toThrow(/"self-replacement"/)
+      expect(() => compile(withCategory(kind, "self-replacemnt")), kind).toThrow(/category/)
+    }
+  })
+
+  it("the right word compiles (the mutant of the check: every word refused would fail here)", () => {
+    for (const kind of ["shield", "prevent"])
+      expect(compile(withCategory(kind, Effects.Category.selfReplacement)).ledger.effects.length).toBe(1)
+  })
+})

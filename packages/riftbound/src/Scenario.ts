@@ -933,7 +933,8 @@ export const language: Language.Language = {
   // (zones stay open: a battlefield is a zone of its name)
   vocabulary: {
     kinds: [...Object.values(Rules.Kind), "spell"],
-    types: ["unit", "spell", "gear", "rune", "legend", "battlefield", "token", "champion"]
+    types: ["unit", "spell", "gear", "rune", "legend", "battlefield", "token", "champion"],
+    categories: Effects.generic.categories
   },
   // the families, and those that happen once (the game actions have no number: 428 Kill, 418
   // Heal, …; one that names no amount happens once), from one declaration
