@@ -103,11 +103,10 @@ export const tighten = (root: Json, defs: Json, language: Language.Language): vo
     const p = propsOf(b)
     if (isObject(p.duration) && p.duration.type === "string") p.duration = stringsOf(language.durations)
     // a generic effect's category: the closed list its defaults check
-    const kind = isObject(p.kind) ? (p.kind.const ?? p.kind.enum) : undefined
-    const generic =
-      kind === "replace" ||
-      kind === "prevent" ||
-      (Array.isArray(kind) && kind.length === 1 && (kind[0] === "replace" || kind[0] === "prevent"))
+    const kind = isObject(p.kind)
+      ? (p.kind.const ?? (p.kind.enum as Array<unknown> | undefined)?.[0])
+      : undefined
+    const generic = kind === "replace" || kind === "prevent"
     if (generic && v.categories !== undefined && isObject(p.category) && p.category.type === "string")
       p.category = stringsOf(v.categories)
     familyAt(p)

@@ -35,6 +35,13 @@ const isReplacement = (e: Replacement.Replacement): boolean => e.category === "r
 /** A replacement "with an amount" changes the number («на X больше/меньше»); the others replace. */
 const changesAmount = (e: Replacement.Replacement): boolean => e.action._tag === "Modify"
 
+// 533.2's group: the first slot, and the policy's `first` categories (applied as arithmetic)
+const ATTACK_MODIFIERS = {
+  name: "attack modifiers",
+  categories: ["attackModifier"],
+  rule: Effects.RULE_ATTACK_MODIFIER
+} as const satisfies Policy.Tier
+
 /**
  * The ordering slots, in order.
  *
@@ -49,11 +56,7 @@ const changesAmount = (e: Replacement.Replacement): boolean => e.action._tag ===
  * @category policies
  */
 export const slots: ReadonlyArray<Policy.Tier> = [
-  {
-    name: "attack modifiers",
-    categories: ["attackModifier"],
-    rule: Effects.RULE_ATTACK_MODIFIER
-  },
+  ATTACK_MODIFIERS,
   {
     name: "protections",
     categories: ["protection"],
@@ -103,7 +106,7 @@ export const order: Policy.OrderingPolicy = {
     players: "inactiveThenActive",
     groupKey: (o) => o.subject
   }),
-  first: { name: "attack modifiers", categories: ["attackModifier"], rule: Effects.RULE_ATTACK_MODIFIER }
+  first: ATTACK_MODIFIERS
 }
 
 const num = (o: GameView.GameObject, prop: string): number => {
